@@ -1,0 +1,14 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CoreModule } from '@atrium/service-kit';
+import type { IdentityConfig } from './config.js';
+import { identitySchema } from './db/schema.js';
+
+@Module({})
+export class IdentityAppModule {
+  static forRoot(config: IdentityConfig): DynamicModule {
+    return {
+      module: IdentityAppModule,
+      imports: [CoreModule.forRoot({ service: 'identity', config, schema: identitySchema })],
+    };
+  }
+}

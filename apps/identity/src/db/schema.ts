@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { tenantIsolationPolicy } from '@atrium/database';
+import type { ScheduleRow } from '@atrium/contracts';
+
+/** Everything the identity service owns lives in this schema. */
+export const identity = pgSchema('identity');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const plans = identity.table('plans', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull().unique('plans_name_unique'),
+  users: integer('users').notNull().default(0),
+  connections: integer('connections').notNull().default(0),
+  queues: integer('queues').notNull().default(0),
+  value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  useCampaigns: boolean('use_campaigns').notNull().default(true),
+  useSchedules: boolean('use_schedules').notNull().default(true),
+  useInternalChat: boolean('use_internal_chat').notNull().default(true),
+  useExternalApi: boolean('use_external_api').notNull().default(true),
+  useKanban: boolean('use_kanban').notNull().default(true),
+  useOpenAi: boolean('use_open_ai').notNull().default(true),
+  useIntegrations: boolean('use_integrations').notNull().default(true),
+  ...timestamps,
+});
+
+export const companies = identity
+  .table(
+    'companies',
+    {
+      id: serial('id').primaryKey(),
+      name: varchar('name', { length: 100 }).notNull(),
+      email: varchar('email', { length: 254 }),
+      phone: varchar('phone', { length: 30 }),
+      status: boolean('status').notNull().default(true),
+      dueDate: date('due_date', { mode: 'string' }),
+      recurrence: varchar('recurrence', { length: 20 }).notNull().default('MENSAL'),
+      planId: integer('plan_id')
+        .notNull()
+        .references(() => plans.id),
+      document: varchar('document', { length: 30 }),
+      addressZipCode: varchar('address_zip_code', { length: 20 }),
+      addressStreet: varchar('address_street', { length: 200 }),
+      addressState: varchar('address_state', { length: 50 }),
+      addressCity: varchar('address_city', { length: 100 }),
+      addressDistrict: varchar('address_district', { length: 100 }),
+      schedules: jsonb('schedules').$type<ScheduleRow[]>().notNull().default(sql`'[]'::jsonb`),
+      /** The operator's own company, home of the super users; cannot be deleted. */
+      isPlatform: boolean('is_platform').notNull().default(false),
+      ...timestamps,
+    },
+    (t) => [uniqueIndex('companies_name_unique').on(sql`lower(${t.name})`), tenantIsolationPolicy('id')],
+  )
+  .enableRLS();
+
+export const users = identity
+  .table(
+    'users',
+    {
+      id: serial('id').primaryKey(),
+      companyId: integer('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+      name: varchar('name', { length: 50 }).notNull(),
+      email: varchar('email', { length: 254 }).notNull(),
+      passwordHash: text('password_hash').notNull(),
+      profile: varchar('profile', { length: 20 }).notNull().default('user'),
+      super: boolean('super').notNull().default(false),
+      allTicket: varchar('all_ticket', { length: 10 }).notNull().default('desabled'),
+      whatsappId: integer('whatsapp_id'),
+      online: boolean('online').notNull().default(false),
+      lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+      ...timestamps,
+    },
+    (t) => [
+      uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+      index('users_company_idx').on(t.companyId),
+      tenantIsolationPolicy(),
+    ],
+  )
+  .enableRLS();
+
+export const userQueues = identity
+  .table(
+    'user_queues',
+    {
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      queueId: integer('queue_id').notNull(),
+      companyId: integer('company_id').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.queueId] }), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** Read model of the tickets service's queues (id, name, colour), fed by its queue events. */
+export const queueRefs = identity
+  .table(
+    'queue_refs',
+    {
+      id: integer('id').primaryKey(),
+      companyId: integer('company_id').notNull(),
+      name: varchar('name', { length: 50 }),
+      color: varchar('color', { length: 9 }),
+    },
+    (t) => [index('queue_refs_company_idx').on(t.companyId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+export const settings = identity
+  .table(
+    'settings',
+    {
+      id: serial('id').primaryKey(),
+      companyId: integer('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+      key: varchar('key', { length: 50 }).notNull(),
+      value: text('value').notNull(),
+      ...timestamps,
+    },
+    (t) => [uniqueIndex('settings_company_key_unique').on(t.companyId, t.key), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** One row per login; the refresh cookie is `<id>.<secret>` and only the secret's hash is kept. */
+export const refreshSessions = identity
+  .table(
+    'refresh_sessions',
+    {
+      id: uuid('id').primaryKey(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      companyId: integer('company_id').notNull(),
+      tokenHash: text('token_hash').notNull(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      revokedAt: timestamp('revoked_at', { withTimezone: true }),
+      ip: varchar('ip', { length: 64 }),
+      userAgent: varchar('user_agent', { length: 300 }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('refresh_sessions_user_idx').on(t.userId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+export const passwordResets = identity
+  .table(
+    'password_resets',
+    {
+      id: serial('id').primaryKey(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      companyId: integer('company_id').notNull(),
+      codeHash: text('code_hash').notNull(),
+      attempts: smallint('attempts').notNull().default(0),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('password_resets_user_idx').on(t.userId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** Help videos: platform-wide, managed by super users. */
+export const helps = identity.table('helps', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  video: varchar('video', { length: 200 }).notNull().default(''),
+  description: text('description').notNull().default(''),
+  ...timestamps,
+});
+
+/** Announcements: platform-wide, written by super users, read by everyone. */
+export const announcements = identity.table('announcements', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  text: text('text').notNull(),
+  priority: smallint('priority').notNull().default(3),
+  status: boolean('status').notNull().default(true),
+  mediaPath: varchar('media_path', { length: 500 }),
+  mediaName: varchar('media_name', { length: 255 }),
+  ...timestamps,
+});
+
+export const identitySchema = {
+  plans,
+  companies,
+  users,
+  userQueues,
+  queueRefs,
+  settings,
+  refreshSessions,
+  passwordResets,
+  helps,
+  announcements,
+};
+export type IdentitySchema = typeof identitySchema;

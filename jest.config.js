@@ -1,0 +1,38 @@
+// One Jest run for the whole monorepo, in native ESM (Nest 12 ships ESM only; see docs/adr/001).
+// Run through `npm test`, which sets --experimental-vm-modules.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const shared = {
+  transform: { '^.+\\.tsx?$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '^@atrium/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+export default {
+  projects: [
+    {
+      ...shared,
+      displayName: 'backend',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/apps', '<rootDir>/libs'],
+      testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/apps/web/', '<rootDir>/apps/e2e/'],
+    },
+  ],
+};

@@ -1,0 +1,202 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { ALL_TICKET_VALUES, PROFILES, type AllTicket, type Profile } from '../actor.js';
+import { RECURRENCES, type Recurrence } from './views.js';
+
+/** Password rule of the reset screen (spec 001 section 5). */
+export const STRONG_PASSWORD = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export class PageQueryDto {
+  @IsOptional() @IsString() @MaxLength(100) searchParam?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) pageNumber?: number;
+}
+
+export class LoginDto {
+  @IsEmail() @MaxLength(254) email!: string;
+  @IsString() @IsNotEmpty() @MaxLength(128) password!: string;
+}
+
+export class RefreshDto {
+  @IsString() @IsNotEmpty() @MaxLength(512) refreshToken!: string;
+}
+
+export class SignupDto {
+  @IsString() @Length(2, 50) name!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+  /** (99) 99999-9999 in the form; stored as digits. */
+  @IsOptional() @IsString() @Matches(/^[\d\s()+-]{0,20}$/) phone?: string;
+  @IsString() @Length(5, 50) password!: string;
+  @Type(() => Number) @IsInt() @Min(1) planId!: number;
+  // The trial values below are accepted for compatibility with existing clients and ignored:
+  // the server sets the 3-day trial itself.
+  @IsOptional() @IsString() recurrence?: string;
+  @IsOptional() @IsString() dueDate?: string;
+  @IsOptional() status?: unknown;
+  @IsOptional() campaignsEnabled?: unknown;
+}
+
+export class CreateUserDto {
+  @IsString() @Length(2, 50) name!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+  @IsString() @Length(5, 50) password!: string;
+  @IsOptional() @IsIn(PROFILES) profile?: Profile;
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
+  @IsOptional() @IsIn(ALL_TICKET_VALUES) allTicket?: AllTicket;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
+}
+
+export class UpdateUserDto {
+  @IsOptional() @IsString() @Length(2, 50) name?: string;
+  @IsOptional() @IsEmail() @MaxLength(254) email?: string;
+  /** Empty means "keep the current password" (the form sends it blank). */
+  @IsOptional() @ValidateIf((_, v) => v !== '') @IsString() @Length(5, 50) password?: string;
+  @IsOptional() @IsIn(PROFILES) profile?: Profile;
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
+  @IsOptional() @IsIn(ALL_TICKET_VALUES) allTicket?: AllTicket;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
+}
+
+export class UserStatusDto {
+  @IsBoolean() online!: boolean;
+}
+
+export class ScheduleRowDto {
+  @IsString() @MaxLength(20) weekday!: string;
+  @IsIn(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']) weekdayEn!: string;
+  @ValidateIf((_, v) => v !== '') @Matches(HH_MM) startTime!: string;
+  @ValidateIf((_, v) => v !== '') @Matches(HH_MM) endTime!: string;
+}
+
+export class CompanySchedulesDto {
+  @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => ScheduleRowDto) schedules!: ScheduleRowDto[];
+}
+
+export class CompanyDto {
+  @IsString() @Length(2, 100) name!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+  @IsOptional() @IsString() @MaxLength(30) phone?: string;
+  @Type(() => Number) @IsInt() @Min(1) planId!: number;
+  @IsOptional() @IsBoolean() status?: boolean;
+  /** YYYY-MM-DD; empty or invalid is sent as null by the form. */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @Matches(ISO_DATE) dueDate?: string | null;
+  @IsOptional() @IsIn(RECURRENCES) recurrence?: Recurrence;
+  @IsOptional() @IsBoolean() campaignsEnabled?: boolean;
+  @IsOptional() @IsString() @MaxLength(30) document?: string;
+  @IsOptional() @IsString() @MaxLength(20) addressZipCode?: string;
+  @IsOptional() @IsString() @MaxLength(200) addressStreet?: string;
+  @IsOptional() @IsString() @MaxLength(50) addressState?: string;
+  @IsOptional() @IsString() @MaxLength(100) addressCity?: string;
+  @IsOptional() @IsString() @MaxLength(100) addressDistrict?: string;
+}
+
+export class UpdateCompanyDto {
+  @IsOptional() @IsString() @Length(2, 100) name?: string;
+  @IsOptional() @IsEmail() @MaxLength(254) email?: string;
+  @IsOptional() @IsString() @MaxLength(30) phone?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) planId?: number;
+  @IsOptional() @IsBoolean() status?: boolean;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @Matches(ISO_DATE) dueDate?: string | null;
+  @IsOptional() @IsIn(RECURRENCES) recurrence?: Recurrence;
+  @IsOptional() @IsBoolean() campaignsEnabled?: boolean;
+  @IsOptional() @IsString() @MaxLength(30) document?: string;
+  @IsOptional() @IsString() @MaxLength(20) addressZipCode?: string;
+  @IsOptional() @IsString() @MaxLength(200) addressStreet?: string;
+  @IsOptional() @IsString() @MaxLength(50) addressState?: string;
+  @IsOptional() @IsString() @MaxLength(100) addressCity?: string;
+  @IsOptional() @IsString() @MaxLength(100) addressDistrict?: string;
+}
+
+export class PlanDto {
+  @IsString() @Length(2, 50) name!: string;
+  @Type(() => Number) @IsInt() @Min(0) users!: number;
+  @Type(() => Number) @IsInt() @Min(0) connections!: number;
+  @Type(() => Number) @IsInt() @Min(0) queues!: number;
+  @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value!: number;
+  @IsOptional() @IsBoolean() useCampaigns?: boolean;
+  @IsOptional() @IsBoolean() useSchedules?: boolean;
+  @IsOptional() @IsBoolean() useInternalChat?: boolean;
+  @IsOptional() @IsBoolean() useExternalApi?: boolean;
+  @IsOptional() @IsBoolean() useKanban?: boolean;
+  @IsOptional() @IsBoolean() useOpenAi?: boolean;
+  @IsOptional() @IsBoolean() useIntegrations?: boolean;
+}
+
+export class UpdatePlanDto {
+  @IsOptional() @IsString() @Length(2, 50) name?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) users?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) connections?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) queues?: number;
+  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value?: number;
+  @IsOptional() @IsBoolean() useCampaigns?: boolean;
+  @IsOptional() @IsBoolean() useSchedules?: boolean;
+  @IsOptional() @IsBoolean() useInternalChat?: boolean;
+  @IsOptional() @IsBoolean() useExternalApi?: boolean;
+  @IsOptional() @IsBoolean() useKanban?: boolean;
+  @IsOptional() @IsBoolean() useOpenAi?: boolean;
+  @IsOptional() @IsBoolean() useIntegrations?: boolean;
+}
+
+export class SettingUpdateDto {
+  @IsString() @MaxLength(500) value!: string;
+}
+
+export class HelpDto {
+  @IsString() @Length(1, 200) title!: string;
+  @IsOptional() @IsString() @MaxLength(200) video?: string;
+  @IsOptional() @IsString() @MaxLength(5000) description?: string;
+}
+
+export class UpdateHelpDto {
+  @IsOptional() @IsString() @Length(1, 200) title?: string;
+  @IsOptional() @IsString() @MaxLength(200) video?: string;
+  @IsOptional() @IsString() @MaxLength(5000) description?: string;
+}
+
+export class AnnouncementDto {
+  @IsString() @Length(1, 200) title!: string;
+  @IsString() @Length(1, 10_000) text!: string;
+  @IsOptional() @Type(() => Number) @IsIn([1, 2, 3]) priority?: 1 | 2 | 3;
+  @IsOptional() @IsBoolean() status?: boolean;
+}
+
+export class UpdateAnnouncementDto {
+  @IsOptional() @IsString() @Length(1, 200) title?: string;
+  @IsOptional() @IsString() @Length(1, 10_000) text?: string;
+  @IsOptional() @Type(() => Number) @IsIn([1, 2, 3]) priority?: 1 | 2 | 3;
+  @IsOptional() @IsBoolean() status?: boolean;
+}
+
+export class ForgotPasswordDto {
+  @IsEmail() @MaxLength(254) email!: string;
+}
+
+export class ResetPasswordDto {
+  @IsEmail() @MaxLength(254) email!: string;
+  @IsString() @Length(4, 64) token!: string;
+  @IsString() @MaxLength(128) newPassword!: string;
+}
+
+/** RPC payloads that address one record. */
+export class IdDto {
+  @Type(() => Number) @IsInt() @Min(1) id!: number;
+}

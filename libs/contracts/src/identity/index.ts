@@ -1,0 +1,4 @@
+export * from './subjects.js';
+export * from './settings.js';
+export * from './views.js';
+export * from './dto.js';

@@ -1,0 +1,28 @@
+/** Company setting keys (spec 001 section 3) with the values each accepts and its default. */
+export const SETTING_DEFINITIONS = {
+  userRating: { values: ['enabled', 'disabled'], default: 'disabled' },
+  scheduleType: { values: ['disabled', 'queue', 'company'], default: 'disabled' },
+  call: { values: ['enabled', 'disabled'], default: 'enabled' },
+  CheckMsgIsGroup: { values: ['enabled', 'disabled'], default: 'enabled' },
+  sendGreetingAccepted: { values: ['enabled', 'disabled'], default: 'disabled' },
+  sendMsgTransfTicket: { values: ['enabled', 'disabled'], default: 'disabled' },
+  sendGreetingMessageOneQueues: { values: ['enabled', 'disabled'], default: 'enabled' },
+  chatBotType: { values: ['text'], default: 'text' },
+  campaignsEnabled: { values: ['true', 'false'], default: 'true' },
+  /** The payment-provider token: free text, shown only to admins. */
+  asaas: { values: null, default: '' },
+} as const satisfies Record<string, { values: readonly string[] | null; default: string }>;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
+/** Settings only admins may read. */
+export const SECRET_SETTING_KEYS: readonly SettingKey[] = ['asaas'];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.prototype.hasOwnProperty.call(SETTING_DEFINITIONS, key);
+}
+
+export function isValidSettingValue(key: SettingKey, value: string): boolean {
+  const allowed: readonly string[] | null = SETTING_DEFINITIONS[key].values;
+  return allowed === null ? value.length <= 500 : allowed.includes(value);
+}

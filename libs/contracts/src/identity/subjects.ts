@@ -1,0 +1,52 @@
+/** NATS request/reply subjects served by the identity service. */
+export const IdentitySubjects = {
+  authLogin: 'identity.auth.login',
+  authRefresh: 'identity.auth.refresh',
+  authLogout: 'identity.auth.logout',
+  authMe: 'identity.auth.me',
+  passwordForgot: 'identity.password.forgot',
+  passwordReset: 'identity.password.reset',
+
+  signup: 'identity.companies.signup',
+  companiesList: 'identity.companies.list',
+  companiesPage: 'identity.companies.page',
+  companiesShow: 'identity.companies.show',
+  companiesCreate: 'identity.companies.create',
+  companiesUpdate: 'identity.companies.update',
+  companiesDelete: 'identity.companies.delete',
+  companiesSchedules: 'identity.companies.schedules',
+  companiesPlan: 'identity.companies.plan',
+
+  plansPublicList: 'identity.plans.public-list',
+  plansList: 'identity.plans.list',
+  plansPage: 'identity.plans.page',
+  plansShow: 'identity.plans.show',
+  plansCreate: 'identity.plans.create',
+  plansUpdate: 'identity.plans.update',
+  plansDelete: 'identity.plans.delete',
+
+  usersPage: 'identity.users.page',
+  usersList: 'identity.users.list',
+  usersShow: 'identity.users.show',
+  usersCreate: 'identity.users.create',
+  usersUpdate: 'identity.users.update',
+  usersDelete: 'identity.users.delete',
+  usersStatus: 'identity.users.status',
+
+  settingsList: 'identity.settings.list',
+  settingsUpdate: 'identity.settings.update',
+
+  helpsPage: 'identity.helps.page',
+  helpsList: 'identity.helps.list',
+  helpsShow: 'identity.helps.show',
+  helpsCreate: 'identity.helps.create',
+  helpsUpdate: 'identity.helps.update',
+  helpsDelete: 'identity.helps.delete',
+
+  announcementsPage: 'identity.announcements.page',
+  announcementsShow: 'identity.announcements.show',
+  announcementsCreate: 'identity.announcements.create',
+  announcementsUpdate: 'identity.announcements.update',
+  announcementsDelete: 'identity.announcements.delete',
+  announcementsSetMedia: 'identity.announcements.set-media',
+} as const;

@@ -1,0 +1,110 @@
+import type { AllTicket, PlanFlags, Profile } from '../actor.js';
+
+export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
+
+export interface PlanView extends PlanFlags {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+}
+
+/** What /plans/list shows to someone signing up. */
+export type PublicPlanView = Pick<PlanView, 'id' | 'name' | 'users' | 'connections' | 'queues' | 'value'>;
+
+export interface SettingView {
+  key: string;
+  value: string;
+}
+
+export interface ScheduleRow {
+  weekday: string;
+  weekdayEn: string;
+  startTime: string;
+  endTime: string;
+}
+
+export interface CompanyView {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  status: boolean;
+  /** YYYY-MM-DD */
+  dueDate: string | null;
+  recurrence: Recurrence;
+  planId: number;
+  plan: PlanView;
+  settings: SettingView[];
+  schedules: ScheduleRow[];
+  document: string | null;
+  addressZipCode: string | null;
+  addressStreet: string | null;
+  addressState: string | null;
+  addressCity: string | null;
+  addressDistrict: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface QueueRef {
+  id: number;
+  name: string | null;
+  color: string | null;
+}
+
+export interface UserView {
+  id: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  allTicket: AllTicket;
+  companyId: number;
+  whatsappId: number | null;
+  queueIds: number[];
+  queues: QueueRef[];
+  online: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The user as login, refresh and /auth/me return it: with the company the web app needs. */
+export interface SessionUserView extends UserView {
+  company: Pick<CompanyView, 'id' | 'name' | 'dueDate' | 'settings' | 'status' | 'recurrence'> & { plan: PlanView };
+}
+
+export interface AuthResult {
+  token: string;
+  user: SessionUserView;
+}
+
+/** What identity answers the gateway on login and refresh: the cookie value travels beside the result. */
+export interface IssuedSession extends AuthResult {
+  refreshToken: string;
+  refreshExpiresAt: string;
+}
+
+export interface HelpView {
+  id: number;
+  title: string;
+  video: string;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AnnouncementView {
+  id: number;
+  title: string;
+  text: string;
+  priority: 1 | 2 | 3;
+  status: boolean;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,5 @@
+export * from './errors/index.js';
+export * from './actor.js';
+export * from './rpc.js';
+export * from './events/index.js';
+export * from './identity/index.js';

@@ -1,0 +1,24 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { pgPolicy } from 'drizzle-orm/pg-core';
+
+/** Transaction-local settings the policies read. */
+export const TENANT_SETTING = 'app.company_id';
+export const SCOPE_SETTING = 'app.scope';
+export const SYSTEM_SCOPE = 'system';
+
+function tenantPredicate(column: string): SQL {
+  return sql.raw(
+    `(${column} = nullif(current_setting('${TENANT_SETTING}', true), '')::integer ` +
+      `OR current_setting('${SCOPE_SETTING}', true) = '${SYSTEM_SCOPE}')`,
+  );
+}
+
+/**
+ * The row-level security policy of a tenant table: a row is visible and writable only inside
+ * `withTenant(companyId)` for that company, or inside an explicit `asSystem()` block.
+ * A query that set neither sees nothing.
+ */
+export function tenantIsolationPolicy(column = 'company_id') {
+  const predicate = tenantPredicate(column);
+  return pgPolicy('tenant_isolation', { as: 'permissive', for: 'all', to: 'public', using: predicate, withCheck: predicate });
+}

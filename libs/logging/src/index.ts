@@ -1,0 +1,3 @@
+export * from './request-context.js';
+export * from './logger.js';
+export * from './nest-logger.js';

@@ -1,0 +1,48 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { AppError, ErrorCode, RPC_TIMEOUT_MS, type Actor, type ClientInfo, type RpcRequest } from '@atrium/contracts';
+import { currentRequestId, newRequestId } from '@atrium/logging';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+
+export interface RpcCallOptions {
+  actor?: Actor;
+  client?: ClientInfo;
+  timeoutMs?: number;
+}
+
+/** Turns whatever a NATS reply failed with into the AppError the caller can rethrow. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TimeoutError) return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE);
+  const fromBody = AppError.fromBody(error);
+  if (fromBody) return fromBody;
+  return new AppError(ErrorCode.ERR_INTERNAL);
+}
+
+/** Request/reply over NATS with the envelope (request id, actor) and a deadline. */
+export class RpcClient {
+  constructor(private readonly proxy: ClientProxy) {}
+
+  async request<TResult, TData = unknown>(subject: string, data: TData, options: RpcCallOptions = {}): Promise<TResult> {
+    const envelope: RpcRequest<TData> = {
+      requestId: currentRequestId() ?? newRequestId(),
+      actor: options.actor,
+      client: options.client,
+      data,
+    };
+    try {
+      return await firstValueFrom(
+        this.proxy.send<TResult, RpcRequest<TData>>(subject, envelope).pipe(timeout(options.timeoutMs ?? RPC_TIMEOUT_MS)),
+      );
+    } catch (error) {
+      throw toAppError(error);
+    }
+  }
+
+  async connect(): Promise<void> {
+    await this.proxy.connect();
+  }
+
+  async close(): Promise<void> {
+    await this.proxy.close();
+  }
+}

@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { ServiceConfig } from '@atrium/config';
+import { migrateService, roleOf } from '@atrium/database';
+import { createLogger, PinoNestLogger, type Logger } from '@atrium/logging';
+import { PrefixedNatsServer, RpcErrorFilter, RpcRequestContextInterceptor } from '@atrium/messaging';
+
+export interface StartServiceOptions {
+  service: string;
+  config: ServiceConfig;
+  /** The app's root module, built from the same config. */
+  module: DynamicModule;
+  logger?: Logger;
+  /** HTTP port (health for services; the API for the gateway). Defaults to HEALTH_PORT. */
+  port?: number;
+  /** Extra HTTP setup before listening (the gateway adds its API plumbing here). */
+  configure?: (app: INestApplication) => void | Promise<void>;
+}
+
+/**
+ * Boots a service: HTTP (health, or the API) and the NATS request handlers in one process, with
+ * JSON logs, the RPC error mapping and request ids. Resolves once both listen.
+ */
+export async function startService(options: StartServiceOptions): Promise<INestApplication> {
+  const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
+  const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), abortOnError: false });
+  app.enableShutdownHooks();
+  app.connectMicroservice(
+    {
+      strategy: new PrefixedNatsServer(
+        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server` },
+        options.config.NATS_SUBJECT_PREFIX,
+      ),
+    },
+    { inheritAppConfig: true },
+  );
+  app.useGlobalFilters(new RpcErrorFilter(logger));
+  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
+  await options.configure?.(app);
+  await app.startAllMicroservices();
+  await app.listen(options.port ?? options.config.HEALTH_PORT, '0.0.0.0');
+  logger.info({ url: await app.getUrl() }, `${options.service} listening`);
+  return app;
+}
+
+export interface ServiceMigrations {
+  service: string;
+  config: ServiceConfig;
+  /** Absolute path of the service's generated migrations folder. */
+  migrationsFolder: string;
+}
+
+export async function migrate({ service, config, migrationsFolder }: ServiceMigrations): Promise<void> {
+  await migrateService({
+    ownerUrl: config.DATABASE_MIGRATION_URL,
+    schema: service,
+    migrationsFolder,
+    appRole: roleOf(config.DATABASE_URL),
+  });
+}
+
+/**
+ * The entry point of every service binary: `node dist/main.js` serves,
+ * `node dist/main.js migrate` applies migrations and exits (a Kubernetes init container).
+ */
+export async function runServiceCli(options: StartServiceOptions & { migrationsFolder?: string }): Promise<void> {
+  const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
+  try {
+    if (process.argv.includes('migrate')) {
+      if (options.migrationsFolder) await migrate({ ...options, migrationsFolder: options.migrationsFolder });
+      logger.info('migrations applied');
+      return;
+    }
+    await startService({ ...options, logger });
+  } catch (error) {
+    logger.fatal({ err: error }, `${options.service} failed to start`);
+    process.exitCode = 1;
+    setTimeout(() => process.exit(1), 100).unref();
+  }
+}

@@ -1,0 +1,97 @@
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { ServiceConfig } from '@atrium/config';
+import { createPool, Database } from '@atrium/database';
+import { createLogger, type Logger } from '@atrium/logging';
+import { EventBus, PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Redis } from 'ioredis';
+import { createHealthController } from './health.js';
+import { HealthService } from './health.service.js';
+import { DATABASE, LOGGER, NATS_PROXY, REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
+
+export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
+  service: string;
+  config: ServiceConfig;
+  /** The service's drizzle schema; omit for services without tables (the gateway). */
+  schema?: TSchema;
+  logger?: Logger;
+}
+
+class CoreLifecycle implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(NATS_PROXY) private readonly proxy: PrefixedNatsClient,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(DATABASE) private readonly database: Database<Record<string, unknown>> | null,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.proxy.connect();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.proxy.close(), this.redis.quit(), this.database?.close()]);
+  }
+}
+
+/**
+ * What every service shares: config, logger, database (tenant-scoped), Redis, NATS request
+ * client and event bus, and health endpoints. Global, so feature modules just inject.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot<TSchema extends Record<string, unknown>>(options: CoreModuleOptions<TSchema>): DynamicModule {
+    const { service, config } = options;
+    // Resources are created by factories, so that building the module (e.g. in `main.js migrate`)
+    // opens no connection until Nest instantiates it.
+    return {
+      module: CoreModule,
+      controllers: [createHealthController(service)],
+      providers: [
+        { provide: SERVICE_NAME, useValue: service },
+        { provide: SERVICE_CONFIG, useValue: config },
+        {
+          provide: LOGGER,
+          useFactory: () => options.logger ?? createLogger({ service, level: config.LOG_LEVEL }),
+        },
+        {
+          provide: NATS_PROXY,
+          useFactory: () => new PrefixedNatsClient({ servers: config.NATS_URL, name: service }, config.NATS_SUBJECT_PREFIX),
+        },
+        {
+          provide: REDIS,
+          inject: [LOGGER],
+          useFactory: (logger: Logger) => {
+            const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+            redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+            return redis;
+          },
+        },
+        {
+          provide: DATABASE,
+          useFactory: () =>
+            options.schema ? new Database(createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX), options.schema) : null,
+        },
+        { provide: RpcClient, inject: [NATS_PROXY], useFactory: (proxy: PrefixedNatsClient) => new RpcClient(proxy) },
+        {
+          provide: EventBus,
+          inject: [NATS_PROXY],
+          useFactory: (proxy: PrefixedNatsClient) =>
+            new EventBus(() => proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX),
+        },
+        {
+          provide: HealthService,
+          inject: [NATS_PROXY, REDIS, DATABASE],
+          useFactory: (proxy: PrefixedNatsClient, redis: Redis, database: Database<TSchema> | null) =>
+            new HealthService(service, {
+              nats: async () => !proxy.unwrap<NatsConnection>().isClosed(),
+              redis: async () => (await redis.ping()) === 'PONG',
+              ...(database ? { database: () => database.ping() } : {}),
+            }),
+        },
+        CoreLifecycle,
+      ],
+      exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, NATS_PROXY, REDIS, DATABASE, RpcClient, EventBus, HealthService],
+    };
+  }
+}

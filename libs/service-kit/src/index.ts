@@ -1,0 +1,4 @@
+export * from './tokens.js';
+export * from './health.service.js';
+export * from './core.module.js';
+export * from './bootstrap.js';

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { TestDatabase } from './test-database.js';
+
+/**
+ * Environment for services started inside one test file: its own database, NATS subject prefix
+ * and Redis key prefix, so test files run in parallel against the same servers.
+ */
+export function isolatedEnv(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
+  const id = randomBytes(4).toString('hex');
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    DATABASE_MIGRATION_URL: database.ownerUrl,
+    DATABASE_POOL_MAX: '4',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    NATS_SUBJECT_PREFIX: `t${id}.`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `test:${id}:`,
+    HEALTH_PORT: '0',
+    ...extra,
+  };
+}
