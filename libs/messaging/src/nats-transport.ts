@@ -10,15 +10,15 @@ type NatsSubscriber = { subscribe(subject: string, opts: { queue?: string; callb
  */
 export class PrefixedNatsServer extends ServerNats {
   constructor(
-    options: NatsServerOptions,
+    private readonly serverOptions: NatsServerOptions,
     private readonly prefix: string,
   ) {
-    super(options);
+    super(serverOptions);
   }
 
   override bindEvents(client: Parameters<ServerNats['bindEvents']>[0]): void {
     const subscriber = client as unknown as NatsSubscriber;
-    const defaultQueue = (this.options as { queue?: string }).queue;
+    const defaultQueue = (this.serverOptions as { queue?: string }).queue;
     const subscriptions = (this as unknown as { subscriptions: unknown[] }).subscriptions;
     for (const [channel, handler] of this.messageHandlers.entries()) {
       const queue = (handler.extras as { queue?: string } | undefined)?.queue ?? defaultQueue;

@@ -20,7 +20,7 @@ export function toAppError(error: unknown): AppError {
 
 /** Request/reply over NATS with the envelope (request id, actor) and a deadline. */
 export class RpcClient {
-  constructor(private readonly proxy: ClientProxy) {}
+  constructor(private readonly proxy: Pick<ClientProxy, 'send' | 'connect' | 'close'>) {}
 
   async request<TResult, TData = unknown>(subject: string, data: TData, options: RpcCallOptions = {}): Promise<TResult> {
     const envelope: RpcRequest<TData> = {

@@ -5,11 +5,12 @@ import { validateSync, type ValidationError } from 'class-validator';
 
 type Class<T> = new () => T;
 
-function flatten(errors: ValidationError[], parent = ''): FieldError[] {
+/** class-validator's nested errors as a flat list of `{ field, messages }`. */
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
     const own: FieldError[] = e.constraints ? [{ field, messages: Object.values(e.constraints) }] : [];
-    return [...own, ...flatten(e.children ?? [], field)];
+    return [...own, ...flattenValidationErrors(e.children ?? [], field)];
   });
 }
 
@@ -20,7 +21,7 @@ export function validateDto<T extends object>(dto: Class<T>, value: unknown): T 
   }
   const instance = plainToInstance(dto, value);
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: false });
-  if (errors.length > 0) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: flatten(errors) });
+  if (errors.length > 0) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: flattenValidationErrors(errors) });
   return instance;
 }
 

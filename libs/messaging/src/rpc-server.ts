@@ -1,22 +1,58 @@
-import { Catch, type ArgumentsHost, type CallHandler, type ExceptionFilter, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExceptionFilter,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { AppError, ErrorCode, type ErrorBody, type RpcRequest } from '@atrium/contracts';
 import { runWithRequestId, type Logger } from '@atrium/logging';
 import { randomUUID } from 'node:crypto';
 import { Observable, throwError } from 'rxjs';
 
-/** Answers every failed NATS request with an ErrorBody; unexpected errors are logged with an id and never leak. */
+const HTTP_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  [HttpStatus.BAD_REQUEST]: ErrorCode.ERR_VALIDATION,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.ERR_SESSION_EXPIRED,
+  [HttpStatus.FORBIDDEN]: ErrorCode.ERR_NO_PERMISSION,
+  [HttpStatus.NOT_FOUND]: ErrorCode.ERR_NOT_FOUND,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.ERR_PAYLOAD_TOO_LARGE,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.ERR_TOO_MANY_ATTEMPTS,
+};
+
+interface HttpResponseLike {
+  headersSent?: boolean;
+  status(code: number): { json(body: unknown): void };
+}
+
+/**
+ * The one error mapper of every transport. NATS requests fail with an ErrorBody; HTTP answers
+ * `{ "error": CODE }` with its status (spec 000 section 8), `fields` for validation failures and
+ * `data` where the client needs it. Unexpected errors are logged with an id and never leak.
+ */
 @Catch()
-export class RpcErrorFilter implements ExceptionFilter {
+export class AppErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
     const body = this.toBody(exception);
-    if (host.getType() !== 'rpc') return;
-    return throwError(() => body);
+    if (host.getType() === 'rpc') return throwError(() => body);
+    if (host.getType() === 'http') {
+      const response = host.switchToHttp().getResponse<HttpResponseLike>();
+      if (response.headersSent) return;
+      const { status, ...payload } = body;
+      response.status(status).json(payload);
+    }
   }
 
   private toBody(exception: unknown): ErrorBody & { errorId?: string } {
     if (exception instanceof AppError) return exception.toBody();
+    if (exception instanceof HttpException) {
+      const code = HTTP_STATUS_CODES[exception.getStatus()];
+      if (code) return new AppError(code, { status: exception.getStatus() }).toBody();
+    }
     const errorId = randomUUID();
     this.logger.error({ err: exception, errorId }, 'unhandled error in request handler');
     return { ...new AppError(ErrorCode.ERR_INTERNAL).toBody(), errorId };

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceConfig } from '@atrium/config';
 import { migrateService, roleOf } from '@atrium/database';
 import { createLogger, PinoNestLogger, type Logger } from '@atrium/logging';
-import { PrefixedNatsServer, RpcErrorFilter, RpcRequestContextInterceptor } from '@atrium/messaging';
+import { PrefixedNatsServer, AppErrorFilter, RpcRequestContextInterceptor } from '@atrium/messaging';
 
 export interface StartServiceOptions {
   service: string;
@@ -35,7 +35,7 @@ export async function startService(options: StartServiceOptions): Promise<INestA
     },
     { inheritAppConfig: true },
   );
-  app.useGlobalFilters(new RpcErrorFilter(logger));
+  app.useGlobalFilters(new AppErrorFilter(logger));
   app.useGlobalInterceptors(new RpcRequestContextInterceptor());
   await options.configure?.(app);
   await app.startAllMicroservices();

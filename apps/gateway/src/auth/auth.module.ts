@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ActorStateStore } from './actor-state.store.js';
+import { JwtAuthGuard, PlanFlagGuard, RolesGuard } from './guards.js';
+import { JwtStrategy } from './jwt.strategy.js';
+
+/** Every route needs a valid login unless marked @Public(); @Roles and @RequiresPlan narrow it further. */
+@Module({
+  imports: [PassportModule],
+  providers: [
+    ActorStateStore,
+    JwtStrategy,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: PlanFlagGuard },
+  ],
+  exports: [ActorStateStore],
+})
+export class AuthModule {}

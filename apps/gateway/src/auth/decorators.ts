@@ -1,0 +1,28 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { ActorState, ClientInfo, PlanFlag } from '@atrium/contracts';
+import type { Request } from 'express';
+
+export const IS_PUBLIC = 'atrium:public';
+export const REQUIRED_ROLE = 'atrium:role';
+export const REQUIRED_PLAN_FLAG = 'atrium:plan-flag';
+
+/** The route needs no login. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** 'admin' lets admins and super users through; 'super' only super users. */
+export type RequiredRole = 'admin' | 'super';
+export const Roles = (role: RequiredRole) => SetMetadata(REQUIRED_ROLE, role);
+
+/** The company's plan must enable this feature (spec 000 section 2). */
+export const RequiresPlan = (flag: PlanFlag) => SetMetadata(REQUIRED_PLAN_FLAG, flag);
+
+/** The authenticated user's current state (profile, queues, plan flags), as the guard loaded it. */
+export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): ActorState => {
+  return context.switchToHttp().getRequest<Request & { user: ActorState }>().user;
+});
+
+/** IP and user agent of the caller, for rate limits and session records. */
+export const CurrentClient = createParamDecorator((_: unknown, context: ExecutionContext): ClientInfo => {
+  const request = context.switchToHttp().getRequest<Request>();
+  return { ip: request.ip, userAgent: request.get('user-agent')?.slice(0, 300) };
+});

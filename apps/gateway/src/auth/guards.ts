@@ -1,0 +1,65 @@
+import { ExecutionContext, Inject, Injectable, type CanActivate } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { AppError, ErrorCode, type ActorState, type PlanFlag } from '@atrium/contracts';
+import type { Request } from 'express';
+import { IS_PUBLIC, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from './decorators.js';
+
+function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
+  return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+}
+
+function actorOf(context: ExecutionContext): ActorState | undefined {
+  return context.switchToHttp().getRequest<Request & { user?: ActorState }>().user;
+}
+
+/**
+ * Statuses shaped for the web client (spec 000 section 4): no token or an ended session → 401
+ * (the client logs out); an expired or invalid token → 403 (the client refreshes once, retries).
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    if (context.getType() !== 'http' || isPublic(this.reflector, context)) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<T>(error: unknown, user: T, info: unknown): T {
+    if (error instanceof AppError) throw error;
+    if (error || !user) {
+      const noToken = info instanceof Error && info.message === 'No auth token';
+      throw new AppError(ErrorCode.ERR_SESSION_EXPIRED, { status: noToken ? 401 : 403 });
+    }
+    return user;
+  }
+}
+
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const role = this.reflector.getAllAndOverride<RequiredRole | undefined>(REQUIRED_ROLE, [context.getHandler(), context.getClass()]);
+    if (!role || context.getType() !== 'http') return true;
+    const actor = actorOf(context);
+    const allowed = actor && (actor.super || (role === 'admin' && actor.profile === 'admin'));
+    if (!allowed) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    return true;
+  }
+}
+
+@Injectable()
+export class PlanFlagGuard implements CanActivate {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const flag = this.reflector.getAllAndOverride<PlanFlag | undefined>(REQUIRED_PLAN_FLAG, [context.getHandler(), context.getClass()]);
+    if (!flag || context.getType() !== 'http') return true;
+    if (!actorOf(context)?.planFlags[flag]) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
+    return true;
+  }
+}

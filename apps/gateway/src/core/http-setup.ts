@@ -1,0 +1,54 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { newRequestId, runWithRequestId, type Logger } from '@atrium/logging';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { GatewayConfig } from '../config.js';
+import { createValidationPipe } from './validation.js';
+
+/** Paths whose segments carry secrets (e-mail, reset code, new password): never logged. */
+const SECRET_PATHS = /^\/(forgetpassword|resetpasswords)\/.*/;
+
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_PATHS, '/$1/[redacted]');
+}
+
+/** HTTP plumbing of the API: request ids, access logs, security headers, CORS, cookies, validation, docs. */
+export function configureHttp(app: INestApplication, config: GatewayConfig, logger: Logger): void {
+  const express = app.getHttpAdapter().getInstance() as { set(key: string, value: unknown): void; disable(key: string): void };
+  express.set('trust proxy', true);
+  express.disable('x-powered-by');
+
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const requestId = request.get('x-request-id')?.slice(0, 100) || newRequestId();
+    response.setHeader('x-request-id', requestId);
+    runWithRequestId(requestId, next);
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: loggableUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.enableCors({
+    origin: config.WEB_ORIGINS.split(',').map((origin) => origin.trim()),
+    credentials: true,
+    exposedHeaders: ['x-request-id'],
+  });
+  app.use(cookieParser());
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Atrium API').setVersion(config.APP_VERSION).addBearerAuth().build(),
+  );
+  SwaggerModule.setup('docs', app, document);
+}

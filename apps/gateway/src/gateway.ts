@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, type Logger } from '@atrium/logging';
+import { startService } from '@atrium/service-kit';
+import { GatewayAppModule } from './app.module.js';
+import type { GatewayConfig } from './config.js';
+import { configureHttp } from './core/http-setup.js';
+
+/** Starts the gateway: the REST API and socket.io on PORT. Used by main.ts and by tests. */
+export function startGateway(config: GatewayConfig, logger: Logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL })): Promise<INestApplication> {
+  return startService({
+    service: 'gateway',
+    config,
+    logger,
+    module: GatewayAppModule.forRoot(config),
+    port: config.PORT,
+    configure: (app) => configureHttp(app, config, logger),
+  });
+}

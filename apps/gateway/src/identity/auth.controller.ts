@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  IdentitySubjects,
+  LoginDto,
+  type ActorState,
+  type AuthResult,
+  type ClientInfo,
+  type IssuedSession,
+  type SessionUserView,
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { SERVICE_CONFIG } from '@atrium/service-kit';
+import type { CookieOptions, Request, Response } from 'express';
+import { CurrentActor, CurrentClient, Public } from '../auth/decorators.js';
+import type { GatewayConfig } from '../config.js';
+
+export const REFRESH_COOKIE = 'jrt';
+
+/** Login, refresh (rotating httpOnly cookie), logout and the current user (spec 000 section 7). */
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() credentials: LoginDto, @CurrentClient() client: ClientInfo, @Res({ passthrough: true }) response: Response): Promise<AuthResult> {
+    const session = await this.rpc.request<IssuedSession>(IdentitySubjects.authLogin, credentials, { client });
+    return this.answer(session, response);
+  }
+
+  @Public()
+  @Post('refresh_token')
+  @HttpCode(200)
+  async refresh(@Req() request: Request, @CurrentClient() client: ClientInfo, @Res({ passthrough: true }) response: Response): Promise<AuthResult> {
+    const refreshToken = this.cookieOf(request);
+    if (!refreshToken) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
+    try {
+      const session = await this.rpc.request<IssuedSession>(IdentitySubjects.authRefresh, { refreshToken }, { client });
+      return this.answer(session, response);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED) response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+      throw error;
+    }
+  }
+
+  /** Ends the login the cookie belongs to; works with an expired access token too. */
+  @Public()
+  @Delete('logout')
+  @HttpCode(200)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+    const refreshToken = this.cookieOf(request);
+    if (refreshToken) await this.rpc.request(IdentitySubjects.authLogout, { refreshToken });
+    response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+    return { message: 'ok' };
+  }
+
+  @Get('me')
+  me(@CurrentActor() actor: ActorState): Promise<SessionUserView> {
+    return this.rpc.request<SessionUserView>(IdentitySubjects.authMe, {}, { actor });
+  }
+
+  private answer(session: IssuedSession, response: Response): AuthResult {
+    response.cookie(REFRESH_COOKIE, session.refreshToken, { ...this.cookieOptions(), expires: new Date(session.refreshExpiresAt) });
+    return { token: session.token, user: session.user };
+  }
+
+  private cookieOf(request: Request): string | undefined {
+    const value = (request.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  }
+
+  private cookieOptions(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/auth' };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CoreModule } from '@atrium/service-kit';
+import type { SessionsConfig } from './config.js';
+import { sessionsSchema } from './db/schema.js';
+
+@Module({})
+export class SessionsAppModule {
+  static forRoot(config: SessionsConfig): DynamicModule {
+    return {
+      module: SessionsAppModule,
+      imports: [CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema })],
+    };
+  }
+}
