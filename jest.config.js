@@ -18,6 +18,7 @@ const shared = {
   transform: { '^.+\\.tsx?$': swc },
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
+    '^@atrium/app-([a-z-]+)$': '<rootDir>/apps/$1/src/index.ts',
     '^@atrium/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -2,5 +2,5 @@ import { ServiceConfig } from '@atrium/config';
 import { IsInt, Max, Min } from 'class-validator';
 
 export class BillingConfig extends ServiceConfig {
-  @IsInt() @Min(0) @Max(65535) override HEALTH_PORT = 8085;
+  @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8085;
 }

@@ -2,5 +2,5 @@ import { ServiceConfig } from '@atrium/config';
 import { IsInt, Max, Min } from 'class-validator';
 
 export class SessionsConfig extends ServiceConfig {
-  @IsInt() @Min(0) @Max(65535) override HEALTH_PORT = 8083;
+  @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8083;
 }

@@ -6,21 +6,21 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 /** Variables every backend service reads. Each app extends it with its own. */
 export class ServiceConfig {
   @IsIn(NODE_ENVS) NODE_ENV: NodeEnv = 'development';
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL: string = 'info';
 
   /** Runtime connection: a role that row-level security applies to. */
-  @Matches(/^postgres(ql)?:\/\//) DATABASE_URL = 'postgres://atrium_app@127.0.0.1:5432/atrium';
+  @Matches(/^postgres(ql)?:\/\//) DATABASE_URL: string = 'postgres://atrium_app@127.0.0.1:5432/atrium';
   /** Owner connection used only to run migrations and grants. */
-  @Matches(/^postgres(ql)?:\/\//) DATABASE_MIGRATION_URL = 'postgres://postgres@127.0.0.1:5432/atrium';
-  @IsInt() @Min(1) @Max(200) DATABASE_POOL_MAX = 10;
+  @Matches(/^postgres(ql)?:\/\//) DATABASE_MIGRATION_URL: string = 'postgres://postgres@127.0.0.1:5432/atrium';
+  @IsInt() @Min(1) @Max(200) DATABASE_POOL_MAX: number = 10;
 
-  @IsString() NATS_URL = 'nats://127.0.0.1:4222';
+  @IsString() NATS_URL: string = 'nats://127.0.0.1:4222';
   /** Prepended to every subject this process uses; lets test suites share one NATS server. */
-  @IsOptional() @Matches(/^([A-Za-z0-9_-]+\.)?$/) NATS_SUBJECT_PREFIX = '';
+  @IsOptional() @Matches(/^([A-Za-z0-9_-]+\.)?$/) NATS_SUBJECT_PREFIX: string = '';
 
-  @Matches(/^rediss?:\/\//) REDIS_URL = 'redis://127.0.0.1:6379';
-  @IsOptional() @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX = 'atrium:';
+  @Matches(/^rediss?:\/\//) REDIS_URL: string = 'redis://127.0.0.1:6379';
+  @IsOptional() @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'atrium:';
 
   /** HTTP port of /health/live and /health/ready (0 picks a free one). */
-  @IsInt() @Min(0) @Max(65535) HEALTH_PORT = 0;
+  @IsInt() @Min(0) @Max(65535) HEALTH_PORT: number = 0;
 }

@@ -3,9 +3,11 @@ import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, type HealthReport } from '@atrium/contracts';
 import type { Response } from 'express';
 import { HealthService } from './health.service.js';
+import { Public } from './public.js';
 
 /** Liveness and readiness over HTTP for Kubernetes, and the `<service>.health` NATS request. */
 export function createHealthController(service: string): Type<unknown> {
+  @Public()
   @Controller('health')
   class HealthController {
     constructor(@Inject(HealthService) private readonly health: HealthService) {}

@@ -2,12 +2,10 @@ import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestj
 import type { ActorState, ClientInfo, PlanFlag } from '@atrium/contracts';
 import type { Request } from 'express';
 
-export const IS_PUBLIC = 'atrium:public';
 export const REQUIRED_ROLE = 'atrium:role';
 export const REQUIRED_PLAN_FLAG = 'atrium:plan-flag';
 
-/** The route needs no login. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export { IS_PUBLIC, Public } from '@atrium/service-kit';
 
 /** 'admin' lets admins and super users through; 'super' only super users. */
 export type RequiredRole = 'admin' | 'super';

@@ -1,0 +1,2 @@
+export { AiConfig } from './config.js';
+export { AiAppModule } from './app.module.js';

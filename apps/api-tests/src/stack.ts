@@ -1,0 +1,76 @@
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { loadConfig, type ServiceConfig } from '@atrium/config';
+import { startService } from '@atrium/service-kit';
+import { createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
+import { GatewayConfig, startGateway } from '@atrium/app-gateway';
+import { IdentityAppModule, IdentityConfig } from '@atrium/app-identity';
+import { TicketsAppModule, TicketsConfig } from '@atrium/app-tickets';
+import { SessionsAppModule, SessionsConfig } from '@atrium/app-sessions';
+import { CampaignsAppModule, CampaignsConfig } from '@atrium/app-campaigns';
+import { BillingAppModule, BillingConfig } from '@atrium/app-billing';
+import { AiAppModule, AiConfig } from '@atrium/app-ai';
+import { ApiClient } from './api-client.js';
+
+type ServiceDefinition = { config: new () => ServiceConfig; module: (config: never) => DynamicModule };
+
+const SERVICES = {
+  identity: { config: IdentityConfig, module: (c: IdentityConfig) => IdentityAppModule.forRoot(c) },
+  tickets: { config: TicketsConfig, module: (c: TicketsConfig) => TicketsAppModule.forRoot(c) },
+  sessions: { config: SessionsConfig, module: (c: SessionsConfig) => SessionsAppModule.forRoot(c) },
+  campaigns: { config: CampaignsConfig, module: (c: CampaignsConfig) => CampaignsAppModule.forRoot(c) },
+  billing: { config: BillingConfig, module: (c: BillingConfig) => BillingAppModule.forRoot(c) },
+  ai: { config: AiConfig, module: (c: AiConfig) => AiAppModule.forRoot(c) },
+} satisfies Record<string, ServiceDefinition>;
+
+export type ServiceName = keyof typeof SERVICES;
+
+export interface Stack {
+  url: string;
+  env: Record<string, string>;
+  database: TestDatabase;
+  apps: Partial<Record<ServiceName | 'gateway', INestApplication>>;
+  /** A fresh HTTP client (own cookie jar) against the gateway. */
+  client(): ApiClient;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  services?: ServiceName[];
+  /** Extra environment for every app (e.g. SMTP_PORT of a catcher). */
+  env?: Record<string, string>;
+}
+
+/**
+ * Boots the gateway and the named services in this process, isolated from other test files
+ * (own database, NATS subject prefix, Redis key prefix). Stop it in afterAll.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const database = await createTestDatabase();
+  const env = isolatedEnv(database, { PORT: '0', ...options.env });
+  const apps: Stack['apps'] = {};
+  try {
+    for (const name of options.services ?? ['identity']) {
+      const definition: ServiceDefinition = SERVICES[name];
+      const config = loadConfig(definition.config, env);
+      apps[name] = await startService({ service: name, config, module: definition.module(config as never) });
+    }
+    apps.gateway = await startGateway(loadConfig(GatewayConfig, env));
+  } catch (error) {
+    await Promise.allSettled(Object.values(apps).map((app) => app.close()));
+    await database.drop();
+    throw error;
+  }
+  const url = (await apps.gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    url,
+    env,
+    database,
+    apps,
+    client: () => new ApiClient(url),
+    async stop() {
+      await apps.gateway?.close();
+      await Promise.allSettled(Object.entries(apps).filter(([n]) => n !== 'gateway').map(([, app]) => app.close()));
+      await database.drop();
+    },
+  };
+}

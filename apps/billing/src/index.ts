@@ -1,0 +1,2 @@
+export { BillingConfig } from './config.js';
+export { BillingAppModule } from './app.module.js';

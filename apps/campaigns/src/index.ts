@@ -1,0 +1,2 @@
+export { CampaignsConfig } from './config.js';
+export { CampaignsAppModule } from './app.module.js';

@@ -1,0 +1,2 @@
+export { GatewayConfig } from './config.js';
+export { startGateway } from './gateway.js';

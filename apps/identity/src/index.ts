@@ -1,0 +1,2 @@
+export { IdentityConfig } from './config.js';
+export { IdentityAppModule } from './app.module.js';

@@ -1,0 +1,2 @@
+export { SessionsConfig } from './config.js';
+export { SessionsAppModule } from './app.module.js';

@@ -1,0 +1,2 @@
+export { TicketsConfig } from './config.js';
+export { TicketsAppModule } from './app.module.js';
