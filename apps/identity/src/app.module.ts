@@ -1,14 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
+import { AuthModule } from './auth/auth.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema } from './db/schema.js';
+import { IdentityCoreModule } from './identity-core.module.js';
 
 @Module({})
 export class IdentityAppModule {
   static forRoot(config: IdentityConfig): DynamicModule {
     return {
       module: IdentityAppModule,
-      imports: [CoreModule.forRoot({ service: 'identity', config, schema: identitySchema })],
+      imports: [
+        CoreModule.forRoot({ service: 'identity', config, schema: identitySchema }),
+        IdentityCoreModule,
+        AuthModule,
+      ],
     };
   }
 }

@@ -155,6 +155,9 @@ export const refreshSessions = identity
         .references(() => users.id, { onDelete: 'cascade' }),
       companyId: integer('company_id').notNull(),
       tokenHash: text('token_hash').notNull(),
+      /** The hash before the last rotation, still honoured for a short grace (tabs refreshing at once). */
+      previousTokenHash: text('previous_token_hash'),
+      rotatedAt: timestamp('rotated_at', { withTimezone: true }),
       expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
       revokedAt: timestamp('revoked_at', { withTimezone: true }),
       ip: varchar('ip', { length: 64 }),

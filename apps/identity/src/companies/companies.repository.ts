@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { companies, plans } from '../db/schema.js';
+import type { IdentityTx } from '../shared/identity-database.js';
+import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
+import type { PlanRow } from '../plans/plans.repository.js';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export interface CompanyWithPlan {
+  company: CompanyRow;
+  plan: PlanRow;
+}
+
+/** Companies (tenants). Callers choose the scope: a company's own tenant, or system for super users. */
+@Injectable()
+export class CompaniesRepository {
+  async insert(tx: IdentityTx, values: NewCompany): Promise<CompanyRow> {
+    const [row] = await tx.insert(companies).values(values).returning();
+    return row!;
+  }
+
+  async findWithPlan(tx: IdentityTx, id: number): Promise<CompanyWithPlan | undefined> {
+    const [row] = await tx
+      .select({ company: companies, plan: plans })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, id));
+    return row;
+  }
+
+  async all(tx: IdentityTx): Promise<CompanyWithPlan[]> {
+    return tx
+      .select({ company: companies, plan: plans })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .orderBy(asc(companies.id));
+  }
+
+  async page(tx: IdentityTx, searchParam: string | undefined, pageNumber: number | undefined): Promise<{ rows: CompanyWithPlan[]; count: number }> {
+    const pattern = searchParam ? likePattern(searchParam) : undefined;
+    const where = pattern ? or(ilike(companies.name, pattern), ilike(companies.email, pattern)) : undefined;
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select({ company: companies, plan: plans })
+        .from(companies)
+        .innerJoin(plans, eq(plans.id, companies.planId))
+        .where(where)
+        .orderBy(asc(companies.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(pageNumber)),
+      tx.select({ n: count() }).from(companies).where(where),
+    ]);
+    return { rows, count: total?.n ?? 0 };
+  }
+
+  async nameTaken(tx: IdentityTx, name: string, exceptId?: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(sql`lower(${companies.name}) = lower(${name})`);
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  async update(tx: IdentityTx, id: number, values: Partial<NewCompany>): Promise<CompanyRow | undefined> {
+    const [row] = await tx
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(tx: IdentityTx, id: number): Promise<boolean> {
+    const deleted = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+    return deleted.length > 0;
+  }
+
+  async platformCompany(tx: IdentityTx): Promise<CompanyRow | undefined> {
+    const [row] = await tx.select().from(companies).where(eq(companies.isPlatform, true)).orderBy(asc(companies.id)).limit(1);
+    return row;
+  }
+}

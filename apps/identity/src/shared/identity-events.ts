@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SettingView, UserView } from '@atrium/contracts';
+import { EventBus } from '@atrium/messaging';
+
+/** The live events identity announces (after the change committed); the gateway fans them out to sockets. */
+@Injectable()
+export class IdentityEvents {
+  constructor(@Inject(EventBus) private readonly bus: EventBus) {}
+
+  /** `company-{id}-user` */
+  userSaved(companyId: number, action: 'create' | 'update', user: UserView): void {
+    this.bus.publish({ kind: 'user', companyId, payload: { action, user } });
+  }
+
+  userDeleted(companyId: number, userId: number): void {
+    this.bus.publish({ kind: 'user', companyId, payload: { action: 'delete', userId } });
+  }
+
+  /** `company-{id}-auth` to the user's other sessions: 'Sua conta foi acessada em outro computador.' */
+  loggedInElsewhere(companyId: number, userId: number, newSessionId: string): void {
+    this.bus.publish({
+      kind: 'auth',
+      companyId,
+      payload: { action: 'update', user: { id: userId } },
+      audience: { userIds: [userId], exceptSessionIds: [newSessionId] },
+    });
+  }
+
+  /** `company-{id}-settings`; secret settings reach admins only. */
+  settingSaved(companyId: number, setting: SettingView, secret: boolean): void {
+    this.bus.publish({
+      kind: 'settings',
+      companyId,
+      payload: { action: 'update', setting },
+      audience: secret ? { profiles: ['admin'] } : undefined,
+    });
+  }
+}
