@@ -107,6 +107,8 @@ export class CompanyDto {
   @IsOptional() @IsString() @MaxLength(50) addressState?: string;
   @IsOptional() @IsString() @MaxLength(100) addressCity?: string;
   @IsOptional() @IsString() @MaxLength(100) addressDistrict?: string;
+  /** When given, the company's first admin user is created too, with the company's e-mail. */
+  @IsOptional() @IsString() @Length(5, 50) password?: string;
 }
 
 export class UpdateCompanyDto {
@@ -126,12 +128,13 @@ export class UpdateCompanyDto {
   @IsOptional() @IsString() @MaxLength(100) addressDistrict?: string;
 }
 
+/** Spec 001 section 9 defaults: every feature enabled, 0 for the limits (0 = unlimited) and the value. */
 export class PlanDto {
   @IsString() @Length(2, 50) name!: string;
-  @Type(() => Number) @IsInt() @Min(0) users!: number;
-  @Type(() => Number) @IsInt() @Min(0) connections!: number;
-  @Type(() => Number) @IsInt() @Min(0) queues!: number;
-  @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value!: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) users?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) connections?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) queues?: number;
+  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value?: number;
   @IsOptional() @IsBoolean() useCampaigns?: boolean;
   @IsOptional() @IsBoolean() useSchedules?: boolean;
   @IsOptional() @IsBoolean() useInternalChat?: boolean;

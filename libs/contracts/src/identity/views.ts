@@ -50,6 +50,9 @@ export interface CompanyView {
   updatedAt: string;
 }
 
+/** GET /companies/listPlan/{companyId} and the companiesPlan subject: the company's plan flags and limits. */
+export type CompanyPlanView = Pick<CompanyView, 'id' | 'name' | 'dueDate'> & { plan: PlanView };
+
 export interface QueueRef {
   id: number;
   name: string | null;
