@@ -4,6 +4,10 @@ import { AuthModule } from './auth/auth.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema } from './db/schema.js';
 import { IdentityCoreModule } from './identity-core.module.js';
+import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { SeedModule } from './seed/seed.module.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class IdentityAppModule {
@@ -14,6 +18,10 @@ export class IdentityAppModule {
         CoreModule.forRoot({ service: 'identity', config, schema: identitySchema }),
         IdentityCoreModule,
         AuthModule,
+        UsersModule,
+        SettingsModule,
+        PasswordResetModule,
+        SeedModule,
       ],
     };
   }

@@ -26,6 +26,8 @@ export async function startService(options: StartServiceOptions): Promise<INestA
   const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
   const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
+  app.useGlobalFilters(new AppErrorFilter(logger));
+  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
   app.connectMicroservice(
     {
       strategy: new PrefixedNatsServer(
@@ -35,8 +37,6 @@ export async function startService(options: StartServiceOptions): Promise<INestA
     },
     { inheritAppConfig: true },
   );
-  app.useGlobalFilters(new AppErrorFilter(logger));
-  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
   await options.configure?.(app);
   await app.startAllMicroservices();
   await app.listen(options.port ?? options.config.HEALTH_PORT, '0.0.0.0');

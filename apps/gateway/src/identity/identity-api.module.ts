@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller.js';
+import { PasswordResetController } from './password-reset.controller.js';
 import { PublicController } from './public.controller.js';
+import { SettingsController } from './settings.controller.js';
+import { UsersController } from './users.controller.js';
 
 /** The REST face of the identity service: each controller validates, authorises and forwards over NATS. */
 @Module({
-  controllers: [AuthController, PublicController],
+  controllers: [AuthController, PublicController, UsersController, SettingsController, PasswordResetController],
 })
 export class IdentityApiModule {}

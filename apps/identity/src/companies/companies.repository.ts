@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { companies, plans } from '../db/schema.js';
+import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { SettingView } from '@atrium/contracts';
+import { companies, plans, queueRefs, settings, users } from '../db/schema.js';
 import type { IdentityTx } from '../shared/identity-database.js';
 import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
 import type { PlanRow } from '../plans/plans.repository.js';
@@ -10,6 +11,12 @@ export type NewCompany = typeof companies.$inferInsert;
 export interface CompanyWithPlan {
   company: CompanyRow;
   plan: PlanRow;
+}
+/** A user of a company, as the session refresher needs it. */
+export interface CompanyMember {
+  userId: number;
+  companyId: number;
+  super: boolean;
 }
 
 /** Companies (tenants). Callers choose the scope: a company's own tenant, or system for super users. */
@@ -71,9 +78,36 @@ export class CompaniesRepository {
     return row;
   }
 
+  /** Users, settings and sessions go with it (foreign keys cascade); the queue read model has no key, so it is cleared here. */
   async delete(tx: IdentityTx, id: number): Promise<boolean> {
     const deleted = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
-    return deleted.length > 0;
+    if (deleted.length === 0) return false;
+    await tx.delete(queueRefs).where(eq(queueRefs.companyId, id));
+    return true;
+  }
+
+  /** The settings of several companies at once (system scope), for company lists. */
+  async settingsOf(tx: IdentityTx, companyIds: number[]): Promise<Map<number, SettingView[]>> {
+    const byCompany = new Map<number, SettingView[]>(companyIds.map((id) => [id, []]));
+    if (companyIds.length === 0) return byCompany;
+    const rows = await tx
+      .select({ companyId: settings.companyId, key: settings.key, value: settings.value })
+      .from(settings)
+      .where(inArray(settings.companyId, companyIds))
+      .orderBy(asc(settings.key));
+    for (const { companyId, key, value } of rows) byCompany.get(companyId)?.push({ key, value });
+    return byCompany;
+  }
+
+  /** The users of one company, or of every company on a plan (system scope). */
+  membersOf(tx: IdentityTx, scope: { companyId: number } | { planId: number }): Promise<CompanyMember[]> {
+    const where = 'companyId' in scope ? eq(users.companyId, scope.companyId) : eq(companies.planId, scope.planId);
+    return tx
+      .select({ userId: users.id, companyId: users.companyId, super: users.super })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
+      .orderBy(asc(users.id));
   }
 
   async platformCompany(tx: IdentityTx): Promise<CompanyRow | undefined> {

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { CreateUserDto, IdentitySubjects, PageQueryDto, UpdateUserDto, type ActorState, type Page, type UserView } from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { CurrentActor, Roles } from '../auth/decorators.js';
+
+/** Users of the caller's company (spec 000 section 7). */
+@Controller('users')
+export class UsersController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Get()
+  @Roles('admin')
+  async page(@CurrentActor() actor: ActorState, @Query() query: PageQueryDto): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
+    const page = await this.rpc.request<Page<UserView>>(IdentitySubjects.usersPage, query, { actor });
+    return { users: page.records, count: page.count, hasMore: page.hasMore };
+  }
+
+  /** Every user of the company, for pickers; `companyId` in the query is ignored: the token decides. */
+  @Get('list')
+  list(@CurrentActor() actor: ActorState): Promise<UserView[]> {
+    return this.rpc.request<UserView[]>(IdentitySubjects.usersList, {}, { actor });
+  }
+
+  @Get(':id')
+  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<UserView> {
+    return this.rpc.request<UserView>(IdentitySubjects.usersShow, { id }, { actor });
+  }
+
+  @Post()
+  @Roles('admin')
+  create(@CurrentActor() actor: ActorState, @Body() body: CreateUserDto): Promise<UserView> {
+    return this.rpc.request<UserView>(IdentitySubjects.usersCreate, body, { actor });
+  }
+
+  @Put(':id')
+  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateUserDto): Promise<UserView> {
+    return this.rpc.request<UserView>(IdentitySubjects.usersUpdate, { id, body }, { actor });
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request<{ message: string }>(IdentitySubjects.usersDelete, { id }, { actor });
+  }
+}

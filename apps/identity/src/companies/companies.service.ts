@@ -1,0 +1,182 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type CompanyDto,
+  type CompanyPlanView,
+  type CompanySchedulesDto,
+  type CompanyView,
+  type Page,
+  type PageQueryDto,
+  type UpdateCompanyDto,
+} from '@atrium/contracts';
+import { DATABASE } from '@atrium/service-kit';
+import { toPlanView } from '../plans/plan.view.js';
+import { PlansRepository } from '../plans/plans.repository.js';
+import { SettingsRepository } from '../settings/settings.repository.js';
+import { isPastDue } from '../shared/dates.js';
+import { IdentityEvents } from '../shared/identity-events.js';
+import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
+import { toPage } from '../shared/paging.js';
+import { PasswordHasher } from '../shared/password-hasher.js';
+import { requireSuper } from '../shared/require-super.js';
+import { CompaniesRepository, type CompanyRow, type NewCompany } from './companies.repository.js';
+import { CompanyProvisioner, conflictOf, phoneDigits } from './company-provisioner.js';
+import { CompanySessionsRefresher } from './company-sessions.refresher.js';
+import { CompanyViewLoader } from './company-view.loader.js';
+
+/** Companies (tenants), administered by super users (spec 001 sections 2, 3 and 7). */
+@Injectable()
+export class CompaniesService {
+  constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
+    @Inject(PlansRepository) private readonly plans: PlansRepository,
+    @Inject(SettingsRepository) private readonly settings: SettingsRepository,
+    @Inject(CompanyProvisioner) private readonly provisioner: CompanyProvisioner,
+    @Inject(CompanyViewLoader) private readonly views: CompanyViewLoader,
+    @Inject(CompanySessionsRefresher) private readonly sessions: CompanySessionsRefresher,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(IdentityEvents) private readonly events: IdentityEvents,
+  ) {}
+
+  list(actor: Actor): Promise<CompanyView[]> {
+    requireSuper(actor);
+    return this.database.asSystem(async (tx) => this.views.many(tx, await this.companies.all(tx)));
+  }
+
+  page(actor: Actor, query: PageQueryDto): Promise<Page<CompanyView>> {
+    requireSuper(actor);
+    return this.database.asSystem(async (tx) => {
+      const { rows, count } = await this.companies.page(tx, query.searchParam, query.pageNumber);
+      return toPage(await this.views.many(tx, rows), count, query.pageNumber);
+    });
+  }
+
+  show(actor: Actor, id: number): Promise<CompanyView> {
+    requireSuper(actor);
+    return this.database.asSystem((tx) => this.views.one(tx, id));
+  }
+
+  /** With `password`, the company's admin user is created too (e-mail: the company's), as in signup. */
+  async create(actor: Actor, dto: CompanyDto): Promise<CompanyView> {
+    requireSuper(actor);
+    const passwordHash = dto.password ? await this.passwords.hash(dto.password) : undefined;
+    return this.saving(() =>
+      this.database.asSystem(async (tx) => {
+        const row = await this.provisioner.provision(tx, {
+          company: {
+            name: dto.name.trim(),
+            email: dto.email.trim().toLowerCase(),
+            phone: phoneDigits(dto.phone),
+            planId: dto.planId,
+            status: dto.status ?? true,
+            dueDate: dto.dueDate ?? null,
+            recurrence: dto.recurrence ?? 'MENSAL',
+            ...this.billingFields(dto),
+          },
+          campaignsEnabled: dto.campaignsEnabled ?? true,
+          admin: passwordHash ? { email: dto.email, passwordHash } : undefined,
+        });
+        return this.views.one(tx, row.id);
+      }),
+    );
+  }
+
+  async update(actor: Actor, id: number, dto: UpdateCompanyDto): Promise<CompanyView> {
+    requireSuper(actor);
+    const { before, view } = await this.saving(() =>
+      this.database.asSystem(async (tx) => {
+        const current = await this.companies.findWithPlan(tx, id);
+        if (!current) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+        if (dto.planId !== undefined && !(await this.plans.findById(dto.planId, tx))) throw new AppError(ErrorCode.ERR_NO_PLAN_FOUND);
+        if (dto.name !== undefined && (await this.companies.nameTaken(tx, dto.name.trim(), id))) {
+          throw new AppError(ErrorCode.ERR_COMPANY_NAME_ALREADY_EXISTS);
+        }
+        await this.companies.update(tx, id, {
+          ...(dto.name !== undefined && { name: dto.name.trim() }),
+          ...(dto.email !== undefined && { email: dto.email.trim().toLowerCase() }),
+          ...(dto.phone !== undefined && { phone: phoneDigits(dto.phone) }),
+          ...(dto.planId !== undefined && { planId: dto.planId }),
+          ...(dto.status !== undefined && { status: dto.status }),
+          ...(dto.dueDate !== undefined && { dueDate: dto.dueDate }),
+          ...(dto.recurrence !== undefined && { recurrence: dto.recurrence }),
+          ...this.billingFields(dto),
+        });
+        if (dto.campaignsEnabled !== undefined) await this.settings.upsert(tx, id, 'campaignsEnabled', String(dto.campaignsEnabled));
+        return { before: current.company, view: await this.views.one(tx, id) };
+      }),
+    );
+    await this.afterSubscriptionChange(before, view);
+    if (dto.campaignsEnabled !== undefined) this.events.settingSaved(id, { key: 'campaignsEnabled', value: String(dto.campaignsEnabled) }, false);
+    return view;
+  }
+
+  /** The platform company cannot go; any other takes its users, settings and sessions with it. */
+  async delete(actor: Actor, id: number): Promise<void> {
+    requireSuper(actor);
+    const members = await this.database.asSystem(async (tx) => {
+      const current = await this.companies.findWithPlan(tx, id);
+      if (!current) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+      if (current.company.isPlatform) throw new AppError(ErrorCode.ERR_CANNOT_DELETE_PLATFORM_COMPANY);
+      const users = await this.companies.membersOf(tx, { companyId: id });
+      await this.companies.delete(tx, id);
+      return users;
+    });
+    await this.sessions.endSessions(members, { includeSuper: true });
+  }
+
+  /** Company opening hours: super users, or the admins of that company. */
+  async updateSchedules(actor: Actor, id: number, dto: CompanySchedulesDto): Promise<CompanyView> {
+    const ownAdmin = actor.companyId === id && actor.profile === 'admin';
+    if (!actor.super && !ownAdmin) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    const work = async (tx: IdentityTx) => {
+      const schedules = dto.schedules.map(({ weekday, weekdayEn, startTime, endTime }) => ({ weekday, weekdayEn, startTime, endTime }));
+      if (!(await this.companies.update(tx, id, { schedules }))) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+      return this.views.one(tx, id);
+    };
+    return actor.super ? this.database.asSystem(work) : this.database.withTenant(id, work);
+  }
+
+  /** Plan flags and limits of a company: its own users, super users, and other services (no actor). */
+  async planOf(actor: Actor | undefined, companyId: number): Promise<CompanyPlanView> {
+    if (actor && !actor.super && actor.companyId !== companyId) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    const found = await this.database.asSystem((tx) => this.companies.findWithPlan(tx, companyId));
+    if (!found) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+    return { id: found.company.id, name: found.company.name, dueDate: found.company.dueDate, plan: toPlanView(found.plan) };
+  }
+
+  /**
+   * A new plan, status or due date reaches the logged-in users at once: fresh plan flags, or,
+   * when the company may no longer log in (inactive or past due), the end of their sessions.
+   */
+  private async afterSubscriptionChange(before: CompanyRow, after: CompanyView): Promise<void> {
+    const changed = before.planId !== after.planId || before.status !== after.status || before.dueDate !== after.dueDate;
+    if (!changed) return;
+    if (!after.status || isPastDue(after.dueDate)) {
+      await this.sessions.endSessions(await this.sessions.membersOf(after.id), { includeSuper: false });
+    } else {
+      await this.sessions.refreshCompany(after.id);
+    }
+  }
+
+  private billingFields(dto: CompanyDto | UpdateCompanyDto): Partial<NewCompany> {
+    return {
+      ...(dto.document !== undefined && { document: dto.document }),
+      ...(dto.addressZipCode !== undefined && { addressZipCode: dto.addressZipCode }),
+      ...(dto.addressStreet !== undefined && { addressStreet: dto.addressStreet }),
+      ...(dto.addressState !== undefined && { addressState: dto.addressState }),
+      ...(dto.addressCity !== undefined && { addressCity: dto.addressCity }),
+      ...(dto.addressDistrict !== undefined && { addressDistrict: dto.addressDistrict }),
+    };
+  }
+
+  private async saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw conflictOf(error) ?? error;
+    }
+  }
+}

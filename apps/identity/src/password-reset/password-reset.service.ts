@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, ErrorCode, STRONG_PASSWORD } from '@atrium/contracts';
+import { DATABASE, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { Redis } from 'ioredis';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { ActorStateWriter } from '../auth/actor-state.writer.js';
+import { RefreshSessionsRepository } from '../auth/refresh-sessions.repository.js';
+import type { IdentityConfig } from '../config.js';
+import type { IdentityDatabase } from '../shared/identity-database.js';
+import { PasswordHasher } from '../shared/password-hasher.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { Mailer } from './mailer.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+
+const CODE_TTL_MS = 30 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+const MAX_MAILS_PER_HOUR = 5;
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/**
+ * Password reset in two steps (spec 001): a 6-digit code by e-mail, then the code with a strong
+ * new password. Codes expire, allow a few attempts, and a success ends every login of the user.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
+    @Inject(RefreshSessionsRepository) private readonly sessions: RefreshSessionsRepository,
+    @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(Mailer) private readonly mailer: Mailer,
+  ) {}
+
+  async requestCode(email: string): Promise<void> {
+    const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, email));
+    if (!found) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
+    await this.limitMails(found.user.email);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.database.withTenant(found.user.companyId, (tx) =>
+      this.resets.replace(tx, {
+        userId: found.user.id,
+        companyId: found.user.companyId,
+        codeHash: hashCode(code),
+        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      }),
+    );
+    await this.mailer.send({
+      to: found.user.email,
+      subject: 'Atrium — código para redefinir sua senha',
+      text: `Olá, ${found.user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\nEle vale por 30 minutos. Se você não pediu, ignore este e-mail.`,
+    });
+  }
+
+  async reset(email: string, code: string, newPassword: string): Promise<void> {
+    if (!STRONG_PASSWORD.test(newPassword)) throw new AppError(ErrorCode.ERR_WEAK_PASSWORD);
+    const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, email));
+    if (!found) throw new AppError(ErrorCode.ERR_INVALID_RESET_TOKEN);
+    const { user } = found;
+    const passwordHash = await this.passwords.hash(newPassword);
+    const accepted = await this.database.withTenant(user.companyId, async (tx) => {
+      const reset = await this.resets.latestActive(tx, user.id);
+      if (!reset || reset.attempts >= MAX_ATTEMPTS) return false;
+      const presented = Buffer.from(hashCode(code));
+      if (!timingSafeEqual(presented, Buffer.from(reset.codeHash))) {
+        await this.resets.countAttempt(tx, reset.id);
+        return false;
+      }
+      await this.resets.markUsed(tx, reset.id);
+      await this.users.update(tx, user.companyId, user.id, { passwordHash });
+      await this.sessions.revokeAllOf(tx, user.id);
+      return true;
+    });
+    if (!accepted) throw new AppError(ErrorCode.ERR_INVALID_RESET_TOKEN);
+    await this.actorStates.remove(user.id);
+  }
+
+  private async limitMails(email: string): Promise<void> {
+    const key = `${this.config.REDIS_PREFIX}reset-mail:${email.toLowerCase()}`;
+    const [[, sent]] = ((await this.redis.multi().incr(key).expire(key, 3600, 'NX').exec()) ?? [[null, 0]]) as [[unknown, number]];
+    if (sent > MAX_MAILS_PER_HOUR) throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS);
+  }
+}

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  isAdmin,
+  isSettingKey,
+  isValidSettingValue,
+  SECRET_SETTING_KEYS,
+  type Actor,
+  type SettingView,
+} from '@atrium/contracts';
+import { DATABASE } from '@atrium/service-kit';
+import { IdentityEvents } from '../shared/identity-events.js';
+import type { IdentityDatabase } from '../shared/identity-database.js';
+import { SettingsRepository } from './settings.repository.js';
+import { visibleSettings } from './visible-settings.js';
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(SettingsRepository) private readonly settings: SettingsRepository,
+    @Inject(IdentityEvents) private readonly events: IdentityEvents,
+  ) {}
+
+  async list(actor: Actor): Promise<SettingView[]> {
+    const all = await this.database.withTenant(actor.companyId, (tx) => this.settings.list(tx, actor.companyId));
+    return visibleSettings(all, actor);
+  }
+
+  async update(actor: Actor, key: string, value: string): Promise<SettingView> {
+    if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    if (!isSettingKey(key)) throw new AppError(ErrorCode.ERR_NO_SETTING_FOUND);
+    if (!isValidSettingValue(key, value)) throw new AppError(ErrorCode.ERR_INVALID_SETTING_VALUE);
+    const saved = await this.database.withTenant(actor.companyId, (tx) => this.settings.upsert(tx, actor.companyId, key, value));
+    this.events.settingSaved(actor.companyId, saved, SECRET_SETTING_KEYS.includes(key));
+    return saved;
+  }
+}

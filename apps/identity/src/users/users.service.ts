@@ -1,0 +1,185 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  isAdmin,
+  type Actor,
+  type CreateUserDto,
+  type Page,
+  type PageQueryDto,
+  type UpdateUserDto,
+  type UserView,
+} from '@atrium/contracts';
+import { isUniqueViolation } from '@atrium/database';
+import { DATABASE } from '@atrium/service-kit';
+import { ActorStateWriter } from '../auth/actor-state.writer.js';
+import { RefreshSessionsRepository } from '../auth/refresh-sessions.repository.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import { withinLimit } from '../plans/plan.view.js';
+import { IdentityEvents } from '../shared/identity-events.js';
+import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
+import { toPage } from '../shared/paging.js';
+import { PasswordHasher } from '../shared/password-hasher.js';
+import { SessionUserLoader } from './session-user.loader.js';
+import { toUserView } from './user.view.js';
+import { UsersRepository, type UserRow } from './users.repository.js';
+
+/** Fields only admins may set (spec 000 section 6: edit-profile and edit-queues actions). */
+const ADMIN_ONLY_FIELDS = ['profile', 'queueIds', 'allTicket', 'whatsappId'] as const;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
+    @Inject(RefreshSessionsRepository) private readonly sessions: RefreshSessionsRepository,
+    @Inject(SessionUserLoader) private readonly sessionUsers: SessionUserLoader,
+    @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(IdentityEvents) private readonly events: IdentityEvents,
+  ) {}
+
+  page(actor: Actor, query: PageQueryDto): Promise<Page<UserView>> {
+    this.requireAdmin(actor);
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const { rows, count } = await this.users.page(tx, actor.companyId, query.searchParam, query.pageNumber);
+      return toPage(await this.views(tx, actor.companyId, rows), count, query.pageNumber);
+    });
+  }
+
+  /** Every user of the company, for pickers (transfer, filters): any logged-in user may read it. */
+  list(actor: Actor): Promise<UserView[]> {
+    return this.database.withTenant(actor.companyId, async (tx) => this.views(tx, actor.companyId, await this.users.all(tx, actor.companyId)));
+  }
+
+  show(actor: Actor, id: number): Promise<UserView> {
+    if (!isAdmin(actor) && actor.userId !== id) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    return this.database.withTenant(actor.companyId, (tx) => this.viewOf(tx, actor.companyId, id));
+  }
+
+  async create(actor: Actor, dto: CreateUserDto): Promise<UserView> {
+    this.requireAdmin(actor);
+    const passwordHash = await this.passwords.hash(dto.password);
+    const view = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        const company = await this.companies.findWithPlan(tx, actor.companyId);
+        if (!company) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+        if (!withinLimit(company.plan.users, await this.users.countInCompany(tx, actor.companyId))) {
+          throw new AppError(ErrorCode.ERR_USER_LIMIT_REACHED);
+        }
+        if (await this.database.asSystem((system) => this.users.emailTaken(system, dto.email))) {
+          throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
+        }
+        const row = await this.users.insert(tx, {
+          companyId: actor.companyId,
+          name: dto.name.trim(),
+          email: dto.email.trim().toLowerCase(),
+          passwordHash,
+          profile: dto.profile ?? 'user',
+          allTicket: dto.allTicket ?? 'desabled',
+          whatsappId: dto.whatsappId ?? null,
+        });
+        await this.users.replaceQueues(tx, actor.companyId, row.id, dto.queueIds ?? []);
+        return this.viewOf(tx, actor.companyId, row.id);
+      }),
+    );
+    this.events.userSaved(actor.companyId, 'create', view);
+    return view;
+  }
+
+  async update(actor: Actor, id: number, dto: UpdateUserDto): Promise<UserView> {
+    const admin = isAdmin(actor);
+    if (!admin && actor.userId !== id) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    const passwordHash = dto.password ? await this.passwords.hash(dto.password) : undefined;
+    const view = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        const current = await this.users.findById(tx, actor.companyId, id);
+        if (!current) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
+        if (!admin) await this.assertNoAdminOnlyChange(tx, current, dto);
+        if (dto.email && (await this.database.asSystem((system) => this.users.emailTaken(system, dto.email!, id)))) {
+          throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
+        }
+        await this.users.update(tx, actor.companyId, id, {
+          ...(dto.name !== undefined && { name: dto.name.trim() }),
+          ...(dto.email !== undefined && { email: dto.email.trim().toLowerCase() }),
+          ...(passwordHash !== undefined && { passwordHash }),
+          ...(admin && dto.profile !== undefined && { profile: dto.profile }),
+          ...(admin && dto.allTicket !== undefined && { allTicket: dto.allTicket }),
+          ...(admin && dto.whatsappId !== undefined && { whatsappId: dto.whatsappId }),
+        });
+        if (admin && dto.queueIds !== undefined) await this.users.replaceQueues(tx, actor.companyId, id, dto.queueIds);
+        return this.viewOf(tx, actor.companyId, id);
+      }),
+    );
+    await this.refreshActorState(actor.companyId, id);
+    this.events.userSaved(actor.companyId, 'update', view);
+    return view;
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    this.requireAdmin(actor);
+    if (actor.userId === id) throw new AppError(ErrorCode.ERR_CANNOT_DELETE_SELF);
+    await this.database.withTenant(actor.companyId, async (tx) => {
+      await this.sessions.revokeAllOf(tx, id);
+      if (!(await this.users.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
+    });
+    await this.actorStates.remove(id);
+    this.events.userDeleted(actor.companyId, id);
+  }
+
+  /** Online flag from the socket's userStatus heartbeat. */
+  async setOnline(actor: Actor, online: boolean): Promise<void> {
+    const view = await this.database.withTenant(actor.companyId, async (tx) => {
+      const row = await this.users.update(tx, actor.companyId, actor.userId, { online, lastSeenAt: new Date() });
+      return row ? (await this.views(tx, actor.companyId, [row]))[0] : undefined;
+    });
+    if (view) this.events.userSaved(actor.companyId, 'update', view);
+  }
+
+  private async assertNoAdminOnlyChange(tx: IdentityTx, current: UserRow, dto: UpdateUserDto): Promise<void> {
+    const queues = (await this.users.queuesOf(tx, current.companyId, [current.id])).get(current.id) ?? [];
+    const currentValues: Record<(typeof ADMIN_ONLY_FIELDS)[number], unknown> = {
+      profile: current.profile,
+      queueIds: queues.map((q) => q.id).sort((a, b) => a - b),
+      allTicket: current.allTicket,
+      whatsappId: current.whatsappId,
+    };
+    for (const field of ADMIN_ONLY_FIELDS) {
+      let requested: unknown = dto[field];
+      if (requested === undefined) continue;
+      if (field === 'queueIds') requested = [...(requested as number[])].sort((a, b) => a - b);
+      if (JSON.stringify(requested) !== JSON.stringify(currentValues[field])) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    }
+  }
+
+  private async refreshActorState(companyId: number, userId: number): Promise<void> {
+    const view = await this.database.withTenant(companyId, (tx) => this.sessionUsers.load(tx, companyId, userId));
+    if (view) await this.actorStates.refresh(view);
+  }
+
+  private async viewOf(tx: IdentityTx, companyId: number, id: number): Promise<UserView> {
+    const row = await this.users.findById(tx, companyId, id);
+    if (!row) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
+    return (await this.views(tx, companyId, [row]))[0]!;
+  }
+
+  private async views(tx: IdentityTx, companyId: number, rows: UserRow[]): Promise<UserView[]> {
+    const queues = await this.users.queuesOf(tx, companyId, rows.map((r) => r.id));
+    return rows.map((row) => toUserView(row, queues.get(row.id) ?? []));
+  }
+
+  private requireAdmin(actor: Actor): void {
+    if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+  }
+
+  /** A concurrent save of the same e-mail loses on the unique index, not silently. */
+  private async saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_unique')) throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
+      throw error;
+    }
+  }
+}
