@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { AuthResult, SessionUserView } from '@atrium/contracts';
+import { PasswordHasher } from '@atrium/app-identity';
 import { startStack, type Stack } from './stack.js';
 
 const ADMIN = { email: 'admin@admin.com', password: '123456' };
@@ -128,10 +129,6 @@ describe('auth: login, refresh, logout, me', () => {
       const { rows } = await owner.query<{ id: number }>(
         `insert into identity.companies (name, plan_id, due_date) select 'Late Payer', id, current_date - 1 from identity.plans limit 1 returning id`,
       );
-      const hash = (await owner.query<{ password_hash: string }>(`select password_hash from identity.users where email = 'admin@admin.com'`)).rows[0]!.password_hash;
-      // same password as the admin's hash would be wrong: hash a fresh one through the login flow instead
-      void hash;
-      const { PasswordHasher } = await import('../../identity/src/shared/password-hasher.js');
       await owner.query(`insert into identity.users (company_id, name, email, password_hash, profile) values ($1, 'Late', $2, $3, 'admin')`, [
         rows[0]!.id,
         user.email,
