@@ -3,3 +3,4 @@ export * from './actor.js';
 export * from './rpc.js';
 export * from './events/index.js';
 export * from './identity/index.js';
+export * from './sessions/index.js';

@@ -1,0 +1,71 @@
+import type { CheckNumberResult, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import type { AuthStateStore } from './auth-state.js';
+import type { ChannelListener } from './channel-events.js';
+
+/** A file to send, already read from object storage. */
+export interface OutgoingMedia {
+  data: Buffer;
+  mimetype: string;
+  filename: string;
+  /** Send audio as a voice note (push-to-talk). */
+  voiceNote?: boolean;
+}
+
+export interface OutgoingLocation {
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
+}
+
+export interface SendOptions {
+  /** Reply to this message. */
+  quotedId?: string;
+}
+
+/**
+ * One WhatsApp connection as a driver runs it. `to` is a chat id as inbound messages carry it:
+ * a number, `<lid>@lid` or `<group>@g.us`. Commands fail with ChannelError.
+ */
+export interface ChannelSession {
+  /** Begins connecting (QR code, pairing code or stored auth state); state changes follow on the listener. */
+  start(): Promise<void>;
+  /** Closes the connection and keeps the auth state (shutdown, or handing the session to another replica). */
+  stop(): Promise<void>;
+  /** Unlinks the device at WhatsApp, clears the auth state and stops. */
+  logout(): Promise<void>;
+
+  sendText(to: string, body: string, options?: SendOptions): Promise<SentMessageResult>;
+  sendMedia(to: string, media: OutgoingMedia, options?: SendOptions & { caption?: string }): Promise<SentMessageResult>;
+  sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult>;
+  sendVcard(to: string, vcard: string, options?: SendOptions): Promise<SentMessageResult>;
+  /** Edits a message the business sent. */
+  editMessage(to: string, messageId: string, body: string): Promise<SentMessageResult>;
+  /** Deletes a message the business sent, for everyone. */
+  deleteMessage(to: string, messageId: string): Promise<void>;
+  markRead(to: string, messageIds: readonly string[]): Promise<void>;
+  checkNumber(number: string): Promise<CheckNumberResult>;
+  /** URL of the chat's profile picture, or null when it has none or hides it. */
+  profilePicture(chatId: string): Promise<string | null>;
+  rejectCall(callId: string, from: string): Promise<void>;
+}
+
+export interface ChannelSessionOptions {
+  /** Stable, unique name of the connection (e.g. `atrium-<companyId>-<whatsappId>`). */
+  sessionName: string;
+  auth: AuthStateStore;
+  listener: ChannelListener;
+  logger: Logger;
+  /** Pair by a code typed on this phone (digits with country code) instead of a QR code. */
+  pairingPhoneNumber?: string;
+}
+
+/**
+ * The channel-driver contract (ARCHITECTURE rule 9): `baileys` (provider `beta`), `sandbox` and
+ * later `cloud` implement it; only apps/sessions sees it.
+ */
+export interface ChannelDriver {
+  readonly provider: WhatsappProvider;
+  createSession(options: ChannelSessionOptions): ChannelSession;
+}

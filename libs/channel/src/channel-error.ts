@@ -1,0 +1,20 @@
+/** Why a driver command failed; the sessions service maps each to the spec's error code. */
+export type ChannelErrorReason =
+  /** The session is not connected (ERR_WAPP_NOT_INITIALIZED). */
+  | 'not-connected'
+  /** The recipient is not on WhatsApp (ERR_WAPP_INVALID_CONTACT). */
+  | 'invalid-number'
+  /** The message to edit, delete or quote is unknown or too old (ERR_FETCH_WAPP_MSG). */
+  | 'message-not-found'
+  /** Anything else the network refused (ERR_SENDING_WAPP_MSG). */
+  | 'failed';
+
+export class ChannelError extends Error {
+  constructor(
+    readonly reason: ChannelErrorReason,
+    message: string = reason,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+  }
+}

@@ -1,0 +1,52 @@
+import type { ChannelMessage, InboundEventData } from '@atrium/contracts';
+
+/** An attachment as a driver received it: downloaded only when the sessions service stores it. */
+export interface DriverMedia {
+  mimetype: string;
+  filename: string;
+  /** Bytes announced by the network, when known. */
+  size: number | null;
+  download(): Promise<Buffer>;
+}
+
+/** A normalised message (libs/contracts ChannelMessage) whose media is not stored yet. */
+export interface DriverInboundMessage extends Omit<ChannelMessage, 'media'> {
+  media: DriverMedia | null;
+}
+
+/** What a driver reports as received: a message, ack change, edit, revoke or call. */
+export type DriverInboundEvent = Exclude<InboundEventData, { type: 'message' }> | { type: 'message'; message: DriverInboundMessage };
+
+/**
+ * The connection state a driver reports. The sessions service maps it to the spec's statuses
+ * (connecting/reconnecting → OPENING, qr → qrcode, pairingCode/pairing → PAIRING,
+ * connected → CONNECTED, loggedOut → DISCONNECTED) and counts QR codes for TIMEOUT.
+ */
+export type ChannelState =
+  | { state: 'connecting' }
+  /** A new QR code to scan (each replaces the previous one). */
+  | { state: 'qr'; qr: string }
+  /** A code to type on the phone (pairing by phone number). */
+  | { state: 'pairingCode'; code: string }
+  /** The phone accepted the QR code or pairing code; the session is finishing the handshake. */
+  | { state: 'pairing' }
+  | { state: 'connected'; number: string }
+  /** The connection dropped; the driver retries by itself after delayMs. */
+  | { state: 'reconnecting'; attempt: number; delayMs: number; reason: string }
+  /** The phone unlinked the device: the auth state is cleared and the driver stopped. */
+  | { state: 'loggedOut' }
+  /** Another client opened the same session (e.g. a replica that took it over): the driver stopped. */
+  | { state: 'replaced' }
+  /** stop() or logout() finished. */
+  | { state: 'closed' };
+
+/** What the sessions service hears from one session. */
+export interface ChannelListener {
+  onState(state: ChannelState): void | Promise<void>;
+  /**
+   * Called for everything received, in order. Resolves once the event is durable (published on
+   * the inbound stream); where the network allows, the driver confirms receipt only then, so a
+   * crash before that makes the network deliver it again.
+   */
+  onInbound(event: DriverInboundEvent): Promise<void>;
+}

@@ -1,0 +1,56 @@
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { WHATSAPP_PROVIDERS, type WhatsappProvider } from './status.js';
+
+const MESSAGE_MAX = 5000;
+/** The form sends '' for "none". */
+const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
+const optionalId = ({ value }: { value: unknown }) => {
+  if (value === undefined) return undefined;
+  return value === '' || value === null ? null : Number(value);
+};
+
+/** The connection dialog's fields but the name, all optional (spec 001 "Connections", issue 4). */
+class WhatsappFieldsDto {
+  @IsOptional() @IsIn(WHATSAPP_PROVIDERS) provider?: WhatsappProvider;
+  @IsOptional() @IsBoolean() isDefault?: boolean;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) greetingMessage?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) complationMessage?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) outOfHoursMessage?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) ratingMessage?: string | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) queueIds?: number[];
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(525_600) expiresTicket?: number;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) expiresInactiveMessage?: string | null;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(525_600) timeUseBotQueues?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1000) maxUseBotQueues?: number;
+  /** Bearer token of the external messaging API; empty or null: no access. */
+  @IsOptional() @Transform(emptyToNull) @ValidateIf((_, v) => v !== null) @IsString() @Length(8, 100) @Matches(/^[\x21-\x7e]+$/) token?: string | null;
+}
+
+/**
+ * `POST /whatsapp`. Fields the server owns (status, qrcode, retries, session, ...) are stripped.
+ */
+export class WhatsappDto extends WhatsappFieldsDto {
+  @IsString() @Length(2, 50) name!: string;
+}
+
+/** `PUT /whatsapp/{id}`: any subset of the dialog's fields. */
+export class UpdateWhatsappDto extends WhatsappFieldsDto {
+  @IsOptional() @IsString() @Length(2, 50) name?: string;
+}
+
+/** `GET /whatsapp` query: companyId and session=0 are what the web app sends; the company comes from the token. */
+export class WhatsappListQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+  @IsOptional() @IsString() @MaxLength(10) session?: string;
+}
+
+/** `POST /whatsappsession/{id}`: with a phone number the session pairs by code instead of QR. */
+export class StartSessionDto {
+  @IsOptional() @IsString() @Matches(/^\d{10,15}$/) phoneNumber?: string;
+}
+
+export class WhatsappTokenDto {
+  @IsString() @Length(8, 100) token!: string;
+}

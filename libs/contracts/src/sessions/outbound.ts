@@ -1,0 +1,105 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import type { MessageAck } from './messages.js';
+
+/**
+ * What other services (tickets, campaigns, the external API) ask a WhatsApp connection to do:
+ * request `SessionsSubjects.command` with an OutboundRequestDto. Any sessions replica takes the
+ * request and forwards it to the one that owns the connection; sends are paced per number.
+ */
+export const OUTBOUND_COMMAND_TYPES = [
+  'sendText',
+  'sendMedia',
+  'sendLocation',
+  'sendVcard',
+  'edit',
+  'delete',
+  'markRead',
+  'checkNumber',
+  'profilePicture',
+  'rejectCall',
+] as const;
+export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
+
+/** A chat id as inbound messages carry it (a number, `<lid>@lid` or `<group>@g.us`). */
+const CHAT_ID = /^(\d{5,20}|\d{5,30}@lid|[\d-]{5,40}@g\.us)$/;
+
+export class OutboundMediaDto {
+  /** Object-storage key of the file. */
+  @IsString() @Length(1, 500) path!: string;
+  @IsString() @Length(3, 100) mimetype!: string;
+  @IsString() @Length(1, 255) filename!: string;
+  /** Send an audio as a voice note. */
+  @IsOptional() @IsBoolean() voiceNote?: boolean;
+}
+
+export class OutboundLocationDto {
+  @IsNumber() @Min(-90) @Max(90) latitude!: number;
+  @IsNumber() @Min(-180) @Max(180) longitude!: number;
+  @IsOptional() @IsString() @MaxLength(200) name?: string;
+  @IsOptional() @IsString() @MaxLength(500) address?: string;
+}
+
+/**
+ * One command; which fields apply depends on `type`:
+ * sendText (to, body, quotedId?), sendMedia (to, media, body? as caption, quotedId?),
+ * sendLocation (to, location), sendVcard (to, vcard), edit (to, messageId, body),
+ * delete (to, messageId), markRead (to, messageIds), checkNumber (number),
+ * profilePicture (number), rejectCall (callId, to).
+ */
+export class OutboundCommandDto {
+  @IsIn(OUTBOUND_COMMAND_TYPES) type!: OutboundCommandType;
+  @IsOptional() @IsString() @Matches(CHAT_ID) to?: string;
+  @IsOptional() @IsString() @MaxLength(65_536) body?: string;
+  @IsOptional() @IsString() @Length(1, 128) quotedId?: string;
+  @IsOptional() @ValidateNested() @Type(() => OutboundMediaDto) media?: OutboundMediaDto;
+  @IsOptional() @ValidateNested() @Type(() => OutboundLocationDto) location?: OutboundLocationDto;
+  @IsOptional() @IsString() @Length(10, 10_000) vcard?: string;
+  @IsOptional() @IsString() @Length(1, 128) messageId?: string;
+  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @IsString({ each: true }) messageIds?: string[];
+  @IsOptional() @IsString() @Matches(/^\d{8,15}$/) number?: string;
+  @IsOptional() @IsString() @Length(1, 128) callId?: string;
+}
+
+export class OutboundRequestDto {
+  @Type(() => Number) @IsInt() @Min(1) companyId!: number;
+  @Type(() => Number) @IsInt() @Min(1) whatsappId!: number;
+  @ValidateNested() @Type(() => OutboundCommandDto) command!: OutboundCommandDto;
+}
+
+/** Answer to the send commands and to edit. */
+export interface SentMessageResult {
+  /** The channel's id of the message: acks, edits and quotes refer to it. */
+  id: string;
+  timestamp: number;
+  ack: MessageAck;
+}
+
+export interface CheckNumberResult {
+  exists: boolean;
+  /** The chat id to write to when it exists. */
+  chatId: string | null;
+}
+
+export interface ProfilePictureResult {
+  url: string | null;
+}
+
+/** What each command answers; delete, markRead and rejectCall answer `{ ok: true }`. */
+export type OutboundResult = SentMessageResult | CheckNumberResult | ProfilePictureResult | { ok: true };

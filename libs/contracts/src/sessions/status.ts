@@ -1,0 +1,32 @@
+/**
+ * Connection status (spec 001 section 4): `qrcode` while a QR code waits to be scanned,
+ * `PAIRING` while a phone pairs (QR scanned or pairing code shown), `OPENING` while connecting,
+ * `CONNECTED`, `DISCONNECTED` (logged out: try again or new QR) and `TIMEOUT` (no QR scanned in time).
+ */
+export const WHATSAPP_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
+export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
+
+/** Statuses that put the '!' badge on the drawer's Connections item (spec 000 section 2). */
+export const ATTENTION_STATUSES: readonly WhatsappStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+/** The drawer shows its badge only after this delay (spec 000 section 9). */
+export const CONNECTION_BADGE_DELAY_MS = 2000;
+
+export function needsAttention(connections: ReadonlyArray<{ status: WhatsappStatus }>): boolean {
+  return connections.some((connection) => ATTENTION_STATUSES.includes(connection.status));
+}
+
+/**
+ * Channel providers of the connection form: `beta` is WhatsApp Web multi-device (Baileys, the
+ * default), `sandbox` the simulated network of apps/wa-sandbox. `cloud` (Meta's Cloud API) is to come.
+ */
+export const WHATSAPP_PROVIDERS = ['beta', 'sandbox'] as const;
+export type WhatsappProvider = (typeof WHATSAPP_PROVIDERS)[number];
+
+/** Connection defaults (spec 000 section 9). */
+export const CONNECTION_DEFAULTS = {
+  provider: 'beta',
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 3,
+} as const satisfies { provider: WhatsappProvider; expiresTicket: number; timeUseBotQueues: number; maxUseBotQueues: number };

@@ -1,0 +1,23 @@
+/** NATS request/reply subjects served by the sessions service. */
+export const SessionsSubjects = {
+  whatsappList: 'sessions.whatsapp.list',
+  whatsappShow: 'sessions.whatsapp.show',
+  whatsappCreate: 'sessions.whatsapp.create',
+  whatsappUpdate: 'sessions.whatsapp.update',
+  whatsappDelete: 'sessions.whatsapp.delete',
+  /** `{ token }` → WhatsappTokenOwner; for the external messaging API. */
+  whatsappByToken: 'sessions.whatsapp.by-token',
+
+  /** POST /whatsappsession/{id}: start or retry (QR, or pairing code with a phone number). */
+  sessionStart: 'sessions.session.start',
+  /** PUT /whatsappsession/{id}: forget the pairing and show a new QR code. */
+  sessionNewQr: 'sessions.session.new-qr',
+  /** DELETE /whatsappsession/{id}: log out and stop. */
+  sessionDisconnect: 'sessions.session.disconnect',
+
+  /** OutboundRequestDto → OutboundResult: send, edit, delete, mark read, check a number, ... */
+  command: 'sessions.outbound.command',
+} as const;
+
+/** How long a caller should wait for a `command` reply: sends wait their turn in the per-number pacing. */
+export const OUTBOUND_COMMAND_TIMEOUT_MS = 60_000;

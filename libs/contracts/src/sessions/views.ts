@@ -1,0 +1,54 @@
+import type { WhatsappProvider, WhatsappStatus } from './status.js';
+
+/** A connection as lists and live session updates show it (spec 000 section 3, "connection summary"). */
+export interface WhatsappSummary {
+  id: number;
+  name: string;
+  status: WhatsappStatus;
+  /** The QR string to render while status is `qrcode`; empty otherwise (the QR dialog closes on empty). */
+  qrcode: string;
+  /** A pairing code to type on the phone, while pairing by phone number; empty otherwise. */
+  pairingCode: string;
+  /** QR codes shown since the session last connected. */
+  retries: number;
+  isDefault: boolean;
+  provider: WhatsappProvider;
+  /** The business number once paired. */
+  number: string | null;
+  updatedAt: string;
+}
+
+/** A connection with every field of the add/edit dialog. */
+export interface WhatsappView extends WhatsappSummary {
+  companyId: number;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  queueIds: number[];
+  promptId: number | null;
+  /** Minutes of inactivity after which an open ticket is closed (0: never). */
+  expiresTicket: number;
+  /** Sent when a ticket is closed for inactivity. */
+  expiresInactiveMessage: string;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  /** Bearer token of the external messaging API; only admins see it, never in live events. */
+  token: string | null;
+  createdAt: string;
+}
+
+/** Payload of `company-{id}-whatsapp`. */
+export type WhatsappEventPayload = { action: 'update'; whatsapp: WhatsappView } | { action: 'delete'; whatsappId: number };
+
+/** Payload of `company-{id}-whatsappSession`: status, QR code or pairing code changed. */
+export interface WhatsappSessionEventPayload {
+  action: 'update';
+  session: WhatsappSummary;
+}
+
+/** What `sessions.whatsapp.by-token` answers (the external messaging API authenticates with it). */
+export interface WhatsappTokenOwner {
+  id: number;
+  companyId: number;
+}
