@@ -33,6 +33,13 @@ export default tseslint.config(
     },
   },
   {
+    // End-to-end suites boot the apps in-process: the only place an app may be imported.
+    files: ['apps/api-tests/**/*.ts', 'apps/e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: ['@atrium/app-*'], depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }] }],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
