@@ -5,6 +5,20 @@ export interface CaughtMail {
   from: string;
   to: string[];
   raw: string;
+  /** The body of a single-part text mail, transfer-decoded. */
+  text: string;
+}
+
+/** Decodes the body of a single-part mail (quoted-printable, base64 or plain). */
+export function decodeBody(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
 }
 
 /**
@@ -26,7 +40,9 @@ export class SmtpCatcher {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw: Buffer.concat(chunks).toString('utf8'),
+          text: '',
         };
+        mail.text = decodeBody(mail.raw);
         this.mails.push(mail);
         this.waiters = this.waiters.filter((w) => {
           if (!mail.to.includes(w.to)) return true;
