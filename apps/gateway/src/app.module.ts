@@ -3,13 +3,14 @@ import { CoreModule } from '@atrium/service-kit';
 import { AuthModule } from './auth/auth.module.js';
 import type { GatewayConfig } from './config.js';
 import { IdentityApiModule } from './identity/identity-api.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 
 @Module({})
 export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule],
+      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule, RealtimeModule],
     };
   }
 }

@@ -4,6 +4,7 @@ import { startService } from '@atrium/service-kit';
 import { GatewayAppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { configureHttp } from './core/http-setup.js';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 
 /** Starts the gateway: the REST API and socket.io on PORT. Used by main.ts and by tests. */
 export function startGateway(config: GatewayConfig, logger: Logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL })): Promise<INestApplication> {
@@ -13,6 +14,9 @@ export function startGateway(config: GatewayConfig, logger: Logger = createLogge
     logger,
     module: GatewayAppModule.forRoot(config),
     port: config.PORT,
-    configure: (app) => configureHttp(app, config, logger),
+    configure: (app) => {
+      configureHttp(app, config, logger);
+      app.useWebSocketAdapter(new RealtimeIoAdapter(app, config));
+    },
   });
 }

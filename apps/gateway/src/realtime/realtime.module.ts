@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { EventFanOut } from './event-fan-out.js';
+import { RealtimeGateway } from './realtime.gateway.js';
+import { SocketAuthenticator } from './socket-authenticator.js';
+import { CompanyScopedTicketRoomAccess, TICKET_ROOM_ACCESS } from './ticket-room-access.js';
+import { UserPresence } from './user-presence.js';
+
+/** socket.io: authenticated sockets, their rooms and presence, and the fan-out of NATS domain events. */
+@Module({
+  imports: [AuthModule],
+  providers: [
+    RealtimeGateway,
+    SocketAuthenticator,
+    EventFanOut,
+    UserPresence,
+    { provide: TICKET_ROOM_ACCESS, useClass: CompanyScopedTicketRoomAccess },
+  ],
+  exports: [EventFanOut],
+})
+export class RealtimeModule {}
