@@ -1,4 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
+import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants.js';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { AppError, ErrorCode, RPC_TIMEOUT_MS, type Actor, type ClientInfo, type RpcRequest } from '@atrium/contracts';
 import { currentRequestId, newRequestId } from '@atrium/logging';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
@@ -12,7 +14,9 @@ export interface RpcCallOptions {
 /** Turns whatever a NATS reply failed with into the AppError the caller can rethrow. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof TimeoutError) return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE);
+  // nobody answered: the service is down, still starting, or has no handler for the subject
+  if (error instanceof TimeoutError || error instanceof EmptyResponseException) return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE);
+  if (error === NO_MESSAGE_HANDLER) return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE);
   const fromBody = AppError.fromBody(error);
   if (fromBody) return fromBody;
   return new AppError(ErrorCode.ERR_INTERNAL);
