@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
 import { AuthModule } from './auth/auth.module.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import { PlansModule } from './plans/plans.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema } from './db/schema.js';
 import { IdentityCoreModule } from './identity-core.module.js';
@@ -18,6 +20,8 @@ export class IdentityAppModule {
         CoreModule.forRoot({ service: 'identity', config, schema: identitySchema }),
         IdentityCoreModule,
         AuthModule,
+        CompaniesModule,
+        PlansModule,
         UsersModule,
         SettingsModule,
         PasswordResetModule,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateUserDto, PlanDto, SignupDto } from '@atrium/contracts';
+import type { CompanyDto, CreateUserDto, PlanDto, SignupDto } from '@atrium/contracts';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -30,6 +30,22 @@ export function aSignup(planId: number, overrides: Partial<SignupDto> = {}): Sig
     phone: '(11) 98765-4321',
     password: 'secret123',
     planId,
+    ...overrides,
+  };
+}
+
+/** A company as a super user creates it (POST /companies); add `password` to create its admin too. */
+export function aCompany(planId: number, overrides: Partial<CompanyDto> = {}): CompanyDto {
+  const id = unique();
+  return {
+    name: `Tenant ${id}`,
+    email: `owner-${id}@example.com`,
+    phone: '(21) 91234-5678',
+    planId,
+    status: true,
+    dueDate: '2099-12-31',
+    recurrence: 'MENSAL',
+    campaignsEnabled: true,
     ...overrides,
   };
 }

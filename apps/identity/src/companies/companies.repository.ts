@@ -47,17 +47,16 @@ export class CompaniesRepository {
   async page(tx: IdentityTx, searchParam: string | undefined, pageNumber: number | undefined): Promise<{ rows: CompanyWithPlan[]; count: number }> {
     const pattern = searchParam ? likePattern(searchParam) : undefined;
     const where = pattern ? or(ilike(companies.name, pattern), ilike(companies.email, pattern)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select({ company: companies, plan: plans })
-        .from(companies)
-        .innerJoin(plans, eq(plans.id, companies.planId))
-        .where(where)
-        .orderBy(asc(companies.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(pageNumber)),
-      tx.select({ n: count() }).from(companies).where(where),
-    ]);
+    // One transaction is one connection: its queries run one after the other.
+    const rows = await tx
+      .select({ company: companies, plan: plans })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(where)
+      .orderBy(asc(companies.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(pageNumber));
+    const [total] = await tx.select({ n: count() }).from(companies).where(where);
     return { rows, count: total?.n ?? 0 };
   }
 
