@@ -189,6 +189,12 @@ export class UpdateAnnouncementDto {
   @IsOptional() @IsBoolean() status?: boolean;
 }
 
+/** Sets (or, with nulls, clears) an announcement's image: the gateway stored the file under `mediaPath` (a storage key). */
+export class AnnouncementMediaDto {
+  @ValidateIf((_, v) => v !== null) @IsString() @Length(1, 500) mediaPath!: string | null;
+  @ValidateIf((_, v) => v !== null) @IsString() @Length(1, 255) mediaName!: string | null;
+}
+
 export class ForgotPasswordDto {
   @IsEmail() @MaxLength(254) email!: string;
 }
