@@ -111,3 +111,9 @@ export interface AnnouncementView {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * Payload of the platform-wide live event `company-announcement`. It reaches every socket; a
+ * non-super client drops (or removes) records whose status is false.
+ */
+export type AnnouncementEventPayload = { action: 'create' | 'update'; record: AnnouncementView } | { action: 'delete'; id: number };
