@@ -14,5 +14,10 @@ export class GatewayConfig extends ServiceConfig {
   @IsString() STORAGE_DIR: string = '.data/storage';
   /** Largest upload accepted, in bytes. */
   @IsInt() @Min(1024) MAX_UPLOAD_BYTES: number = 20 * 1024 * 1024;
+  /**
+   * Which peers may set X-Forwarded-For (express "trust proxy"): by default only loopback and
+   * private networks (an ingress inside the cluster), so a client cannot fake its IP.
+   */
+  @IsString() TRUST_PROXY: string = 'loopback, linklocal, uniquelocal';
   @IsString() APP_VERSION: string = '6.0.0';
 }

@@ -18,7 +18,7 @@ export function loggableUrl(url: string): string {
 /** HTTP plumbing of the API: request ids, access logs, security headers, CORS, cookies, validation, docs. */
 export function configureHttp(app: INestApplication, config: GatewayConfig, logger: Logger): void {
   const express = app.getHttpAdapter().getInstance() as { set(key: string, value: unknown): void; disable(key: string): void };
-  express.set('trust proxy', true);
+  express.set('trust proxy', config.TRUST_PROXY);
   express.disable('x-powered-by');
 
   app.use((request: Request, response: Response, next: NextFunction) => {
