@@ -4,3 +4,4 @@ export * from './channel-driver.js';
 export * from './channel-error.js';
 export * from './backoff.js';
 export * from './bounded-cache.js';
+export * from './sandbox-protocol.js';

@@ -1,0 +1,500 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  BoundedCache,
+  type SandboxDevice,
+  type SandboxErrorReason,
+  type SandboxEvent,
+  type SandboxLocationPayload,
+  type SandboxMediaPayload,
+  type SandboxOutgoingContent,
+  type SandboxRequest,
+  type SandboxServerFrame,
+} from '@atrium/channel';
+import { SandboxFailure } from './sandbox-failure.js';
+
+export interface NetworkOptions {
+  ackDelayMs: number;
+  qrIntervalMs: number;
+  /** 0: pair only through scan(). */
+  autoScanMs: number;
+  publicUrl: string;
+  historyLimit: number;
+  outboxLimit: number;
+}
+
+/** A driver's websocket as the network sees it. */
+export interface DriverLink {
+  send(frame: SandboxServerFrame): void;
+  /** Closes after the frames already sent. */
+  close(): void;
+  /** Drops the connection abruptly, as a network failure would. */
+  terminate(): void;
+}
+
+/** A message as the network stores it, in either direction. */
+export interface StoredMessage {
+  id: string;
+  direction: 'in' | 'out';
+  /** The business number. */
+  business: string;
+  customer: string;
+  pushName: string | null;
+  body: string;
+  media: SandboxMediaPayload | null;
+  location: SandboxLocationPayload | null;
+  vcard: string | null;
+  quotedId: string | null;
+  /** For business messages: 1 sent, 2 received, 3 read. */
+  ack: number;
+  edited: boolean;
+  deleted: boolean;
+  timestamp: number;
+}
+
+export interface CustomerMessageInput {
+  from: string;
+  to: string;
+  pushName?: string;
+  body?: string;
+  media?: SandboxMediaPayload;
+  location?: SandboxLocationPayload;
+  vcard?: string;
+  quotedId?: string;
+}
+
+interface Account {
+  number: string;
+  device: SandboxDevice | null;
+  session: string | null;
+  link: DriverLink | null;
+  /** Events not yet confirmed by the driver, oldest first, by delivery id. */
+  outbox: Map<string, SandboxEvent>;
+}
+
+interface LinkState {
+  session: string | null;
+  account: Account | null;
+  qr: string | null;
+  pairingCode: string | null;
+  pairingPhone: string | null;
+  timers: NodeJS.Timeout[];
+}
+
+export interface SessionInfo {
+  number: string;
+  session: string | null;
+  connected: boolean;
+  pending: number;
+}
+
+const NUMBER = /^\d{8,15}$/;
+
+function newId(prefix: string): string {
+  return prefix + randomBytes(8).toString('hex').toUpperCase();
+}
+
+/** The business number a session gets when it pairs by itself: stable per session name. */
+export function derivedNumber(session: string): string {
+  const digest = createHash('sha256').update(session).digest();
+  const digits = [...digest.subarray(0, 8)].map((byte) => String(byte % 10)).join('');
+  return `55119${digits}`;
+}
+
+function randomBusinessNumber(): string {
+  return `55119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/**
+ * The simulated WhatsApp network: business accounts paired to driver sessions, customers,
+ * messages both ways with delayed acks, offline delivery, logout, drops and calls. Transport-free:
+ * the websocket server and the HTTP API drive it.
+ */
+export class SandboxNetwork {
+  private readonly accounts = new Map<string, Account>();
+  private readonly devices = new Map<string, string>();
+  private readonly links = new Map<DriverLink, LinkState>();
+  private readonly qrIndex = new Map<string, DriverLink>();
+  private readonly codeIndex = new Map<string, DriverLink>();
+  private readonly messages = new BoundedCache<string, StoredMessage>(200_000);
+  private readonly conversations = new BoundedCache<string, StoredMessage[]>(50_000);
+  private readonly onWhatsAppOverrides = new Map<string, boolean>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly businessMessageListeners: Array<(message: StoredMessage) => void> = [];
+
+  constructor(private readonly options: NetworkOptions) {}
+
+  // ---- driver side -------------------------------------------------------------------------
+
+  attach(link: DriverLink): void {
+    this.links.set(link, { session: null, account: null, qr: null, pairingCode: null, pairingPhone: null, timers: [] });
+  }
+
+  detach(link: DriverLink): void {
+    const state = this.links.get(link);
+    if (!state) return;
+    this.clearPairing(state);
+    if (state.account?.link === link) state.account.link = null;
+    this.links.delete(link);
+  }
+
+  hello(link: DriverLink, session: string, device?: SandboxDevice): void {
+    const state = this.stateOf(link);
+    state.session = session;
+    const number = device ? this.devices.get(device.id) : undefined;
+    const account = number ? this.accounts.get(number) : undefined;
+    if (account && device && account.device?.secret === device.secret) {
+      this.bind(link, state, account);
+      return;
+    }
+    this.showQr(link, state);
+  }
+
+  requestPairingCode(link: DriverLink, phoneNumber: string): void {
+    const state = this.stateOf(link);
+    if (state.account) throw new SandboxFailure('failed', 'already paired');
+    if (!NUMBER.test(phoneNumber)) throw new SandboxFailure('invalid-number', 'phone number must be 8-15 digits');
+    if (state.pairingCode) this.codeIndex.delete(state.pairingCode);
+    const code = randomBytes(4).toString('hex').toUpperCase();
+    state.pairingCode = code;
+    state.pairingPhone = phoneNumber;
+    this.codeIndex.set(code, link);
+    link.send({ t: 'pairing-code', code });
+  }
+
+  received(link: DriverLink, ids: readonly string[]): void {
+    const account = this.links.get(link)?.account;
+    if (!account || account.link !== link) return;
+    for (const id of ids) account.outbox.delete(id);
+  }
+
+  async request(link: DriverLink, request: SandboxRequest): Promise<unknown> {
+    const account = this.links.get(link)?.account;
+    if (!account || account.link !== link) throw new SandboxFailure('not-connected', 'session not connected');
+    switch (request.op) {
+      case 'send':
+        return this.businessSends(account, request.to, request.content, request.quotedId);
+      case 'edit':
+        return this.businessEdits(account, request.to, request.messageId, request.body);
+      case 'delete':
+        this.ownMessage(account, request.to, request.messageId).deleted = true;
+        return { ok: true };
+      case 'read':
+        return { ok: true };
+      case 'check':
+        return { exists: this.isOnWhatsApp(request.number), chatId: this.isOnWhatsApp(request.number) ? request.number : null };
+      case 'picture':
+        return { url: this.isOnWhatsApp(request.chatId) ? `${this.options.publicUrl}/avatars/${request.chatId}.svg` : null };
+      case 'reject-call':
+        return { ok: true };
+      case 'logout':
+        // Answer first, then close: the driver is waiting for the response.
+        this.unlink(account, { notify: false, close: false });
+        setImmediate(() => link.close());
+        return { ok: true };
+    }
+  }
+
+  // ---- phone and customer side (HTTP API) ---------------------------------------------------
+
+  /** Pairs the session showing this QR code (or pairing code); answers the business number. */
+  scan(input: { qr?: string; code?: string; number?: string }): string {
+    const link = input.qr ? this.qrIndex.get(input.qr) : input.code ? this.codeIndex.get(input.code.toUpperCase()) : undefined;
+    if (!link) throw new SandboxFailure('message-not-found', 'no session shows this code (it may have expired)', 404);
+    const state = this.stateOf(link);
+    if (input.number !== undefined && !NUMBER.test(input.number)) throw new SandboxFailure('invalid-number', 'number must be 8-15 digits');
+    const number = input.number ?? state.pairingPhone ?? randomBusinessNumber();
+    this.pair(link, state, number);
+    return number;
+  }
+
+  customerSends(input: CustomerMessageInput): StoredMessage {
+    const account = this.accountOf(input.to);
+    if (!NUMBER.test(input.from)) throw new SandboxFailure('invalid-number', 'from must be 8-15 digits');
+    const message: StoredMessage = {
+      id: newId('SB'),
+      direction: 'in',
+      business: input.to,
+      customer: input.from,
+      pushName: input.pushName ?? null,
+      body: input.body ?? '',
+      media: input.media ?? null,
+      location: input.location ?? null,
+      vcard: input.vcard ?? null,
+      quotedId: input.quotedId ?? null,
+      ack: 0,
+      edited: false,
+      deleted: false,
+      timestamp: Date.now(),
+    };
+    this.remember(message);
+    this.deliver(account, message.id, {
+      type: 'message',
+      message: {
+        id: message.id,
+        chatId: message.customer,
+        from: { number: message.customer, name: message.pushName },
+        body: message.body,
+        media: message.media,
+        location: message.location,
+        vcard: message.vcard,
+        quotedId: message.quotedId,
+        timestamp: message.timestamp,
+      },
+    });
+    return message;
+  }
+
+  /** What the business sent this customer, oldest first. */
+  businessMessagesTo(customer: string, business?: string): StoredMessage[] {
+    return (this.conversations.get(customer) ?? []).filter((m) => m.direction === 'out' && (!business || m.business === business));
+  }
+
+  customerReads(id: string): StoredMessage {
+    const message = this.messages.get(id);
+    if (!message || message.direction !== 'out') throw new SandboxFailure('message-not-found', `no business message ${id}`);
+    this.raiseAck(message, 3);
+    return message;
+  }
+
+  customerEdits(id: string, body: string): StoredMessage {
+    const message = this.customerMessage(id);
+    message.body = body;
+    message.edited = true;
+    const account = this.accounts.get(message.business);
+    if (account) this.deliver(account, `${id}:edit:${Date.now()}`, { type: 'edit', messageId: id, chatId: message.customer, body, editedAt: Date.now() });
+    return message;
+  }
+
+  customerRevokes(id: string): StoredMessage {
+    const message = this.customerMessage(id);
+    message.deleted = true;
+    const account = this.accounts.get(message.business);
+    if (account) this.deliver(account, `${id}:revoke`, { type: 'revoke', messageId: id, chatId: message.customer });
+    return message;
+  }
+
+  setOnWhatsApp(number: string, onWhatsApp: boolean): void {
+    if (!/^\d{1,20}$/.test(number)) throw new SandboxFailure('invalid-number', 'number must be digits');
+    this.onWhatsAppOverrides.set(number, onWhatsApp);
+  }
+
+  isOnWhatsApp(number: string): boolean {
+    return this.onWhatsAppOverrides.get(number) ?? (/^\d{10,15}$/.test(number) || this.accounts.has(number));
+  }
+
+  /** The phone unlinks the device: the session needs a new QR code. */
+  logout(number: string): void {
+    this.unlink(this.accountOf(number), { notify: true, close: true });
+  }
+
+  /** The network drops the session's connection; the driver reconnects by itself. */
+  drop(number: string): void {
+    const account = this.accountOf(number);
+    if (!account.link) throw new SandboxFailure('not-connected', `${number} has no connected session`);
+    const link = account.link;
+    account.link = null;
+    link.terminate();
+  }
+
+  placeCall(from: string, to: string, isVideo: boolean): string {
+    const account = this.accountOf(to);
+    if (!NUMBER.test(from)) throw new SandboxFailure('invalid-number', 'from must be 8-15 digits');
+    const id = newId('CALL');
+    this.deliver(account, `${id}:call`, { type: 'call', call: { id, from: { number: from, name: null }, isVideo, timestamp: Date.now() } });
+    return id;
+  }
+
+  sessions(): SessionInfo[] {
+    return [...this.accounts.values()].map((a) => ({ number: a.number, session: a.session, connected: a.link !== null, pending: a.outbox.size }));
+  }
+
+  connectedNumbers(): string[] {
+    return [...this.accounts.values()].filter((a) => a.link !== null).map((a) => a.number);
+  }
+
+  /** Hears every message a business sends (the demo's customers answer through it). */
+  onBusinessMessage(listener: (message: StoredMessage) => void): void {
+    this.businessMessageListeners.push(listener);
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const state of this.links.values()) this.clearPairing(state);
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+
+  private stateOf(link: DriverLink): LinkState {
+    const state = this.links.get(link);
+    if (!state) throw new SandboxFailure('not-connected', 'unknown connection');
+    return state;
+  }
+
+  private accountOf(number: string): Account {
+    const account = this.accounts.get(number);
+    if (!account) throw new SandboxFailure('invalid-number', `no business number ${number} on the network`, 404);
+    return account;
+  }
+
+  private showQr(link: DriverLink, state: LinkState): void {
+    const next = () => {
+      if (state.qr) this.qrIndex.delete(state.qr);
+      state.qr = `sandbox-qr:${randomBytes(12).toString('base64url')}`;
+      this.qrIndex.set(state.qr, link);
+      link.send({ t: 'qr', qr: state.qr });
+    };
+    next();
+    state.timers.push(this.every(this.options.qrIntervalMs, next));
+    if (this.options.autoScanMs > 0 && state.session) {
+      const session = state.session;
+      state.timers.push(this.after(this.options.autoScanMs, () => this.pair(link, state, derivedNumber(session))));
+    }
+  }
+
+  private clearPairing(state: LinkState): void {
+    for (const timer of state.timers) {
+      clearTimeout(timer);
+      clearInterval(timer);
+      this.timers.delete(timer);
+    }
+    state.timers = [];
+    if (state.qr) this.qrIndex.delete(state.qr);
+    if (state.pairingCode) this.codeIndex.delete(state.pairingCode);
+    state.qr = null;
+    state.pairingCode = null;
+  }
+
+  private pair(link: DriverLink, state: LinkState, number: string): void {
+    this.clearPairing(state);
+    let account = this.accounts.get(number);
+    if (account) this.unlink(account, { notify: true, close: true });
+    else {
+      account = { number, device: null, session: null, link: null, outbox: new Map() };
+      this.accounts.set(number, account);
+    }
+    const device = { id: randomBytes(8).toString('hex'), secret: randomBytes(24).toString('base64url') };
+    account.device = device;
+    account.session = state.session;
+    this.devices.set(device.id, number);
+    link.send({ t: 'paired', number, device });
+    this.bind(link, state, account);
+  }
+
+  private bind(link: DriverLink, state: LinkState, account: Account): void {
+    this.clearPairing(state);
+    const previous = account.link;
+    if (previous && previous !== link) {
+      previous.send({ t: 'replaced' });
+      previous.close();
+      const previousState = this.links.get(previous);
+      if (previousState) previousState.account = null;
+    }
+    account.link = link;
+    account.session = state.session;
+    state.account = account;
+    link.send({ t: 'connected', number: account.number });
+    for (const [id, event] of account.outbox) link.send({ t: 'event', id, event });
+  }
+
+  /** Forgets the device (phone-side logout, or re-pairing the number elsewhere). */
+  private unlink(account: Account, options: { notify: boolean; close: boolean }): void {
+    if (account.device) this.devices.delete(account.device.id);
+    account.device = null;
+    account.outbox.clear();
+    const link = account.link;
+    account.link = null;
+    if (!link) return;
+    const state = this.links.get(link);
+    if (state) state.account = null;
+    if (options.notify) link.send({ t: 'logged-out' });
+    if (options.close) link.close();
+  }
+
+  private deliver(account: Account, id: string, event: SandboxEvent): void {
+    account.outbox.set(id, event);
+    while (account.outbox.size > this.options.outboxLimit) account.outbox.delete(account.outbox.keys().next().value as string);
+    account.link?.send({ t: 'event', id, event });
+  }
+
+  private remember(message: StoredMessage): void {
+    this.messages.set(message.id, message);
+    const conversation = this.conversations.get(message.customer) ?? [];
+    conversation.push(message);
+    if (conversation.length > this.options.historyLimit) conversation.splice(0, conversation.length - this.options.historyLimit);
+    this.conversations.set(message.customer, conversation);
+  }
+
+  private businessSends(account: Account, to: string, content: SandboxOutgoingContent, quotedId?: string) {
+    if (!this.isOnWhatsApp(to)) throw new SandboxFailure('invalid-number', `${to} is not on WhatsApp`);
+    if (quotedId && !this.messages.get(quotedId)) throw new SandboxFailure('message-not-found', `no message ${quotedId} to quote`);
+    const parts = [content.text, content.media, content.location, content.vcard].filter((part) => part !== undefined);
+    if (parts.length !== 1) throw new SandboxFailure('failed', 'send exactly one of text, media, location and vcard');
+    const message: StoredMessage = {
+      id: newId('3EB0'),
+      direction: 'out',
+      business: account.number,
+      customer: to,
+      pushName: null,
+      body: content.text ?? content.caption ?? content.vcard ?? '',
+      media: content.media ? { mimetype: content.media.mimetype, filename: content.media.filename, base64: content.media.base64 } : null,
+      location: content.location ?? null,
+      vcard: content.vcard ?? null,
+      quotedId: quotedId ?? null,
+      ack: 1,
+      edited: false,
+      deleted: false,
+      timestamp: Date.now(),
+    };
+    this.remember(message);
+    this.after(this.options.ackDelayMs, () => this.raiseAck(message, 2));
+    for (const listener of this.businessMessageListeners) listener(message);
+    return { id: message.id, timestamp: message.timestamp, ack: 1 };
+  }
+
+  private businessEdits(account: Account, to: string, messageId: string, body: string) {
+    const message = this.ownMessage(account, to, messageId);
+    if (message.media || message.location || message.vcard) throw new SandboxFailure('failed', 'only text messages can be edited');
+    message.body = body;
+    message.edited = true;
+    return { id: message.id, timestamp: message.timestamp, ack: message.ack };
+  }
+
+  private ownMessage(account: Account, to: string, messageId: string): StoredMessage {
+    const message = this.messages.get(messageId);
+    if (!message || message.direction !== 'out' || message.business !== account.number || message.customer !== to || message.deleted) {
+      throw new SandboxFailure('message-not-found', `no message ${messageId} sent to ${to}`);
+    }
+    return message;
+  }
+
+  private customerMessage(id: string): StoredMessage {
+    const message = this.messages.get(id);
+    if (!message || message.direction !== 'in' || message.deleted) throw new SandboxFailure('message-not-found', `no customer message ${id}`);
+    return message;
+  }
+
+  private raiseAck(message: StoredMessage, ack: number): void {
+    if (message.ack >= ack) return;
+    message.ack = ack;
+    const account = this.accounts.get(message.business);
+    if (account) this.deliver(account, `${message.id}:ack:${ack}`, { type: 'ack', messageId: message.id, chatId: message.customer, ack });
+  }
+
+  private after(ms: number, work: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      work();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private every(ms: number, work: () => void): NodeJS.Timeout {
+    const timer = setInterval(work, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+}
+
+export type { SandboxErrorReason };
