@@ -21,9 +21,13 @@ describe('every service boots and answers health', () => {
     expect(response).toMatchObject({ status: 200, body: { version: '6.0.0' } });
   });
 
-  it('serves the OpenAPI document at /docs', async () => {
-    const response = await fetch(`${stack.url}/docs`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('swagger');
+  it('serves the OpenAPI document at /docs with the spec paths and the DTOs’ validation rules', async () => {
+    expect((await fetch(`${stack.url}/docs`)).status).toBe(200);
+    const document = (await (await fetch(`${stack.url}/docs/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, { minLength?: number; maxLength?: number }> }> };
+    };
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/auth/login', '/users', '/users/{id}', '/settings/{key}', '/companies/cadastro']));
+    expect(document.components.schemas.CreateUserDto?.properties?.name).toMatchObject({ minLength: 2, maxLength: 50 });
   });
 });

@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { newRequestId, runWithRequestId, type Logger } from '@atrium/logging';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { GatewayConfig } from '../config.js';
+import { serveOpenApi } from './openapi.js';
 import { createValidationPipe } from './validation.js';
 
 /** Paths whose segments carry secrets (e-mail, reset code, new password): never logged. */
@@ -46,9 +46,5 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   app.use(cookieParser());
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Atrium API').setVersion(config.APP_VERSION).addBearerAuth().build(),
-  );
-  SwaggerModule.setup('docs', app, document);
+  serveOpenApi(app, config.APP_VERSION);
 }
