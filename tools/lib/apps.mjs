@@ -1,0 +1,25 @@
+/**
+ * Every app `npm start` runs, in start order. One list: an app added later (wa-sandbox on 8090
+ * arrives with its own issue) is one more line here, and the Helm values and Dockerfiles follow
+ * the same names.
+ *
+ * - `port`: the default port its HTTP server (API or /health) listens on.
+ * - `portEnv`: the variable that sets it (PORT for the gateway, HEALTH_PORT for services).
+ * - `migrates`: whether `node dist/main.js migrate` applies database migrations for it.
+ * - `readyPath`: answered with 200 once the app can serve (default /health/ready).
+ *
+ * An app without apps/<name>/src/main.ts (not written yet) is skipped.
+ */
+export const APPS = [
+  { name: 'identity', port: 8081, portEnv: 'HEALTH_PORT', migrates: true },
+  { name: 'tickets', port: 8082, portEnv: 'HEALTH_PORT', migrates: true },
+  { name: 'sessions', port: 8083, portEnv: 'HEALTH_PORT', migrates: true },
+  { name: 'campaigns', port: 8084, portEnv: 'HEALTH_PORT', migrates: true },
+  { name: 'billing', port: 8085, portEnv: 'HEALTH_PORT', migrates: true },
+  { name: 'ai', port: 8086, portEnv: 'HEALTH_PORT', migrates: true },
+  { name: 'gateway', port: 8080, portEnv: 'PORT', migrates: false },
+  { name: 'wa-sandbox', port: 8090, portEnv: 'PORT', migrates: false, readyPath: '/health' },
+];
+
+/** Ports of the pieces that are not apps. */
+export const DEFAULT_PORTS = { web: 3000, smtp: 1025 };

@@ -1,0 +1,338 @@
+/**
+ * The whole Atrium platform on one machine: infrastructure checks (PostgreSQL, Redis, NATS),
+ * an embedded PostgreSQL when none answers, the build, the database and every service's
+ * migrations, a development SMTP catcher, every app as a child process (waited on until
+ * /health/ready answers), and the built web app on a static server.
+ *
+ * `npm start` (tools/start.mjs) runs it on the default ports; end-to-end tests start the same
+ * stack with `startPlatform({ ports, database, env, ... })` and stop it with `platform.stop()`.
+ * The options are described in tools/platform.d.mts and tools/README.md.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { APPS, DEFAULT_PORTS } from './lib/apps.mjs';
+import { startMailCatcher } from './lib/dev-mail.mjs';
+import { createOutput } from './lib/output.mjs';
+import { startEmbeddedPostgres } from './lib/postgres.mjs';
+import { hostAndPort, isListening, natsAnswers, redisAnswers, waitForHttpOk } from './lib/probe.mjs';
+import { runStep, signalGroup, startProcess } from './lib/processes.mjs';
+import { startStaticServer } from './lib/static-server.mjs';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { APPS, DEFAULT_PORTS } from './lib/apps.mjs';
+export { freePorts } from './lib/probe.mjs';
+
+const REDIS_START = 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no';
+const NATS_START = 'nats-server -js -a 127.0.0.1 -p 4222 &';
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** An error whose message is the whole story (printed as one line, no stack). */
+export class PlatformError extends Error {
+  constructor(message, output) {
+    super(message);
+    this.name = 'PlatformError';
+    this.output = output;
+  }
+}
+
+function postgresUrl({ host, port, user, password, database }) {
+  const auth = password ? `${encodeURIComponent(user)}:${encodeURIComponent(password)}` : encodeURIComponent(user);
+  return `postgres://${auth}@${host.includes(':') ? `[${host}]` : host}:${port}/${encodeURIComponent(database)}`;
+}
+
+/** Settings from the options, then ATRIUM_* variables, then the defaults. */
+function resolveSettings(options) {
+  const env = process.env;
+  const root = options.root ?? REPO_ROOT;
+  const postgres = {
+    host: options.postgres?.host ?? env.ATRIUM_PG_HOST ?? '127.0.0.1',
+    port: Number(options.postgres?.port ?? env.ATRIUM_PG_PORT ?? 5432),
+    user: options.postgres?.user ?? env.ATRIUM_PG_USER ?? 'postgres',
+    password: options.postgres?.password ?? env.ATRIUM_PG_PASSWORD ?? '',
+    database: options.database ?? env.ATRIUM_DB_NAME ?? 'atrium',
+  };
+  const ports = { ...DEFAULT_PORTS, ...Object.fromEntries(APPS.map((app) => [app.name, app.port])), ...options.ports };
+  const apps = APPS.filter((app) => existsSync(path.join(root, 'apps', app.name, 'src', 'main.ts'))).filter(
+    (app) => !options.apps || options.apps.includes(app.name) || app.name === 'gateway',
+  );
+  return {
+    root,
+    postgres,
+    ports,
+    apps,
+    build: options.build ?? env.ATRIUM_BUILD !== '0',
+    buildExclude: options.buildExclude ?? (env.ATRIUM_BUILD_EXCLUDE ? env.ATRIUM_BUILD_EXCLUDE.split(',').map((name) => name.trim()) : []),
+    web: options.web ?? true,
+    embeddedPostgres: options.embeddedPostgres ?? true,
+    postgresDataDir: options.postgresDataDir ?? env.ATRIUM_PG_DATA ?? path.join(root, '.data', 'postgres'),
+    redisUrl: options.redisUrl ?? env.ATRIUM_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    natsUrl: options.natsUrl ?? env.ATRIUM_NATS_URL ?? 'nats://127.0.0.1:4222',
+    readyTimeoutMs: options.readyTimeoutMs ?? 90_000,
+    dropDatabaseOnStop: options.dropDatabaseOnStop ?? false,
+    extraEnv: options.env ?? {},
+  };
+}
+
+/**
+ * A platform that has not started yet: call `start()`, and `stop()` at any time (also while it
+ * is starting: the step under way is cut short). Most callers want `startPlatform`.
+ */
+export function createPlatform(options = {}) {
+  const settings = resolveSettings(options);
+  const output = createOutput({ write: options.log });
+  const mails = [];
+  const mailWaiters = [];
+  const running = [];
+  const cleanups = [];
+  let stepChild;
+  let stopping;
+  let started = false;
+
+  const ownerUrl = postgresUrl(settings.postgres);
+  const appUrl = postgresUrl({ ...settings.postgres, user: 'atrium_app', password: '' });
+  const api = `http://localhost:${settings.ports.gateway}`;
+  const web = `http://localhost:${settings.ports.web}`;
+
+  const receiveMail = (mail) => {
+    mails.push(mail);
+    for (const waiter of [...mailWaiters]) {
+      if (mail.to.includes(waiter.to)) {
+        mailWaiters.splice(mailWaiters.indexOf(waiter), 1);
+        waiter.resolve(mail);
+      }
+    }
+    if (options.onMail) options.onMail(mail);
+    else output.line('mail', `to ${mail.to.join(', ')} | ${mail.subject}\n${mail.text}`);
+  };
+
+  const checkStopped = () => {
+    if (stopping) throw new PlatformError('stopped while starting');
+  };
+
+  async function checkInfrastructure() {
+    const redis = hostAndPort(settings.redisUrl, 6379);
+    const nats = hostAndPort(settings.natsUrl, 4222);
+    const [redisUp, natsUp] = await Promise.all([redisAnswers(redis.host, redis.port), natsAnswers(nats.host, nats.port)]);
+    const missing = [];
+    if (!redisUp) missing.push(`Redis does not answer on ${redis.host}:${redis.port}; start it with: ${REDIS_START}`);
+    if (!natsUp) missing.push(`NATS does not answer on ${nats.host}:${nats.port}; start it with: ${NATS_START}`);
+    if (missing.length > 0) throw new PlatformError(missing.join('\n'));
+  }
+
+  async function checkPortsFree() {
+    const wanted = [
+      ...settings.apps.map((app) => [app.name, settings.ports[app.name]]),
+      ...(settings.web ? [['web', settings.ports.web]] : []),
+      ['mail', settings.ports.smtp],
+    ].filter(([, port]) => port !== 0);
+    const taken = [];
+    for (const [name, port] of wanted) if (await isListening('127.0.0.1', port)) taken.push(`${port} (${name})`);
+    if (taken.length > 0) throw new PlatformError(`port ${taken.join(', ')} already in use: is another \`npm start\` running?`);
+  }
+
+  async function ensurePostgres() {
+    const { host, port } = settings.postgres;
+    if (await isListening(host, port)) return;
+    if (!settings.embeddedPostgres || !LOCAL_HOSTS.has(host)) {
+      throw new PlatformError(`PostgreSQL does not answer on ${host}:${port}`);
+    }
+    output.line('postgres', `nothing answers on ${host}:${port}: starting the embedded PostgreSQL (data in ${path.relative(settings.root, settings.postgresDataDir) || '.'})`);
+    const embedded = await startEmbeddedPostgres({
+      dataDir: settings.postgresDataDir,
+      port,
+      log: (line) => output.line('postgres', line),
+    });
+    cleanups.push(async () => {
+      await embedded.stop();
+      output.line('postgres', 'embedded PostgreSQL stopped');
+    });
+    output.line('postgres', `embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  }
+
+  const step = (name, command, args, env = process.env) =>
+    runStep({ name, command, args, cwd: settings.root, env, output, track: (child) => (stepChild = child) });
+
+  async function build() {
+    const began = Date.now();
+    const args = ['nx', 'run-many', '-t', 'build', '--output-style=static'];
+    if (settings.buildExclude.length > 0) args.push(`--exclude=${settings.buildExclude.join(',')}`);
+    output.line('build', `npx ${args.join(' ')}`);
+    await step('build', 'npx', args, { ...process.env, NX_DAEMON: 'false' });
+    output.line('build', `done in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
+
+  function commonEnv() {
+    return {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      DATABASE_URL: appUrl,
+      DATABASE_MIGRATION_URL: ownerUrl,
+      REDIS_URL: settings.redisUrl,
+      NATS_URL: settings.natsUrl,
+      ...settings.extraEnv,
+    };
+  }
+
+  function appEnv(app, smtpPort) {
+    const env = { ...commonEnv(), [app.portEnv]: String(settings.ports[app.name]) };
+    if (app.name === 'identity') Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
+    if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
+    return { ...env, ...settings.extraEnv };
+  }
+
+  const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');
+
+  async function migrate() {
+    const { ensureDatabase } = await import('@atrium/database');
+    await ensureDatabase(ownerUrl);
+    const migrated = [];
+    for (const app of settings.apps.filter((candidate) => candidate.migrates)) {
+      checkStopped();
+      await step(app.name, process.execPath, [mainOf(app), 'migrate'], commonEnv());
+      migrated.push(app.name);
+    }
+    output.line('database', `${settings.postgres.database}: migrations applied (${migrated.join(', ')})`);
+  }
+
+  async function startApps(smtpPort) {
+    for (const app of settings.apps) {
+      if (!existsSync(path.join(settings.root, mainOf(app)))) throw new PlatformError(`${mainOf(app)} is missing: build first (npm run build)`);
+    }
+    const order = [...settings.apps.filter((app) => app.name !== 'gateway'), ...settings.apps.filter((app) => app.name === 'gateway')];
+    for (const app of order) {
+      running.push({
+        app,
+        process: startProcess({ name: app.name, command: process.execPath, args: [mainOf(app)], cwd: settings.root, env: appEnv(app, smtpPort), output }),
+      });
+    }
+    await Promise.all(
+      running.map(({ app, process: child }) =>
+        waitForHttpOk(`http://127.0.0.1:${settings.ports[app.name]}${app.readyPath ?? '/health/ready'}`, {
+          timeoutMs: settings.readyTimeoutMs,
+          abandon: () => (stopping ? 'stopped while starting' : child.exit ? `${app.name} exited (${child.exit.signal ?? `code ${child.exit.code}`}) before it was ready` : undefined),
+        }),
+      ),
+    );
+    for (const { app, process: child } of running) {
+      child.exited.then((exit) => {
+        if (stopping) return;
+        output.line(app.name, `exited unexpectedly (${exit.signal ?? `code ${exit.code}`})`);
+        options.onAppExit?.(app.name, exit);
+      });
+    }
+  }
+
+  async function serveWeb() {
+    const dist = path.join(settings.root, 'apps', 'web', 'dist');
+    if (!existsSync(path.join(dist, 'index.html'))) {
+      output.line('web', 'apps/web/dist does not exist (no web app built yet): the API runs without it');
+      return false;
+    }
+    // The web app reads its API origin from /config.js (apps/web/public/config.js): point it at this gateway.
+    const config = `window.ATRIUM_CONFIG = { apiUrl: location.protocol + '//' + location.hostname + ':${settings.ports.gateway}' };\n`;
+    const server = await startStaticServer({ root: dist, port: settings.ports.web, generated: { '/config.js': config } });
+    cleanups.push(() => server.stop());
+    return true;
+  }
+
+  async function dropDatabase() {
+    const url = new URL(ownerUrl);
+    url.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists "${settings.postgres.database.replace(/"/g, '""')}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  const platform = {
+    settings,
+    urls: { web, api, docs: `${api}/docs` },
+    ports: settings.ports,
+    databaseUrls: { owner: ownerUrl, app: appUrl },
+    mails,
+    webServed: false,
+
+    async start() {
+      if (started) throw new PlatformError('already started');
+      started = true;
+      await checkInfrastructure();
+      await checkPortsFree();
+      checkStopped();
+      await ensurePostgres();
+      checkStopped();
+      if (settings.build) await build();
+      checkStopped();
+      await migrate();
+      checkStopped();
+      const mail = await startMailCatcher({ port: settings.ports.smtp, onMail: receiveMail });
+      cleanups.push(() => mail.stop());
+      platform.ports = { ...settings.ports, smtp: mail.port };
+      checkStopped();
+      await startApps(mail.port);
+      checkStopped();
+      platform.webServed = settings.web ? await serveWeb() : false;
+      if (settings.dropDatabaseOnStop) cleanups.unshift(() => dropDatabase());
+      return platform;
+    },
+
+    /** The first mail to `to` (already caught, or the next one). */
+    waitForMail(to, timeoutMs = 10_000) {
+      const address = to.toLowerCase();
+      const caught = mails.find((mail) => mail.to.includes(address));
+      if (caught) return Promise.resolve(caught);
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          to: address,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        };
+        const timer = setTimeout(() => {
+          mailWaiters.splice(mailWaiters.indexOf(waiter), 1);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        mailWaiters.push(waiter);
+      });
+    },
+
+    /** Stops the apps (gateway first), the servers, then the embedded PostgreSQL. Safe to call twice. */
+    stop() {
+      stopping ??= (async () => {
+        if (stepChild) signalGroup(stepChild, 'SIGTERM');
+        const gateways = running.filter(({ app }) => app.name === 'gateway');
+        const others = running.filter(({ app }) => app.name !== 'gateway');
+        await Promise.all(gateways.map(({ process: child }) => child.stop()));
+        await Promise.all(others.map(({ process: child }) => child.stop()));
+        for (const cleanup of cleanups.reverse()) {
+          await cleanup().catch((error) => output.line('stop', error instanceof Error ? error.message : String(error)));
+        }
+      })();
+      return stopping;
+    },
+
+    /** Last resort on process exit: kill whatever still runs (synchronous). */
+    killNow() {
+      if (stepChild) signalGroup(stepChild, 'SIGKILL');
+      for (const { process: child } of running) if (!child.exit) signalGroup(child.child, 'SIGKILL');
+    },
+  };
+  return platform;
+}
+
+/** Creates and starts the platform; on failure stops what had started and rethrows. */
+export async function startPlatform(options = {}) {
+  const platform = createPlatform(options);
+  try {
+    await platform.start();
+  } catch (error) {
+    await platform.stop();
+    throw error;
+  }
+  return platform;
+}

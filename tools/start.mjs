@@ -1,0 +1,60 @@
+/**
+ * `npm start`: the whole platform on this machine, on the default ports. Ctrl-C stops it.
+ * See tools/README.md; the work is done by tools/platform.mjs.
+ */
+import { createPlatform, PlatformError } from './platform.mjs';
+
+const began = Date.now();
+const platform = createPlatform({
+  onAppExit: (name) => shutdown(`${name} stopped unexpectedly`, 1),
+});
+
+let exiting = false;
+async function shutdown(reason, code) {
+  if (exiting) return;
+  exiting = true;
+  if (reason) console.log(`\n${reason}; stopping Atrium...`);
+  await platform.stop();
+  console.log('Atrium stopped.');
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (exiting) {
+      // A second Ctrl-C: do not wait for a graceful stop.
+      platform.killNow();
+      process.exit(130);
+    }
+    void shutdown(signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM', 0);
+  });
+}
+process.on('exit', () => platform.killNow());
+
+try {
+  await platform.start();
+} catch (error) {
+  if (!exiting) {
+    if (error instanceof PlatformError || !(error instanceof Error)) console.error(String(error instanceof Error ? error.message : error));
+    else console.error(error.output ? `${error.message}\n${error.output}` : error.stack);
+    await platform.stop();
+    process.exit(1);
+  }
+}
+
+if (!exiting) {
+  const { urls, webServed } = platform;
+  console.log(
+    [
+      '',
+      `Atrium is running (ready in ${Math.round((Date.now() - began) / 1000)} s)`,
+      `  web   ${webServed ? urls.web : '(not built yet: no apps/web/dist)'}`,
+      `  API   ${urls.api}`,
+      `  docs  ${urls.docs}`,
+      `  mail  mails sent by the platform are printed here under [mail] (SMTP 127.0.0.1:${platform.ports.smtp})`,
+      '  login admin@admin.com / 123456 (demo super user, seeded outside NODE_ENV=production)',
+      '',
+      'Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+}
