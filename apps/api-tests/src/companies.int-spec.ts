@@ -13,6 +13,7 @@ import { aCompany, aUser } from '@atrium/testing';
 import type { ApiClient } from './api-client.js';
 import { actorStateOf, createPlan, loggedIn, signedUpAdmin } from './identity-fixtures.js';
 import { startStack, type Stack } from './stack.js';
+import { SUPER_ADMIN } from './tenants.js';
 
 type CompanyPage = { companies: CompanyView[]; count: number; hasMore: boolean };
 
@@ -33,7 +34,7 @@ describe('companies (super users)', () => {
     stack = await startStack();
     owner = new pg.Client({ connectionString: stack.database.ownerUrl });
     await owner.connect();
-    const superUser = await loggedIn(stack, 'admin@admin.com', '123456');
+    const superUser = await loggedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
     root = superUser.client;
     platformCompanyId = superUser.session.user.companyId;
     plan = await createPlan(root, { name: 'Company Plan', useKanban: true });

@@ -5,8 +5,7 @@ import { aPlan, aSignup } from '@atrium/testing';
 import type { ApiClient, ApiResponse } from './api-client.js';
 import type { Stack } from './stack.js';
 
-/** The super user identity seeds outside production. */
-export const SUPER_USER = { email: 'admin@admin.com', password: '123456' } as const;
+export { superAdmin as superClient } from './tenants.js';
 
 /** A private address, different on each call, for calls limited per client IP (the gateway trusts X-Forwarded-For). */
 export function randomIp(): string {
@@ -17,10 +16,6 @@ export async function loggedIn(stack: Stack, email: string, password: string): P
   const client = stack.client();
   const session = await client.login(email, password);
   return { client, session };
-}
-
-export async function superClient(stack: Stack): Promise<ApiClient> {
-  return (await loggedIn(stack, SUPER_USER.email, SUPER_USER.password)).client;
 }
 
 /** POST /companies/cadastro from its own client IP (so the per-IP signup limit does not interfere). */

@@ -32,6 +32,11 @@ describe('signup: POST /companies/cadastro and GET /plans/list', () => {
     return rows[0]!.n;
   }
 
+  async function lastCompanyId(): Promise<number> {
+    const { rows } = await owner.query<{ n: string }>('select last_value as n from identity.companies_id_seq');
+    return Number(rows[0]!.n);
+  }
+
   it('lists the plans to choose from without a login, with names, limits and price only', async () => {
     const response = await stack.client().get<PublicPlanView[]>('/plans/list');
     expect(response.status).toBe(200);
@@ -109,8 +114,10 @@ describe('signup: POST /companies/cadastro and GET /plans/list', () => {
     const taken = aSignup(planId);
     expect((await signUp(stack, taken)).status).toBe(201);
     const again = aSignup(planId, { email: taken.email.toUpperCase() });
+    const sequenceBefore = await lastCompanyId();
     expect(await signUp(stack, again)).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });
-    // the company row was written before the user failed: the one transaction took it back, with its settings
+    // the company row was written (its id was drawn) before the user failed: the one transaction took it back
+    expect(await lastCompanyId()).toBeGreaterThan(sequenceBefore);
     expect(await companiesNamed(again.name)).toBe(0);
     const superUser = aSignup(planId, { email: 'admin@admin.com' });
     expect(await signUp(stack, superUser)).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });

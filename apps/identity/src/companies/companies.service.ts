@@ -22,7 +22,7 @@ import { toPage } from '../shared/paging.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { requireSuper } from '../shared/require-super.js';
 import { CompaniesRepository, type CompanyRow, type NewCompany } from './companies.repository.js';
-import { CompanyProvisioner, conflictOf, phoneDigits } from './company-provisioner.js';
+import { companyContact, CompanyProvisioner, conflictOf, phoneDigits } from './company-provisioner.js';
 import { CompanySessionsRefresher } from './company-sessions.refresher.js';
 import { CompanyViewLoader } from './company-view.loader.js';
 
@@ -67,10 +67,7 @@ export class CompaniesService {
       this.database.asSystem(async (tx) => {
         const row = await this.provisioner.provision(tx, {
           company: {
-            name: dto.name.trim(),
-            email: dto.email.trim().toLowerCase(),
-            phone: phoneDigits(dto.phone),
-            planId: dto.planId,
+            ...companyContact(dto),
             status: dto.status ?? true,
             dueDate: dto.dueDate ?? null,
             recurrence: dto.recurrence ?? 'MENSAL',

@@ -28,6 +28,11 @@ export function phoneDigits(phone: string | undefined | null): string | null {
   return digits.length > 0 ? digits : null;
 }
 
+/** Name, e-mail, phone and plan of a new company as they are stored. */
+export function companyContact(dto: { name: string; email: string; phone?: string; planId: number }) {
+  return { name: dto.name.trim(), email: dto.email.trim().toLowerCase(), phone: phoneDigits(dto.phone), planId: dto.planId };
+}
+
 /**
  * Creates a company with every default setting and, when asked, its first admin, inside the
  * caller's (system) transaction: all of it commits, or none of it.

@@ -4,7 +4,7 @@ import { DATABASE } from '@atrium/service-kit';
 import { daysFromToday } from '../shared/dates.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
-import { CompanyProvisioner, conflictOf, phoneDigits } from './company-provisioner.js';
+import { companyContact, CompanyProvisioner, conflictOf } from './company-provisioner.js';
 import { CompanyViewLoader } from './company-view.loader.js';
 import { SignupRateLimiter } from './signup-rate-limiter.js';
 
@@ -34,10 +34,7 @@ export class SignupService {
       return await this.database.asSystem(async (tx) => {
         const row = await this.provisioner.provision(tx, {
           company: {
-            name: dto.name.trim(),
-            email: dto.email.trim().toLowerCase(),
-            phone: phoneDigits(dto.phone),
-            planId: dto.planId,
+            ...companyContact(dto),
             status: true,
             dueDate: daysFromToday(TRIAL_DAYS),
             recurrence: 'MENSAL',
