@@ -1,0 +1,26 @@
+import { theme, type ThemeConfig } from 'antd';
+import type { ThemeMode } from '../features/preferences/preferences.slice';
+
+/** antd theme of the app: light or dark, one brand colour, drawer and header on the container colour. */
+export function themeConfig(mode: ThemeMode): ThemeConfig {
+  const dark = mode === 'dark';
+  return {
+    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    cssVar: { key: 'atrium' },
+    token: {
+      colorPrimary: '#1677ff',
+      borderRadius: 8,
+      fontFamily: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      colorBgLayout: dark ? '#0b0d12' : '#f4f6fa',
+    },
+    components: {
+      Layout: {
+        headerBg: dark ? '#141414' : '#ffffff',
+        siderBg: dark ? '#141414' : '#ffffff',
+        headerHeight: 56,
+        headerPadding: '0 12px',
+      },
+      Menu: { itemBorderRadius: 8, itemMarginInline: 8, activeBarBorderWidth: 0 },
+    },
+  };
+}

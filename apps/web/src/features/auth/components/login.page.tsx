@@ -1,0 +1,80 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { PUBLIC_PATHS } from '../../../routes/route-table';
+import { apiFailureOf } from '../../../shared/api/api-error';
+import { formatDate } from '../../../shared/dates/dates';
+import { toast } from '../../../shared/notify/notifier';
+import { toastError } from '../../../shared/notify/error-popup';
+import { emailRules } from '../../../shared/ui/validation-rules';
+import { useLoginMutation, useLogoutMutation, type Credentials } from '../api/auth.api';
+import { loggedIn } from '../auth.slice';
+import { AuthCard } from './auth-card.component';
+import { subscriptionState } from '../subscription';
+
+function dueDateOf(data: unknown): string | null {
+  if (typeof data === 'object' && data !== null && 'dueDate' in data && typeof data.dueDate === 'string') return data.dueDate;
+  return null;
+}
+
+/** /login: e-mail and password; blocked with the spec's text when the subscription is past due. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [login, { isLoading }] = useLoginMutation();
+  const [logout] = useLogoutMutation();
+  const [expiredText, setExpiredText] = useState<string | null>(null);
+
+  const showExpired = (dueDate: string | null) => {
+    const text = t('login.expired', { date: formatDate(dueDate) });
+    setExpiredText(text);
+    toastError(text);
+  };
+
+  const submit = async (credentials: Credentials) => {
+    setExpiredText(null);
+    try {
+      const result = await login({ email: credentials.email.trim(), password: credentials.password }).unwrap();
+      const subscription = subscriptionState(result.user.company.dueDate);
+      if (subscription.kind === 'expired' && !result.user.super) {
+        await logout().unwrap().catch(() => undefined);
+        showExpired(result.user.company.dueDate);
+        return;
+      }
+      dispatch(loggedIn(result));
+      if (subscription.kind === 'expiring') toast.warning(t('login.expiring', { count: subscription.days }));
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== PUBLIC_PATHS.login ? from : '/', { replace: true });
+    } catch (error) {
+      const failure = apiFailureOf(error);
+      if (failure.code === 'ERR_SUBSCRIPTION_EXPIRED') showExpired(dueDateOf(failure.data));
+      else toastError(error);
+    }
+  };
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      {expiredText ? <Alert type="error" showIcon title={expiredText} style={{ marginBottom: 16 }} data-testid="login-expired" /> : null}
+      <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false} data-testid="login-form">
+        <Form.Item name="email" label={t('fields.email')} rules={emailRules(t)}>
+          <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus size="large" />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={isLoading} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        <Link to={PUBLIC_PATHS.forgotPassword}>{t('login.forgot')}</Link>
+        <Link to={PUBLIC_PATHS.signup}>{t('login.signup')}</Link>
+      </Flex>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Avatar, Badge, Button, Empty, Flex, Popover, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatDateTime } from '../../../shared/dates/dates';
+import { useSessionUser } from '../../auth/hooks/use-session.hook';
+import { useUnreadTicketsQuery } from '../api/notifications.api';
+
+/** Bell with the count of tickets with unread messages; its popover lists them (spec 000 section 2). */
+export function NotificationsBell() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const { data } = useUnreadTicketsQuery({ queueIds: user.queueIds });
+  const tickets = (data?.tickets ?? []).filter((ticket) => ticket.unreadMessages > 0);
+
+  const content = (
+    <div className="header-popover" data-testid="notifications-popover">
+      {tickets.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+      ) : (
+        <Flex vertical gap={4}>
+          {tickets.map((ticket) => (
+            <Button key={ticket.id} type="text" className="popover-row" onClick={() => navigate(`/tickets/${ticket.uuid}`)}>
+              <Flex gap={8} align="center" style={{ width: '100%' }}>
+                <Avatar src={ticket.contact?.profilePicUrl ?? undefined}>{ticket.contact?.name?.charAt(0)}</Avatar>
+                <Flex vertical style={{ minWidth: 0, flex: 1, textAlign: 'start' }}>
+                  <Typography.Text strong ellipsis>
+                    {ticket.contact?.name}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis>
+                    {ticket.lastMessage}
+                  </Typography.Text>
+                </Flex>
+                <Flex vertical align="end">
+                  <Badge count={ticket.unreadMessages} size="small" />
+                  <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+                    {formatDateTime(ticket.updatedAt)}
+                  </Typography.Text>
+                </Flex>
+              </Flex>
+            </Button>
+          ))}
+        </Flex>
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={content} title={t('notifications.title')} trigger="click" placement="bottomRight">
+      <Badge count={tickets.length} size="small" offset={[-4, 4]}>
+        <Button type="text" shape="circle" aria-label={t('notifications.title')} data-testid="notifications-bell" icon={<BellOutlined />} />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  AlertOutlined,
+  ApartmentOutlined,
+  ApiOutlined,
+  CalendarOutlined,
+  CheckSquareOutlined,
+  CodeOutlined,
+  CommentOutlined,
+  ContactsOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  FolderOpenOutlined,
+  NotificationOutlined,
+  ProjectOutlined,
+  QuestionCircleOutlined,
+  RobotOutlined,
+  SettingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+  WhatsAppOutlined,
+  ControlOutlined,
+} from '@ant-design/icons';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AccessRule } from './access';
+import { comingSoon } from '../features/placeholder/components/coming-soon.page';
+
+export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** One private route: where it lives, who may open it (role/plan) and how the drawer shows it. */
+export interface AppRoute extends AccessRule {
+  /** Stable id; also the i18n key of its label in locales/<lng>/routes.json. */
+  key: string;
+  path: string;
+  page: PageComponent;
+  /** In the drawer? Detail routes (/tickets/:id) are not. */
+  menu: boolean;
+  /** 'admin' items sit under the administration heading. */
+  section: 'main' | 'admin';
+  icon?: ComponentType;
+  /** Drawer sub-menu the item belongs to. */
+  group?: 'campaigns';
+  badge?: 'connections' | 'chats';
+  /** Denied users go to /tickets silently instead of the permission toast (the dashboard at /). */
+  fallback?: string;
+}
+
+export interface RouteGroup {
+  key: 'campaigns';
+  icon: ComponentType;
+}
+
+export const ROUTE_GROUPS: readonly RouteGroup[] = [{ key: 'campaigns', icon: NotificationOutlined }];
+
+const UsersPage = lazy(() => import('../features/users/components/users.page'));
+const SettingsPage = lazy(() => import('../features/settings/components/settings.page'));
+const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/components/announcements.page'));
+const TodoPage = lazy(() => import('../features/todo/components/todo.page'));
+
+/**
+ * THE route table (spec 000 section 2, spec 001 section 2): the drawer, the guards and the router
+ * all read it. Order is the drawer's order.
+ */
+export const ROUTES: readonly AppRoute[] = [
+  { key: 'dashboard', path: '/', page: comingSoon('dashboard'), menu: true, section: 'main', icon: DashboardOutlined, role: 'admin', fallback: '/tickets' },
+  { key: 'tickets', path: '/tickets', page: comingSoon('tickets'), menu: true, section: 'main', icon: CustomerServiceOutlined },
+  { key: 'ticket', path: '/tickets/:ticketId', page: comingSoon('tickets'), menu: false, section: 'main' },
+  { key: 'kanban', path: '/kanban', page: comingSoon('kanban'), menu: true, section: 'main', icon: ProjectOutlined, plan: 'useKanban' },
+  { key: 'quickMessages', path: '/quick-messages', page: comingSoon('quickMessages'), menu: true, section: 'main', icon: ThunderboltOutlined },
+  { key: 'todolist', path: '/todolist', page: TodoPage, menu: true, section: 'main', icon: CheckSquareOutlined },
+  { key: 'contacts', path: '/contacts', page: comingSoon('contacts'), menu: true, section: 'main', icon: ContactsOutlined },
+  { key: 'schedules', path: '/schedules', page: comingSoon('schedules'), menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
+  { key: 'tags', path: '/tags', page: comingSoon('tags'), menu: true, section: 'main', icon: TagsOutlined },
+  { key: 'chats', path: '/chats', page: comingSoon('chats'), menu: true, section: 'main', icon: CommentOutlined, plan: 'useInternalChat', badge: 'chats' },
+  { key: 'chat', path: '/chats/:id', page: comingSoon('chats'), menu: false, section: 'main', plan: 'useInternalChat' },
+  { key: 'helps', path: '/helps', page: HelpsPage, menu: true, section: 'main', icon: QuestionCircleOutlined },
+
+  { key: 'campaigns', path: '/campaigns', page: comingSoon('campaigns'), menu: true, section: 'admin', icon: UnorderedListOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'contactLists', path: '/contact-lists', page: comingSoon('contactLists'), menu: true, section: 'admin', icon: TeamOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'campaignsConfig', path: '/campaigns-config', page: comingSoon('campaignsConfig'), menu: true, section: 'admin', icon: ControlOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'contactListItems', path: '/contact-lists/:contactListId/contacts', page: comingSoon('contactLists'), menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
+  { key: 'campaignReport', path: '/campaign/:campaignId/report', page: comingSoon('campaigns'), menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
+  { key: 'announcements', path: '/announcements', page: AnnouncementsPage, menu: true, section: 'admin', icon: AlertOutlined, role: 'super' },
+  { key: 'prompts', path: '/prompts', page: comingSoon('prompts'), menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
+  { key: 'queueIntegration', path: '/queue-integration', page: comingSoon('queueIntegration'), menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },
+  { key: 'connections', path: '/connections', page: comingSoon('connections'), menu: true, section: 'admin', icon: WhatsAppOutlined, role: 'admin', badge: 'connections' },
+  { key: 'files', path: '/files', page: comingSoon('files'), menu: true, section: 'admin', icon: FolderOpenOutlined, role: 'admin' },
+  { key: 'queues', path: '/queues', page: comingSoon('queues'), menu: true, section: 'admin', icon: ApartmentOutlined, role: 'admin' },
+  { key: 'users', path: '/users', page: UsersPage, menu: true, section: 'admin', icon: UserOutlined, role: 'admin' },
+  { key: 'messagesApi', path: '/messages-api', page: comingSoon('messagesApi'), menu: true, section: 'admin', icon: CodeOutlined, role: 'admin', plan: 'useExternalApi' },
+  { key: 'financeiro', path: '/financeiro', page: comingSoon('financeiro'), menu: true, section: 'admin', icon: DollarOutlined, role: 'admin' },
+  { key: 'subscription', path: '/subscription', page: comingSoon('subscription'), menu: false, section: 'admin', role: 'admin' },
+  { key: 'settings', path: '/settings', page: SettingsPage, menu: true, section: 'admin', icon: SettingOutlined, role: 'admin' },
+];
+
+export const PUBLIC_PATHS = { login: '/login', signup: '/signup', forgotPassword: '/forgetpsw' } as const;
