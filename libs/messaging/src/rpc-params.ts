@@ -58,3 +58,9 @@ export const RpcActor = createParamDecorator((_: unknown, context: ExecutionCont
 
 /** Client IP and user agent, as the gateway saw them. */
 export const RpcClientInfo = createParamDecorator((_: unknown, context: ExecutionContext) => envelopeOf(context).client ?? {});
+
+/**
+ * The acting user when the request is made on someone's behalf, or undefined when another
+ * service asks for itself (e.g. sessions reading a company's plan limits).
+ */
+export const RpcOptionalActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor | undefined => envelopeOf(context).actor);

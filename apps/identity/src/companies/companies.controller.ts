@@ -15,7 +15,7 @@ import {
 } from '@atrium/contracts';
 import { RpcActor, RpcClientInfo, RpcData, RpcId } from '@atrium/messaging';
 import { CompaniesService } from './companies.service.js';
-import { RpcOptionalActor } from './rpc-optional-actor.js';
+import { RpcOptionalActor } from '@atrium/messaging';
 import { SignupService } from './signup.service.js';
 
 @Controller()

@@ -37,10 +37,9 @@ export class UsersRepository {
   async page(tx: IdentityTx, companyId: number, searchParam: string | undefined, pageNumber: number | undefined) {
     const pattern = searchParam ? likePattern(searchParam) : undefined;
     const where = and(eq(users.companyId, companyId), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
-    const [rows, [total]] = await Promise.all([
-      tx.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber)),
-      tx.select({ n: count() }).from(users).where(where),
-    ]);
+    // one transaction is one connection: its queries run one after the other
+    const rows = await tx.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber));
+    const [total] = await tx.select({ n: count() }).from(users).where(where);
     return { rows, count: total?.n ?? 0 };
   }
 
