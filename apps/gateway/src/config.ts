@@ -1,5 +1,5 @@
 import { EnvBoolean, ServiceConfig } from '@atrium/config';
-import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 export class GatewayConfig extends ServiceConfig {
   /** The REST API and socket.io port. */
@@ -14,6 +14,12 @@ export class GatewayConfig extends ServiceConfig {
   @IsString() STORAGE_DIR: string = '.data/storage';
   /** Largest upload accepted, in bytes. */
   @IsInt() @Min(1024) MAX_UPLOAD_BYTES: number = 20 * 1024 * 1024;
+  /** MinIO/S3 base URL (e.g. http://minio:9000); when set, media go there instead of STORAGE_DIR. */
+  @IsOptional() @Matches(/^https?:\/\/[^/]+\/?$/) S3_ENDPOINT?: string;
+  @ValidateIf((c: GatewayConfig) => Boolean(c.S3_ENDPOINT)) @IsString() @MinLength(1) S3_ACCESS_KEY?: string;
+  @ValidateIf((c: GatewayConfig) => Boolean(c.S3_ENDPOINT)) @IsString() @MinLength(1) S3_SECRET_KEY?: string;
+  @IsString() @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/) S3_BUCKET: string = 'atrium-media';
+  @IsString() S3_REGION: string = 'us-east-1';
   /**
    * Which peers may set X-Forwarded-For (express "trust proxy"): by default only loopback and
    * private networks (an ingress inside the cluster), so a client cannot fake its IP.

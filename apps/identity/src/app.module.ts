@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
+import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
+import { HelpsModule } from './helps/helps.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema } from './db/schema.js';
@@ -26,6 +28,8 @@ export class IdentityAppModule {
         SettingsModule,
         PasswordResetModule,
         SeedModule,
+        HelpsModule,
+        AnnouncementsModule,
       ],
     };
   }

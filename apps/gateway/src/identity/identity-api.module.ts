@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
+import { AnnouncementMediaService } from './announcement-media.service.js';
+import { AnnouncementsController } from './announcements.controller.js';
 import { AuthController } from './auth.controller.js';
 import { CompaniesController } from './companies.controller.js';
+import { HelpsController } from './helps.controller.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PublicController } from './public.controller.js';
@@ -9,6 +13,18 @@ import { UsersController } from './users.controller.js';
 
 /** The REST face of the identity service: each controller validates, authorises and forwards over NATS. */
 @Module({
-  controllers: [AuthController, PublicController, UsersController, SettingsController, PasswordResetController, CompaniesController, PlansController],
+  imports: [MediaModule],
+  controllers: [
+    AuthController,
+    PublicController,
+    UsersController,
+    SettingsController,
+    PasswordResetController,
+    CompaniesController,
+    PlansController,
+    HelpsController,
+    AnnouncementsController,
+  ],
+  providers: [AnnouncementMediaService],
 })
 export class IdentityApiModule {}

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type AnnouncementDto,
+  type AnnouncementMediaDto,
+  type AnnouncementView,
+  type Page,
+  type PageQueryDto,
+  type UpdateAnnouncementDto,
+} from '@atrium/contracts';
+import { toPage } from '../shared/paging.js';
+import { requireSuper } from '../shared/require-super.js';
+import { AnnouncementEvents } from './announcement-events.js';
+import { AnnouncementsRepository, type AnnouncementRow } from './announcements.repository.js';
+
+export function toAnnouncementView(row: AnnouncementRow): AnnouncementView {
+  return {
+    id: row.id,
+    title: row.title,
+    text: row.text,
+    priority: row.priority as AnnouncementView['priority'],
+    status: row.status,
+    mediaPath: row.mediaPath,
+    mediaName: row.mediaName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Announcements (spec 001): super users manage them; everyone else reads only the active ones
+ * (an inactive one does not exist for them). Every change is announced live.
+ */
+@Injectable()
+export class AnnouncementsService {
+  constructor(
+    @Inject(AnnouncementsRepository) private readonly announcements: AnnouncementsRepository,
+    @Inject(AnnouncementEvents) private readonly events: AnnouncementEvents,
+  ) {}
+
+  async page(actor: Actor, query: PageQueryDto): Promise<Page<AnnouncementView>> {
+    const { rows, count } = await this.announcements.page({ searchParam: query.searchParam, activeOnly: !actor.super }, query.pageNumber);
+    return toPage(rows.map(toAnnouncementView), count, query.pageNumber);
+  }
+
+  async show(actor: Actor, id: number): Promise<AnnouncementView> {
+    const row = await this.announcements.findById(id);
+    if (!row || (!row.status && !actor.super)) throw new AppError(ErrorCode.ERR_NO_ANNOUNCEMENT_FOUND);
+    return toAnnouncementView(row);
+  }
+
+  async create(actor: Actor, dto: AnnouncementDto): Promise<AnnouncementView> {
+    requireSuper(actor);
+    const record = toAnnouncementView(await this.announcements.create(dto));
+    this.events.saved('create', record);
+    return record;
+  }
+
+  async update(actor: Actor, id: number, dto: UpdateAnnouncementDto): Promise<AnnouncementView> {
+    requireSuper(actor);
+    return this.saved(await this.announcements.update(id, dto));
+  }
+
+  async setMedia(actor: Actor, id: number, media: AnnouncementMediaDto): Promise<AnnouncementView> {
+    requireSuper(actor);
+    return this.saved(await this.announcements.update(id, { mediaPath: media.mediaPath, mediaName: media.mediaName }));
+  }
+
+  /** Answers the deleted record, so the caller can remove its media. */
+  async delete(actor: Actor, id: number): Promise<AnnouncementView> {
+    requireSuper(actor);
+    const row = await this.announcements.delete(id);
+    if (!row) throw new AppError(ErrorCode.ERR_NO_ANNOUNCEMENT_FOUND);
+    this.events.deleted(id);
+    return toAnnouncementView(row);
+  }
+
+  private saved(row: AnnouncementRow | undefined): AnnouncementView {
+    if (!row) throw new AppError(ErrorCode.ERR_NO_ANNOUNCEMENT_FOUND);
+    const record = toAnnouncementView(row);
+    this.events.saved('update', record);
+    return record;
+  }
+}
