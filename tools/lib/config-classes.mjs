@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Reads the configuration classes (libs/config ServiceConfig and apps/<app>/src/config.ts)
+ * well enough to document them: each field's name, default, whether it is optional, and the
+ * JSDoc comment above it. A field is a line ending in `NAME[?]: type [= default];` whose name
+ * is an environment variable (upper case).
+ */
+
+const FIELD = /(?:^|\s)(?:override\s+)?([A-Z][A-Z0-9_]+)(\?)?!?:\s*([^=;]+?)(?:\s*=\s*(.+?))?;\s*(?:\/\/.*)?$/;
+
+function evaluateDefault(expression) {
+  if (expression === undefined) return undefined;
+  const text = expression.trim();
+  const quoted = /^(['"`])(.*)\1$/.exec(text);
+  if (quoted) return quoted[2];
+  if (/^[\d_]+(\s*\*\s*[\d_]+)*$/.test(text)) {
+    return String(text.split('*').reduce((product, factor) => product * Number(factor.trim().replace(/_/g, '')), 1));
+  }
+  return text;
+}
+
+function cleanComment(lines) {
+  return lines
+    .join(' ')
+    .replace(/\/\*\*|\*\/|^\s*\*|\s\*\s/g, ' ')
+    .replace(/^\s*\/\/\s?/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** { className, extendsServiceConfig, fields: [{ name, default, optional, type, doc, validation }] } */
+export function readConfigClass(file) {
+  const source = readFileSync(file, 'utf8');
+  const classMatch = /export class (\w+)(?:\s+extends\s+(\w+))?/.exec(source);
+  const fields = [];
+  let comment = [];
+  let inComment = false;
+  for (const raw of source.slice(classMatch ? classMatch.index : 0).split('\n')) {
+    const line = raw.trim();
+    if (inComment || line.startsWith('/**') || line.startsWith('/*')) {
+      comment.push(line);
+      inComment = !line.includes('*/');
+      continue;
+    }
+    if (line.startsWith('//')) {
+      comment.push(line);
+      continue;
+    }
+    const match = FIELD.exec(line);
+    if (match && !line.startsWith('export') && !line.startsWith('return')) {
+      const [, name, question, type, defaultExpression] = match;
+      const decorators = line.slice(0, match.index + match[0].indexOf(name)).trim();
+      fields.push({
+        name,
+        type: type.trim(),
+        default: evaluateDefault(defaultExpression),
+        optional: question === '?',
+        requiredInProduction: /NODE_ENV === 'production'/.test(decorators),
+        doc: cleanComment(comment),
+      });
+    }
+    if (line !== '' && !line.startsWith('@')) comment = [];
+    else if (match) comment = [];
+  }
+  return { className: classMatch?.[1], extends: classMatch?.[2], fields };
+}
+
+/** The shared ServiceConfig and every app that has src/config.ts, in a stable order. */
+export function readAllConfigs(root) {
+  const shared = readConfigClass(path.join(root, 'libs', 'config', 'src', 'service-config.ts'));
+  const appsDir = path.join(root, 'apps');
+  const apps = readdirSync(appsDir)
+    .filter((name) => existsSync(path.join(appsDir, name, 'src', 'config.ts')))
+    .sort()
+    .map((name) => {
+      const config = readConfigClass(path.join(appsDir, name, 'src', 'config.ts'));
+      return { app: name, ...config, usesServiceConfig: config.extends === 'ServiceConfig' };
+    });
+  return { shared, apps };
+}
