@@ -103,6 +103,6 @@ export function readMail(raw) {
   const entity = splitEntity(raw);
   return {
     subject: decodeHeaderValue(entity.headers.subject ?? ''),
-    text: textOf(entity).trim(),
+    text: textOf(entity).replace(/\r\n?/g, '\n').trim(),
   };
 }

@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { REPO_ROOT } from '@atrium/testing';
+
+/**
+ * The pieces of `npm start` (tools/), against real sockets: the mail catcher a person reads
+ * password-reset codes from, the web app's static server, the infrastructure probes and the
+ * one-line refusal when a server is missing. The whole start is exercised by apps/e2e.
+ */
+
+interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+interface Stoppable {
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function tool<T>(relativePath: string): Promise<T> {
+  const modulePath: string = path.join(REPO_ROOT, 'tools', relativePath);
+  return (await import(modulePath)) as T;
+}
+
+describe('npm start tools', () => {
+  describe('development mail catcher', () => {
+    it('hands over recipient, subject and plain text of a nodemailer message', async () => {
+      const { startMailCatcher } = await tool<{ startMailCatcher(o: { port: number; onMail(m: CaughtMail): void }): Promise<Stoppable> }>('lib/dev-mail.mjs');
+      const caught: CaughtMail[] = [];
+      let received!: () => void;
+      const arrived = new Promise<void>((resolve) => (received = resolve));
+      const catcher = await startMailCatcher({ port: 0, onMail: (mail) => (caught.push(mail), received()) });
+      try {
+        const transport = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true });
+        await transport.sendMail({
+          from: 'Atrium <no-reply@atrium.local>',
+          to: 'Agent@Example.com',
+          subject: 'Atrium — código para redefinir sua senha',
+          text: 'Olá, Ana.\n\nSeu código para redefinir a senha é: 490054\n',
+          html: '<p>Olá, Ana.</p><p>Seu código é <b>490054</b></p>',
+        });
+        await arrived;
+      } finally {
+        await catcher.stop();
+      }
+      expect(caught).toEqual([
+        expect.objectContaining({
+          to: ['agent@example.com'],
+          subject: 'Atrium — código para redefinir sua senha',
+          text: 'Olá, Ana.\n\nSeu código para redefinir a senha é: 490054',
+        }),
+      ]);
+    });
+  });
+
+  describe('static server of the web app', () => {
+    let root: string;
+    let server: Stoppable;
+    const get = (urlPath: string) => fetch(`http://127.0.0.1:${server.port}${urlPath}`);
+
+    beforeAll(async () => {
+      root = mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+      mkdirSync(path.join(root, 'assets'));
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Atrium</title>');
+      writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+      writeFileSync(path.join(os.tmpdir(), 'atrium-outside.txt'), 'secret');
+      const { startStaticServer } = await tool<{ startStaticServer(o: object): Promise<Stoppable> }>('lib/static-server.mjs');
+      server = await startStaticServer({ root, port: 0, generated: { '/config.js': 'window.ATRIUM_CONFIG = { apiUrl: "x" };' } });
+    });
+    afterAll(async () => {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+      rmSync(path.join(os.tmpdir(), 'atrium-outside.txt'), { force: true });
+    });
+
+    it('serves client-side routes with index.html', async () => {
+      const response = await get('/tickets/12');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('<title>Atrium</title>');
+    });
+
+    it('serves hashed assets with their type and a long cache', async () => {
+      const response = await get('/assets/app-1234.js');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/javascript');
+      expect(response.headers.get('cache-control')).toContain('immutable');
+    });
+
+    it('serves the generated runtime config instead of a file', async () => {
+      const response = await get('/config.js');
+      expect(await response.text()).toBe('window.ATRIUM_CONFIG = { apiUrl: "x" };');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    });
+
+    it('answers 404 for a missing file and never serves outside its folder', async () => {
+      expect((await get('/assets/missing.js')).status).toBe(404);
+      expect((await get('/..%2fatrium-outside.txt')).status).toBe(404);
+      expect((await get('/%2e%2e/atrium-outside.txt')).status).toBe(404);
+    });
+  });
+
+  describe('infrastructure probes', () => {
+    it('tells NATS from Redis on their default ports and sees a closed port as absent', async () => {
+      const probe = await tool<{
+        natsAnswers(h: string, p: number): Promise<boolean>;
+        redisAnswers(h: string, p: number): Promise<boolean>;
+        freePorts(n: number): Promise<number[]>;
+      }>('lib/probe.mjs');
+      const [closed] = await probe.freePorts(1);
+      expect(await probe.natsAnswers('127.0.0.1', 4222)).toBe(true);
+      expect(await probe.redisAnswers('127.0.0.1', 6379)).toBe(true);
+      expect(await probe.redisAnswers('127.0.0.1', 4222)).toBe(false);
+      expect(await probe.natsAnswers('127.0.0.1', 6379)).toBe(false);
+      expect(await probe.natsAnswers('127.0.0.1', closed!)).toBe(false);
+    });
+  });
+
+  describe('startPlatform refusals', () => {
+    type Start = (options: object) => Promise<unknown>;
+    let startPlatform: Start;
+    let freePorts: (n: number) => Promise<number[]>;
+
+    beforeAll(async () => {
+      ({ startPlatform, freePorts } = await tool<{ startPlatform: Start; freePorts(n: number): Promise<number[]> }>('platform.mjs'));
+    });
+
+    it('names the missing server and the command that starts it, in one line', async () => {
+      const [closed] = await freePorts(1);
+      await expect(startPlatform({ redisUrl: `redis://127.0.0.1:${closed}`, build: false, log: () => {} })).rejects.toThrow(
+        new RegExp(`^Redis does not answer on 127\\.0\\.0\\.1:${closed}; start it with: redis-server --daemonize yes .*$`),
+      );
+    });
+
+    it('refuses to start on a port that is already taken', async () => {
+      const blocker = net.createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      const taken = (blocker.address() as net.AddressInfo).port;
+      const ports = await freePorts(3);
+      try {
+        await expect(
+          startPlatform({
+            build: false,
+            apps: ['identity'],
+            ports: { gateway: taken, identity: ports[0], web: ports[1], smtp: ports[2] },
+            log: () => {},
+          }),
+        ).rejects.toThrow(`port ${taken} (gateway) already in use`);
+      } finally {
+        await new Promise((resolve) => blocker.close(resolve));
+      }
+    });
+  });
+});
