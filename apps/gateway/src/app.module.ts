@@ -4,13 +4,14 @@ import { AuthModule } from './auth/auth.module.js';
 import type { GatewayConfig } from './config.js';
 import { IdentityApiModule } from './identity/identity-api.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { SessionsApiModule } from './sessions/sessions-api.module.js';
 
 @Module({})
 export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule, RealtimeModule],
+      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule, RealtimeModule, SessionsApiModule],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
 import type { SessionsConfig } from './config.js';
+import { ConnectionsModule } from './connections/connections.module.js';
 import { sessionsSchema } from './db/schema.js';
 
 @Module({})
@@ -8,7 +9,7 @@ export class SessionsAppModule {
   static forRoot(config: SessionsConfig): DynamicModule {
     return {
       module: SessionsAppModule,
-      imports: [CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema })],
+      imports: [CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema }), ConnectionsModule],
     };
   }
 }

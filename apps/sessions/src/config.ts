@@ -1,6 +1,49 @@
-import { ServiceConfig } from '@atrium/config';
-import { IsInt, Max, Min } from 'class-validator';
+import { EnvBoolean, ServiceConfig } from '@atrium/config';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export class SessionsConfig extends ServiceConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8083;
+
+  /** Name of this replica in the leases table; defaults to host, pid and a random suffix. */
+  @IsOptional() @IsString() @Matches(/^[\w.:-]{1,150}$/) SESSIONS_REPLICA_ID?: string;
+  /** A session's lease lasts this long unless renewed; a dead replica's sessions move after it. */
+  @IsInt() @Min(1000) SESSION_LEASE_TTL_MS: number = 15_000;
+  /** How often a replica renews its leases and looks for sessions no one runs. */
+  @IsInt() @Min(200) SESSION_LEASE_RENEW_MS: number = 5_000;
+  /** Most sessions a replica claims per sweep, so that replicas starting together share them. */
+  @IsInt() @Min(1) SESSION_CLAIM_BATCH: number = 50;
+  /** QR codes shown without a scan before the session goes to TIMEOUT. */
+  @IsInt() @Min(1) SESSION_MAX_QR_CODES: number = 5;
+
+  /** Minimum gap between two sends of one number (anti-ban pacing). */
+  @IsInt() @Min(0) SEND_MIN_GAP_MS: number = 1_000;
+  /** Sends waiting their turn per number; beyond, a send fails at once (ERR_SENDING_WAPP_MSG). */
+  @IsInt() @Min(1) SEND_MAX_QUEUE: number = 50;
+
+  /** Reconnect backoff of the drivers (exponential with jitter, between these bounds). */
+  @IsInt() @Min(10) RECONNECT_BASE_MS: number = 1_000;
+  @IsInt() @Min(100) RECONNECT_MAX_MS: number = 60_000;
+
+  /** The wa-sandbox driver websocket (provider `sandbox`). */
+  @IsString() SANDBOX_WS_URL: string = 'ws://127.0.0.1:8090/ws';
+  /** Run provider `beta` (Baileys, WhatsApp's servers); off in tests, which cannot reach them. */
+  @EnvBoolean() BAILEYS_ENABLED: boolean = true;
+  /** Import chat history when a phone pairs (bounded by BAILEYS_HISTORY_MAX_MESSAGES). */
+  @EnvBoolean() BAILEYS_HISTORY_SYNC: boolean = false;
+  @IsInt() @Min(0) BAILEYS_HISTORY_MAX_MESSAGES: number = 500;
+  /** Auth-state keys cached per session (the rest are read from PostgreSQL). */
+  @IsInt() @Min(16) AUTH_CACHE_MAX_KEYS: number = 2_000;
+
+  /** Inbound stream retention (JetStream). */
+  @IsInt() @Min(60) INBOUND_MAX_AGE_SECONDS: number = 7 * 24 * 3600;
+
+  /** Media storage (libs/storage): a local folder unless S3_ENDPOINT is set. */
+  @IsString() STORAGE_DIR: string = '.data/storage';
+  @IsOptional() @IsString() S3_ENDPOINT?: string;
+  @IsOptional() @IsString() S3_ACCESS_KEY?: string;
+  @IsOptional() @IsString() S3_SECRET_KEY?: string;
+  @IsString() S3_BUCKET: string = 'atrium';
+  @IsString() S3_REGION: string = 'us-east-1';
+  /** Largest inbound attachment stored; bigger ones arrive as a message without media. */
+  @IsInt() @Min(1024) MAX_MEDIA_BYTES: number = 64 * 1024 * 1024;
 }

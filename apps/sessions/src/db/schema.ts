@@ -1,6 +1,110 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantIsolationPolicy } from '@atrium/database';
+import type { WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
 
 /** Everything the sessions service owns lives in this schema. */
 export const sessionsDb = pgSchema('sessions');
 
-export const sessionsSchema = {};
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** WhatsApp connections (spec 001 "Connections"). */
+export const whatsapps = sessionsDb
+  .table(
+    'whatsapps',
+    {
+      id: serial('id').primaryKey(),
+      companyId: integer('company_id').notNull(),
+      name: varchar('name', { length: 50 }).notNull(),
+      provider: varchar('provider', { length: 20 }).$type<WhatsappProvider>().notNull().default('beta'),
+      isDefault: boolean('is_default').notNull().default(false),
+      status: varchar('status', { length: 20 }).$type<WhatsappStatus>().notNull().default('DISCONNECTED'),
+      qrcode: text('qrcode').notNull().default(''),
+      pairingCode: varchar('pairing_code', { length: 16 }).notNull().default(''),
+      retries: integer('retries').notNull().default(0),
+      /** The business number, once paired. */
+      number: varchar('number', { length: 20 }),
+      greetingMessage: text('greeting_message').notNull().default(''),
+      complationMessage: text('complation_message').notNull().default(''),
+      outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
+      ratingMessage: text('rating_message').notNull().default(''),
+      promptId: integer('prompt_id'),
+      expiresTicket: integer('expires_ticket').notNull().default(0),
+      expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
+      timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
+      maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
+      /** Bearer token of the external messaging API. */
+      token: varchar('token', { length: 100 }),
+      ...timestamps,
+    },
+    (t) => [
+      index('whatsapps_company_idx').on(t.companyId),
+      uniqueIndex('whatsapps_token_unique').on(t.token),
+      // At most one default connection per company.
+      uniqueIndex('whatsapps_one_default_per_company').on(t.companyId).where(sql`${t.isDefault}`),
+      tenantIsolationPolicy(),
+    ],
+  )
+  .enableRLS();
+
+/** Queues a connection offers (queues belong to the tickets service; only their ids live here). */
+export const whatsappQueues = sessionsDb
+  .table(
+    'whatsapp_queues',
+    {
+      whatsappId: integer('whatsapp_id')
+        .notNull()
+        .references(() => whatsapps.id, { onDelete: 'cascade' }),
+      queueId: integer('queue_id').notNull(),
+      companyId: integer('company_id').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * One row per session that should run: which replica runs it and until when its claim holds
+ * (docs/adr/003-session-leases-in-postgres.md). No row: the session is stopped on purpose
+ * (disconnected, logged out, timed out).
+ */
+export const sessionLeases = sessionsDb
+  .table(
+    'session_leases',
+    {
+      whatsappId: integer('whatsapp_id')
+        .primaryKey()
+        .references(() => whatsapps.id, { onDelete: 'cascade' }),
+      companyId: integer('company_id').notNull(),
+      /** The replica running the session; null when released. */
+      owner: varchar('owner', { length: 200 }),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
+      /** Bumped on every claim: how many times the session changed hands. */
+      generation: integer('generation').notNull().default(0),
+    },
+    (t) => [index('session_leases_owner_idx').on(t.owner), index('session_leases_expires_idx').on(t.expiresAt), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** A session's auth state, one key per row (never one growing blob). */
+export const authKeys = sessionsDb
+  .table(
+    'auth_keys',
+    {
+      whatsappId: integer('whatsapp_id')
+        .notNull()
+        .references(() => whatsapps.id, { onDelete: 'cascade' }),
+      companyId: integer('company_id').notNull(),
+      category: varchar('category', { length: 64 }).notNull(),
+      keyId: varchar('key_id', { length: 255 }).notNull(),
+      value: text('value').notNull(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.whatsappId, t.category, t.keyId] }), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, authKeys };
+export type SessionsSchema = typeof sessionsSchema;

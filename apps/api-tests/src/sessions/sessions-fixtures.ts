@@ -1,0 +1,99 @@
+import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
+import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
+import { createLogger } from '@atrium/logging';
+import type { ApiClient } from '../api-client.js';
+import { connectSocket, SocketRecorder } from '../socket-client.js';
+import { startStack, type ServiceName, type Stack } from '../stack.js';
+
+export interface SessionsStack {
+  stack: Stack;
+  sandbox: RunningSandbox;
+  stop(): Promise<void>;
+}
+
+/** Environment of the sessions service in tests: the sandbox, no Baileys, fast leases and no send pacing. */
+export function sessionsEnv(sandbox: RunningSandbox, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SANDBOX_WS_URL: sandbox.wsUrl,
+    BAILEYS_ENABLED: 'false',
+    SESSION_LEASE_TTL_MS: '3000',
+    SESSION_LEASE_RENEW_MS: '500',
+    SEND_MIN_GAP_MS: '0',
+    RECONNECT_BASE_MS: '50',
+    RECONNECT_MAX_MS: '500',
+    INBOUND_MAX_AGE_SECONDS: '3600',
+    ...extra,
+  };
+}
+
+/** wa-sandbox in this process, and the gateway with identity and sessions pointed at it. */
+export async function startSessionsStack(
+  options: { env?: Record<string, string>; sandbox?: Parameters<typeof startSandbox>[0]; services?: ServiceName[] } = {},
+): Promise<SessionsStack> {
+  const sandbox = await startSandbox(
+    { PORT: 0, HOST: '127.0.0.1', SANDBOX_ACK_DELAY_MS: 50, ...options.sandbox },
+    createLogger({ service: 'wa-sandbox', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
+  try {
+    const stack = await startStack({ services: options.services ?? ['identity', 'sessions'], env: sessionsEnv(sandbox, options.env) });
+    return {
+      stack,
+      sandbox,
+      async stop() {
+        await stack.stop();
+        await sandbox.close();
+      },
+    };
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+}
+
+/** A socket of this client's user, recording every event. */
+export async function recorderFor(stack: Stack, client: ApiClient): Promise<SocketRecorder> {
+  return new SocketRecorder(await connectSocket(stack.url, client.token));
+}
+
+/** The next whatsappSession update of a connection that satisfies `where`. */
+export async function nextSession(
+  recorder: SocketRecorder,
+  companyId: number,
+  whatsappId: number,
+  where: (session: WhatsappSessionEventPayload['session']) => boolean,
+  timeoutMs = 10_000,
+): Promise<WhatsappSessionEventPayload['session']> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const payload = await recorder.next<WhatsappSessionEventPayload>(`company-${companyId}-whatsappSession`, Math.max(1, deadline - Date.now()));
+    if (payload.session.id === whatsappId && where(payload.session)) return payload.session;
+  }
+}
+
+/** Creates a sandbox connection, scans its first QR code through the sandbox and waits until it is CONNECTED. */
+export async function connectSandboxNumber(
+  env: SessionsStack,
+  admin: ApiClient,
+  recorder: SocketRecorder,
+  companyId: number,
+  number: string,
+  name = 'Sandbox',
+): Promise<WhatsappView> {
+  const created = await admin.post<WhatsappView>('/whatsapp', { name, provider: 'sandbox' });
+  if (created.status !== 201) throw new Error(`connection not created: ${created.status} ${JSON.stringify(created.body)}`);
+  const qr = await nextSession(recorder, companyId, created.body.id, (s) => s.status === 'qrcode');
+  const scan = await fetch(`${env.sandbox.url}/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr: qr.qrcode, number }) });
+  if (scan.status !== 200) throw new Error(`scan failed: ${scan.status}`);
+  await nextSession(recorder, companyId, created.body.id, (s) => s.status === 'CONNECTED');
+  return created.body;
+}
+
+/** The sandbox's HTTP API. */
+export async function sandboxCall<T = Record<string, unknown>>(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(sandbox.url + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}

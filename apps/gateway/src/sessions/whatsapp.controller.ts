@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappView } from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { CurrentActor, Roles } from '../auth/decorators.js';
+
+/**
+ * WhatsApp connections (spec 000 section 7, spec 001 "Connections"). Everyone reads them (ticket
+ * and campaign forms pick a connection); only admins change them (connections-page permissions).
+ */
+@Controller('whatsapp')
+export class WhatsappController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  /** `companyId` and `session=0` are what the web app sends; the company comes from the token. */
+  @Get()
+  list(@CurrentActor() actor: ActorState, @Query() _query: WhatsappListQueryDto): Promise<WhatsappView[]> {
+    return this.rpc.request<WhatsappView[]>(SessionsSubjects.whatsappList, {}, { actor });
+  }
+
+  @Get(':id')
+  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<WhatsappView> {
+    return this.rpc.request<WhatsappView>(SessionsSubjects.whatsappShow, { id }, { actor });
+  }
+
+  @Post()
+  @Roles('admin')
+  create(@CurrentActor() actor: ActorState, @Body() body: WhatsappDto): Promise<WhatsappView> {
+    return this.rpc.request<WhatsappView>(SessionsSubjects.whatsappCreate, body, { actor });
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateWhatsappDto): Promise<WhatsappView> {
+    return this.rpc.request<WhatsappView>(SessionsSubjects.whatsappUpdate, { id, body }, { actor });
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request<{ message: string }>(SessionsSubjects.whatsappDelete, { id }, { actor });
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { RuntimeModule } from '../runtime/runtime.module.js';
+import { ConnectionsController } from './connections.controller.js';
+import { ConnectionsRepository } from './connections.repository.js';
+import { ConnectionsService } from './connections.service.js';
+import { OutboundController } from './outbound.controller.js';
+import { PlanLimits } from './plan-limits.js';
+
+@Module({
+  imports: [RuntimeModule],
+  controllers: [ConnectionsController, OutboundController],
+  providers: [ConnectionsRepository, ConnectionsService, PlanLimits],
+})
+export class ConnectionsModule {}

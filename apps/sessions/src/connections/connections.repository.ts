@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { whatsappQueues, whatsapps } from '../db/schema.js';
+import type { SessionsTx } from '../shared/sessions-database.js';
+import type { NewWhatsapp, WhatsappRow } from './whatsapp.view.js';
+
+/** Connections of a company, always inside the caller's tenant (or system) transaction. */
+@Injectable()
+export class ConnectionsRepository {
+  /** Serialises creations and default changes of one company (limit and default rules). */
+  async lockCompany(tx: SessionsTx, companyId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sessions.whatsapps'), ${companyId})`);
+  }
+
+  list(tx: SessionsTx, companyId: number): Promise<WhatsappRow[]> {
+    return tx.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.name), asc(whatsapps.id));
+  }
+
+  async find(tx: SessionsTx, companyId: number, id: number): Promise<WhatsappRow | undefined> {
+    const [row] = await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+    return row;
+  }
+
+  async count(tx: SessionsTx, companyId: number): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
+    return row?.n ?? 0;
+  }
+
+  async insert(tx: SessionsTx, values: NewWhatsapp): Promise<WhatsappRow> {
+    const [row] = await tx.insert(whatsapps).values(values).returning();
+    return row!;
+  }
+
+  async update(tx: SessionsTx, companyId: number, id: number, patch: Partial<NewWhatsapp>): Promise<WhatsappRow | undefined> {
+    const [row] = await tx
+      .update(whatsapps)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(tx: SessionsTx, companyId: number, id: number): Promise<boolean> {
+    const deleted = await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id))).returning({ id: whatsapps.id });
+    return deleted.length > 0;
+  }
+
+  /** Unsets the company's default connection (but `exceptId`). */
+  async clearDefault(tx: SessionsTx, companyId: number, exceptId?: number): Promise<WhatsappRow[]> {
+    return tx
+      .update(whatsapps)
+      .set({ isDefault: false, updatedAt: sql`now()` })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), exceptId === undefined ? undefined : ne(whatsapps.id, exceptId)))
+      .returning();
+  }
+
+  /** The company's oldest connection, to become the default when the default one is deleted. */
+  async oldest(tx: SessionsTx, companyId: number): Promise<WhatsappRow | undefined> {
+    const [row] = await tx.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id)).limit(1);
+    return row;
+  }
+
+  async queueIdsOf(tx: SessionsTx, companyId: number, whatsappIds: number[]): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(whatsappIds.map((id) => [id, []]));
+    if (whatsappIds.length === 0) return result;
+    const rows = await tx
+      .select()
+      .from(whatsappQueues)
+      .where(and(eq(whatsappQueues.companyId, companyId), inArray(whatsappQueues.whatsappId, whatsappIds)))
+      .orderBy(asc(whatsappQueues.queueId));
+    for (const row of rows) result.get(row.whatsappId)?.push(row.queueId);
+    return result;
+  }
+
+  async setQueues(tx: SessionsTx, companyId: number, whatsappId: number, queueIds: number[]): Promise<void> {
+    await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
+    const unique = [...new Set(queueIds)];
+    if (unique.length > 0) await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ whatsappId, queueId, companyId })));
+  }
+
+  /** For the external API, which starts from a token alone: call inside asSystem. */
+  async findByToken(tx: SessionsTx, token: string): Promise<WhatsappRow | undefined> {
+    const [row] = await tx.select().from(whatsapps).where(eq(whatsapps.token, token));
+    return row;
+  }
+}

@@ -1,0 +1,204 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  CONNECTION_DEFAULTS,
+  ErrorCode,
+  isAdmin,
+  type Actor,
+  type StartSessionDto,
+  type UpdateWhatsappDto,
+  type WhatsappDto,
+  type WhatsappTokenOwner,
+  type WhatsappView,
+} from '@atrium/contracts';
+import { isUniqueViolation } from '@atrium/database';
+import { DATABASE } from '@atrium/service-kit';
+import { SessionSupervisor } from '../runtime/session-supervisor.js';
+import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
+import { ConnectionEvents } from './connection-events.js';
+import { ConnectionsRepository } from './connections.repository.js';
+import { PlanLimits, withinLimit } from './plan-limits.js';
+import { toWhatsappView, type NewWhatsapp, type WhatsappRow } from './whatsapp.view.js';
+
+type Changes = Omit<WhatsappDto, 'name' | 'queueIds'> & { name?: string };
+
+/** Text fields the form may send as null: stored as ''. */
+function withEmptyTexts(dto: Changes): Partial<NewWhatsapp> {
+  const { greetingMessage, complationMessage, outOfHoursMessage, ratingMessage, expiresInactiveMessage, ...rest } = dto;
+  const texts = { greetingMessage, complationMessage, outOfHoursMessage, ratingMessage, expiresInactiveMessage };
+  const patch: Partial<NewWhatsapp> = { ...rest };
+  for (const [key, value] of Object.entries(texts)) {
+    if (value !== undefined) patch[key as keyof typeof texts] = value ?? '';
+  }
+  return patch;
+}
+
+function requireAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+}
+
+/** Connections and their rules (spec 000/001 "Connections", issue 4). */
+@Injectable()
+export class ConnectionsService {
+  constructor(
+    @Inject(DATABASE) private readonly database: SessionsDatabase,
+    @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
+    @Inject(PlanLimits) private readonly plans: PlanLimits,
+    @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
+    @Inject(SessionSupervisor) private readonly sessions: SessionSupervisor,
+  ) {}
+
+  list(actor: Actor): Promise<WhatsappView[]> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const rows = await this.connections.list(tx, actor.companyId);
+      const queues = await this.connections.queueIdsOf(tx, actor.companyId, rows.map((row) => row.id));
+      return rows.map((row) => toWhatsappView(row, queues.get(row.id) ?? [], isAdmin(actor)));
+    });
+  }
+
+  show(actor: Actor, id: number): Promise<WhatsappView> {
+    return this.database.withTenant(actor.companyId, async (tx) => this.view(tx, await this.owned(tx, actor, id), isAdmin(actor)));
+  }
+
+  async create(actor: Actor, dto: WhatsappDto): Promise<WhatsappView> {
+    requireAdmin(actor);
+    const limit = await this.plans.connections(actor);
+    const { queueIds = [], ...fields } = dto;
+    this.checkGreeting(queueIds, fields.greetingMessage ?? '');
+    const { view, demoted } = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        await this.connections.lockCompany(tx, actor.companyId);
+        const count = await this.connections.count(tx, actor.companyId);
+        if (!withinLimit(limit, count)) throw new AppError(ErrorCode.ERR_CONNECTION_LIMIT_REACHED);
+        // The first connection is the default; a new default takes the flag from the old one.
+        const isDefault = count === 0 || fields.isDefault === true;
+        const demoted = isDefault ? await this.connections.clearDefault(tx, actor.companyId) : [];
+        const row = await this.connections.insert(tx, {
+          ...CONNECTION_DEFAULTS,
+          ...withEmptyTexts(fields),
+          name: fields.name,
+          companyId: actor.companyId,
+          isDefault,
+          status: 'OPENING',
+        });
+        await this.connections.setQueues(tx, actor.companyId, row.id, queueIds);
+        return { view: await this.view(tx, row, true), demoted: await this.views(tx, demoted) };
+      }),
+    );
+    for (const other of demoted) this.events.updated(other);
+    this.events.updated(view);
+    await this.sessions.start({ companyId: actor.companyId, whatsappId: view.id });
+    return view;
+  }
+
+  async update(actor: Actor, id: number, dto: UpdateWhatsappDto): Promise<WhatsappView> {
+    requireAdmin(actor);
+    const { queueIds, ...fields } = dto;
+    const { view, demoted, providerChanged } = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        await this.connections.lockCompany(tx, actor.companyId);
+        const current = await this.owned(tx, actor, id);
+        const currentQueues = (await this.connections.queueIdsOf(tx, actor.companyId, [id])).get(id) ?? [];
+        this.checkGreeting(queueIds ?? currentQueues, fields.greetingMessage === undefined ? current.greetingMessage : (fields.greetingMessage ?? ''));
+        // There is always one default connection: it moves to another, it is never just unset.
+        if (fields.isDefault === false && current.isDefault) throw new AppError(ErrorCode.ERR_NO_OTHER_WHATSAPP);
+        const demoted = fields.isDefault === true && !current.isDefault ? await this.connections.clearDefault(tx, actor.companyId, id) : [];
+        const row = (await this.connections.update(tx, actor.companyId, id, withEmptyTexts(fields)))!;
+        if (queueIds !== undefined) await this.connections.setQueues(tx, actor.companyId, id, queueIds);
+        const providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
+        return { view: await this.view(tx, row, true), demoted: await this.views(tx, demoted), providerChanged };
+      }),
+    );
+    for (const other of demoted) this.events.updated(other);
+    this.events.updated(view);
+    // Another provider cannot use the old pairing: pair again.
+    if (providerChanged) await this.sessions.newQr({ companyId: actor.companyId, whatsappId: id });
+    return view;
+  }
+
+  async delete(actor: Actor, id: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.companyId, (tx) => this.owned(tx, actor, id));
+    await this.sessions.remove({ companyId: actor.companyId, whatsappId: id });
+    const promoted = await this.database.withTenant(actor.companyId, async (tx) => {
+      await this.connections.lockCompany(tx, actor.companyId);
+      const row = await this.owned(tx, actor, id);
+      await this.connections.delete(tx, actor.companyId, id);
+      if (!row.isDefault) return null;
+      const next = await this.connections.oldest(tx, actor.companyId);
+      if (!next) return null;
+      const updated = await this.connections.update(tx, actor.companyId, next.id, { isDefault: true });
+      return updated ? this.view(tx, updated, true) : null;
+    });
+    this.events.deleted(actor.companyId, id);
+    if (promoted) this.events.updated(promoted);
+    return { message: 'Whatsapp deleted.' };
+  }
+
+  async startSession(actor: Actor, id: number, dto: StartSessionDto): Promise<{ message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.companyId, (tx) => this.owned(tx, actor, id));
+    await this.sessions.start({ companyId: actor.companyId, whatsappId: id }, { pairingPhoneNumber: dto.phoneNumber });
+    return { message: 'Starting session.' };
+  }
+
+  async newQr(actor: Actor, id: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.companyId, (tx) => this.owned(tx, actor, id));
+    await this.sessions.newQr({ companyId: actor.companyId, whatsappId: id });
+    return { message: 'Starting session.' };
+  }
+
+  async disconnect(actor: Actor, id: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.companyId, (tx) => this.owned(tx, actor, id));
+    await this.sessions.disconnect({ companyId: actor.companyId, whatsappId: id });
+    return { message: 'Session disconnected.' };
+  }
+
+  /** Which connection (and company) an external-API token belongs to. */
+  async byToken(token: string): Promise<WhatsappTokenOwner> {
+    const row = await this.database.asSystem((tx) => this.connections.findByToken(tx, token));
+    if (!row) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
+    return { id: row.id, companyId: row.companyId };
+  }
+
+  /** The connection exists in this company (for outbound commands from other services). */
+  async assertExists(companyId: number, id: number): Promise<void> {
+    const row = await this.database.withTenant(companyId, (tx) => this.connections.find(tx, companyId, id));
+    if (!row) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private checkGreeting(queueIds: number[], greetingMessage: string): void {
+    if (new Set(queueIds).size > 1 && greetingMessage.trim() === '') throw new AppError(ErrorCode.ERR_WAPP_GREETING_REQUIRED);
+  }
+
+  private async owned(tx: SessionsTx, actor: Actor, id: number): Promise<WhatsappRow> {
+    const row = await this.connections.find(tx, actor.companyId, id);
+    if (!row) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
+    return row;
+  }
+
+  private async view(tx: SessionsTx, row: WhatsappRow, withToken: boolean): Promise<WhatsappView> {
+    const queues = await this.connections.queueIdsOf(tx, row.companyId, [row.id]);
+    return toWhatsappView(row, queues.get(row.id) ?? [], withToken);
+  }
+
+  private async views(tx: SessionsTx, rows: WhatsappRow[]): Promise<WhatsappView[]> {
+    return Promise.all(rows.map((row) => this.view(tx, row, true)));
+  }
+
+  /** A token used by another connection is a validation error of the token field. */
+  private async saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'whatsapps_token_unique')) {
+        throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'token', messages: ['token already in use'] }] });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ChannelDriver } from '@atrium/channel';
+import type { WhatsappProvider } from '@atrium/contracts';
+import { SERVICE_CONFIG } from '@atrium/service-kit';
+import type { SessionsConfig } from '../config.js';
+import { SandboxDriver } from './sandbox/sandbox.driver.js';
+
+/** The channel drivers this replica can run, by the provider named in the connection form. */
+@Injectable()
+export class DriverRegistry {
+  private readonly drivers = new Map<WhatsappProvider, ChannelDriver>();
+
+  constructor(@Inject(SERVICE_CONFIG) config: SessionsConfig) {
+    const backoff = { baseMs: config.RECONNECT_BASE_MS, maxMs: config.RECONNECT_MAX_MS };
+    this.register(new SandboxDriver({ url: config.SANDBOX_WS_URL, backoff, requestTimeoutMs: 30_000 }));
+  }
+
+  register(driver: ChannelDriver): void {
+    this.drivers.set(driver.provider, driver);
+  }
+
+  get(provider: WhatsappProvider): ChannelDriver | undefined {
+    return this.drivers.get(provider);
+  }
+}

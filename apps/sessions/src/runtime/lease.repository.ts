@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, sql } from 'drizzle-orm';
+import { DATABASE } from '@atrium/service-kit';
+import { sessionLeases } from '../db/schema.js';
+import type { SessionsDatabase } from '../shared/sessions-database.js';
+
+export interface ClaimedLease {
+  whatsappId: number;
+  companyId: number;
+  generation: number;
+}
+
+/**
+ * Session leases (docs/adr/003): a row per session that should run, naming the replica that runs
+ * it until `expires_at`. Times come from PostgreSQL's clock, so replicas' clocks never disagree.
+ * Claims across companies run in system scope; the row still carries its company for RLS.
+ */
+@Injectable()
+export class LeaseRepository {
+  constructor(@Inject(DATABASE) private readonly database: SessionsDatabase) {}
+
+  /** The session should run: a lease row that any replica may claim (kept when it exists). */
+  async want(companyId: number, whatsappId: number): Promise<void> {
+    await this.database.withTenant(companyId, (tx) =>
+      tx.insert(sessionLeases).values({ whatsappId, companyId, owner: null, expiresAt: sql`now()` }).onConflictDoNothing(),
+    );
+  }
+
+  /** The session should not run any more (disconnected, logged out, timed out). */
+  async unwant(companyId: number, whatsappId: number): Promise<void> {
+    await this.database.withTenant(companyId, (tx) =>
+      tx.delete(sessionLeases).where(and(eq(sessionLeases.companyId, companyId), eq(sessionLeases.whatsappId, whatsappId))),
+    );
+  }
+
+  /** Claims one session if no live replica holds it (or this one already does). */
+  async claim(owner: string, whatsappId: number, ttlMs: number): Promise<ClaimedLease | null> {
+    const rows = await this.database.asSystem((tx) =>
+      tx.execute<{ whatsapp_id: number; company_id: number; generation: number }>(sql`
+        update sessions.session_leases
+           set owner = ${owner}, expires_at = now() + make_interval(secs => ${ttlMs / 1000}), generation = generation + 1
+         where whatsapp_id = ${whatsappId} and (owner is null or owner = ${owner} or expires_at < now())
+     returning whatsapp_id, company_id, generation`),
+    );
+    const row = rows.rows[0];
+    return row ? { whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation } : null;
+  }
+
+  /** Claims up to `limit` sessions that no live replica holds; concurrent sweeps skip each other's rows. */
+  async claimUnowned(owner: string, ttlMs: number, limit: number): Promise<ClaimedLease[]> {
+    const rows = await this.database.asSystem((tx) =>
+      tx.execute<{ whatsapp_id: number; company_id: number; generation: number }>(sql`
+        update sessions.session_leases l
+           set owner = ${owner}, expires_at = now() + make_interval(secs => ${ttlMs / 1000}), generation = l.generation + 1
+         where l.whatsapp_id in (
+               select whatsapp_id from sessions.session_leases
+                where owner is null or expires_at < now()
+                order by expires_at, whatsapp_id
+                limit ${limit}
+                  for update skip locked)
+     returning l.whatsapp_id, l.company_id, l.generation`),
+    );
+    return rows.rows.map((row) => ({ whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation }));
+  }
+
+  /**
+   * Extends every lease this replica still holds and answers which ones those are. A session
+   * missing from the answer was taken over or stopped elsewhere: the replica must stop it.
+   */
+  async renew(owner: string, ttlMs: number): Promise<Set<number>> {
+    const rows = await this.database.asSystem((tx) =>
+      tx.execute<{ whatsapp_id: number }>(sql`
+        update sessions.session_leases
+           set expires_at = now() + make_interval(secs => ${ttlMs / 1000})
+         where owner = ${owner}
+     returning whatsapp_id`),
+    );
+    return new Set(rows.rows.map((row) => row.whatsapp_id));
+  }
+
+  /** Hands sessions back (shutdown, or a session another client replaced): others may claim them at once. */
+  async release(owner: string, whatsappIds?: number[]): Promise<void> {
+    if (whatsappIds?.length === 0) return;
+    await this.database.asSystem((tx) =>
+      tx.execute(sql`
+        update sessions.session_leases set owner = null, expires_at = now()
+         where owner = ${owner} ${whatsappIds ? sql`and whatsapp_id in ${whatsappIds}` : sql``}`),
+    );
+  }
+
+  async ownerOf(whatsappId: number): Promise<{ owner: string | null; live: boolean } | null> {
+    const rows = await this.database.asSystem((tx) =>
+      tx.execute<{ owner: string | null; live: boolean }>(sql`
+        select owner, expires_at > now() as live from sessions.session_leases where whatsapp_id = ${whatsappId}`),
+    );
+    return rows.rows[0] ?? null;
+  }
+}

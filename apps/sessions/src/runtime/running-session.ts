@@ -1,0 +1,212 @@
+import type { AuthStateStore, ChannelDriver, ChannelListener, ChannelSession, ChannelState, DriverInboundEvent, DriverInboundMessage } from '@atrium/channel';
+import { AppError, ErrorCode, type ChannelMedia, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import type { ConnectionEvents } from '../connections/connection-events.js';
+import type { InboundPublisher } from '../inbound/inbound-publisher.js';
+import type { MediaStore } from '../inbound/media-store.js';
+import { executeCommand } from './outbound-executor.js';
+import type { SendPacer } from './send-pacer.js';
+import type { SessionStatePatch, SessionStateRepository } from './session-state.repository.js';
+
+export interface SessionRef {
+  companyId: number;
+  whatsappId: number;
+}
+
+/** What a running session needs from its replica. */
+export interface RunningSessionDeps {
+  owner: string;
+  state: SessionStateRepository;
+  events: ConnectionEvents;
+  publisher: InboundPublisher;
+  media: MediaStore;
+  logger: Logger;
+  maxQrCodes: number;
+  /** The session ended on purpose (logged out, timed out, disconnected) or another owner has it. */
+  forget(session: RunningSession): void;
+}
+
+export interface StartOptions {
+  pairingPhoneNumber?: string;
+}
+
+/** The stable name a connection's session has on the network (the sandbox derives its demo number from it). */
+export function sessionNameOf(ref: SessionRef): string {
+  return `atrium-${ref.companyId}-${ref.whatsappId}`;
+}
+
+/**
+ * One WhatsApp session on the replica that holds its lease: drives the channel session, turns
+ * its states into the spec's statuses (QR codes counted for TIMEOUT), publishes what it receives
+ * on the inbound stream and runs outbound commands. Status writes are fenced by the lease.
+ */
+export class RunningSession implements ChannelListener {
+  private channel: ChannelSession | null = null;
+  private connected = false;
+  private qrCodes = 0;
+  /** State changes are handled one after another, in the order the driver reported them. */
+  private states: Promise<void> = Promise.resolve();
+  private ended = false;
+
+  constructor(
+    readonly ref: SessionRef,
+    private readonly driver: ChannelDriver,
+    private readonly auth: AuthStateStore,
+    private readonly pacer: SendPacer,
+    private readonly deps: RunningSessionDeps,
+  ) {}
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  async start(options: StartOptions = {}): Promise<void> {
+    this.qrCodes = 0;
+    this.ended = false;
+    this.channel = this.driver.createSession({
+      sessionName: sessionNameOf(this.ref),
+      auth: this.auth,
+      listener: this,
+      logger: this.deps.logger.child({ whatsappId: this.ref.whatsappId, companyId: this.ref.companyId }),
+      pairingPhoneNumber: options.pairingPhoneNumber,
+    });
+    await this.channel.start();
+  }
+
+  /** Closes the connection and keeps the auth state (shutdown, lease lost). */
+  async stop(): Promise<void> {
+    this.ended = true;
+    await this.channel?.stop();
+  }
+
+  /** Start again (retry), keeping the auth state; a connected session without a pairing request is left alone. */
+  async restart(options: StartOptions): Promise<void> {
+    if (this.connected && !options.pairingPhoneNumber) return;
+    await this.channel?.stop();
+    await this.start(options);
+  }
+
+  /** Forget the pairing and show a new QR code. */
+  async reset(): Promise<void> {
+    await this.channel?.stop();
+    await this.auth.clear();
+    await this.start();
+  }
+
+  /** Log out at WhatsApp and stop for good: DISCONNECTED. */
+  async disconnect(): Promise<void> {
+    this.ended = true;
+    await this.channel?.logout();
+    await this.end({ status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: 0 });
+  }
+
+  /** Log out and stop without writing anything (the connection is being deleted). */
+  async remove(): Promise<void> {
+    this.ended = true;
+    await this.channel?.logout();
+  }
+
+  async execute(command: OutboundCommandDto): Promise<OutboundResult> {
+    if (!this.channel || !this.connected) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
+    return executeCommand(this.channel, command, { pacer: this.pacer, media: this.deps.media });
+  }
+
+  // ---- ChannelListener ---------------------------------------------------------------------
+
+  onState(state: ChannelState): Promise<void> {
+    this.states = this.states.then(() => this.handleState(state)).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, state: state.state, whatsappId: this.ref.whatsappId }, 'could not record session state');
+    });
+    return this.states;
+  }
+
+  async onInbound(event: DriverInboundEvent): Promise<void> {
+    const base = { companyId: this.ref.companyId, whatsappId: this.ref.whatsappId, receivedAt: Date.now() };
+    if (event.type !== 'message') {
+      await this.deps.publisher.publish({ ...event, ...base });
+      return;
+    }
+    const media = await this.storeMedia(event.message);
+    await this.deps.publisher.publish({ ...base, type: 'message', message: { ...event.message, media } });
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private async handleState(state: ChannelState): Promise<void> {
+    switch (state.state) {
+      case 'connecting':
+        return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
+      case 'qr':
+        if (this.ended) return;
+        this.qrCodes += 1;
+        if (this.qrCodes > this.deps.maxQrCodes) return this.timeOut();
+        return this.write({ status: 'qrcode', qrcode: state.qr, pairingCode: '', retries: this.qrCodes });
+      case 'pairingCode':
+        return this.write({ status: 'PAIRING', qrcode: '', pairingCode: state.code });
+      case 'pairing':
+        return this.write({ status: 'PAIRING', qrcode: '', pairingCode: '' });
+      case 'connected':
+        this.connected = true;
+        this.qrCodes = 0;
+        return this.write({ status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: state.number });
+      case 'reconnecting':
+        this.connected = false;
+        return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
+      case 'loggedOut':
+        this.connected = false;
+        this.ended = true;
+        return this.end({ status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: 0 });
+      case 'replaced':
+        // Another client opened this session. If this replica still holds the lease, stop for
+        // good rather than take it back (two clients would throw each other out forever).
+        this.connected = false;
+        this.ended = true;
+        return this.end({ status: 'DISCONNECTED', qrcode: '', pairingCode: '' });
+      case 'closed':
+        this.connected = false;
+        return;
+    }
+  }
+
+  private async timeOut(): Promise<void> {
+    this.ended = true;
+    await this.channel?.stop();
+    await this.end({ status: 'TIMEOUT', qrcode: '', pairingCode: '', retries: this.qrCodes - 1 });
+  }
+
+  /** Writes the state while this replica holds the lease; a lost lease means another replica runs it now. */
+  private async write(patch: SessionStatePatch): Promise<void> {
+    const row = await this.deps.state.updateAsOwner(this.ref.companyId, this.ref.whatsappId, this.deps.owner, patch);
+    if (row) this.deps.events.sessionChanged(row);
+    else await this.abandon();
+  }
+
+  /** Final state, lease dropped: no replica restarts the session until someone asks. */
+  private async end(patch: SessionStatePatch): Promise<void> {
+    const row = await this.deps.state.endAsOwner(this.ref.companyId, this.ref.whatsappId, this.deps.owner, patch);
+    if (row) this.deps.events.sessionChanged(row);
+    this.deps.forget(this);
+  }
+
+  private async abandon(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.deps.logger.warn({ whatsappId: this.ref.whatsappId }, 'lease lost: stopping the session here');
+    this.deps.forget(this);
+    await this.channel?.stop();
+  }
+
+  private async storeMedia(message: DriverInboundMessage): Promise<ChannelMedia | null> {
+    if (!message.media) return null;
+    try {
+      return await this.deps.media.saveInbound(this.ref.companyId, this.ref.whatsappId, message.id, message.media);
+    } catch (error) {
+      // Too big: the message goes on without its file. Anything else: not confirmed, delivered again.
+      if (error instanceof AppError && error.code === ErrorCode.ERR_PAYLOAD_TOO_LARGE) {
+        this.deps.logger.warn({ messageId: message.id, whatsappId: this.ref.whatsappId }, 'inbound media too large: not stored');
+        return null;
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
+import { ConnectionEvents } from '../connections/connection-events.js';
+import { DriverRegistry } from '../drivers/driver-registry.js';
+import { InboundPublisher } from '../inbound/inbound-publisher.js';
+import { MediaStore } from '../inbound/media-store.js';
+import { LeaseRepository } from './lease.repository.js';
+import { SessionStateRepository } from './session-state.repository.js';
+import { SessionSupervisor } from './session-supervisor.js';
+
+/** Running sessions: leases, drivers, auth state, the inbound stream and media. */
+@Module({
+  providers: [
+    LeaseRepository,
+    SessionStateRepository,
+    AuthKeysRepository,
+    DriverRegistry,
+    ConnectionEvents,
+    InboundPublisher,
+    MediaStore,
+    SessionSupervisor,
+  ],
+  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository],
+})
+export class RuntimeModule {}

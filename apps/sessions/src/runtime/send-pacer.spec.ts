@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { ErrorCode } from '@atrium/contracts';
+import { SendPacer } from './send-pacer.js';
+
+describe('SendPacer', () => {
+  it('starts sends of one number at least the minimum gap apart, in order', async () => {
+    const pacer = new SendPacer(40, 10);
+    const starts: Array<[number, number]> = [];
+    await Promise.all([1, 2, 3, 4].map((n) => pacer.run(async () => starts.push([n, performance.now()]))));
+    expect(starts.map(([n]) => n)).toEqual([1, 2, 3, 4]);
+    for (let i = 1; i < starts.length; i += 1) expect(starts[i]![1] - starts[i - 1]![1]).toBeGreaterThanOrEqual(38);
+  });
+
+  it('does not delay a send that comes after a quiet period', async () => {
+    const pacer = new SendPacer(30, 10);
+    await pacer.run(async () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const before = performance.now();
+    await pacer.run(async () => undefined);
+    expect(performance.now() - before).toBeLessThan(20);
+  });
+
+  it('keeps going after a failed send', async () => {
+    const pacer = new SendPacer(1, 10);
+    await expect(pacer.run(async () => Promise.reject(new Error('network')))).rejects.toThrow('network');
+    await expect(pacer.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  it('refuses a send at once when too many wait', async () => {
+    const pacer = new SendPacer(50, 2);
+    const first = pacer.run(async () => 1);
+    const second = pacer.run(async () => 2);
+    await expect(pacer.run(async () => 3)).rejects.toMatchObject({ code: ErrorCode.ERR_SENDING_WAPP_MSG });
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,37 @@
+import { AppError, ErrorCode } from '@atrium/contracts';
+
+/**
+ * Paces one number's sends: each starts at least `minGapMs` after the previous one started, in
+ * arrival order, so a burst (a campaign, a bot loop) cannot get the number banned. At most
+ * `maxQueue` sends wait; beyond that a send fails at once rather than waiting for minutes.
+ */
+export class SendPacer {
+  private tail: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+  private lastStart = 0;
+
+  constructor(
+    private readonly minGapMs: number,
+    private readonly maxQueue: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get queued(): number {
+    return this.waiting;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.waiting >= this.maxQueue) return Promise.reject(new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'send queue full' } }));
+    this.waiting += 1;
+    const turn = this.tail.then(async () => {
+      const wait = this.lastStart + this.minGapMs - this.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      this.lastStart = this.now();
+      this.waiting -= 1;
+      return work();
+    });
+    // The next send waits for this one to start its turn, not to succeed.
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+}

@@ -1,0 +1,254 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { AppError, ErrorCode, OUTBOUND_COMMAND_TIMEOUT_MS, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import type { PrefixedNatsClient } from '@atrium/messaging';
+import { LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
+import { PgAuthStateStore } from '../auth-state/pg-auth-state.store.js';
+import type { SessionsConfig } from '../config.js';
+import { ConnectionEvents } from '../connections/connection-events.js';
+import { DriverRegistry } from '../drivers/driver-registry.js';
+import { InboundPublisher } from '../inbound/inbound-publisher.js';
+import { MediaStore } from '../inbound/media-store.js';
+import { LeaseRepository, type ClaimedLease } from './lease.repository.js';
+import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
+import { newReplicaId } from './replica-id.js';
+import { RunningSession, type RunningSessionDeps, type SessionRef, type StartOptions } from './running-session.js';
+import { SendPacer } from './send-pacer.js';
+import { SessionStateRepository } from './session-state.repository.js';
+
+/** Answers from the owner that change state wait for a driver to stop and start. */
+const CONTROL_TIMEOUT_MS = 15_000;
+
+/**
+ * Runs this replica's share of the WhatsApp sessions (ARCHITECTURE rule 5). Every
+ * SESSION_LEASE_RENEW_MS it renews the leases it holds (stopping any it lost), then claims sessions
+ * whose lease is free or expired — so a dead replica's sessions are taken over within
+ * TTL + renew interval and reconnect from the auth state in PostgreSQL. Requests about a session
+ * (start, new QR, disconnect, outbound commands) reach the replica that runs it over the
+ * per-session subject; when none runs it, the asking replica claims it.
+ */
+@Injectable()
+export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly replicaId: string;
+  private readonly running = new Map<number, { session: RunningSession; subscription: Subscription }>();
+  private readonly launching = new Map<number, Promise<void>>();
+  private readonly owners: OwnerChannel;
+  private readonly releasedSubject: string;
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping: Promise<void> | null = null;
+  private releasedSubscription?: Subscription;
+  private lastRenewal = Date.now();
+  private shuttingDown = false;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: SessionsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(NATS_PROXY) private readonly proxy: PrefixedNatsClient,
+    @Inject(LeaseRepository) private readonly leases: LeaseRepository,
+    @Inject(SessionStateRepository) private readonly state: SessionStateRepository,
+    @Inject(AuthKeysRepository) private readonly authKeys: AuthKeysRepository,
+    @Inject(DriverRegistry) private readonly drivers: DriverRegistry,
+    @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
+    @Inject(InboundPublisher) private readonly publisher: InboundPublisher,
+    @Inject(MediaStore) private readonly media: MediaStore,
+  ) {
+    this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
+    this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
+    this.releasedSubject = `${config.NATS_SUBJECT_PREFIX}sessions.leases.released`;
+  }
+
+  /** Sessions this replica runs now. */
+  get runningIds(): number[] {
+    return [...this.running.keys()];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // A replica that hands sessions back says so, and the others claim them at once.
+    this.releasedSubscription = this.proxy.unwrap<NatsConnection>().subscribe(this.releasedSubject, { callback: () => void this.sweep() });
+    await this.sweep();
+    this.sweepTimer = setInterval(() => void this.sweep(), this.config.SESSION_LEASE_RENEW_MS);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.shuttingDown = true;
+    clearInterval(this.sweepTimer);
+    this.releasedSubscription?.unsubscribe();
+    await this.sweeping;
+    const ids = this.runningIds;
+    await Promise.allSettled([...this.running.values()].map(({ session }) => session.stop()));
+    for (const id of ids) this.drop(id);
+    await this.leases.release(this.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'could not release leases'));
+    if (ids.length > 0) this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
+  }
+
+  // ---- asked by any replica (NATS handlers) -------------------------------------------------
+
+  /** POST /whatsappsession/{id}: start, or retry, this session wherever it runs. */
+  async start(ref: SessionRef, options: StartOptions = {}): Promise<void> {
+    await this.leases.want(ref.companyId, ref.whatsappId);
+    const answer = await this.owners.ask(ref.whatsappId, { op: 'start', ...options }, CONTROL_TIMEOUT_MS);
+    if (answer === NO_OWNER) await this.claimAndLaunch(ref.whatsappId, options);
+  }
+
+  /** PUT /whatsappsession/{id}: forget the pairing and show a new QR code. */
+  async newQr(ref: SessionRef): Promise<void> {
+    await this.leases.want(ref.companyId, ref.whatsappId);
+    const answer = await this.owners.ask(ref.whatsappId, { op: 'reset' }, CONTROL_TIMEOUT_MS);
+    if (answer !== NO_OWNER) return;
+    await this.authKeys.clear(ref);
+    await this.claimAndLaunch(ref.whatsappId, {});
+  }
+
+  /** DELETE /whatsappsession/{id}: log out and stop until someone starts it again. */
+  async disconnect(ref: SessionRef): Promise<void> {
+    const answer = await this.owners.ask(ref.whatsappId, { op: 'disconnect' }, CONTROL_TIMEOUT_MS);
+    if (answer !== NO_OWNER) return;
+    await this.authKeys.clear(ref);
+    const row = await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: 0 });
+    if (row) this.events.sessionChanged(row);
+  }
+
+  /** Before a connection is deleted: log its session out wherever it runs. */
+  async remove(ref: SessionRef): Promise<void> {
+    await this.owners.ask(ref.whatsappId, { op: 'remove' }, CONTROL_TIMEOUT_MS);
+    await this.leases.unwant(ref.companyId, ref.whatsappId);
+  }
+
+  /** An outbound command, run by the replica that runs the session. */
+  async command(ref: SessionRef, command: OutboundCommandDto): Promise<OutboundResult> {
+    const answer = await this.owners.ask(ref.whatsappId, { op: 'command', command }, OUTBOUND_COMMAND_TIMEOUT_MS - 5_000);
+    if (answer === NO_OWNER) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
+    return answer as OutboundResult;
+  }
+
+  // ---- leases ------------------------------------------------------------------------------
+
+  /** Renews held leases, stops lost sessions, claims free ones. One sweep at a time. */
+  sweep(): Promise<void> {
+    if (this.shuttingDown) return Promise.resolve();
+    this.sweeping ??= this.doSweep().finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async doSweep(): Promise<void> {
+    let held: Set<number>;
+    try {
+      held = await this.leases.renew(this.replicaId, this.config.SESSION_LEASE_TTL_MS);
+      this.lastRenewal = Date.now();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not renew session leases');
+      // Unable to renew for about a lease's lifetime: others may run these sessions now.
+      if (Date.now() - this.lastRenewal > this.config.SESSION_LEASE_TTL_MS - this.config.SESSION_LEASE_RENEW_MS) await this.stopAll();
+      return;
+    }
+    for (const [id, { session }] of this.running) {
+      if (held.has(id)) continue;
+      this.logger.warn({ whatsappId: id }, 'session lease lost: stopping it here');
+      this.drop(id);
+      await session.stop().catch(() => undefined);
+    }
+    try {
+      const claimed = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH);
+      await Promise.allSettled(claimed.map((lease) => this.launch(lease, {})));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not claim sessions');
+    }
+  }
+
+  private async claimAndLaunch(whatsappId: number, options: StartOptions): Promise<void> {
+    const lease = await this.leases.claim(this.replicaId, whatsappId, this.config.SESSION_LEASE_TTL_MS);
+    // Not claimed: a live replica holds it and is about to answer for it.
+    if (lease) await this.launch(lease, options);
+  }
+
+  /** Starts a claimed session here, once: a second launch of the same session (sweep and request racing) restarts it instead. */
+  private async launch(lease: ClaimedLease, options: StartOptions): Promise<void> {
+    const inProgress = this.launching.get(lease.whatsappId);
+    if (inProgress) await inProgress;
+    const existing = this.running.get(lease.whatsappId);
+    if (existing) {
+      await existing.session.restart(options);
+      return;
+    }
+    const launch = this.launchNew(lease, options).finally(() => this.launching.delete(lease.whatsappId));
+    this.launching.set(lease.whatsappId, launch);
+    await launch;
+  }
+
+  private async launchNew(lease: ClaimedLease, options: StartOptions): Promise<void> {
+    const ref = { companyId: lease.companyId, whatsappId: lease.whatsappId };
+    const row = await this.state.find(ref.companyId, ref.whatsappId);
+    const driver = row ? this.drivers.get(row.provider) : undefined;
+    if (!row || !driver) {
+      if (row) this.logger.warn({ whatsappId: ref.whatsappId, provider: row.provider }, 'no driver for this provider: session not started');
+      const ended = row ? await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', qrcode: '', pairingCode: '' }) : undefined;
+      if (ended) this.events.sessionChanged(ended);
+      else await this.leases.unwant(ref.companyId, ref.whatsappId);
+      return;
+    }
+    const auth = new PgAuthStateStore(this.authKeys, ref, this.config.AUTH_CACHE_MAX_KEYS);
+    const pacer = new SendPacer(this.config.SEND_MIN_GAP_MS, this.config.SEND_MAX_QUEUE);
+    const session = new RunningSession(ref, driver, auth, pacer, this.sessionDeps());
+    const subscription = this.owners.serve(
+      ref.whatsappId,
+      (request) => this.serve(session, request),
+      (error) => this.logger.error({ err: error, whatsappId: ref.whatsappId }, 'session request failed'),
+    );
+    this.running.set(ref.whatsappId, { session, subscription });
+    this.logger.info({ whatsappId: ref.whatsappId, generation: lease.generation }, 'running session');
+    try {
+      await session.start(options);
+    } catch (error) {
+      this.logger.error({ err: error, whatsappId: ref.whatsappId }, 'session failed to start; releasing it');
+      this.drop(ref.whatsappId);
+      await this.leases.release(this.replicaId, [ref.whatsappId]).catch(() => undefined);
+    }
+  }
+
+  /** Requests for a session this replica runs. */
+  private async serve(session: RunningSession, request: OwnerRequest): Promise<unknown> {
+    switch (request.op) {
+      case 'start':
+        return session.restart({ pairingPhoneNumber: request.pairingPhoneNumber });
+      case 'reset':
+        return session.reset();
+      case 'disconnect':
+        return session.disconnect();
+      case 'remove':
+        this.drop(session.ref.whatsappId);
+        return session.remove();
+      case 'command':
+        return session.execute(request.command);
+    }
+  }
+
+  private sessionDeps(): RunningSessionDeps {
+    return {
+      owner: this.replicaId,
+      state: this.state,
+      events: this.events,
+      publisher: this.publisher,
+      media: this.media,
+      logger: this.logger,
+      maxQrCodes: this.config.SESSION_MAX_QR_CODES,
+      forget: (session) => {
+        if (this.running.get(session.ref.whatsappId)?.session === session) this.drop(session.ref.whatsappId);
+      },
+    };
+  }
+
+  private drop(whatsappId: number): void {
+    const entry = this.running.get(whatsappId);
+    if (!entry) return;
+    entry.subscription.unsubscribe();
+    this.running.delete(whatsappId);
+  }
+
+  private async stopAll(): Promise<void> {
+    const sessions = [...this.running.values()].map(({ session }) => session);
+    for (const id of this.runningIds) this.drop(id);
+    await Promise.allSettled(sessions.map((session) => session.stop()));
+  }
+}
