@@ -35,5 +35,21 @@ export default {
       testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/apps/web/', '<rootDir>/apps/e2e/'],
     },
+    {
+      // Component tests of the web app: jsdom, no server (apps/web/test holds the environment and helpers).
+      ...shared,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/apps/web/test/jsdom-environment.js',
+      roots: ['<rootDir>/apps/web'],
+      testMatch: ['**/*.spec.tsx', '**/*.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/apps/web/test/setup.ts'],
+      // The same swc transform, keeping `with { type: 'json' }` on the locale imports.
+      transform: { '^.+\\.tsx?$': [swc[0], { ...swc[1], jsc: { ...swc[1].jsc, experimental: { keepImportAttributes: true } } }] },
+      moduleNameMapper: {
+        '^@atrium/contracts/(.*)\\.js$': '<rootDir>/libs/contracts/src/$1',
+        '\\.css$': '<rootDir>/apps/web/test/style-stub.js',
+        ...shared.moduleNameMapper,
+      },
+    },
   ],
 };

@@ -1,0 +1,51 @@
+import type { PlanFlag, PlanView, Profile, SessionUserView, SettingView } from '@atrium/contracts';
+
+const NO_FLAGS: Record<PlanFlag, boolean> = {
+  useCampaigns: false,
+  useSchedules: false,
+  useInternalChat: false,
+  useExternalApi: false,
+  useKanban: false,
+  useOpenAi: false,
+  useIntegrations: false,
+};
+
+export interface SessionUserOptions {
+  id?: number;
+  name?: string;
+  profile?: Profile;
+  super?: boolean;
+  flags?: Partial<Record<PlanFlag, boolean>>;
+  settings?: SettingView[];
+  dueDate?: string | null;
+  queueIds?: number[];
+}
+
+/** A signed-in user as /auth/me describes it, with the plan flags and company settings a test needs. */
+export function aSessionUser(options: SessionUserOptions = {}): SessionUserView {
+  const plan: PlanView = { id: 1, name: 'Plano', users: 10, connections: 2, queues: 5, value: 0, ...NO_FLAGS, ...options.flags };
+  return {
+    id: options.id ?? 7,
+    name: options.name ?? 'Maria',
+    email: 'maria@example.com',
+    profile: options.profile ?? 'admin',
+    super: options.super ?? false,
+    allTicket: 'desabled',
+    companyId: 3,
+    whatsappId: null,
+    queueIds: options.queueIds ?? [],
+    queues: [],
+    online: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    company: {
+      id: 3,
+      name: 'Acme',
+      dueDate: options.dueDate === undefined ? '2099-12-31' : options.dueDate,
+      settings: options.settings ?? [],
+      status: true,
+      recurrence: 'MENSAL',
+      plan,
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// CSS imports resolve to nothing in component tests.
+export default {};
