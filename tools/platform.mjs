@@ -187,6 +187,7 @@ export function createPlatform(options = {}) {
   async function migrate() {
     const { ensureDatabase } = await import('@atrium/database');
     await ensureDatabase(ownerUrl);
+    if (settings.dropDatabaseOnStop) cleanups.push(() => dropDatabase());
     const migrated = [];
     for (const app of settings.apps.filter((candidate) => candidate.migrates)) {
       checkStopped();
@@ -276,7 +277,6 @@ export function createPlatform(options = {}) {
       await startApps(mail.port);
       checkStopped();
       platform.webServed = settings.web ? await serveWeb() : false;
-      if (settings.dropDatabaseOnStop) cleanups.unshift(() => dropDatabase());
       return platform;
     },
 
