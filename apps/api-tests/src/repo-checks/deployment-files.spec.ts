@@ -158,19 +158,22 @@ describe('deployment files cover every app', () => {
 
   describe('configuration docs', () => {
     const readme = read('README.md');
+    const FIX = 'after changing a config class, run `node tools/config-docs.mjs` and commit README.md and the .env.example files';
 
     it.each(backendApps())('%s has a .env.example naming every variable it reads, and no other', (app) => {
       const config = configs.apps.find((candidate) => candidate.app === app)!;
       const expected = [...(config.usesServiceConfig ? configs.shared.fields : []), ...config.fields].map((field) => field.name);
       const example = read('apps', app, '.env.example');
-      const listed = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
-      // A failure here: run `node tools/config-docs.mjs` and commit the files it writes.
-      expect([...new Set(listed)].sort()).toEqual([...new Set(expected)].sort());
+      const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+      const missing = expected.filter((name) => !listed.has(name));
+      const unknown = [...listed].filter((name) => !expected.includes(name!));
+      expect({ missing, unknown, fix: FIX }).toEqual({ missing: [], unknown: [], fix: FIX });
     });
 
     it('documents every variable in the README configuration table', () => {
       const every = [...configs.shared.fields, ...configs.apps.flatMap((config) => config.fields)].map((field) => field.name);
-      expect(every.filter((name) => !readme.includes(`| \`${name}\` |`))).toEqual([]);
+      const missing = every.filter((name) => !readme.includes(`| \`${name}\` |`));
+      expect({ missing, fix: FIX }).toEqual({ missing: [], fix: FIX });
     });
   });
 });
