@@ -76,9 +76,8 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
       onCancel={onClose}
       confirmLoading={creating.isLoading || updating.isLoading || uploading.isLoading}
       destroyOnHidden
-      forceRender
     >
-      <Form form={form} layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} data-testid="announcement-form">
+      <Form form={form} name="announcement" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} data-testid="announcement-form">
         <Form.Item name="title" label={t('fields.title')} rules={[required, { max: 200, message: t('validation.tooLong', { ns: 'common' }) }]}>
           <Input autoFocus />
         </Form.Item>

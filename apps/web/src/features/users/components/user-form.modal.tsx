@@ -95,13 +95,12 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
       onCancel={onClose}
       confirmLoading={creating.isLoading || updating.isLoading}
       destroyOnHidden
-      forceRender
       okButtonProps={{ 'data-testid': 'user-form-submit' } as Record<string, string>}
     >
       {editing && isFetching && !user ? (
         <Skeleton active />
       ) : (
-        <Form form={form} layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="user-form">
+        <Form form={form} name="user" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="user-form">
           <Form.Item name="name" label={t('form.name')} rules={lengthRules(t, 2, 50)}>
             <Input autoFocus autoComplete="off" />
           </Form.Item>

@@ -1,0 +1,43 @@
+/**
+ * Starts the platform once for every browser test file: the same stack as `npm start` (build,
+ * migrations, every app, the built web app), on free ports (E2E_PORTS=default: the usual
+ * 3000/8080...), in a database of its own that is dropped afterwards, with its own NATS subject
+ * and Redis key prefixes so that a running `npm start` is not disturbed. Tests read the URLs from
+ * E2E_WEB_URL and E2E_API_URL; when both are already set, the tests use that stack instead.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APPS, freePorts, startPlatform } from '../../tools/platform.mjs';
+
+const SCREENSHOTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+export default async function globalSetup() {
+  if (process.env.E2E_WEB_URL && process.env.E2E_API_URL) return;
+  rmSync(SCREENSHOTS_DIR, { recursive: true, force: true });
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const logFile = path.join(SCREENSHOTS_DIR, 'platform.log');
+  const id = randomBytes(4).toString('hex');
+  let ports;
+  if (process.env.E2E_PORTS !== 'default') {
+    const names = [...APPS.map((app) => app.name), 'web', 'smtp'];
+    const free = await freePorts(names.length);
+    ports = Object.fromEntries(names.map((name, index) => [name, free[index]]));
+  }
+  const platform = await startPlatform({
+    ports,
+    database: `atrium_e2e_${id}`,
+    dropDatabaseOnStop: true,
+    build: process.env.E2E_BUILD !== '0',
+    env: { NATS_SUBJECT_PREFIX: `e2e${id}.`, REDIS_PREFIX: `e2e:${id}:`, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    log: (line) => appendFileSync(logFile, `${line}\n`),
+  });
+  if (!platform.webServed) {
+    await platform.stop();
+    throw new Error('apps/web/dist is missing: the web app was not built');
+  }
+  globalThis.atriumE2ePlatform = platform;
+  process.env.E2E_WEB_URL = platform.urls.web;
+  process.env.E2E_API_URL = platform.urls.api;
+}
