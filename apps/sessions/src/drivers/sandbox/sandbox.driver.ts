@@ -70,9 +70,17 @@ class SandboxSession implements ChannelSession {
     this.number = null;
     this.failPending('session stopped');
     if (socket) {
-      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      let timer: NodeJS.Timeout | undefined;
+      const closed = new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        timer = setTimeout(() => {
+          socket.terminate();
+          resolve();
+        }, 2000);
+      });
       socket.close(1000);
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await closed;
+      clearTimeout(timer);
     }
     this.emit({ state: 'closed' });
   }
