@@ -5,13 +5,14 @@ import type { GatewayConfig } from './config.js';
 import { IdentityApiModule } from './identity/identity-api.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SessionsApiModule } from './sessions/sessions-api.module.js';
+import { TicketsApiModule } from './tickets/tickets-api.module.js';
 
 @Module({})
 export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule, RealtimeModule, SessionsApiModule],
+      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule, RealtimeModule, SessionsApiModule, TicketsApiModule],
     };
   }
 }

@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { HelpsModule } from './helps/helps.module.js';
 import { PlansModule } from './plans/plans.module.js';
+import { QueuesModule } from './queues/queues.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema } from './db/schema.js';
 import { IdentityCoreModule } from './identity-core.module.js';
@@ -30,6 +31,7 @@ export class IdentityAppModule {
         SeedModule,
         HelpsModule,
         AnnouncementsModule,
+        QueuesModule,
       ],
     };
   }

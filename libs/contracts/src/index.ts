@@ -4,3 +4,4 @@ export * from './rpc.js';
 export * from './events/index.js';
 export * from './identity/index.js';
 export * from './sessions/index.js';
+export * from './tickets/index.js';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import type { Audience } from '@atrium/contracts';
 import { canReceive, type AudienceRules, type SocketViewer } from './audience.js';
 
@@ -44,6 +45,40 @@ describe('canReceive', () => {
     expect(canReceive({ exceptSessionIds: ['session-b'] }, viewer())).toBe(true);
     expect(canReceive({ userIds: [7], exceptSessionIds: ['session-a'] }, viewer())).toBe(false);
     expect(canReceive({ userIds: [7], exceptSessionIds: ['session-b'] }, viewer())).toBe(true);
+  });
+
+  describe('ticket visibility (spec 000 section 6)', () => {
+    const inQueue3 = { queueId: 3, userId: null, status: 'pending' } as const;
+    const withoutQueue = { queueId: null, userId: null, status: 'pending' } as const;
+
+    it('reaches admins and super users whatever the ticket', () => {
+      expect(canReceive({ ticket: inQueue3 }, viewer({ profile: 'admin' }))).toBe(true);
+      expect(canReceive({ ticket: { queueId: 9, userId: 1, status: 'closed' } }, viewer({ super: true }))).toBe(true);
+    });
+
+    it('reaches users of the ticket’s queue only', () => {
+      expect(canReceive({ ticket: inQueue3 }, viewer({ queueIds: [3, 4] }))).toBe(true);
+      expect(canReceive({ ticket: inQueue3 }, viewer({ queueIds: [4] }))).toBe(false);
+      expect(canReceive({ ticket: { ...inQueue3, status: 'open', userId: 8 } }, viewer({ queueIds: [] }))).toBe(false);
+    });
+
+    it('reaches the ticket’s own agent even outside its queue', () => {
+      expect(canReceive({ ticket: { queueId: 9, userId: 7, status: 'open' } }, viewer({ queueIds: [] }))).toBe(true);
+    });
+
+    it('shows pending tickets without queue only to users with allTicket enabled', () => {
+      expect(canReceive({ ticket: withoutQueue }, viewer({ allTicket: 'enabled' }))).toBe(true);
+      expect(canReceive({ ticket: withoutQueue }, viewer({ allTicket: 'desabled', queueIds: [3] }))).toBe(false);
+      expect(canReceive({ ticket: { ...withoutQueue, status: 'open', userId: 8 } }, viewer({ allTicket: 'enabled' }))).toBe(false);
+    });
+
+    it('sends the removal of a transferred ticket only to those who lost it', () => {
+      const removal: Audience = { ticket: inQueue3, exceptTicket: { queueId: 4, userId: null, status: 'pending' } };
+      expect(canReceive(removal, viewer({ queueIds: [3] }))).toBe(true);
+      expect(canReceive(removal, viewer({ queueIds: [3, 4] }))).toBe(false);
+      expect(canReceive(removal, viewer({ profile: 'admin' }))).toBe(false);
+      expect(canReceive(removal, viewer({ queueIds: [4] }))).toBe(false);
+    });
   });
 
   it('applies rules a later feature adds (e.g. queue membership)', () => {

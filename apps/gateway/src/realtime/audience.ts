@@ -1,4 +1,4 @@
-import type { Actor, Audience } from '@atrium/contracts';
+import { canSeeTicket, type Actor, type Audience } from '@atrium/contracts';
 
 /** Who is behind one socket: the user's current state and the rooms the socket joined. */
 export interface SocketViewer extends Actor {
@@ -21,12 +21,21 @@ export interface AudienceRules {
 }
 
 /**
- * The rules of the audience fields the contracts define today. Later issues add theirs here
- * (e.g. the tickets service's queue membership with allTicket) without touching canReceive.
+ * The rules of the audience fields the contracts define. `ticket` selects the sockets whose user
+ * may see a ticket of that scope (canSeeTicket: admins, the ticket's agent, its queue's members,
+ * allTicket users for pending tickets without queue); `exceptTicket` shuts them out (a ticket
+ * that left some users' view is announced as deleted to those only).
  */
 export const AUDIENCE_RULES: AudienceRules = {
-  selectors: [(audience, viewer) => audience.userIds?.includes(viewer.userId), (audience, viewer) => audience.profiles?.includes(viewer.profile)],
-  exclusions: [(audience, viewer) => audience.exceptSessionIds?.includes(viewer.sessionId) ?? false],
+  selectors: [
+    (audience, viewer) => audience.userIds?.includes(viewer.userId),
+    (audience, viewer) => audience.profiles?.includes(viewer.profile),
+    (audience, viewer) => (audience.ticket ? canSeeTicket(viewer, audience.ticket) : undefined),
+  ],
+  exclusions: [
+    (audience, viewer) => audience.exceptSessionIds?.includes(viewer.sessionId) ?? false,
+    (audience, viewer) => (audience.exceptTicket ? canSeeTicket(viewer, audience.exceptTicket) : false),
+  ],
 };
 
 /**

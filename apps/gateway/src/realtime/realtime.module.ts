@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { EventFanOut } from './event-fan-out.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketAuthenticator } from './socket-authenticator.js';
-import { CompanyScopedTicketRoomAccess, TICKET_ROOM_ACCESS } from './ticket-room-access.js';
+import { TICKET_ROOM_ACCESS, TicketsServiceRoomAccess } from './ticket-room-access.js';
 import { UserPresence } from './user-presence.js';
 
 /** socket.io: authenticated sockets, their rooms and presence, and the fan-out of NATS domain events. */
@@ -14,7 +14,7 @@ import { UserPresence } from './user-presence.js';
     SocketAuthenticator,
     EventFanOut,
     UserPresence,
-    { provide: TICKET_ROOM_ACCESS, useClass: CompanyScopedTicketRoomAccess },
+    { provide: TICKET_ROOM_ACCESS, useClass: TicketsServiceRoomAccess },
   ],
   exports: [EventFanOut],
 })

@@ -1,4 +1,8 @@
-import type { Actor } from '@atrium/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { TicketsSubjects, type Actor } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import { RpcClient } from '@atrium/messaging';
+import { LOGGER } from '@atrium/service-kit';
 
 /** Decides whether a socket may follow a ticket's room (`joinChatBox`). */
 export interface TicketRoomAccess {
@@ -7,14 +11,27 @@ export interface TicketRoomAccess {
 
 export const TICKET_ROOM_ACCESS = Symbol('TICKET_ROOM_ACCESS');
 
+const ACCESS_TIMEOUT_MS = 5_000;
+
 /**
- * Until the tickets service answers ticket permissions, any ticket id is allowed: the room is
- * namespaced by the socket's company (SocketRooms.ticket), so no other tenant's traffic can reach
- * it. The tickets issue replaces this provider with a check of the ticket's queue against the
- * viewer's queues, allTicket and profile (spec 000 section 5, 'Acesso não permitido').
+ * Asks the tickets service whether the viewer may see the ticket (canSeeTicket: admins, the
+ * ticket's agent, its queue's members, allTicket users for pending tickets without queue;
+ * spec 000 section 5 'Acesso não permitido'). Unknown tickets and an unanswered question refuse.
  */
-export class CompanyScopedTicketRoomAccess implements TicketRoomAccess {
-  async canJoin(): Promise<boolean> {
-    return true;
+@Injectable()
+export class TicketsServiceRoomAccess implements TicketRoomAccess {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async canJoin(viewer: Actor, ticketId: number): Promise<boolean> {
+    try {
+      const { allowed } = await this.rpc.request<{ allowed: boolean }>(TicketsSubjects.ticketsCanView, { ticketId }, { actor: viewer, timeoutMs: ACCESS_TIMEOUT_MS });
+      return allowed;
+    } catch (error) {
+      this.logger.warn({ err: error, ticketId }, 'ticket room access not checked: refused');
+      return false;
+    }
   }
 }

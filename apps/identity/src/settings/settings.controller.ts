@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { IdentitySubjects, SettingUpdateDto, type Actor, type SettingView } from '@atrium/contracts';
-import { RpcActor, RpcData } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
 import { SettingsService } from './settings.service.js';
 
 @Controller()
@@ -11,6 +11,12 @@ export class SettingsController {
   @MessagePattern(IdentitySubjects.settingsList)
   list(@RpcActor() actor: Actor): Promise<SettingView[]> {
     return this.settings.list(actor);
+  }
+
+  /** Data `{ companyId }`, no actor: other services (tickets) read a company's settings; the payment token is left out. */
+  @MessagePattern(IdentitySubjects.settingsOfCompany)
+  ofCompany(@RpcId('companyId') companyId: number): Promise<SettingView[]> {
+    return this.settings.ofCompany(companyId);
   }
 
   @MessagePattern(IdentitySubjects.settingsUpdate)

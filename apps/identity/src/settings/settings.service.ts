@@ -28,6 +28,12 @@ export class SettingsService {
     return visibleSettings(all, actor);
   }
 
+  /** A company's settings for other services, without secrets (the payment token). */
+  async ofCompany(companyId: number): Promise<SettingView[]> {
+    const all = await this.database.withTenant(companyId, (tx) => this.settings.list(tx, companyId));
+    return all.filter((setting) => !(SECRET_SETTING_KEYS as readonly string[]).includes(setting.key));
+  }
+
   async update(actor: Actor, key: string, value: string): Promise<SettingView> {
     if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
     if (!isSettingKey(key)) throw new AppError(ErrorCode.ERR_NO_SETTING_FOUND);

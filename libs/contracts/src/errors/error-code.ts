@@ -56,6 +56,17 @@ export enum ErrorCode {
   ERR_CANNOT_DELETE_PLATFORM_COMPANY = 'ERR_CANNOT_DELETE_PLATFORM_COMPANY',
   ERR_INVALID_SETTING_VALUE = 'ERR_INVALID_SETTING_VALUE',
   ERR_PAYLOAD_TOO_LARGE = 'ERR_PAYLOAD_TOO_LARGE',
+  // tickets service (issue 5)
+  /** Sending in a closed ticket: 'Reabra ou aceite esse ticket para enviar uma mensagem.' */
+  ERR_TICKET_CLOSED = 'ERR_TICKET_CLOSED',
+  /** A non-admin opened a ticket without choosing a queue: 'Selecione uma fila.' */
+  ERR_QUEUE_REQUIRED = 'ERR_QUEUE_REQUIRED',
+  ERR_NO_QUEUE_FOUND = 'ERR_NO_QUEUE_FOUND',
+  ERR_NO_TAG_FOUND = 'ERR_NO_TAG_FOUND',
+  ERR_TAG_NAME_ALREADY_EXISTS = 'ERR_TAG_NAME_ALREADY_EXISTS',
+  ERR_NO_MESSAGE_FOUND = 'ERR_NO_MESSAGE_FOUND',
+  ERR_NO_TICKET_NOTE_FOUND = 'ERR_NO_TICKET_NOTE_FOUND',
+  ERR_NO_QUICK_MESSAGE_FOUND = 'ERR_NO_QUICK_MESSAGE_FOUND',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -109,6 +120,14 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_CANNOT_DELETE_PLATFORM_COMPANY]: 400,
   [ErrorCode.ERR_INVALID_SETTING_VALUE]: 400,
   [ErrorCode.ERR_PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.ERR_TICKET_CLOSED]: 409,
+  [ErrorCode.ERR_QUEUE_REQUIRED]: 400,
+  [ErrorCode.ERR_NO_QUEUE_FOUND]: 404,
+  [ErrorCode.ERR_NO_TAG_FOUND]: 404,
+  [ErrorCode.ERR_TAG_NAME_ALREADY_EXISTS]: 409,
+  [ErrorCode.ERR_NO_MESSAGE_FOUND]: 404,
+  [ErrorCode.ERR_NO_TICKET_NOTE_FOUND]: 404,
+  [ErrorCode.ERR_NO_QUICK_MESSAGE_FOUND]: 404,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,4 +1,5 @@
 import type { Profile } from '../actor.js';
+import type { TicketScope } from '../tickets/visibility.js';
 
 /**
  * The kinds of live event, each emitted to sockets as `company-{companyId}-{kind}`
@@ -25,6 +26,10 @@ export interface Audience {
   profiles?: Profile[];
   /** Sockets whose session is one of these do not receive it (e.g. the login that caused it). */
   exceptSessionIds?: string[];
+  /** Sockets whose user may see a ticket of this scope (tickets/visibility.ts canSeeTicket); an alternative like userIds. */
+  ticket?: TicketScope;
+  /** Sockets whose user may see a ticket of this scope do not receive it (a ticket that left only some users' view). */
+  exceptTicket?: TicketScope;
 }
 
 export interface DomainEvent<T = unknown> {

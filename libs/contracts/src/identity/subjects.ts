@@ -35,6 +35,8 @@ export const IdentitySubjects = {
 
   settingsList: 'identity.settings.list',
   settingsUpdate: 'identity.settings.update',
+  /** Data `{ companyId }`, no actor: a company's settings for other services (the payment token left out). */
+  settingsOfCompany: 'identity.settings.company',
 
   helpsPage: 'identity.helps.page',
   helpsList: 'identity.helps.list',

@@ -1,0 +1,105 @@
+import type { QueueEventPayload, QueueView, UserView } from '@atrium/contracts';
+import { createPlan } from '../identity-fixtures.js';
+import { eventually } from '../nats-fixtures.js';
+import { startStack, type Stack } from '../stack.js';
+import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
+import { aColor, createAgent, socketOf } from './tickets-fixtures.js';
+
+describe('queues API', () => {
+  let stack: Stack;
+  let alpha: Tenant;
+  let beta: Tenant;
+
+  beforeAll(async () => {
+    stack = await startStack({ services: ['identity', 'tickets'] });
+    [alpha, beta] = await Promise.all([signUpTenant(stack), signUpTenant(stack)]);
+  });
+  afterAll(() => stack.stop());
+
+  it('creates, lists, shows, updates and deletes a queue of the caller’s company only', async () => {
+    const color = aColor();
+    const created = await alpha.admin.post<QueueView>('/queue', { name: 'Vendas', color, greetingMessage: 'Olá!', orderQueue: 2 });
+    expect(created).toMatchObject({ status: 201, body: { name: 'Vendas', color, greetingMessage: 'Olá!', orderQueue: 2, companyId: alpha.companyId } });
+    const id = created.body.id;
+    expect((await alpha.admin.get<QueueView[]>('/queue')).body.map((q) => q.id)).toContain(id);
+    expect((await beta.admin.get<QueueView[]>('/queue')).body.map((q) => q.id)).not.toContain(id);
+    expect(await beta.admin.get(`/queue/${id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
+    expect((await beta.admin.put(`/queue/${id}`, { name: 'Taken' })).status).toBe(404);
+
+    const renamed = await alpha.admin.put<QueueView>(`/queue/${id}`, { name: 'Vendas 2', orderQueue: '' });
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Vendas 2', color, orderQueue: null } });
+    expect((await alpha.admin.get<QueueView>(`/queue/${id}`)).body.name).toBe('Vendas 2');
+
+    expect((await beta.admin.delete(`/queue/${id}`)).status).toBe(404);
+    expect((await alpha.admin.delete(`/queue/${id}`)).status).toBe(200);
+    expect((await alpha.admin.get(`/queue/${id}`)).status).toBe(404);
+  });
+
+  it('validates name 2-50 and colour 3-9 characters', async () => {
+    const response = await alpha.admin.post<{ error: string; fields: { field: string }[] }>('/queue', { name: 'A', color: '#1' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect(response.body.fields.map((f) => f.field).sort()).toEqual(['color', 'name']);
+    expect((await alpha.admin.post('/queue', { name: 'x'.repeat(51), color: aColor() })).status).toBe(400);
+    expect((await alpha.admin.post('/queue', { name: 'Sem cor' })).status).toBe(400);
+  });
+
+  it('keeps a colour to one queue per company (any case), also under concurrent saves', async () => {
+    const color = aColor();
+    expect((await alpha.admin.post('/queue', { name: 'Primeira', color })).status).toBe(201);
+    expect(await alpha.admin.post('/queue', { name: 'Segunda', color: color.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' },
+    });
+    expect((await beta.admin.post('/queue', { name: 'Outra empresa', color })).status).toBe(201);
+
+    const other = await alpha.admin.post<QueueView>('/queue', { name: 'Terceira', color: aColor() });
+    expect(await alpha.admin.put(`/queue/${other.body.id}`, { color })).toMatchObject({ status: 409, body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
+
+    const shared = aColor();
+    const race = await Promise.all([1, 2, 3].map((n) => alpha.admin.post('/queue', { name: `Corrida ${n}`, color: shared })));
+    expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('lets only admins change queues; every user reads them', async () => {
+    const agent = await createAgent(stack, alpha);
+    expect((await agent.client.get('/queue')).status).toBe(200);
+    expect(await agent.client.post('/queue', { name: 'Nope', color: aColor() })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const queue = (await alpha.admin.post<QueueView>('/queue', { name: 'Suporte', color: aColor() })).body;
+    expect((await agent.client.put(`/queue/${queue.id}`, { name: 'Mine' })).status).toBe(403);
+    expect((await agent.client.delete(`/queue/${queue.id}`)).status).toBe(403);
+  });
+
+  it('enforces the plan’s queue limit, even when queues are created at once', async () => {
+    const plan = await createPlan(await superAdmin(stack), { queues: 2 });
+    const tiny = await signUpTenant(stack, plan.id);
+    const attempts = await Promise.all([1, 2, 3, 4].map((n) => tiny.admin.post('/queue', { name: `Fila ${n}`, color: aColor() })));
+    expect(attempts.map((r) => r.status).sort()).toEqual([201, 201, 403, 403]);
+    expect(attempts.find((r) => r.status === 403)!.body).toEqual({ error: 'ERR_QUEUE_LIMIT_REACHED' });
+  });
+
+  it('announces queue changes live and identity names users’ queues from them', async () => {
+    const socket = await socketOf(stack, alpha.admin);
+    try {
+      const queue = (await alpha.admin.post<QueueView>('/queue', { name: 'Financeiro', color: aColor() })).body;
+      expect(await socket.next<QueueEventPayload>(`company-${alpha.companyId}-queue`)).toEqual({ action: 'create', queue });
+      const agent = await createAgent(stack, alpha, { queueIds: [queue.id] });
+      await eventually(async () => {
+        const user = (await alpha.admin.get<UserView>(`/users/${agent.user.id}`)).body;
+        return user.queues[0]?.name === 'Financeiro' && user.queues[0]?.color === queue.color;
+      });
+
+      await alpha.admin.put(`/queue/${queue.id}`, { name: 'Finanças' });
+      expect(await socket.next<QueueEventPayload>(`company-${alpha.companyId}-queue`)).toMatchObject({ action: 'update', queue: { name: 'Finanças' } });
+      await eventually(async () => (await alpha.admin.get<UserView>(`/users/${agent.user.id}`)).body.queues[0]?.name === 'Finanças');
+
+      await alpha.admin.delete(`/queue/${queue.id}`);
+      expect(await socket.next<QueueEventPayload>(`company-${alpha.companyId}-queue`)).toEqual({ action: 'delete', queueId: queue.id });
+      // a deleted queue leaves its members' queues, and their live state at once
+      await eventually(async () => (await alpha.admin.get<UserView>(`/users/${agent.user.id}`)).body.queueIds.length === 0);
+      await eventually(async () => (await agent.client.get<{ queueIds: number[] }>('/auth/me')).body.queueIds.length === 0);
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import {
+  ContactDto,
+  ContactsListQueryDto,
+  ContactsQueryDto,
+  OUTBOUND_COMMAND_TIMEOUT_MS,
+  TicketsSubjects,
+  UpdateContactDto,
+  type ActorState,
+  type ContactsPageView,
+  type ContactView,
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { CurrentActor, Roles } from '../auth/decorators.js';
+
+/** Contacts (spec 000 section 7); creating or renumbering one asks WhatsApp whether the number exists. */
+@Controller('contacts')
+export class ContactsController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Get()
+  page(@CurrentActor() actor: ActorState, @Query() query: ContactsQueryDto): Promise<ContactsPageView> {
+    return this.rpc.request<ContactsPageView>(TicketsSubjects.contactsPage, query, { actor });
+  }
+
+  @Get('list')
+  list(@CurrentActor() actor: ActorState, @Query() query: ContactsListQueryDto): Promise<ContactView[]> {
+    return this.rpc.request<ContactView[]>(TicketsSubjects.contactsList, query, { actor });
+  }
+
+  @Get(':id')
+  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<ContactView> {
+    return this.rpc.request<ContactView>(TicketsSubjects.contactsShow, { id }, { actor });
+  }
+
+  @Post()
+  create(@CurrentActor() actor: ActorState, @Body() body: ContactDto): Promise<ContactView> {
+    return this.rpc.request<ContactView>(TicketsSubjects.contactsCreate, body, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+  }
+
+  @Put(':id')
+  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactView> {
+    return this.rpc.request<ContactView>(TicketsSubjects.contactsUpdate, { id, body }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request<{ message: string }>(TicketsSubjects.contactsDelete, { id }, { actor });
+  }
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import {
+  AppError,
+  ErrorCode,
+  MessagesQueryDto,
+  OUTBOUND_COMMAND_TIMEOUT_MS,
+  SendMessageDto,
+  TicketsSubjects,
+  type ActorState,
+  type MessagesPageView,
+  type MessageView,
+  type SendMessageCommand,
+  type TicketView,
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { CurrentActor } from '../auth/decorators.js';
+import type { UploadedMedia } from '../media/uploaded-file.js';
+import { ConversationUploads } from './conversation-uploads.js';
+
+/** Most files one send may carry (multipart field `medias`). */
+export const MAX_MEDIAS_PER_SEND = 10;
+
+/** A ticket's conversation (spec 000 section 7). */
+@Controller('messages')
+export class MessagesController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ConversationUploads) private readonly uploads: ConversationUploads,
+  ) {}
+
+  /** 20 messages a page, oldest first; page 1 marks the ticket read. */
+  @Get(':ticketId')
+  page(@CurrentActor() actor: ActorState, @Param('ticketId', ParseIntPipe) ticketId: number, @Query() query: MessagesQueryDto): Promise<MessagesPageView> {
+    return this.rpc.request<MessagesPageView>(TicketsSubjects.messagesPage, { ticketId, query }, { actor });
+  }
+
+  /**
+   * JSON `{ body, quotedMsg, mediaUrl, signMessage, read, fromMe }` or multipart with files in
+   * `medias` (and the same text fields). Answers the messages sent.
+   */
+  @Post(':ticketId')
+  @UseInterceptors(FilesInterceptor('medias', MAX_MEDIAS_PER_SEND))
+  async send(
+    @CurrentActor() actor: ActorState,
+    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @Body() body: SendMessageDto,
+    @UploadedFiles() files: UploadedMedia[] | undefined,
+  ): Promise<MessageView[]> {
+    const command: SendMessageCommand = {
+      ticketId,
+      body: body.body,
+      quotedMsgId: body.quotedMsg,
+      signMessage: body.signMessage,
+      mediaUrl: body.mediaUrl,
+    };
+    const options = { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 };
+    if (!files || files.length === 0) return this.rpc.request<MessageView[]>(TicketsSubjects.messagesSend, command, options);
+
+    // files are stored only for a ticket the agent may write in
+    const ticket = await this.rpc.request<TicketView>(TicketsSubjects.ticketsShow, { id: ticketId }, { actor });
+    if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
+    const medias = await this.uploads.storeForTicket(actor.companyId, ticketId, files);
+    try {
+      return await this.rpc.request<MessageView[]>(TicketsSubjects.messagesSend, { ...command, medias }, options);
+    } catch (error) {
+      await this.uploads.discard(medias.map((media) => media.path));
+      throw error;
+    }
+  }
+
+  /** Deletes a message the business sent (for everyone on WhatsApp); it stays shown as deleted. */
+  @Delete(':id')
+  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<MessageView> {
+    return this.rpc.request<MessageView>(TicketsSubjects.messagesDelete, { id }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+  }
+}

@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  AppError,
+  ErrorCode,
+  QuickMessageDto,
+  QuickMessagesListQueryDto,
+  QuickMessagesQueryDto,
+  TicketsSubjects,
+  UpdateQuickMessageDto,
+  type ActorState,
+  type QuickMessageMediaDto,
+  type QuickMessagesPageView,
+  type QuickMessageView,
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { CurrentActor } from '../auth/decorators.js';
+import type { UploadedMedia } from '../media/uploaded-file.js';
+import { ConversationUploads } from './conversation-uploads.js';
+
+/** Quick replies (spec 001 "Quick messages"); an attachment may be any file (multipart field `file`). */
+@Controller('quick-messages')
+export class QuickMessagesController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ConversationUploads) private readonly uploads: ConversationUploads,
+  ) {}
+
+  @Get()
+  page(@CurrentActor() actor: ActorState, @Query() query: QuickMessagesQueryDto): Promise<QuickMessagesPageView> {
+    return this.rpc.request<QuickMessagesPageView>(TicketsSubjects.quickMessagesPage, query, { actor });
+  }
+
+  /** The composer's suggestions: the user's own and the shared ones (`companyId` and `userId` come from the token). */
+  @Get('list')
+  list(@CurrentActor() actor: ActorState, @Query() _query: QuickMessagesListQueryDto): Promise<QuickMessageView[]> {
+    return this.rpc.request<QuickMessageView[]>(TicketsSubjects.quickMessagesList, {}, { actor });
+  }
+
+  @Get(':id')
+  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageView> {
+    return this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesShow, { id }, { actor });
+  }
+
+  @Post()
+  create(@CurrentActor() actor: ActorState, @Body() body: QuickMessageDto): Promise<QuickMessageView> {
+    return this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesCreate, body, { actor });
+  }
+
+  @Put(':id')
+  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateQuickMessageDto): Promise<QuickMessageView> {
+    return this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesUpdate, { id, body }, { actor });
+  }
+
+  @Delete(':id')
+  async delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    const deleted = await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesDelete, { id }, { actor });
+    if (deleted.mediaPath) await this.uploads.discard([deleted.mediaPath]);
+    return { message: 'Quick message deleted' };
+  }
+
+  /** Multipart `file` (and `typeArch`, ignored); replaces the attachment. */
+  @Post(':id/media-upload')
+  @UseInterceptors(FileInterceptor('file'))
+  async upload(
+    @CurrentActor() actor: ActorState,
+    @Param('id', ParseIntPipe) id: number,
+    @UploadedFile() file: UploadedMedia | undefined,
+  ): Promise<QuickMessageView> {
+    if (!file || file.size === 0) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'file', messages: ['a file is required'] }] });
+    const current = await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesShow, { id }, { actor });
+    const media = await this.uploads.storeForQuickMessage(actor.companyId, id, file);
+    let saved: QuickMessageView;
+    try {
+      saved = await this.setMedia(actor, id, media);
+    } catch (error) {
+      await this.uploads.discard([media.mediaPath]);
+      throw error;
+    }
+    if (current.mediaPath && current.mediaPath !== media.mediaPath) await this.uploads.discard([current.mediaPath]);
+    return saved;
+  }
+
+  @Delete(':id/media-upload')
+  async removeMedia(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageView> {
+    const current = await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesShow, { id }, { actor });
+    const saved = await this.setMedia(actor, id, { mediaPath: null, mediaName: null });
+    if (current.mediaPath) await this.uploads.discard([current.mediaPath]);
+    return saved;
+  }
+
+  private setMedia(actor: ActorState, id: number, body: QuickMessageMediaDto): Promise<QuickMessageView> {
+    return this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesSetMedia, { id, body }, { actor });
+  }
+}

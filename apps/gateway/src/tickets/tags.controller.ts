@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import {
+  TagDto,
+  TagsQueryDto,
+  TagSyncDto,
+  TicketsSubjects,
+  UpdateTagDto,
+  type ActorState,
+  type TagsPageView,
+  type TagView,
+  type TicketView,
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { CurrentActor } from '../auth/decorators.js';
+
+/** Tags (spec 000 section 7, spec 001 "Tags") and the tags of a ticket. */
+@Controller('tags')
+export class TagsController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  /** The tags page: search, 20 a page, each tag with its ticket count. */
+  @Get()
+  page(@CurrentActor() actor: ActorState, @Query() query: TagsQueryDto): Promise<TagsPageView> {
+    return this.rpc.request<TagsPageView>(TicketsSubjects.tagsPage, query, { actor });
+  }
+
+  /** Every tag (the ticket's tag picker). */
+  @Get('list')
+  list(@CurrentActor() actor: ActorState, @Query() query: TagsQueryDto): Promise<TagView[]> {
+    return this.rpc.request<TagView[]>(TicketsSubjects.tagsList, query, { actor });
+  }
+
+  /** The kanban lanes (spec 001: response `lista`). */
+  @Get('kanban')
+  async kanban(@CurrentActor() actor: ActorState): Promise<{ lista: TagView[] }> {
+    return { lista: await this.rpc.request<TagView[]>(TicketsSubjects.tagsKanban, {}, { actor }) };
+  }
+
+  /** The ticket's tags become exactly `tags` (ids or tag objects). */
+  @Post('sync')
+  sync(@CurrentActor() actor: ActorState, @Body() body: TagSyncDto): Promise<TicketView> {
+    return this.rpc.request<TicketView>(TicketsSubjects.tagsSync, body, { actor });
+  }
+
+  @Get(':id')
+  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<TagView> {
+    return this.rpc.request<TagView>(TicketsSubjects.tagsShow, { id }, { actor });
+  }
+
+  @Post()
+  create(@CurrentActor() actor: ActorState, @Body() body: TagDto): Promise<TagView> {
+    return this.rpc.request<TagView>(TicketsSubjects.tagsCreate, body, { actor });
+  }
+
+  @Put(':id')
+  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateTagDto): Promise<TagView> {
+    return this.rpc.request<TagView>(TicketsSubjects.tagsUpdate, { id, body }, { actor });
+  }
+
+  @Delete(':id')
+  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request<{ message: string }>(TicketsSubjects.tagsDelete, { id }, { actor });
+  }
+}

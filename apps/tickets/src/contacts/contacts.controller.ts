@@ -1,0 +1,49 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  ContactDto,
+  ContactsListQueryDto,
+  ContactsQueryDto,
+  TicketsSubjects,
+  UpdateContactDto,
+  type Actor,
+  type ContactsPageView,
+  type ContactView,
+} from '@atrium/contracts';
+import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { ContactsService } from './contacts.service.js';
+
+@Controller()
+export class ContactsController {
+  constructor(@Inject(ContactsService) private readonly contacts: ContactsService) {}
+
+  @MessagePattern(TicketsSubjects.contactsPage)
+  page(@RpcActor() actor: Actor, @RpcData({ dto: ContactsQueryDto }) query: ContactsQueryDto): Promise<ContactsPageView> {
+    return this.contacts.page(actor, query);
+  }
+
+  @MessagePattern(TicketsSubjects.contactsList)
+  list(@RpcActor() actor: Actor, @RpcData({ dto: ContactsListQueryDto }) query: ContactsListQueryDto): Promise<ContactView[]> {
+    return this.contacts.list(actor, query);
+  }
+
+  @MessagePattern(TicketsSubjects.contactsShow)
+  show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<ContactView> {
+    return this.contacts.show(actor, id);
+  }
+
+  @MessagePattern(TicketsSubjects.contactsCreate)
+  create(@RpcActor() actor: Actor, @RpcData({ dto: ContactDto }) dto: ContactDto): Promise<ContactView> {
+    return this.contacts.create(actor, dto);
+  }
+
+  @MessagePattern(TicketsSubjects.contactsUpdate)
+  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateContactDto, path: 'body' }) dto: UpdateContactDto): Promise<ContactView> {
+    return this.contacts.update(actor, id, dto);
+  }
+
+  @MessagePattern(TicketsSubjects.contactsDelete)
+  delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
+    return this.contacts.delete(actor, id);
+  }
+}

@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type ContactDto,
+  type ContactsListQueryDto,
+  type ContactsPageView,
+  type ContactsQueryDto,
+  type ContactView,
+  type UpdateContactDto,
+} from '@atrium/contracts';
+import { isUniqueViolation } from '@atrium/database';
+import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { TicketsConfig } from '../config.js';
+import { dayRange, startOfDay } from '../shared/dates.js';
+import { hasMore, PAGE_SIZES } from '../shared/paging.js';
+import { requireAdmin } from '../shared/require-admin.js';
+import { TicketsEvents } from '../shared/tickets-events.js';
+import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { toContactView } from './contact.view.js';
+import { CONTACT_NUMBER_UNIQUE, ContactsRepository, type ContactFilter } from './contacts.repository.js';
+import { NumberChecker } from './number-checker.js';
+
+/** Contacts (spec 000 "Contacts"): every user reads and writes them, admins delete them. */
+@Injectable()
+export class ContactsService {
+  constructor(
+    @Inject(DATABASE) private readonly database: TicketsDatabase,
+    @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @Inject(NumberChecker) private readonly numbers: NumberChecker,
+    @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+  ) {}
+
+  page(actor: Actor, query: ContactsQueryDto): Promise<ContactsPageView> {
+    const filter: ContactFilter = { searchParam: query.searchParam };
+    if (query.date) Object.assign(filter, dayRange(query.date, this.config.TIME_ZONE));
+    if (query.dateStart) filter.from = startOfDay(query.dateStart, this.config.TIME_ZONE);
+    if (query.dateEnd) filter.until = dayRange(query.dateEnd, this.config.TIME_ZONE).until;
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const { rows, count } = await this.contacts.page(tx, actor.companyId, filter, query.pageNumber);
+      return { contacts: rows.map(toContactView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.contacts, rows.length, count) };
+    });
+  }
+
+  list(actor: Actor, query: ContactsListQueryDto): Promise<ContactView[]> {
+    return this.database.withTenant(actor.companyId, async (tx) => (await this.contacts.list(tx, actor.companyId, query.name)).map(toContactView));
+  }
+
+  show(actor: Actor, id: number): Promise<ContactView> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const row = await this.contacts.findById(tx, actor.companyId, id);
+      if (!row) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+      return toContactView(row);
+    });
+  }
+
+  async create(actor: Actor, dto: ContactDto): Promise<ContactView> {
+    await this.assertNumberFree(actor, dto.number);
+    const number = await this.numbers.check(actor, dto.number);
+    const view = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        const row = await this.contacts.insert(tx, {
+          companyId: actor.companyId,
+          name: dto.name,
+          number,
+          email: dto.email ?? '',
+          extraInfo: dto.extraInfo ?? [],
+        });
+        return toContactView(row);
+      }),
+    );
+    this.events.contactSaved('create', view);
+    return view;
+  }
+
+  async update(actor: Actor, id: number, dto: UpdateContactDto): Promise<ContactView> {
+    const current = await this.show(actor, id);
+    let number: string | undefined;
+    if (dto.number !== undefined && dto.number !== current.number) {
+      await this.assertNumberFree(actor, dto.number, id);
+      number = await this.numbers.check(actor, dto.number);
+    }
+    const view = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        const row = await this.contacts.update(tx, actor.companyId, id, {
+          ...(dto.name !== undefined && { name: dto.name }),
+          ...(number !== undefined && { number }),
+          ...(dto.email !== undefined && { email: dto.email }),
+          ...(dto.extraInfo !== undefined && { extraInfo: dto.extraInfo }),
+        });
+        if (!row) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+        return toContactView(row);
+      }),
+    );
+    this.events.contactSaved('update', view);
+    return view;
+  }
+
+  /** Deletes the contact with its tickets, messages and notes (admins only). */
+  async delete(actor: Actor, id: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.companyId, async (tx) => {
+      if (!(await this.contacts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+    });
+    this.events.contactDeleted(actor.companyId, id);
+    return { message: 'Contact deleted' };
+  }
+
+  private async assertNumberFree(actor: Actor, number: string, exceptId?: number): Promise<void> {
+    const existing = await this.database.withTenant(actor.companyId, (tx) => this.contacts.findByNumber(tx, actor.companyId, number));
+    if (existing && existing.id !== exceptId) throw new AppError(ErrorCode.ERR_DUPLICATED_CONTACT);
+  }
+
+  /** Two saves of one number at once: the unique index decides. */
+  private async saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, CONTACT_NUMBER_UNIQUE)) throw new AppError(ErrorCode.ERR_DUPLICATED_CONTACT);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { InboundEvent } from '@atrium/contracts';
+
+const TYPES = new Set<string>(['message', 'ack', 'edit', 'revoke', 'call']);
+
+function positive(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function text(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/**
+ * Reads an event of the INBOUND stream, or null when it is not one: malformed JSON, unknown type,
+ * missing ids, or a body naming another company or connection than its subject
+ * (`inbound.<companyId>.<whatsappId>`). The sessions service is the only publisher; this is the
+ * boundary check, not a full schema.
+ */
+export function parseInboundEvent(subject: string, data: string): InboundEvent | null {
+  let event: Partial<InboundEvent> & Record<string, unknown>;
+  try {
+    event = JSON.parse(data) as typeof event;
+  } catch {
+    return null;
+  }
+  if (typeof event !== 'object' || event === null || !TYPES.has(String(event.type))) return null;
+  if (!positive(event.companyId) || !positive(event.whatsappId)) return null;
+  const [companyId, whatsappId] = subject.split('.').slice(-2).map(Number);
+  if (companyId !== event.companyId || whatsappId !== event.whatsappId) return null;
+  const record = event as unknown as Record<string, Record<string, unknown> | undefined>;
+  switch (event.type) {
+    case 'message': {
+      const message = record.message;
+      const chat = message?.chat as Record<string, unknown> | undefined;
+      if (!message || !text(message.id) || !chat || !text(chat.id) || typeof message.body !== 'string' || typeof message.from !== 'object') return null;
+      break;
+    }
+    case 'ack':
+    case 'edit':
+    case 'revoke':
+      if (!text(event.messageId) || !text(event.chatId)) return null;
+      break;
+    case 'call': {
+      const call = record.call;
+      if (!call || !text(call.id) || !text(call.chatId) || typeof call.from !== 'object') return null;
+      break;
+    }
+  }
+  return event as InboundEvent;
+}
+
+/** Events of one chat are handled one after the other (within a replica), in stream order. */
+export function chatKeyOf(event: InboundEvent): string {
+  const scope = `${event.companyId}:${event.whatsappId}`;
+  switch (event.type) {
+    case 'message':
+      return `${scope}:${event.message.chat.id}`;
+    case 'call':
+      return `${scope}:${event.call.chatId}`;
+    default:
+      return `${scope}:${event.chatId}`;
+  }
+}

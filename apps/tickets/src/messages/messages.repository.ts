@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { contacts, messages } from '../db/schema.js';
+import { PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import type { TicketsTx } from '../shared/tickets-database.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+type ContactRef = { id: number; name: string; number: string | null };
+
+/** A message with what its view shows: author, and the quoted message with its author. */
+export interface MessageRecord {
+  message: MessageRow;
+  contact: ContactRef | null;
+  quoted: MessageRow | null;
+  quotedContact: { id: number; name: string } | null;
+}
+
+const quotedMessages = alias(messages, 'quoted_messages');
+const quotedContacts = alias(contacts, 'quoted_contacts');
+
+@Injectable()
+export class MessagesRepository {
+  async findById(tx: TicketsTx, companyId: number, id: number): Promise<MessageRow | undefined> {
+    const [row] = await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    return row;
+  }
+
+  async findByWid(tx: TicketsTx, companyId: number, whatsappId: number, wid: string): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
+    return row;
+  }
+
+  /** Inserts unless the channel id is already stored (a redelivery); undefined then. */
+  async insertIfAbsent(tx: TicketsTx, values: NewMessage): Promise<MessageRow | undefined> {
+    const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async update(tx: TicketsTx, companyId: number, id: number, values: Partial<NewMessage>): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** Raises a sent message's ack (acks only grow; a failure marks only a message not yet delivered). */
+  async raiseAck(tx: TicketsTx, companyId: number, whatsappId: number, wid: string, ack: number): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ ack, updatedAt: new Date() })
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.whatsappId, whatsappId),
+          eq(messages.wid, wid),
+          ack < 0 ? sql`${messages.ack} <= 0` : sql`${messages.ack} < ${ack}`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** A page of a conversation, newest first (the service puts it back in reading order). */
+  async page(tx: TicketsTx, companyId: number, ticketIds: number[], pageNumber: number | undefined): Promise<{ records: MessageRecord[]; count: number }> {
+    const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
+    const rows = await this.selectRecords(tx)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(PAGE_SIZES.messages)
+      .offset(pageOffset(pageNumber, PAGE_SIZES.messages));
+    const [total] = await tx.select({ n: count() }).from(messages).where(where);
+    return { records: rows, count: total?.n ?? 0 };
+  }
+
+  async record(tx: TicketsTx, companyId: number, id: number): Promise<MessageRecord | undefined> {
+    const [row] = await this.selectRecords(tx).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    return row;
+  }
+
+  /** Marks the customer's unread messages of these tickets read; answers the channel ids per connection. */
+  async markRead(tx: TicketsTx, companyId: number, ticketIds: number[]): Promise<Array<{ whatsappId: number | null; wid: string | null }>> {
+    return tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds), eq(messages.read, false), eq(messages.fromMe, false)))
+      .returning({ whatsappId: messages.whatsappId, wid: messages.wid });
+  }
+
+  /** The ticket a stored file belongs to, when a message of this company carries it. */
+  async ticketOfMedia(tx: TicketsTx, companyId: number, mediaPath: string): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.mediaPath, mediaPath)))
+      .limit(1);
+    return row?.ticketId;
+  }
+
+  private selectRecords(tx: TicketsTx) {
+    return tx
+      .select({
+        message: messages,
+        contact: { id: contacts.id, name: contacts.name, number: contacts.number },
+        quoted: quotedMessages,
+        quotedContact: { id: quotedContacts.id, name: quotedContacts.name },
+      })
+      .from(messages)
+      .leftJoin(contacts, eq(contacts.id, messages.contactId))
+      .leftJoin(quotedMessages, eq(quotedMessages.id, messages.quotedMsgId))
+      .leftJoin(quotedContacts, eq(quotedContacts.id, quotedMessages.contactId))
+      .$dynamic();
+  }
+}

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, ErrorCode, isAdmin, type Actor, type TicketNoteDto, type TicketNotesQueryDto, type TicketNoteView } from '@atrium/contracts';
+import { DATABASE } from '@atrium/service-kit';
+import { DirectoryService } from '../directory/directory.service.js';
+import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { assertCanSee } from '../tickets/ticket-access.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { NotesRepository, type TicketNoteRow } from './notes.repository.js';
+
+function toNoteView({ note, userName }: { note: TicketNoteRow; userName: string | null }): TicketNoteView {
+  return {
+    id: note.id,
+    note: note.note,
+    ticketId: note.ticketId,
+    contactId: note.contactId,
+    userId: note.userId,
+    user: note.userId === null ? null : { id: note.userId, name: userName ?? '' },
+    createdAt: note.createdAt.toISOString(),
+    updatedAt: note.updatedAt.toISOString(),
+  };
+}
+
+/** Internal notes on a ticket (spec 000 "Ticket note"): read and written by whoever may see the ticket. */
+@Injectable()
+export class NotesService {
+  constructor(
+    @Inject(DATABASE) private readonly database: TicketsDatabase,
+    @Inject(NotesRepository) private readonly notes: NotesRepository,
+    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
+    @Inject(DirectoryService) private readonly directory: DirectoryService,
+  ) {}
+
+  list(actor: Actor, query: TicketNotesQueryDto): Promise<TicketNoteView[]> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, query.ticketId));
+      return (await this.notes.list(tx, actor.companyId, query.ticketId, query.contactId)).map(toNoteView);
+    });
+  }
+
+  async create(actor: Actor, dto: TicketNoteDto): Promise<TicketNoteView> {
+    await this.directory.requireUsers(actor, [actor.userId]);
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const ticket = assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, dto.ticketId));
+      if (ticket.contactId !== dto.contactId) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+      const row = await this.notes.insert(tx, { companyId: actor.companyId, note: dto.note, ticketId: ticket.id, contactId: ticket.contactId, userId: actor.userId });
+      return toNoteView((await this.notes.one(tx, actor.companyId, row.id))!);
+    });
+  }
+
+  /** Its author or an admin deletes a note. */
+  async delete(actor: Actor, id: number): Promise<{ message: string }> {
+    await this.database.withTenant(actor.companyId, async (tx) => {
+      const found = await this.notes.one(tx, actor.companyId, id);
+      if (!found) throw new AppError(ErrorCode.ERR_NO_TICKET_NOTE_FOUND);
+      assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, found.note.ticketId));
+      if (found.note.userId !== actor.userId && !isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+      await this.notes.delete(tx, actor.companyId, id);
+    });
+    return { message: 'Note deleted' };
+  }
+}

@@ -1,0 +1,19 @@
+import type { QueueView } from '@atrium/contracts';
+import type { QueueRow } from './queues.repository.js';
+
+export function toQueueView(row: QueueRow): QueueView {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    color: row.color,
+    greetingMessage: row.greetingMessage,
+    outOfHoursMessage: row.outOfHoursMessage,
+    orderQueue: row.orderQueue,
+    integrationId: row.integrationId,
+    promptId: row.promptId,
+    schedules: row.schedules,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, ErrorCode, type Actor, type QueueDto, type QueueView, type UpdateQueueDto } from '@atrium/contracts';
+import { isUniqueViolation } from '@atrium/database';
+import { DATABASE } from '@atrium/service-kit';
+import { lockFor } from '../shared/locks.js';
+import { requireAdmin } from '../shared/require-admin.js';
+import { TicketsEvents } from '../shared/tickets-events.js';
+import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { PlanLimits, withinLimit } from './plan-limits.js';
+import { toQueueView } from './queue.view.js';
+import { QUEUE_COLOR_UNIQUE, QueuesRepository } from './queues.repository.js';
+
+/** Queues' basic data (spec 001 "Queues"): everyone reads them, admins manage them within the plan's limit. */
+@Injectable()
+export class QueuesService {
+  constructor(
+    @Inject(DATABASE) private readonly database: TicketsDatabase,
+    @Inject(QueuesRepository) private readonly queues: QueuesRepository,
+    @Inject(PlanLimits) private readonly plans: PlanLimits,
+    @Inject(TicketsEvents) private readonly events: TicketsEvents,
+  ) {}
+
+  list(actor: Actor): Promise<QueueView[]> {
+    return this.database.withTenant(actor.companyId, async (tx) => (await this.queues.list(tx, actor.companyId)).map(toQueueView));
+  }
+
+  show(actor: Actor, id: number): Promise<QueueView> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const row = await this.queues.findById(tx, actor.companyId, id);
+      if (!row) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+      return toQueueView(row);
+    });
+  }
+
+  async create(actor: Actor, dto: QueueDto): Promise<QueueView> {
+    requireAdmin(actor);
+    const limit = await this.plans.queues(actor);
+    const view = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        // serialise creations of one company, so two at once cannot both pass the limit
+        await lockFor(tx, 'queues.create', actor.companyId);
+        if (!withinLimit(limit, await this.queues.count(tx, actor.companyId))) throw new AppError(ErrorCode.ERR_QUEUE_LIMIT_REACHED);
+        if (await this.queues.colorTaken(tx, actor.companyId, dto.color)) throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
+        return toQueueView(await this.queues.insert(tx, { companyId: actor.companyId, ...dto }));
+      }),
+    );
+    this.events.queueSaved('create', view);
+    return view;
+  }
+
+  async update(actor: Actor, id: number, dto: UpdateQueueDto): Promise<QueueView> {
+    requireAdmin(actor);
+    const view = await this.saving(() =>
+      this.database.withTenant(actor.companyId, async (tx) => {
+        if (dto.color !== undefined && (await this.queues.colorTaken(tx, actor.companyId, dto.color, id))) {
+          throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
+        }
+        const row = await this.queues.update(tx, actor.companyId, id, dto);
+        if (!row) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        return toQueueView(row);
+      }),
+    );
+    this.events.queueSaved('update', view);
+    return view;
+  }
+
+  /** Tickets of the queue keep living without queue ('SEM FILA'). */
+  async delete(actor: Actor, id: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.companyId, async (tx) => {
+      if (!(await this.queues.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+    });
+    this.events.queueDeleted(actor.companyId, id);
+    return { message: 'Queue deleted' };
+  }
+
+  /** Two saves of one colour at once: the unique index decides, and the loser hears why. */
+  private async saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, QUEUE_COLOR_UNIQUE)) throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
+      throw error;
+    }
+  }
+}

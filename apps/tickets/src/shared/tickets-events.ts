@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  sameTicketScope,
+  type AppMessageEventPayload,
+  type ContactEventPayload,
+  type ContactView,
+  type MessageView,
+  type QueueEventPayload,
+  type QueueView,
+  type QuickMessageEventPayload,
+  type QuickMessageView,
+  type TicketEventPayload,
+  type TicketScope,
+  type TicketView,
+} from '@atrium/contracts';
+import { EventBus } from '@atrium/messaging';
+
+export function scopeOf(ticket: Pick<TicketView, 'queueId' | 'userId' | 'status'>): TicketScope {
+  return { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
+}
+
+/**
+ * The live events the tickets service announces, after the change committed. Ticket and message
+ * events reach only the sockets allowed to see the ticket (audience `ticket`, see canSeeTicket).
+ */
+@Injectable()
+export class TicketsEvents {
+  constructor(@Inject(EventBus) private readonly bus: EventBus) {}
+
+  /** `company-{id}-queue` */
+  queueSaved(action: 'create' | 'update', queue: QueueView): void {
+    this.bus.publish<QueueEventPayload>({ kind: 'queue', companyId: queue.companyId, payload: { action, queue } });
+  }
+
+  queueDeleted(companyId: number, queueId: number): void {
+    this.bus.publish<QueueEventPayload>({ kind: 'queue', companyId, payload: { action: 'delete', queueId } });
+  }
+
+  /** `company-{id}-contact` */
+  contactSaved(action: 'create' | 'update', contact: ContactView): void {
+    this.bus.publish<ContactEventPayload>({ kind: 'contact', companyId: contact.companyId, payload: { action, contact } });
+  }
+
+  contactDeleted(companyId: number, contactId: number): void {
+    this.bus.publish<ContactEventPayload>({ kind: 'contact', companyId, payload: { action: 'delete', contactId } });
+  }
+
+  /**
+   * `company-{id}-ticket` update to whoever may see the ticket now; when the change took it out of
+   * some users' view (`before`), those users get `delete` so their lists drop it.
+   */
+  ticketUpdated(ticket: TicketView, before?: TicketScope): void {
+    const now = scopeOf(ticket);
+    if (before && !sameTicketScope(before, now)) {
+      this.bus.publish<TicketEventPayload>({
+        kind: 'ticket',
+        companyId: ticket.companyId,
+        payload: { action: 'delete', ticketId: ticket.id },
+        audience: { ticket: before, exceptTicket: now },
+      });
+    }
+    this.bus.publish<TicketEventPayload>({ kind: 'ticket', companyId: ticket.companyId, payload: { action: 'update', ticket }, audience: { ticket: now } });
+  }
+
+  ticketDeleted(companyId: number, ticketId: number, scope: TicketScope): void {
+    this.bus.publish<TicketEventPayload>({ kind: 'ticket', companyId, payload: { action: 'delete', ticketId }, audience: { ticket: scope } });
+  }
+
+  /** The unread count went back to 0 (someone opened the ticket). */
+  ticketUnreadReset(ticket: TicketView): void {
+    this.bus.publish<TicketEventPayload>({
+      kind: 'ticket',
+      companyId: ticket.companyId,
+      payload: { action: 'updateUnread', ticketId: ticket.id },
+      audience: { ticket: scopeOf(ticket) },
+    });
+  }
+
+  /** `company-{id}-appMessage` */
+  message(action: 'create' | 'update', message: MessageView, ticket: TicketView): void {
+    this.bus.publish<AppMessageEventPayload>({
+      kind: 'appMessage',
+      companyId: ticket.companyId,
+      payload: { action, message, ticket, contact: ticket.contact },
+      audience: { ticket: scopeOf(ticket) },
+    });
+  }
+
+  /** `company-{id}-quickemessage`: a shared quick message to everyone, a personal one to its author. */
+  quickMessageSaved(action: 'create' | 'update', record: QuickMessageView): void {
+    this.bus.publish<QuickMessageEventPayload>({
+      kind: 'quickemessage',
+      companyId: record.companyId,
+      payload: { action, record },
+      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] },
+    });
+  }
+
+  quickMessageDeleted(record: QuickMessageView): void {
+    this.bus.publish<QuickMessageEventPayload>({
+      kind: 'quickemessage',
+      companyId: record.companyId,
+      payload: { action: 'delete', id: record.id },
+      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] },
+    });
+  }
+}

@@ -1,0 +1,230 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
+import { contacts, messages, queues, tags, ticketTags, tickets, userRefs, whatsappRefs } from '../db/schema.js';
+import { likePattern, PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import type { TicketsTx } from '../shared/tickets-database.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicket = typeof tickets.$inferInsert;
+
+export const ONE_ACTIVE_TICKET_PER_CONTACT = 'tickets_one_active_per_contact';
+
+/** A ticket with what its view shows: contact, queue, agent and connection names, tags. */
+export interface TicketRecord {
+  ticket: TicketRow;
+  contact: typeof contacts.$inferSelect;
+  queue: { id: number; name: string; color: string } | null;
+  userName: string | null;
+  whatsappName: string | null;
+  tags: Array<{ id: number; name: string; color: string; kanban: number }>;
+}
+
+export interface TicketListFilter {
+  viewer: TicketViewer;
+  status?: TicketStatus;
+  searchParam?: string;
+  tagIds?: number[];
+  userIds?: number[];
+  queueIds?: number[];
+  created?: { from: Date; until: Date };
+  updated?: { from: Date; until: Date };
+  /** Every agent's tickets (admins only); otherwise one's own and the pending ones. */
+  showAll: boolean;
+  withUnreadMessages: boolean;
+}
+
+/** The SQL of canSeeTicket (libs/contracts tickets/visibility.ts): the two must agree. */
+export function visibleTo(viewer: TicketViewer): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  return or(
+    eq(tickets.userId, viewer.userId),
+    viewer.queueIds.length > 0 ? inArray(tickets.queueId, viewer.queueIds) : undefined,
+    viewer.allTicket === 'enabled' ? and(isNull(tickets.queueId), eq(tickets.status, 'pending')) : undefined,
+  );
+}
+
+@Injectable()
+export class TicketsRepository {
+  async findById(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
+    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+    return row;
+  }
+
+  /** Locks the ticket's row until the transaction ends (concurrent transitions wait their turn). */
+  async lockById(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
+    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).for('update');
+    return row;
+  }
+
+  async findByUuid(tx: TicketsTx, companyId: number, uuid: string): Promise<TicketRow | undefined> {
+    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
+    return row;
+  }
+
+  /** The contact's open or pending ticket on that connection (at most one: ONE_ACTIVE_TICKET_PER_CONTACT). */
+  async findActive(tx: TicketsTx, companyId: number, contactId: number, whatsappId: number | null): Promise<TicketRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.contactId, contactId),
+          sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`,
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      );
+    return row;
+  }
+
+  /** Inserts unless the contact already has an active ticket on the connection (then undefined). */
+  async insertIfNoActive(tx: TicketsTx, values: NewTicket): Promise<TicketRow | undefined> {
+    const [row] = await tx.insert(tickets).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async update(tx: TicketsTx, companyId: number, id: number, values: Partial<NewTicket>): Promise<TicketRow | undefined> {
+    const [row] = await tx
+      .update(tickets)
+      .set({ ...values, updatedAt: values.updatedAt ?? new Date() })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** A new message: last message, one more unread (from the customer), to the top of the lists. */
+  async touch(tx: TicketsTx, companyId: number, id: number, lastMessage: string, unread: boolean): Promise<TicketRow | undefined> {
+    const [row] = await tx
+      .update(tickets)
+      .set({
+        lastMessage,
+        updatedAt: new Date(),
+        ...(unread && { unreadMessages: sql`${tickets.unreadMessages} + 1` }),
+      })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
+    const [row] = await tx.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning();
+    return row;
+  }
+
+  /** Ids of every ticket of a contact on one connection (a conversation's history). */
+  async historyIds(tx: TicketsTx, companyId: number, contactId: number, whatsappId: number | null): Promise<number[]> {
+    const rows = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`));
+    return rows.map((row) => row.id);
+  }
+
+  async records(tx: TicketsTx, companyId: number, ids: number[]): Promise<TicketRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.selectRecords(tx).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    const byId = new Map(rows.map((row) => [row.ticket.id, row]));
+    const withTags = await this.attachTags(tx, companyId, rows);
+    const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+    return ordered.map((row) => withTags.get(row.ticket.id)!);
+  }
+
+  async page(tx: TicketsTx, companyId: number, filter: TicketListFilter, pageNumber: number | undefined): Promise<{ records: TicketRecord[]; count: number }> {
+    const where = this.listWhere(companyId, filter);
+    const rows = await this.selectRecords(tx)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(PAGE_SIZES.tickets)
+      .offset(pageOffset(pageNumber, PAGE_SIZES.tickets));
+    const [total] = await tx.select({ n: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where);
+    const withTags = await this.attachTags(tx, companyId, rows);
+    return { records: rows.map((row) => withTags.get(row.ticket.id)!), count: total?.n ?? 0 };
+  }
+
+  /** How many tickets carry each tag. */
+  async tagCounts(tx: TicketsTx, companyId: number, tagIds: number[]): Promise<Map<number, number>> {
+    if (tagIds.length === 0) return new Map();
+    const rows = await tx
+      .select({ tagId: ticketTags.tagId, n: count() })
+      .from(ticketTags)
+      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.tagId, tagIds)))
+      .groupBy(ticketTags.tagId);
+    return new Map(rows.map((row) => [row.tagId, row.n]));
+  }
+
+  async replaceTags(tx: TicketsTx, companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+    await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
+    const unique = [...new Set(tagIds)];
+    if (unique.length > 0) await tx.insert(ticketTags).values(unique.map((tagId) => ({ companyId, ticketId, tagId })));
+  }
+
+  private selectRecords(tx: TicketsTx) {
+    return tx
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        queue: { id: queues.id, name: queues.name, color: queues.color },
+        userName: userRefs.name,
+        whatsappName: whatsappRefs.name,
+      })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(userRefs, eq(userRefs.id, tickets.userId))
+      .leftJoin(whatsappRefs, eq(whatsappRefs.id, tickets.whatsappId))
+      .$dynamic();
+  }
+
+  private async attachTags(tx: TicketsTx, companyId: number, rows: Array<Omit<TicketRecord, 'tags'>>): Promise<Map<number, TicketRecord>> {
+    const ids = rows.map((row) => row.ticket.id);
+    const tagRows =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
+            .from(ticketTags)
+            .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+            .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)))
+            .orderBy(asc(tags.name));
+    const result = new Map<number, TicketRecord>(rows.map((row) => [row.ticket.id, { ...row, tags: [] }]));
+    for (const { ticketId, ...tag } of tagRows) result.get(ticketId)?.tags.push(tag);
+    return result;
+  }
+
+  private listWhere(companyId: number, filter: TicketListFilter): SQL | undefined {
+    const { viewer } = filter;
+    const term = filter.searchParam?.trim();
+    const conditions: Array<SQL | undefined> = [eq(tickets.companyId, companyId), visibleTo(viewer)];
+    if (!term && !(filter.showAll && isAdmin(viewer))) {
+      conditions.push(or(eq(tickets.userId, viewer.userId), eq(tickets.status, 'pending')));
+    }
+    if (filter.status) conditions.push(eq(tickets.status, filter.status));
+    if (filter.queueIds?.length) conditions.push(or(inArray(tickets.queueId, filter.queueIds), isNull(tickets.queueId)));
+    if (filter.userIds?.length) conditions.push(inArray(tickets.userId, filter.userIds));
+    if (filter.withUnreadMessages) conditions.push(sql`${tickets.unreadMessages} > 0`);
+    if (filter.created) conditions.push(sql`${tickets.createdAt} >= ${filter.created.from} and ${tickets.createdAt} < ${filter.created.until}`);
+    if (filter.updated) conditions.push(sql`${tickets.updatedAt} >= ${filter.updated.from} and ${tickets.updatedAt} < ${filter.updated.until}`);
+    if (filter.tagIds?.length) {
+      const wanted = [...new Set(filter.tagIds)];
+      conditions.push(
+        inArray(
+          tickets.id,
+          sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${inArray(ticketTags.tagId, wanted)} group by ${ticketTags.ticketId} having count(*) = ${wanted.length})`,
+        ),
+      );
+    }
+    if (term) {
+      const pattern = likePattern(term);
+      const digits = term.replace(/\D/g, '');
+      conditions.push(
+        or(
+          ilike(contacts.name, pattern),
+          digits ? ilike(contacts.number, likePattern(digits)) : undefined,
+          sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`,
+        ),
+      );
+    }
+    return and(...conditions);
+  }
+}

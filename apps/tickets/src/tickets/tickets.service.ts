@@ -1,0 +1,193 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  canSeeTicket,
+  ErrorCode,
+  isAdmin,
+  type Actor,
+  type CreateTicketDto,
+  type TicketsPageView,
+  type TicketsQueryDto,
+  type TicketView,
+  type UpdateTicketDto,
+} from '@atrium/contracts';
+import { isUniqueViolation } from '@atrium/database';
+import type { Logger } from '@atrium/logging';
+import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
+import type { TicketsConfig } from '../config.js';
+import { CompanySettings } from '../directory/company-settings.js';
+import { DirectoryService, preferredConnection } from '../directory/directory.service.js';
+import { MessageSender } from '../messages/message-sender.js';
+import { fillVariables } from '../messages/message-variables.js';
+import { QueuesRepository } from '../queues/queues.repository.js';
+import { dayRange } from '../shared/dates.js';
+import { hasMore, PAGE_SIZES } from '../shared/paging.js';
+import { requireAdmin } from '../shared/require-admin.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
+import { AutomaticMessages } from './automatic-messages.js';
+import { assertCanSee } from './ticket-access.js';
+import { planTransition, type Transition } from './ticket-transition.js';
+import { TicketViews } from './ticket-views.js';
+import { toTicketView } from './ticket.view.js';
+import { ONE_ACTIVE_TICKET_PER_CONTACT, TicketsRepository, type TicketListFilter } from './tickets.repository.js';
+
+/** Tickets (spec 000 sections 4 to 7): lists by visibility, the status transitions, creation and deletion. */
+@Injectable()
+export class TicketsService {
+  constructor(
+    @Inject(DATABASE) private readonly database: TicketsDatabase,
+    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
+    @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @Inject(QueuesRepository) private readonly queues: QueuesRepository,
+    @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(DirectoryService) private readonly directory: DirectoryService,
+    @Inject(CompanySettings) private readonly settings: CompanySettings,
+    @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  page(actor: Actor, query: TicketsQueryDto): Promise<TicketsPageView> {
+    const filter: TicketListFilter = {
+      viewer: actor,
+      status: query.status,
+      searchParam: query.searchParam,
+      tagIds: query.tags,
+      userIds: query.users,
+      queueIds: query.queueIds,
+      created: query.date ? dayRange(query.date, this.config.TIME_ZONE) : undefined,
+      updated: query.updatedAt ? dayRange(query.updatedAt, this.config.TIME_ZONE) : undefined,
+      showAll: query.showAll === true,
+      withUnreadMessages: query.withUnreadMessages === true,
+    };
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const { records, count } = await this.tickets.page(tx, actor.companyId, filter, query.pageNumber);
+      return { tickets: records.map(toTicketView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.tickets, records.length, count) };
+    });
+  }
+
+  show(actor: Actor, id: number): Promise<TicketView> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, id));
+      return this.views.one(tx, actor.companyId, id);
+    });
+  }
+
+  showByUuid(actor: Actor, uuid: string): Promise<TicketView> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) throw new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const ticket = assertCanSee(actor, await this.tickets.findByUuid(tx, actor.companyId, uuid));
+      return this.views.one(tx, actor.companyId, ticket.id);
+    });
+  }
+
+  /** May the actor follow the ticket's room (joinChatBox)? Unknown tickets: no. */
+  canView(actor: Actor, ticketId: number): Promise<{ allowed: boolean }> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const ticket = await this.tickets.findById(tx, actor.companyId, ticketId);
+      return { allowed: ticket !== undefined && canSeeTicket(actor, ticket) };
+    });
+  }
+
+  /**
+   * A ticket an agent starts (the new-ticket modal): open for the given (or acting) agent, or
+   * pending. A contact with an open or pending ticket on the connection gets ERR_OTHER_OPEN_TICKET
+   * carrying that ticket in the error's `data` (spec 000 section 7).
+   */
+  async create(actor: Actor, dto: CreateTicketDto): Promise<TicketView> {
+    if (!isAdmin(actor) && !dto.queueId) throw new AppError(ErrorCode.ERR_QUEUE_REQUIRED);
+    if (dto.status === 'closed') {
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'status', messages: ['a new ticket is open or pending'] }] });
+    }
+    const status = dto.status ?? (dto.userId === null ? 'pending' : 'open');
+    const userId = status === 'open' ? (dto.userId ?? actor.userId) : (dto.userId ?? null);
+    if (userId !== null) await this.directory.requireUsers(actor, [userId]);
+    const connections = await this.directory.connections(actor);
+    const connection = dto.whatsappId ? connections.find((c) => c.id === dto.whatsappId) : preferredConnection(connections);
+    if (!connection) throw new AppError(dto.whatsappId ? ErrorCode.ERR_NO_WAPP_FOUND : ErrorCode.ERR_NO_DEF_WAPP_FOUND);
+
+    const view = await this.database.withTenant(actor.companyId, async (tx) => {
+      const contact = await this.contacts.findById(tx, actor.companyId, dto.contactId);
+      if (!contact) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+      if (dto.queueId && !(await this.queues.findById(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+      const row = await this.tickets.insertIfNoActive(tx, {
+        companyId: actor.companyId,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        queueId: dto.queueId ?? null,
+        userId,
+        status,
+        isGroup: contact.isGroup,
+      });
+      if (!row) return undefined;
+      return this.views.one(tx, actor.companyId, row.id);
+    });
+    if (!view) throw await this.otherOpenTicket(actor.companyId, dto.contactId, connection.id);
+    this.events.ticketUpdated(view);
+    return view;
+  }
+
+  /** Every transition of spec 000 section 4; see planTransition. */
+  async update(actor: Actor, id: number, dto: UpdateTicketDto): Promise<TicketView> {
+    await this.directory.requireUsers(actor, [dto.userId ?? actor.userId]);
+    let change: { transition: Transition; before: TicketView; after: TicketView };
+    try {
+      change = await this.database.withTenant(actor.companyId, async (tx) => {
+        const current = assertCanSee(actor, await this.tickets.lockById(tx, actor.companyId, id));
+        if (dto.queueId && !(await this.queues.findById(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        const before = await this.views.one(tx, actor.companyId, id);
+        const transition = planTransition(current, dto, actor.userId);
+        await this.tickets.update(tx, actor.companyId, id, transition.next);
+        return { transition, before, after: await this.views.one(tx, actor.companyId, id) };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, ONE_ACTIVE_TICKET_PER_CONTACT)) throw error;
+      const ticket = await this.show(actor, id);
+      throw await this.otherOpenTicket(actor.companyId, ticket.contactId, ticket.whatsappId);
+    }
+    this.events.ticketUpdated(change.after, scopeOf(change.before));
+    await this.sendAutomaticMessage(change.transition, change.before, change.after);
+    return change.after;
+  }
+
+  async delete(actor: Actor, id: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    const deleted = await this.database.withTenant(actor.companyId, (tx) => this.tickets.delete(tx, actor.companyId, id));
+    if (!deleted) throw new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
+    this.events.ticketDeleted(actor.companyId, id, scopeOf(deleted));
+    return { message: 'ticket deleted' };
+  }
+
+  private async otherOpenTicket(companyId: number, contactId: number, whatsappId: number | null): Promise<AppError> {
+    const existing = await this.database.withTenant(companyId, async (tx: TicketsTx) => {
+      const row = await this.tickets.findActive(tx, companyId, contactId, whatsappId);
+      return row ? this.views.one(tx, companyId, row.id) : undefined;
+    });
+    return new AppError(ErrorCode.ERR_OTHER_OPEN_TICKET, { data: existing });
+  }
+
+  /**
+   * The greeting naming the agent after an accept (setting sendGreetingAccepted) and the transfer
+   * notice (setting sendMsgTransfTicket), never in groups. A failed send is logged: the transition stands.
+   */
+  private async sendAutomaticMessage(transition: Transition, before: TicketView, after: TicketView): Promise<void> {
+    if (after.isGroup) return;
+    let text: string | undefined;
+    if (transition.kind === 'accept' && after.user && (await this.settings.enabled(after.companyId, 'sendGreetingAccepted'))) {
+      text = AutomaticMessages.greetingAccepted(after.user.name);
+    } else if (transition.kind === 'transfer' && (await this.settings.enabled(after.companyId, 'sendMsgTransfTicket'))) {
+      if (after.user && after.userId !== before.userId) text = AutomaticMessages.transferredToUser(after.user.name);
+      else if (after.queue && after.queueId !== before.queueId) text = AutomaticMessages.transferredToQueue(after.queue.name);
+    }
+    if (!text) return;
+    const body = fillVariables(text, { contactName: after.contact.name, ticketId: after.id, now: new Date(), timeZone: this.config.TIME_ZONE });
+    try {
+      await this.sender.send(after, { body });
+    } catch (error) {
+      this.logger.warn({ err: error, ticketId: after.id, kind: transition.kind }, 'automatic message not sent');
+    }
+  }
+}

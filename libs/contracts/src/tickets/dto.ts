@@ -1,0 +1,248 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { ScheduleRowDto } from '../identity/dto.js';
+import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, trimmed } from './transforms.js';
+import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
+
+const TEXT_MAX = 5000;
+const MESSAGE_BODY_MAX = 65_536;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** '#RRGGBB' and the like: 3 to 9 characters (spec 001 section 5). */
+const COLOR = /^[#A-Za-z0-9(),.\s%-]{3,9}$/;
+
+const PAGE_MAX = 100_000;
+
+class PagedQueryDto {
+  @IsOptional() @IsString() @MaxLength(100) searchParam?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
+}
+
+// ---- queues (spec 001 "Queues") ----
+
+class QueueFieldsDto {
+  @IsOptional() @IsString() @MaxLength(TEXT_MAX) greetingMessage?: string;
+  @IsOptional() @IsString() @MaxLength(TEXT_MAX) outOfHoursMessage?: string;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(100_000) orderQueue?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => ScheduleRowDto) schedules?: ScheduleRowDto[];
+}
+
+export class QueueDto extends QueueFieldsDto {
+  @Transform(trimmed) @IsString() @Length(2, 50) name!: string;
+  @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color!: string;
+}
+
+export class UpdateQueueDto extends QueueFieldsDto {
+  @IsOptional() @Transform(trimmed) @IsString() @Length(2, 50) name?: string;
+  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+}
+
+// ---- contacts (spec 000 "Contact form") ----
+
+export class ExtraInfoDto {
+  @Transform(trimmed) @IsString() @Length(1, 100) name!: string;
+  @IsString() @MaxLength(1000) value!: string;
+}
+
+export class ContactDto {
+  @Transform(trimmed) @IsString() @Length(2, 50) name!: string;
+  /** 8 to 50 digits; spaces, '+', '-', '.' and parentheses are dropped first. */
+  @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number!: string;
+  @IsOptional() @Transform(trimmed) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
+}
+
+export class UpdateContactDto {
+  @IsOptional() @Transform(trimmed) @IsString() @Length(2, 50) name?: string;
+  @IsOptional() @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number?: string;
+  @IsOptional() @Transform(trimmed) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
+}
+
+/** `GET /contacts`: name, number or e-mail search; `date` (a day) or `dateStart`/`dateEnd` on the creation date. */
+export class ContactsQueryDto extends PagedQueryDto {
+  @IsOptional() @Matches(ISO_DATE) date?: string;
+  @IsOptional() @Matches(ISO_DATE) dateStart?: string;
+  @IsOptional() @Matches(ISO_DATE) dateEnd?: string;
+}
+
+/** `GET /contacts/list`: `companyId` is ignored (the token decides); an optional name filter. */
+export class ContactsListQueryDto {
+  @IsOptional() @IsString() @MaxLength(100) name?: string;
+  @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+}
+
+// ---- tags (spec 001 "Tags") ----
+
+export class TagDto {
+  @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name!: string;
+  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+  /** Only admins and supervisors may make a tag a kanban lane. */
+  @IsOptional() @Transform(({ value }) => (value === true ? 1 : value === false ? 0 : value)) @IsIn([0, 1]) kanban?: 0 | 1;
+}
+
+export class UpdateTagDto {
+  @IsOptional() @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name?: string;
+  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+  @IsOptional() @Transform(({ value }) => (value === true ? 1 : value === false ? 0 : value)) @IsIn([0, 1]) kanban?: 0 | 1;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
+}
+
+export class TagsQueryDto extends PagedQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+  @IsOptional() @Transform(booleanish) @IsBoolean() kanban?: boolean;
+}
+
+/** `POST /tags/sync`: the ticket's tags become exactly these (ids, or tag objects with an id). */
+export class TagSyncDto {
+  @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
+  @Transform(idsOrObjects) @IsArray() @ArrayMaxSize(100) @IsInt({ each: true }) @Min(1, { each: true }) tags!: number[];
+}
+
+// ---- ticket notes (spec 000 "Ticket note") ----
+
+export class TicketNoteDto {
+  @Transform(trimmed) @IsString() @Length(2, TEXT_MAX) note!: string;
+  @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
+  @Type(() => Number) @IsInt() @Min(1) contactId!: number;
+}
+
+export class TicketNotesQueryDto {
+  @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) contactId?: number;
+}
+
+// ---- quick messages (spec 001 "Quick messages") ----
+
+export class QuickMessageDto {
+  @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'Obrigatório' }) @MaxLength(100) shortcode!: string;
+  @IsOptional() @IsString() @MaxLength(TEXT_MAX) message?: string;
+  @IsOptional() @IsBoolean() geral?: boolean;
+  @IsOptional() @IsBoolean() status?: boolean;
+}
+
+export class UpdateQuickMessageDto {
+  @IsOptional() @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'Obrigatório' }) @MaxLength(100) shortcode?: string;
+  @IsOptional() @IsString() @MaxLength(TEXT_MAX) message?: string;
+  @IsOptional() @IsBoolean() geral?: boolean;
+  @IsOptional() @IsBoolean() status?: boolean;
+}
+
+export class QuickMessagesQueryDto extends PagedQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) userId?: number;
+}
+
+export class QuickMessagesListQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) userId?: number;
+}
+
+/** Sets (or, with nulls, clears) a quick message's attachment stored by the gateway. */
+export class QuickMessageMediaDto {
+  @ValidateIf((_, v) => v !== null) @IsString() @Length(1, 500) mediaPath!: string | null;
+  @ValidateIf((_, v) => v !== null) @IsString() @Length(1, 255) mediaName!: string | null;
+}
+
+// ---- tickets (spec 000 sections 4 and 7) ----
+
+/** `GET /tickets`. List parameters arrive as JSON text (`queueIds=[1,2]`), as the web app sends them. */
+export class TicketsQueryDto extends PagedQueryDto {
+  @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
+  @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) tags?: number[];
+  @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) users?: number[];
+  @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
+  /** Tickets created that day (YYYY-MM-DD). */
+  @IsOptional() @Matches(ISO_DATE) date?: string;
+  /** Tickets last updated that day (YYYY-MM-DD). */
+  @IsOptional() @Matches(ISO_DATE) updatedAt?: string;
+  /** Every agent's tickets, not only one's own (admins only; ignored for others). */
+  @IsOptional() @Transform(booleanish) @IsBoolean() showAll?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() withUnreadMessages?: boolean;
+}
+
+export class CreateTicketDto {
+  @Type(() => Number) @IsInt() @Min(1) contactId!: number;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) queueId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
+  @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
+}
+
+/** `PUT /tickets/{id}`: accept, return, resolve, reopen and transfer are all this call (spec 000 section 4). */
+export class UpdateTicketDto {
+  @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) queueId?: number | null;
+  @IsOptional() @IsBoolean() useIntegration?: boolean;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
+}
+
+// ---- messages (spec 000 "Message composer") ----
+
+export class MessagesQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
+}
+
+/** The quoted message as the composer sends it (the message object), or its id. */
+const quotedId = ({ value }: { value: unknown }): unknown => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'object' && 'id' in value) return (value as { id: unknown }).id;
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+};
+
+/**
+ * `POST /messages/{ticketId}` as JSON, or the text fields of the multipart form (with `medias`).
+ * `read` and `fromMe` are accepted for existing clients and ignored: a message sent here is
+ * always from the business. `mediaUrl` re-sends a stored file of this company (a quick
+ * message's attachment). With `signMessage` the agent's name is put before the text.
+ */
+export class SendMessageDto {
+  @IsOptional() @IsString() @MaxLength(MESSAGE_BODY_MAX) body?: string;
+  @IsOptional() @Transform(quotedId) @IsInt() @Min(1) quotedMsg?: number;
+  @IsOptional() @Transform(booleanish) @IsBoolean() read?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() fromMe?: boolean;
+  @IsOptional() @IsString() @MaxLength(1000) mediaUrl?: string;
+  @IsOptional() @Transform(booleanish) @IsBoolean() signMessage?: boolean;
+}
+
+/** A file the gateway already put in object storage for a message. */
+export class MessageMediaDto {
+  @IsString() @Length(1, 500) path!: string;
+  @IsString() @Length(3, 100) mimetype!: string;
+  @IsString() @Length(1, 255) filename!: string;
+  @Type(() => Number) @IsInt() @Min(0) size!: number;
+}
+
+/** What the gateway asks the tickets service to send: text, and/or media already stored. */
+export class SendMessageCommand {
+  @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
+  @IsOptional() @IsString() @MaxLength(MESSAGE_BODY_MAX) body?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) quotedMsgId?: number;
+  @IsOptional() @IsBoolean() signMessage?: boolean;
+  @IsOptional() @IsString() @MaxLength(1000) mediaUrl?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => MessageMediaDto) medias?: MessageMediaDto[];
+}
+
+export class MediaAccessDto {
+  @IsString() @Length(1, 500) key!: string;
+}

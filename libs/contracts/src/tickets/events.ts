@@ -1,0 +1,28 @@
+import type { ContactView, MessageView, QueueView, QuickMessageView, TicketView } from './views.js';
+
+/** `company-{id}-queue`. */
+export type QueueEventPayload = { action: 'create' | 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
+
+/** `company-{id}-contact`. */
+export type ContactEventPayload = { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
+
+/**
+ * `company-{id}-ticket` (spec 000 section 7). `delete` also reaches the sockets that could see the
+ * ticket before a change (transfer, return) and no longer can: they drop it from their lists.
+ * `updateUnread`: the ticket's unread count went back to 0.
+ */
+export type TicketEventPayload =
+  | { action: 'update'; ticket: TicketView }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
+
+/** `company-{id}-appMessage`: a message was created, or changed (ack, edit, revoke, delete). */
+export interface AppMessageEventPayload {
+  action: 'create' | 'update';
+  message: MessageView;
+  ticket: TicketView;
+  contact: ContactView;
+}
+
+/** `company-{id}-quickemessage` (spec 001 section 7, spelled as the spec spells it). */
+export type QuickMessageEventPayload = { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };

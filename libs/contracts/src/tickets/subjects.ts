@@ -1,0 +1,53 @@
+/** NATS request/reply subjects served by the tickets service. */
+export const TicketsSubjects = {
+  queuesList: 'tickets.queues.list',
+  queuesShow: 'tickets.queues.show',
+  queuesCreate: 'tickets.queues.create',
+  queuesUpdate: 'tickets.queues.update',
+  queuesDelete: 'tickets.queues.delete',
+
+  contactsPage: 'tickets.contacts.page',
+  contactsList: 'tickets.contacts.list',
+  contactsShow: 'tickets.contacts.show',
+  contactsCreate: 'tickets.contacts.create',
+  contactsUpdate: 'tickets.contacts.update',
+  contactsDelete: 'tickets.contacts.delete',
+
+  tagsPage: 'tickets.tags.page',
+  tagsList: 'tickets.tags.list',
+  tagsKanban: 'tickets.tags.kanban',
+  tagsShow: 'tickets.tags.show',
+  tagsCreate: 'tickets.tags.create',
+  tagsUpdate: 'tickets.tags.update',
+  tagsDelete: 'tickets.tags.delete',
+  tagsSync: 'tickets.tags.sync',
+
+  notesList: 'tickets.notes.list',
+  notesCreate: 'tickets.notes.create',
+  notesDelete: 'tickets.notes.delete',
+
+  quickMessagesPage: 'tickets.quick-messages.page',
+  quickMessagesList: 'tickets.quick-messages.list',
+  quickMessagesShow: 'tickets.quick-messages.show',
+  quickMessagesCreate: 'tickets.quick-messages.create',
+  quickMessagesUpdate: 'tickets.quick-messages.update',
+  quickMessagesDelete: 'tickets.quick-messages.delete',
+  /** `{ id, body: QuickMessageMediaDto }`: the gateway stored (or removed) the attachment. */
+  quickMessagesSetMedia: 'tickets.quick-messages.set-media',
+
+  ticketsPage: 'tickets.tickets.page',
+  ticketsShow: 'tickets.tickets.show',
+  ticketsShowByUuid: 'tickets.tickets.show-by-uuid',
+  ticketsCreate: 'tickets.tickets.create',
+  ticketsUpdate: 'tickets.tickets.update',
+  ticketsDelete: 'tickets.tickets.delete',
+  /** `{ ticketId }` → `{ allowed }`: may the actor follow this ticket (joinChatBox)? */
+  ticketsCanView: 'tickets.tickets.can-view',
+
+  messagesPage: 'tickets.messages.page',
+  /** SendMessageCommand: text and/or media already in object storage. */
+  messagesSend: 'tickets.messages.send',
+  messagesDelete: 'tickets.messages.delete',
+  /** `{ key }` → `{ allowed }`: may the actor read this stored file (served under /public)? */
+  mediaAccess: 'tickets.media.access',
+} as const;

@@ -1,0 +1,55 @@
+/** class-transformer helpers for what forms and query strings send; each is idempotent (the gateway and the service both apply them). */
+
+type TransformInput = { value: unknown };
+
+/** '' and null mean "none" (forms send '' for an empty select). */
+export const optionalId = ({ value }: TransformInput): unknown => {
+  if (value === undefined) return undefined;
+  if (value === '' || value === null) return null;
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+};
+
+/** 'true'/'false' (query strings) as booleans. */
+export const booleanish = ({ value }: TransformInput): unknown => {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+};
+
+/**
+ * A list of ids from a query string: JSON (`queueIds=[1,2]`, as the web app sends it), repeated
+ * keys (`queueIds=1&queueIds=2`) or comma-separated. Anything unreadable is left for the validator to refuse.
+ */
+export const idList = ({ value }: TransformInput): unknown => {
+  if (value === undefined || value === '') return undefined;
+  const parse = (item: unknown): unknown => (typeof item === 'string' && /^\d+$/.test(item.trim()) ? Number(item.trim()) : item);
+  if (Array.isArray(value)) return value.map(parse);
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return Array.isArray(parsed) ? parsed.map(parse) : value;
+    } catch {
+      return value;
+    }
+  }
+  return text.split(',').map(parse);
+};
+
+/**
+ * Ids given as numbers or as objects with an id (`tags: [{ id, name }]`, as the tag picker sends
+ * them), reduced to the numbers.
+ */
+export const idsOrObjects = ({ value }: TransformInput): unknown => {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: unknown) => {
+    if (typeof item === 'object' && item !== null && 'id' in item) return (item as { id: unknown }).id;
+    return item;
+  });
+};
+
+/** A phone number as digits only ('+55 (11) 98765-4321' → '5511987654321'). */
+export const digitsOnly = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.replace(/[\s()+.-]/g, '') : value);
+
+export const trimmed = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.trim() : value);
