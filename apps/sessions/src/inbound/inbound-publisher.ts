@@ -43,7 +43,8 @@ export class InboundPublisher implements OnApplicationBootstrap {
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       max_age: nanos(this.config.INBOUND_MAX_AGE_SECONDS * 1000),
-      duplicate_window: nanos(INBOUND_STREAM.duplicateWindowSeconds * 1000),
+      // JetStream wants the window inside the retention.
+      duplicate_window: nanos(Math.min(INBOUND_STREAM.duplicateWindowSeconds, this.config.INBOUND_MAX_AGE_SECONDS) * 1000),
     };
     try {
       await manager.streams.info(this.streamName);
