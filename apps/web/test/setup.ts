@@ -1,26 +1,25 @@
 import '@testing-library/jest-dom/jest-globals';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from '@jest/globals';
+import { mediaQueryMatches, setViewportWidth } from './viewport';
 
 /**
- * Browser APIs jsdom lacks that antd reads: media queries (no query matches, i.e. a narrow screen
- * unless a test says otherwise) and element scrolling.
+ * Browser APIs jsdom lacks that antd reads. Media queries answer for the width test/viewport.ts
+ * sets (1440 px unless a test says otherwise); the colour scheme is light.
  */
-if (typeof window.matchMedia !== 'function') {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string) => ({
+    matches: mediaQueryMatches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
 window.scrollTo = () => undefined;
 /** jsdom does not compute pseudo-element styles (antd measures the scrollbar with one). */
 const computedStyle = window.getComputedStyle.bind(window);
@@ -64,6 +63,7 @@ Element.prototype.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();
+  setViewportWidth(1440);
   window.localStorage.clear();
 });
 

@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
       {email === null ? (
         <Form<{ email: string }> layout="vertical" onFinish={(values) => void sendEmail(values)} requiredMark={false} data-testid="forgot-form">
           <Form.Item name="email" label={t('fields.email')} rules={emailRules(t)}>
-            <Input type="email" autoComplete="email" autoFocus />
+            <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={forgotState.isLoading} data-testid="forgot-submit">
             {t('forgot.send')}

@@ -62,7 +62,7 @@ export function LoginPage() {
       {expiredText ? <Alert type="error" showIcon title={expiredText} style={{ marginBottom: 16 }} data-testid="login-expired" /> : null}
       <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false} data-testid="login-form">
         <Form.Item name="email" label={t('fields.email')} rules={emailRules(t)}>
-          <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus size="large" />
+          <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" autoFocus size="large" />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />

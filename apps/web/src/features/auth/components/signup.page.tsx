@@ -66,7 +66,7 @@ export function SignupPage() {
           <Input autoFocus autoComplete="organization" />
         </Form.Item>
         <Form.Item name="email" label={t('fields.email')} rules={emailRules(t)}>
-          <Input type="email" autoComplete="email" />
+          <Input inputMode="email" autoComplete="email" />
         </Form.Item>
         <Form.Item
           name="phone"

@@ -155,7 +155,7 @@ export function CompaniesManager() {
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Form.Item name="email" label={t('companies.email')} rules={emailRules(t)}>
-                <Input type="email" />
+                <Input inputMode="email" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={6}>

@@ -105,7 +105,7 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
             <Input autoFocus autoComplete="off" />
           </Form.Item>
           <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
-            <Input type="email" autoComplete="off" />
+            <Input inputMode="email" autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="password"
