@@ -1,5 +1,5 @@
-import { inboundEventId, inboundSubject, type ChannelMessage, type InboundEvent, type InboundEventData } from '@atrium/contracts';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { inboundEventId, inboundStreamName, inboundSubject, type ChannelMessage, type InboundEvent, type InboundEventData } from '@atrium/contracts';
+import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 
@@ -34,7 +34,10 @@ export class InboundPublisher {
     });
   }
 
+  /** Stops publishing and deletes the test's stream (with the tickets service's consumer). */
   async close(): Promise<void> {
+    const manager = await jetstreamManager(this.connection);
+    await manager.streams.delete(inboundStreamName(this.prefix)).catch(() => undefined);
     await this.connection.drain();
   }
 }

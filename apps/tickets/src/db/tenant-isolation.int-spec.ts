@@ -1,0 +1,37 @@
+import { createPool, Database } from '@atrium/database';
+import { createTestDatabase, type TestDatabase } from '@atrium/testing';
+import { contacts, messages, tickets, ticketsSchema } from './schema.js';
+
+describe('row-level security on tickets tables', () => {
+  let database: TestDatabase;
+  let owner: Database<typeof ticketsSchema>;
+  let app: Database<typeof ticketsSchema>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    owner = new Database(createPool(database.ownerUrl, 2), ticketsSchema);
+    app = new Database(createPool(database.url, 2), ticketsSchema);
+    for (const companyId of [1, 2]) {
+      const [contact] = await owner.db.insert(contacts).values({ companyId, name: `C${companyId}`, number: `551100000000${companyId}` }).returning();
+      const [ticket] = await owner.db.insert(tickets).values({ companyId, contactId: contact!.id }).returning();
+      await owner.db.insert(messages).values({ companyId, ticketId: ticket!.id, body: `secret of ${companyId}` });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([owner.close(), app.close()]);
+    await database.drop();
+  });
+
+  it('shows nothing to a query that did not set the tenant', async () => {
+    expect(await app.db.select().from(tickets)).toEqual([]);
+    expect(await app.db.select().from(messages)).toEqual([]);
+  });
+
+  it('shows and changes only the tenant’s own rows, even without a company filter', async () => {
+    const seen = await app.withTenant(1, (tx) => tx.select({ body: messages.body, companyId: messages.companyId }).from(messages));
+    expect(seen).toEqual([{ body: 'secret of 1', companyId: 1 }]);
+    const changed = await app.withTenant(1, (tx) => tx.update(messages).set({ body: 'overwritten' }).returning({ companyId: messages.companyId }));
+    expect(changed).toEqual([{ companyId: 1 }]);
+    await expect(app.withTenant(1, (tx) => tx.insert(contacts).values({ companyId: 2, name: 'Intruder' }))).rejects.toThrow();
+  });
+});
