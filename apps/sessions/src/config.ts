@@ -31,6 +31,10 @@ export class SessionsConfig extends ServiceConfig {
   /** Import chat history when a phone pairs (bounded by BAILEYS_HISTORY_MAX_MESSAGES). */
   @EnvBoolean() BAILEYS_HISTORY_SYNC: boolean = false;
   @IsInt() @Min(0) BAILEYS_HISTORY_MAX_MESSAGES: number = 500;
+  /** Entries of each per-session cache the Baileys driver keeps (recent messages, retries, devices, ...). */
+  @IsInt() @Min(16) BAILEYS_CACHE_CAPACITY: number = 1_000;
+  /** WhatsApp's websocket; only set to point sessions at a test server. */
+  @IsOptional() @IsString() BAILEYS_WS_URL?: string;
   /** Auth-state keys cached per session (the rest are read from PostgreSQL). */
   @IsInt() @Min(16) AUTH_CACHE_MAX_KEYS: number = 2_000;
 

@@ -19,6 +19,11 @@ export class PgAuthStateStore implements AuthStateStore {
     this.cache = new BoundedCache(cacheCapacity);
   }
 
+  /** Keys held in memory now (never more than the capacity). */
+  get cachedKeys(): number {
+    return this.cache.size;
+  }
+
   async get(category: string, ids: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     const missing: string[] = [];

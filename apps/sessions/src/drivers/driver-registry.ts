@@ -3,6 +3,7 @@ import type { ChannelDriver } from '@atrium/channel';
 import type { WhatsappProvider } from '@atrium/contracts';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { SessionsConfig } from '../config.js';
+import { BaileysDriver } from './baileys/baileys.driver.js';
 import { SandboxDriver } from './sandbox/sandbox.driver.js';
 
 /** The channel drivers this replica can run, by the provider named in the connection form. */
@@ -13,6 +14,17 @@ export class DriverRegistry {
   constructor(@Inject(SERVICE_CONFIG) config: SessionsConfig) {
     const backoff = { baseMs: config.RECONNECT_BASE_MS, maxMs: config.RECONNECT_MAX_MS };
     this.register(new SandboxDriver({ url: config.SANDBOX_WS_URL, backoff, requestTimeoutMs: 30_000 }));
+    if (config.BAILEYS_ENABLED) {
+      this.register(
+        new BaileysDriver({
+          backoff,
+          historySync: config.BAILEYS_HISTORY_SYNC,
+          historyMaxMessages: config.BAILEYS_HISTORY_MAX_MESSAGES,
+          cacheCapacity: config.BAILEYS_CACHE_CAPACITY,
+          webSocketUrl: config.BAILEYS_WS_URL,
+        }),
+      );
+    }
   }
 
   register(driver: ChannelDriver): void {

@@ -1,0 +1,346 @@
+import {
+  BoundedCache,
+  ChannelError,
+  reconnectDelay,
+  type BackoffOptions,
+  type ChannelDriver,
+  type ChannelSession,
+  type ChannelSessionOptions,
+  type ChannelState,
+  type DriverInboundEvent,
+  type OutgoingLocation,
+  type OutgoingMedia,
+  type SendOptions,
+} from '@atrium/channel';
+import { MessageAck, type CheckNumberResult, type SentMessageResult } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import {
+  Browsers,
+  DisconnectReason,
+  downloadMediaMessage,
+  jidDecode,
+  makeWASocket,
+  type AnyMessageContent,
+  type WAMessage,
+  type WAMessageKey,
+  type WASocket,
+} from '@whiskeysockets/baileys';
+import { loadBaileysAuthState } from './baileys-auth-state.js';
+import { normaliseBaileysCall, normaliseBaileysMessage, normaliseBaileysUpdate, shouldPublish, toJid } from './baileys-normaliser.js';
+import { BoundedCacheStore } from './bounded-cache-store.js';
+
+export interface BaileysDriverSettings {
+  backoff: BackoffOptions;
+  /** Import history when a phone pairs, at most `historyMaxMessages` messages. */
+  historySync: boolean;
+  historyMaxMessages: number;
+  /** Capacity of each of the session's caches. */
+  cacheCapacity: number;
+  /** Override of WhatsApp's websocket (tests point it at a local server). */
+  webSocketUrl?: string;
+}
+
+/** Close codes after which reconnecting would not help: the pairing is gone. */
+const PAIRING_GONE = new Set<number>([DisconnectReason.loggedOut, DisconnectReason.badSession, DisconnectReason.forbidden]);
+const PUBLISH_ATTEMPTS = 5;
+
+function statusCodeOf(error: unknown): number | undefined {
+  return (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+}
+
+/** The content Baileys sends for an attachment, by its mimetype. */
+function mediaContent(media: OutgoingMedia, caption?: string): AnyMessageContent {
+  const kind = media.mimetype.split('/')[0];
+  if (kind === 'image') return { image: media.data, caption, mimetype: media.mimetype };
+  if (kind === 'video') return { video: media.data, caption, mimetype: media.mimetype };
+  if (kind === 'audio') return { audio: media.data, mimetype: media.mimetype, ptt: media.voiceNote === true };
+  return { document: media.data, mimetype: media.mimetype, fileName: media.filename, caption };
+}
+
+/**
+ * One WhatsApp Web multi-device session (provider `beta`). This is the part that needs
+ * WhatsApp's servers, kept thin: what it receives goes through baileys-normaliser, its auth
+ * state through baileys-auth-state (PostgreSQL), every cache it hands Baileys is bounded, and it
+ * keeps no message store (no makeInMemoryStore) — only a bounded cache of recent messages for
+ * quoting and retries.
+ */
+class BaileysSession implements ChannelSession {
+  private socket: WASocket | null = null;
+  private number: string | null = null;
+  private ended = false;
+  private attempt = 0;
+  private reconnectTimer?: NodeJS.Timeout;
+  private pairingRequested = false;
+  private historyLeft: number;
+  /** What arrives is handed on one event after another, in order. */
+  private inbound: Promise<void> = Promise.resolve();
+  private readonly recent: BoundedCache<string, WAMessage>;
+  private readonly sentByUs: BoundedCache<string, true>;
+  private readonly knownNumbers: BoundedCache<string, boolean>;
+  private readonly caches: Record<'retries' | 'devices' | 'media' | 'callOffers' | 'placeholders', BoundedCacheStore>;
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly settings: BaileysDriverSettings,
+    private readonly options: ChannelSessionOptions,
+  ) {
+    const capacity = settings.cacheCapacity;
+    this.recent = new BoundedCache(capacity);
+    this.sentByUs = new BoundedCache(capacity);
+    this.knownNumbers = new BoundedCache(capacity);
+    this.caches = {
+      retries: new BoundedCacheStore(capacity),
+      devices: new BoundedCacheStore(capacity),
+      media: new BoundedCacheStore(Math.min(capacity, 100)),
+      callOffers: new BoundedCacheStore(Math.min(capacity, 100)),
+      placeholders: new BoundedCacheStore(capacity),
+    };
+    this.historyLeft = settings.historySync ? settings.historyMaxMessages : 0;
+    this.logger = options.logger;
+  }
+
+  async start(): Promise<void> {
+    this.ended = false;
+    this.attempt = 0;
+    this.emit({ state: 'connecting' });
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.ended = true;
+    clearTimeout(this.reconnectTimer);
+    const socket = this.socket;
+    this.socket = null;
+    this.number = null;
+    await socket?.end(undefined);
+    this.emit({ state: 'closed' });
+  }
+
+  async logout(): Promise<void> {
+    this.ended = true;
+    await this.socket?.logout().catch((error: unknown) => this.logger.warn({ err: error }, 'logout at WhatsApp failed'));
+    await this.options.auth.clear();
+    await this.stop();
+  }
+
+  sendText(to: string, body: string, options?: SendOptions): Promise<SentMessageResult> {
+    return this.send(to, { text: body }, options);
+  }
+
+  sendMedia(to: string, media: OutgoingMedia, options?: SendOptions & { caption?: string }): Promise<SentMessageResult> {
+    return this.send(to, mediaContent(media, options?.caption), options);
+  }
+
+  sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult> {
+    const content = { location: { degreesLatitude: location.latitude, degreesLongitude: location.longitude, name: location.name, address: location.address } };
+    return this.send(to, content, options);
+  }
+
+  sendVcard(to: string, vcard: string, options?: SendOptions): Promise<SentMessageResult> {
+    const displayName = /^FN:(.*)$/m.exec(vcard)?.[1]?.trim() ?? 'Contato';
+    return this.send(to, { contacts: { displayName, contacts: [{ vcard }] } }, options);
+  }
+
+  editMessage(to: string, messageId: string, body: string): Promise<SentMessageResult> {
+    return this.send(to, { text: body, edit: this.keyOf(to, messageId, true) });
+  }
+
+  async deleteMessage(to: string, messageId: string): Promise<void> {
+    await this.send(to, { delete: this.keyOf(to, messageId, true) });
+  }
+
+  async markRead(to: string, messageIds: readonly string[]): Promise<void> {
+    await this.connected().readMessages(messageIds.map((id) => this.keyOf(to, id, false)));
+  }
+
+  async checkNumber(number: string): Promise<CheckNumberResult> {
+    const [result] = (await this.connected().onWhatsApp(number)) ?? [];
+    const exists = result?.exists === true;
+    this.knownNumbers.set(number, exists);
+    return { exists, chatId: exists ? (jidDecode(result!.jid)?.user ?? number) : null };
+  }
+
+  async profilePicture(chatId: string): Promise<string | null> {
+    return (await this.connected().profilePictureUrl(toJid(chatId), 'image').catch(() => undefined)) ?? null;
+  }
+
+  async rejectCall(callId: string, from: string): Promise<void> {
+    await this.connected().rejectCall(callId, toJid(from));
+  }
+
+  // ---- connection --------------------------------------------------------------------------
+
+  private async connect(): Promise<void> {
+    if (this.ended) return;
+    const { state, saveCreds } = await loadBaileysAuthState(this.options.auth);
+    if (this.ended) return;
+    const socket = makeWASocket({
+      auth: state,
+      logger: this.logger.child({ module: 'baileys' }, { level: 'warn' }),
+      browser: Browsers.ubuntu('Atrium'),
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      shouldSyncHistoryMessage: () => this.historyLeft > 0,
+      generateHighQualityLinkPreview: false,
+      msgRetryCounterCache: this.caches.retries,
+      userDevicesCache: this.caches.devices,
+      mediaCache: this.caches.media,
+      callOfferCache: this.caches.callOffers,
+      placeholderResendCache: this.caches.placeholders,
+      getMessage: async (key) => (key.id ? (this.recent.get(key.id)?.message ?? undefined) : undefined),
+      ...(this.settings.webSocketUrl ? { waWebSocketUrl: this.settings.webSocketUrl } : {}),
+    });
+    this.socket = socket;
+    const registered = state.creds.registered;
+
+    socket.ev.on('creds.update', () => {
+      saveCreds().catch((error: unknown) => this.logger.error({ err: error }, 'could not save WhatsApp credentials'));
+    });
+    socket.ev.on('connection.update', (update) => {
+      if (socket !== this.socket) return;
+      if (update.qr) void this.onQr(socket, update.qr, registered);
+      if (update.isNewLogin) this.emit({ state: 'pairing' });
+      if (update.connection === 'open') {
+        this.attempt = 0;
+        this.number = jidDecode(socket.user?.id)?.user ?? null;
+        this.emit({ state: 'connected', number: this.number ?? '' });
+      }
+      if (update.connection === 'close') void this.onClose(statusCodeOf(update.lastDisconnect?.error));
+    });
+    socket.ev.on('messages.upsert', ({ messages }) => {
+      for (const message of messages) this.receive(message);
+    });
+    socket.ev.on('messages.update', (updates) => {
+      for (const update of updates) this.publish(normaliseBaileysUpdate(update));
+    });
+    socket.ev.on('call', (calls) => {
+      for (const call of calls) this.publish(normaliseBaileysCall(call));
+    });
+    socket.ev.on('messaging-history.set', ({ messages }) => {
+      // Newest first; only as many as the bound allows, then nothing more for this session.
+      for (const message of messages.slice(0, Math.max(0, this.historyLeft))) this.receive(message);
+      this.historyLeft = Math.max(0, this.historyLeft - messages.length);
+    });
+  }
+
+  private async onQr(socket: WASocket, qr: string, registered: boolean): Promise<void> {
+    const phone = this.options.pairingPhoneNumber;
+    if (!phone) {
+      this.emit({ state: 'qr', qr });
+      return;
+    }
+    if (this.pairingRequested || registered) return;
+    this.pairingRequested = true;
+    try {
+      this.emit({ state: 'pairingCode', code: await socket.requestPairingCode(phone) });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'pairing code request failed');
+      this.pairingRequested = false;
+    }
+  }
+
+  private async onClose(code: number | undefined): Promise<void> {
+    this.socket = null;
+    this.number = null;
+    if (this.ended) return;
+    if (code !== undefined && PAIRING_GONE.has(code)) {
+      this.ended = true;
+      await this.options.auth.clear();
+      this.emit({ state: 'loggedOut' });
+      return;
+    }
+    if (code === DisconnectReason.connectionReplaced) {
+      this.ended = true;
+      this.emit({ state: 'replaced' });
+      return;
+    }
+    // After a QR scan WhatsApp asks for a restart with the new credentials: no delay then.
+    const delayMs = code === DisconnectReason.restartRequired ? 0 : reconnectDelay(this.attempt++, this.settings.backoff);
+    if (delayMs > 0) this.emit({ state: 'reconnecting', attempt: this.attempt, delayMs, reason: `closed (${code ?? 'no code'})` });
+    this.reconnectTimer = setTimeout(() => {
+      this.connect().catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'reconnect failed');
+        void this.onClose(undefined);
+      });
+    }, delayMs);
+  }
+
+  // ---- inbound -----------------------------------------------------------------------------
+
+  private receive(message: WAMessage): void {
+    if (message.key.id && message.message) this.recent.set(message.key.id, message);
+    if (!shouldPublish(message, (id) => this.sentByUs.has(id))) return;
+    const socket = this.socket;
+    const normalised = normaliseBaileysMessage(message, {
+      meNumber: this.number,
+      download: (m) => downloadMediaMessage(m, 'buffer', {}, { logger: this.logger, reuploadRequest: (msg) => (socket ?? this.connected()).updateMediaMessage(msg) }),
+    });
+    if (normalised) this.publish({ type: 'message', message: normalised });
+  }
+
+  /**
+   * Hands an event on, in order. WhatsApp already has our receipt, so a failure is retried a few
+   * times before the event is given up (and logged).
+   */
+  private publish(event: DriverInboundEvent | null): void {
+    if (!event) return;
+    this.inbound = this.inbound.then(async () => {
+      for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
+        try {
+          await this.options.listener.onInbound(event);
+          return;
+        } catch (error) {
+          this.logger.warn({ err: error, attempt, type: event.type }, 'inbound event not published yet');
+          await new Promise((resolve) => setTimeout(resolve, reconnectDelay(attempt, { baseMs: 500, maxMs: 10_000 })));
+        }
+      }
+      this.logger.error({ type: event.type }, 'inbound event lost after retries');
+    });
+  }
+
+  // ---- outbound ----------------------------------------------------------------------------
+
+  private connected(): WASocket {
+    if (!this.socket || !this.number) throw new ChannelError('not-connected');
+    return this.socket;
+  }
+
+  private keyOf(chatId: string, id: string, fromMe: boolean): WAMessageKey {
+    return this.recent.get(id)?.key ?? { remoteJid: toJid(chatId), id, fromMe };
+  }
+
+  private async send(to: string, content: AnyMessageContent, options?: SendOptions): Promise<SentMessageResult> {
+    const socket = this.connected();
+    if (/^\d+$/.test(to) && this.knownNumbers.get(to) === undefined) await this.checkNumber(to);
+    if (this.knownNumbers.get(to) === false) throw new ChannelError('invalid-number', `${to} is not on WhatsApp`);
+    // Baileys quotes from the whole message; one no longer in the recent cache is sent unquoted.
+    const quoted = options?.quotedId ? this.recent.get(options.quotedId) : undefined;
+    if (options?.quotedId && !quoted) this.logger.debug({ quotedId: options.quotedId }, 'quoted message not in the recent cache: sending unquoted');
+    let sent: WAMessage | undefined;
+    try {
+      sent = await socket.sendMessage(toJid(to), content, quoted ? { quoted } : {});
+    } catch (error) {
+      throw new ChannelError('failed', (error as Error).message);
+    }
+    if (!sent?.key.id) throw new ChannelError('failed', 'WhatsApp did not accept the message');
+    this.sentByUs.set(sent.key.id, true);
+    this.recent.set(sent.key.id, sent);
+    const seconds = Number(sent.messageTimestamp ?? Math.floor(Date.now() / 1000));
+    return { id: sent.key.id, timestamp: seconds * 1000, ack: MessageAck.SENT };
+  }
+
+  private emit(state: ChannelState): void {
+    Promise.resolve(this.options.listener.onState(state)).catch((error: unknown) => this.logger.warn({ err: error, state: state.state }, 'session state not handled'));
+  }
+}
+
+/** Provider `beta`: WhatsApp Web multi-device through Baileys. */
+export class BaileysDriver implements ChannelDriver {
+  readonly provider = 'beta' as const;
+
+  constructor(private readonly settings: BaileysDriverSettings) {}
+
+  createSession(options: ChannelSessionOptions): ChannelSession {
+    return new BaileysSession(this.settings, options);
+  }
+}
