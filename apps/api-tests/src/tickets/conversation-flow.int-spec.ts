@@ -231,6 +231,20 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     expect((await tenant.admin.post<ContactView>('/contacts', { name: 'Real', number: '5511987002998' })).status).toBe(201);
   });
 
+  it('passes the connection’s refusals on: ERR_WAPP_INVALID_CONTACT, ERR_WAPP_NOT_INITIALIZED', async () => {
+    const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Saiu do Zap', number: '5511987002996' })).body;
+    await sandboxCall(env.sandbox, 'PUT', '/numbers/5511987002996', { onWhatsApp: false });
+    const gone = (await tenant.admin.post<TicketView>('/tickets', { contactId: contact.id, status: 'open' })).body;
+    expect(await tenant.admin.post(`/messages/${gone.id}`, { body: 'oi' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
+
+    const idle = (await tenant.admin.post<WhatsappView>('/whatsapp', { name: 'Parada', provider: 'sandbox' })).body;
+    const other = (await tenant.admin.post<ContactView>('/contacts', { name: 'Pela Parada', number: '5511987002995' })).body;
+    const onIdle = await tenant.admin.post<TicketView>('/tickets', { contactId: other.id, whatsappId: idle.id, status: 'open' });
+    expect(onIdle.body.whatsapp).toEqual({ id: idle.id, name: 'Parada' });
+    expect(await tenant.admin.post(`/messages/${onIdle.body.id}`, { body: 'oi' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    await tenant.admin.delete(`/whatsapp/${idle.id}`);
+  });
+
   it('a new ticket an agent opens goes out through the connection', async () => {
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Nova Conversa', number: '5511987002997' })).body;
     const opened = await agentA.client.post<TicketView>('/tickets', { contactId: contact.id, queueId: queueA.id, userId: agentA.user.id, status: 'open' });
