@@ -278,6 +278,16 @@ class BaileysSession implements ChannelSession {
     if (normalised) this.publish({ type: 'message', message: normalised });
   }
 
+  /** Fills in the phone number of a customer WhatsApp only named by lid, when the lid mapping knows it. */
+  private async withPhoneNumber(event: DriverInboundEvent): Promise<DriverInboundEvent> {
+    if (event.type !== 'message' || event.message.from.number || !event.message.from.lid || !this.socket) return event;
+    const pn = await this.socket.signalRepository.lidMapping.getPNForLID(`${event.message.from.lid}@lid`).catch(() => null);
+    const number = pn ? (jidDecode(pn)?.user ?? null) : null;
+    if (!number) return event;
+    const chat = event.message.chat.isGroup ? event.message.chat : { ...event.message.chat, id: number };
+    return { ...event, message: { ...event.message, chat, from: { ...event.message.from, number } } };
+  }
+
   /**
    * Hands an event on, in order. WhatsApp already has our receipt, so a failure is retried a few
    * times before the event is given up (and logged).
@@ -285,9 +295,10 @@ class BaileysSession implements ChannelSession {
   private publish(event: DriverInboundEvent | null): void {
     if (!event) return;
     this.inbound = this.inbound.then(async () => {
+      const complete = await this.withPhoneNumber(event);
       for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
         try {
-          await this.options.listener.onInbound(event);
+          await this.options.listener.onInbound(complete);
           return;
         } catch (error) {
           this.logger.warn({ err: error, attempt, type: event.type }, 'inbound event not published yet');
