@@ -3,3 +3,4 @@ export * from './test-database.js';
 export * from './test-env.js';
 export * from './smtp-catcher.js';
 export * from './factories.js';
+export * from './channel-factories.js';

@@ -1,4 +1,5 @@
-import { inboundEventId, inboundStreamName, inboundSubject, type ChannelMessage, type InboundEvent, type InboundEventData } from '@atrium/contracts';
+import { inboundEventId, inboundStreamName, inboundSubject, type InboundEvent, type InboundEventData } from '@atrium/contracts';
+import { aChannelMessage } from '@atrium/testing';
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
@@ -43,23 +44,7 @@ export class InboundPublisher {
 }
 
 /** A customer's text as a driver normalises it. */
-export function customerText(number: string, body: string, overrides: Partial<ChannelMessage> = {}): ChannelMessage {
-  return {
-    id: `WA${randomBytes(8).toString('hex').toUpperCase()}`,
-    chat: { id: number, isGroup: false, name: null },
-    from: { number, lid: null, name: `Customer ${number.slice(-4)}` },
-    fromMe: false,
-    mediaType: 'chat',
-    body,
-    media: null,
-    quotedId: null,
-    location: null,
-    vcards: [],
-    callLog: null,
-    timestamp: Date.now(),
-    ...overrides,
-  };
-}
+export const customerText = aChannelMessage;
 
 let sequence = 0;
 /** A fresh Brazilian mobile number per call. */

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
-import type { ChannelMessage, InboundMessageEvent } from '@atrium/contracts';
+import type { InboundMessageEvent } from '@atrium/contracts';
 import { startService } from '@atrium/service-kit';
-import { createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
+import { aChannelMessage, createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
 import pg from 'pg';
 import { TicketsAppModule } from '../app.module.js';
 import { TicketsConfig } from '../config.js';
@@ -12,21 +12,7 @@ const COMPANY = 41;
 const WHATSAPP = 7;
 
 function message(number: string, id: string, body: string): InboundMessageEvent {
-  const channelMessage: ChannelMessage = {
-    id,
-    chat: { id: number, isGroup: false, name: null },
-    from: { number, lid: null, name: null },
-    fromMe: false,
-    mediaType: 'chat',
-    body,
-    media: null,
-    quotedId: null,
-    location: null,
-    vcards: [],
-    callLog: null,
-    timestamp: Date.now(),
-  };
-  return { type: 'message', companyId: COMPANY, whatsappId: WHATSAPP, receivedAt: Date.now(), message: channelMessage };
+  return { type: 'message', companyId: COMPANY, whatsappId: WHATSAPP, receivedAt: Date.now(), message: aChannelMessage(number, body, { id }) };
 }
 
 /**
