@@ -127,9 +127,16 @@ describe('contacts, tags, ticket notes and quick messages', () => {
       expect((await agent.client.get(`/contacts/${created.id}`)).status).toBe(404);
     });
 
-    it('deletes a contact with its tickets', async () => {
+    it('deletes a contact with its tickets, and tells the tickets’ viewers', async () => {
       const ticket = await customerTicket();
-      expect((await tenant.admin.delete(`/contacts/${ticket.contactId}`)).status).toBe(200);
+      const socket = await socketOf(stack, agent.client);
+      try {
+        expect((await tenant.admin.delete(`/contacts/${ticket.contactId}`)).status).toBe(200);
+        expect(await socket.next(`company-${tenant.companyId}-ticket`)).toEqual({ action: 'delete', ticketId: ticket.id });
+        expect(await socket.next(`company-${tenant.companyId}-contact`)).toEqual({ action: 'delete', contactId: ticket.contactId });
+      } finally {
+        socket.close();
+      }
       expect((await tenant.admin.get(`/tickets/${ticket.id}`)).status).toBe(404);
     });
   });

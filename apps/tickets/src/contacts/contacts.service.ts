@@ -16,8 +16,9 @@ import type { TicketsConfig } from '../config.js';
 import { dayRange, startOfDay } from '../shared/dates.js';
 import { hasMore, PAGE_SIZES } from '../shared/paging.js';
 import { requireAdmin } from '../shared/require-admin.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { toContactView } from './contact.view.js';
 import { CONTACT_NUMBER_UNIQUE, ContactsRepository, type ContactFilter } from './contacts.repository.js';
 import { NumberChecker } from './number-checker.js';
@@ -28,6 +29,7 @@ export class ContactsService {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(NumberChecker) private readonly numbers: NumberChecker,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
@@ -101,9 +103,12 @@ export class ContactsService {
   /** Deletes the contact with its tickets, messages and notes (admins only). */
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
     requireAdmin(actor);
-    await this.database.withTenant(actor.companyId, async (tx) => {
+    const tickets = await this.database.withTenant(actor.companyId, async (tx) => {
+      const ofContact = await this.tickets.ofContact(tx, actor.companyId, id);
       if (!(await this.contacts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+      return ofContact;
     });
+    for (const ticket of tickets) this.events.ticketDeleted(actor.companyId, ticket.id, scopeOf(ticket));
     this.events.contactDeleted(actor.companyId, id);
     return { message: 'Contact deleted' };
   }

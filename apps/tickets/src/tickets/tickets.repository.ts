@@ -112,6 +112,14 @@ export class TicketsRepository {
     return row;
   }
 
+  /** Every ticket of a contact (what deleting the contact deletes). */
+  ofContact(tx: TicketsTx, companyId: number, contactId: number): Promise<Array<Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status'>>> {
+    return tx
+      .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
+  }
+
   /** Ids of every ticket of a contact on one connection (a conversation's history). */
   async historyIds(tx: TicketsTx, companyId: number, contactId: number, whatsappId: number | null): Promise<number[]> {
     const rows = await tx
