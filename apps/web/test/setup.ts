@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/jest-globals';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from '@jest/globals';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, jest } from '@jest/globals';
 import { mediaQueryMatches, setViewportWidth } from './viewport';
+
+/** Pages are lazy chunks behind guards: give them time to appear on a busy machine. */
+configure({ asyncUtilTimeout: 4000 });
+jest.setTimeout(30_000);
 
 /**
  * Browser APIs jsdom lacks that antd reads. Media queries answer for the width test/viewport.ts

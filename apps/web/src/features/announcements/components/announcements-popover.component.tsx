@@ -29,7 +29,7 @@ export function AnnouncementsPopover() {
       ) : (
         <Flex vertical gap={12}>
           {records.map((record) => (
-            <article key={record.id} className="announcement-card" style={{ borderInlineStartColor: priorityColor(record.priority) }}>
+            <article key={record.id} className="announcement-card" style={{ borderLeftColor: priorityColor(record.priority) }}>
               <Flex justify="space-between" gap={8} align="baseline">
                 <Typography.Text strong>{record.title}</Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 11, whiteSpace: 'nowrap' }}>

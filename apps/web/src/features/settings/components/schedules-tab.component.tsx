@@ -20,7 +20,9 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
     if (!isLoading) form.setFieldsValue({ schedules: scheduleRows(company?.schedules) });
   }, [company, isLoading, form]);
 
-  const submit = async ({ schedules }: { schedules: ScheduleRow[] }) => {
+  const submit = async () => {
+    // Every row with its weekday names, not only the time fields the form renders.
+    const { schedules } = form.getFieldsValue(true) as { schedules: ScheduleRow[] };
     await submitDelay(FORM_SUBMIT_DELAY_MS);
     try {
       await save({ id: companyId, schedules }).unwrap();
@@ -35,7 +37,7 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
   if (isLoading) return <Skeleton active />;
   return (
     <Card title={t('schedules.title')} size="small">
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="schedules-form">
+      <Form form={form} layout="vertical" onFinish={() => void submit()} data-testid="schedules-form">
         <Form.List name="schedules">
           {(fields) =>
             fields.map((field) => (
