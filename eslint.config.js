@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '.nx/**', 'coverage/**', '.data/**', 'tmp/**'] },
@@ -38,6 +39,12 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': ['error', { allow: ['@atrium/app-*'], depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }] }],
     },
+  },
+  {
+    // The web app: hooks called by the rules, effect dependencies complete.
+    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
