@@ -8,6 +8,7 @@ import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptHelps from './pt/helps.json' with { type: 'json' };
 import ptAnnouncements from './pt/announcements.json' with { type: 'json' };
 import ptTodo from './pt/todo.json' with { type: 'json' };
+import ptConnections from './pt/connections.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import enSettings from './en/settings.json' with { type: 'json' };
 import enHelps from './en/helps.json' with { type: 'json' };
 import enAnnouncements from './en/announcements.json' with { type: 'json' };
 import enTodo from './en/todo.json' with { type: 'json' };
+import enConnections from './en/connections.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
@@ -28,11 +30,12 @@ import esSettings from './es/settings.json' with { type: 'json' };
 import esHelps from './es/helps.json' with { type: 'json' };
 import esAnnouncements from './es/announcements.json' with { type: 'json' };
 import esTodo from './es/todo.json' with { type: 'json' };
+import esConnections from './es/connections.json' with { type: 'json' };
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -47,6 +50,7 @@ export const resources = {
     helps: ptHelps,
     announcements: ptAnnouncements,
     todo: ptTodo,
+    connections: ptConnections,
   },
   en: {
     common: enCommon,
@@ -59,6 +63,7 @@ export const resources = {
     helps: enHelps,
     announcements: enAnnouncements,
     todo: enTodo,
+    connections: enConnections,
   },
   es: {
     common: esCommon,
@@ -71,5 +76,6 @@ export const resources = {
     helps: esHelps,
     announcements: esAnnouncements,
     todo: esTodo,
+    connections: esConnections,
   },
 } as const satisfies Record<Language, Record<Namespace, object>>;

@@ -60,6 +60,7 @@ const SettingsPage = lazy(() => import('../features/settings/components/settings
 const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/components/announcements.page'));
 const TodoPage = lazy(() => import('../features/todo/components/todo.page'));
+const ConnectionsPage = lazy(() => import('../features/connections/components/connections.page'));
 
 /**
  * THE route table (spec 000 section 2, spec 001 section 2): the drawer, the guards and the router
@@ -87,7 +88,7 @@ export const ROUTES: readonly AppRoute[] = [
   { key: 'announcements', path: '/announcements', page: AnnouncementsPage, menu: true, section: 'admin', icon: AlertOutlined, role: 'super' },
   { key: 'prompts', path: '/prompts', page: comingSoon('prompts'), menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', page: comingSoon('queueIntegration'), menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },
-  { key: 'connections', path: '/connections', page: comingSoon('connections'), menu: true, section: 'admin', icon: WhatsAppOutlined, role: 'admin', badge: 'connections' },
+  { key: 'connections', path: '/connections', page: ConnectionsPage, menu: true, section: 'admin', icon: WhatsAppOutlined, role: 'admin', badge: 'connections' },
   { key: 'files', path: '/files', page: comingSoon('files'), menu: true, section: 'admin', icon: FolderOpenOutlined, role: 'admin' },
   { key: 'queues', path: '/queues', page: comingSoon('queues'), menu: true, section: 'admin', icon: ApartmentOutlined, role: 'admin' },
   { key: 'users', path: '/users', page: UsersPage, menu: true, section: 'admin', icon: UserOutlined, role: 'admin' },

@@ -1,14 +1,65 @@
-import type { WhatsappSummary } from '@atrium/contracts';
+import type { WhatsappDto, WhatsappView } from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
+
+/** Body of POST /whatsapp and PUT /whatsapp/{id} (the connection dialog's fields). */
+export type ConnectionInput = Omit<WhatsappDto, 'token'> & { token?: string | null };
+
+export interface PromptRef {
+  id: number;
+  name: string;
+}
 
 export const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /whatsapp with session=0 (spec 000 section 7); the company comes from the token. */
-    connections: build.query<WhatsappSummary[], void>({
+    connections: build.query<WhatsappView[], void>({
       query: () => ({ url: '/whatsapp/', params: { session: 0 } }),
       providesTags: ['Connections'],
+    }),
+    connection: build.query<WhatsappView, number>({
+      query: (id) => `/whatsapp/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Connections', id }],
+    }),
+    createConnection: build.mutation<WhatsappView, ConnectionInput>({
+      query: (body) => ({ url: '/whatsapp', method: 'POST', body }),
+      invalidatesTags: ['Connections'],
+    }),
+    updateConnection: build.mutation<WhatsappView, Partial<ConnectionInput> & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Connections'],
+    }),
+    deleteConnection: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Connections'],
+    }),
+    /** POST /whatsappsession/{id}: start or retry; with a phone number the phone pairs by a code. */
+    startSession: build.mutation<unknown, { id: number; phoneNumber?: string }>({
+      query: ({ id, phoneNumber }) => ({ url: `/whatsappsession/${id}`, method: 'POST', body: phoneNumber ? { phoneNumber } : {} }),
+    }),
+    /** PUT /whatsappsession/{id}: a new QR code. */
+    requestNewQr: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'PUT' }),
+    }),
+    /** DELETE /whatsappsession/{id}: disconnect. */
+    disconnectSession: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
+    }),
+    /** GET /prompt (field prompts), for the connection's prompt choice. */
+    prompts: build.query<PromptRef[], void>({
+      query: () => '/prompt',
+      transformResponse: (response: { prompts?: PromptRef[] }) => response.prompts ?? [],
     }),
   }),
 });
 
-export const { useConnectionsQuery } = connectionsApi;
+export const {
+  useConnectionsQuery,
+  useConnectionQuery,
+  useCreateConnectionMutation,
+  useUpdateConnectionMutation,
+  useDeleteConnectionMutation,
+  useStartSessionMutation,
+  useRequestNewQrMutation,
+  useDisconnectSessionMutation,
+  usePromptsQuery,
+} = connectionsApi;

@@ -1,0 +1,214 @@
+import type { WhatsappProvider, WhatsappView } from '@atrium/contracts';
+import { CONNECTION_DEFAULTS, WHATSAPP_PROVIDERS } from '@atrium/contracts/sessions/status.js';
+import { Button, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Switch, Tabs } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/notify/notifier';
+import { toastError } from '../../../shared/notify/error-popup';
+import { lengthRules } from '../../../shared/ui/validation-rules';
+import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
+import { useQueuesQuery } from '../../queues/api/queues.api';
+import { useConnectionQuery, useCreateConnectionMutation, usePromptsQuery, useUpdateConnectionMutation, type ConnectionInput } from '../api/connections.api';
+
+interface ConnectionFormValues {
+  name: string;
+  provider: WhatsappProvider;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  queueIds: number[];
+  promptId: number | null;
+  token: string;
+  expiresTicket: number;
+  expiresInactiveMessage: string;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+}
+
+const EMPTY: ConnectionFormValues = {
+  name: '',
+  provider: CONNECTION_DEFAULTS.provider,
+  isDefault: false,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  queueIds: [],
+  promptId: null,
+  token: '',
+  expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
+  expiresInactiveMessage: '',
+  timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
+  maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
+};
+
+function valuesOf(connection: WhatsappView): ConnectionFormValues {
+  return {
+    name: connection.name,
+    provider: connection.provider,
+    isDefault: connection.isDefault,
+    greetingMessage: connection.greetingMessage,
+    complationMessage: connection.complationMessage,
+    outOfHoursMessage: connection.outOfHoursMessage,
+    ratingMessage: connection.ratingMessage,
+    queueIds: connection.queueIds,
+    promptId: connection.promptId,
+    token: connection.token ?? '',
+    expiresTicket: connection.expiresTicket,
+    expiresInactiveMessage: connection.expiresInactiveMessage,
+    timeUseBotQueues: connection.timeUseBotQueues,
+    maxUseBotQueues: connection.maxUseBotQueues,
+  };
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface WhatsappFormModalProps {
+  open: boolean;
+  /** null adds a connection. */
+  whatsappId: number | null;
+  onClose: () => void;
+}
+
+/**
+ * Add/edit a connection (spec 001 "Connections"): name 2-50, provider (beta by default), default
+ * flag, greeting, completion, out-of-hours and rating messages, queues (a greeting is needed with
+ * more than one), prompt, external-API token and the inactivity settings, with the spec's defaults.
+ */
+export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormModalProps) {
+  const { t } = useTranslation('connections');
+  const [form] = Form.useForm<ConnectionFormValues>();
+  const editing = whatsappId !== null;
+  const { data: connection, isFetching } = useConnectionQuery(whatsappId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const { data: queues } = useQueuesQuery(undefined, { skip: !open });
+  const { data: prompts } = usePromptsQuery(undefined, { skip: !open });
+  const [createConnection, creating] = useCreateConnectionMutation();
+  const [updateConnection, updating] = useUpdateConnectionMutation();
+  const queueIds = Form.useWatch('queueIds', form) ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(editing ? (connection ? valuesOf(connection) : EMPTY) : EMPTY);
+  }, [open, editing, connection, form]);
+
+  const submit = async (values: ConnectionFormValues) => {
+    const input: ConnectionInput = { ...values, name: values.name.trim(), token: values.token.trim() || null };
+    await submitDelay(MODAL_SUBMIT_DELAY_MS);
+    try {
+      if (editing) await updateConnection({ id: whatsappId, ...input }).unwrap();
+      else await createConnection(input).unwrap();
+      toast.success(t('toasts.saved'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const text = (name: keyof ConnectionFormValues, rows = 3) => (
+    <Form.Item name={name} label={t(`modal.${name}`)}>
+      <Input.TextArea rows={rows} />
+    </Form.Item>
+  );
+
+  const general = (
+    <>
+      <Space align="start" wrap style={{ width: '100%' }}>
+        <Form.Item name="name" label={t('modal.name')} rules={lengthRules(t, 2, 50)} style={{ minWidth: 260 }}>
+          <Input autoFocus autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="provider" label={t('modal.provider')} style={{ minWidth: 200 }}>
+          <Select options={WHATSAPP_PROVIDERS.map((provider) => ({ value: provider, label: t(`modal.providers.${provider}`) }))} data-testid="connection-provider" />
+        </Form.Item>
+        <Form.Item name="isDefault" label={t('modal.isDefault')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Space>
+      <Form.Item name="queueIds" label={t('modal.queues')} extra={queueIds.length > 1 ? t('modal.greetingHint') : undefined}>
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t('modal.queuesPlaceholder')}
+          notFoundContent={t('modal.noQueues')}
+          options={(queues ?? []).map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="greetingMessage"
+        label={t('modal.greetingMessage')}
+        rules={queueIds.length > 1 ? [{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }] : []}
+      >
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </>
+  );
+
+  const messages = (
+    <>
+      {text('complationMessage')}
+      {text('outOfHoursMessage')}
+      {text('ratingMessage')}
+      <Space align="start" wrap>
+        <Form.Item name="expiresTicket" label={t('modal.expiresTicket')}>
+          <InputNumber min={0} max={525_600} />
+        </Form.Item>
+        <Form.Item name="timeUseBotQueues" label={t('modal.timeUseBotQueues')}>
+          <InputNumber min={0} max={525_600} />
+        </Form.Item>
+        <Form.Item name="maxUseBotQueues" label={t('modal.maxUseBotQueues')}>
+          <InputNumber min={0} max={1000} />
+        </Form.Item>
+      </Space>
+      {text('expiresInactiveMessage', 2)}
+    </>
+  );
+
+  const integrations = (
+    <>
+      <Form.Item name="promptId" label={t('modal.prompt')}>
+        <Select allowClear placeholder={t('modal.promptPlaceholder')} options={(prompts ?? []).map((prompt) => ({ value: prompt.id, label: prompt.name }))} />
+      </Form.Item>
+      <Form.Item label={t('modal.token')}>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="token" noStyle rules={[{ pattern: /^([\x21-\x7e]{8,100})?$/, message: t('validation.tooShort', { ns: 'common' }) }]}>
+            <Input autoComplete="off" aria-label={t('modal.token')} />
+          </Form.Item>
+          <Button onClick={() => form.setFieldValue('token', randomToken())}>{t('modal.generateToken')}</Button>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('modal.editTitle') : t('modal.addTitle')}
+      okText={editing ? t('modal.save') : t('modal.add')}
+      cancelText={t('cancel', { ns: 'common' })}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={creating.isLoading || updating.isLoading}
+      destroyOnHidden
+      width={720}
+      okButtonProps={{ 'data-testid': 'connection-form-submit' } as Record<string, string>}
+    >
+      {editing && isFetching && !connection ? (
+        <Skeleton active />
+      ) : (
+        <Form form={form} name="connection" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="connection-form">
+          <Tabs
+            items={[
+              { key: 'general', label: t('modal.general'), children: general, forceRender: true },
+              { key: 'messages', label: t('modal.messages'), children: messages, forceRender: true },
+              { key: 'integrations', label: t('modal.integrations'), children: integrations, forceRender: true },
+            ]}
+          />
+        </Form>
+      )}
+    </Modal>
+  );
+}
