@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { contacts, messages } from '../db/schema.js';
-import { PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import { newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -73,7 +73,7 @@ export class MessagesRepository {
     const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
     const rows = await this.selectRecords(tx)
       .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
       .limit(PAGE_SIZES.messages)
       .offset(pageOffset(pageNumber, PAGE_SIZES.messages));
     const [total] = await tx.select({ n: count() }).from(messages).where(where);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
 import { contacts, messages, queues, tags, ticketTags, tickets, userRefs, whatsappRefs } from '../db/schema.js';
-import { likePattern, PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import { likePattern, newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -138,16 +138,24 @@ export class TicketsRepository {
     return ordered.map((row) => withTags.get(row.ticket.id)!);
   }
 
+  /**
+   * A page of the list: the page's ids first (tickets alone, joined to contacts only to search
+   * them), in the order of the newest-first indexes, then the 40 records by id; so a deep page
+   * costs an index walk, not a join of every ticket of the company.
+   */
   async page(tx: TicketsTx, companyId: number, filter: TicketListFilter, pageNumber: number | undefined): Promise<{ records: TicketRecord[]; count: number }> {
     const where = this.listWhere(companyId, filter);
-    const rows = await this.selectRecords(tx)
+    const searching = Boolean(filter.searchParam?.trim());
+    const onContacts = and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, companyId));
+    const idsQuery = tx.select({ id: tickets.id }).from(tickets).$dynamic();
+    const countQuery = tx.select({ n: count() }).from(tickets).$dynamic();
+    const page = await (searching ? idsQuery.innerJoin(contacts, onContacts) : idsQuery)
       .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .orderBy(newestFirst(tickets.updatedAt), newestFirst(tickets.id))
       .limit(PAGE_SIZES.tickets)
       .offset(pageOffset(pageNumber, PAGE_SIZES.tickets));
-    const [total] = await tx.select({ n: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where);
-    const withTags = await this.attachTags(tx, companyId, rows);
-    return { records: rows.map((row) => withTags.get(row.ticket.id)!), count: total?.n ?? 0 };
+    const [total] = await (searching ? countQuery.innerJoin(contacts, onContacts) : countQuery).where(where);
+    return { records: await this.records(tx, companyId, page.map((row) => row.id)), count: total?.n ?? 0 };
   }
 
   /** How many tickets carry each tag. */
