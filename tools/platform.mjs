@@ -179,6 +179,7 @@ export function createPlatform(options = {}) {
     const env = { ...commonEnv(), [app.portEnv]: String(settings.ports[app.name]) };
     if (app.name === 'identity') Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
     if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
+    if (app.name === 'sessions') env.SANDBOX_WS_URL = `ws://127.0.0.1:${settings.ports['wa-sandbox']}/ws`;
     return { ...env, ...settings.extraEnv };
   }
 

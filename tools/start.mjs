@@ -3,10 +3,14 @@
  * See tools/README.md; the work is done by tools/platform.mjs.
  */
 import { createPlatform, PlatformError } from './platform.mjs';
+import { DEMO_SANDBOX_ENV, ensureDemoConnection } from './lib/demo-connection.mjs';
 
 const began = Date.now();
+const demo = (process.env.NODE_ENV ?? 'development') !== 'production';
 const platform = createPlatform({
   onAppExit: (name) => shutdown(`${name} stopped unexpectedly`, 1),
+  // The demo company gets a sandbox connection that pairs itself; simulated customers write to it.
+  env: demo ? { ...DEMO_SANDBOX_ENV } : {},
 });
 
 let exiting = false;
@@ -42,6 +46,11 @@ try {
   }
 }
 
+let demoConnection = '';
+if (!exiting && demo) {
+  demoConnection = await ensureDemoConnection(platform.urls.api).catch((error) => `demo connection not created: ${error.message}`);
+}
+
 if (!exiting) {
   const { urls, webServed } = platform;
   console.log(
@@ -53,6 +62,7 @@ if (!exiting) {
       `  docs  ${urls.docs}`,
       `  mail  mails sent by the platform are printed here under [mail] (SMTP 127.0.0.1:${platform.ports.smtp})`,
       '  login admin@admin.com / 123456 (demo super user, seeded outside NODE_ENV=production)',
+      ...(demoConnection ? [`  demo  ${demoConnection}; simulated WhatsApp network on http://localhost:${platform.ports['wa-sandbox']}`] : []),
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),

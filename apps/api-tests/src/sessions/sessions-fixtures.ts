@@ -1,4 +1,6 @@
-import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
+import { inboundStreamName, type WhatsappSessionEventPayload, type WhatsappView } from '@atrium/contracts';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
 import type { ApiClient } from '../api-client.js';
@@ -42,11 +44,23 @@ export async function startSessionsStack(
       async stop() {
         await stack.stop();
         await sandbox.close();
+        await deleteInboundStream(stack.env);
       },
     };
   } catch (error) {
     await sandbox.close();
     throw error;
+  }
+}
+
+/** Removes the test's inbound stream (the sessions service creates one per subject prefix). */
+export async function deleteInboundStream(env: Record<string, string>): Promise<void> {
+  const connection = await connect({ servers: env.NATS_URL });
+  try {
+    const manager = await jetstreamManager(connection);
+    await manager.streams.delete(inboundStreamName(env.NATS_SUBJECT_PREFIX)).catch(() => undefined);
+  } finally {
+    await connection.drain();
   }
 }
 
