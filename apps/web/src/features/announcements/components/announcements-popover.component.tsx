@@ -1,4 +1,4 @@
-import { NotificationOutlined } from '@ant-design/icons';
+import { AlertOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Flex, Image, Popover, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,13 +53,13 @@ export function AnnouncementsPopover() {
       content={content}
       title={t('popover.title')}
       trigger="click"
-      placement="bottomRight"
+      placement="bottom"
       onOpenChange={(open) => {
         if (open) setSeenCount(records.length);
       }}
     >
       <Badge count={unseen} size="small" offset={[-4, 4]}>
-        <Button type="text" shape="circle" aria-label={t('popover.title')} data-testid="announcements-button" icon={<NotificationOutlined />} />
+        <Button type="text" shape="circle" aria-label={t('popover.title')} data-testid="announcements-button" icon={<AlertOutlined />} />
       </Badge>
     </Popover>
   );

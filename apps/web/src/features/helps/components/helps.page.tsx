@@ -34,7 +34,17 @@ export default function HelpsPage() {
                 onClick={() => setPlaying(help)}
                 cover={
                   <div className="video-thumb">
-                    {help.video ? <img src={videoThumbnailUrl(help.video)} alt="" loading="lazy" /> : null}
+                    {help.video ? (
+                      <img
+                        src={videoThumbnailUrl(help.video)}
+                        alt=""
+                        loading="lazy"
+                        onError={(event) => {
+                          // Offline or unknown code: the play button on the plain background stays.
+                          event.currentTarget.style.display = 'none';
+                        }}
+                      />
+                    ) : null}
                     <PlayCircleOutlined className="video-thumb-play" />
                   </div>
                 }

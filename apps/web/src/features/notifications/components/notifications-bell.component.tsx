@@ -47,7 +47,7 @@ export function NotificationsBell() {
   );
 
   return (
-    <Popover content={content} title={t('notifications.title')} trigger="click" placement="bottomRight">
+    <Popover content={content} title={t('notifications.title')} trigger="click" placement="bottom">
       <Badge count={tickets.length} size="small" offset={[-4, 4]}>
         <Button type="text" shape="circle" aria-label={t('notifications.title')} data-testid="notifications-bell" icon={<BellOutlined />} />
       </Badge>

@@ -14,7 +14,7 @@ import { defaultPlan, PLAN_FLAGS } from '../plan-flags';
 
 /** Planos tab (super users): limits, price and feature flags of each plan. */
 export function PlansManager() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const [form] = Form.useForm<PlanInput>();
   const [editing, setEditing] = useState<PlanView | null>(null);
   const { data: plans, isFetching, isError } = usePlansQuery();
@@ -111,7 +111,7 @@ export function PlansManager() {
             </Col>
             <Col xs={12} md={6} xl={4}>
               <Form.Item name="value" label={t('plans.value')}>
-                <InputNumber min={0} precision={2} step={0.01} prefix="R$" style={{ width: '100%' }} />
+                <InputNumber min={0} precision={2} step={0.01} prefix="R$" decimalSeparator={i18n.language === 'en' ? '.' : ','} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             {PLAN_FLAGS.map((flag) => (
