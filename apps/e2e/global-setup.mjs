@@ -40,4 +40,5 @@ export default async function globalSetup() {
   globalThis.atriumE2ePlatform = platform;
   process.env.E2E_WEB_URL = platform.urls.web;
   process.env.E2E_API_URL = platform.urls.api;
+  process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
 }
