@@ -1,18 +1,10 @@
+import type { TicketsPageView } from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
-
-/** The part of a ticket the notifications bell shows (spec 000 section 3); the tickets issue owns the rest. */
-export interface UnreadTicket {
-  id: number;
-  uuid: string;
-  unreadMessages: number;
-  lastMessage: string | null;
-  updatedAt: string;
-  contact?: { name: string; profilePicUrl?: string | null } | null;
-}
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    unreadTickets: build.query<{ tickets: UnreadTicket[]; hasMore: boolean }, { queueIds: number[] }>({
+    /** GET /tickets with withUnreadMessages (spec 000 section 7): what the notifications bell counts. */
+    unreadTickets: build.query<TicketsPageView, { queueIds: number[] }>({
       query: ({ queueIds }) => ({
         url: '/tickets',
         params: { withUnreadMessages: 'true', pageNumber: 1, queueIds: JSON.stringify(queueIds) },

@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import type { Socket } from 'socket.io-client';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
-import { selectToken } from '../../auth/auth.slice';
+import { selectToken, sessionEnded } from '../../auth/auth.slice';
 import {
   closeSocket,
   EXPIRED_TOKEN_RELOAD_MS,
@@ -16,7 +16,8 @@ import { SocketContext } from '../socket.context';
 
 /**
  * Owns the tab's socket while someone is signed in: reconnects on transport loss (socket.io),
- * reloads the app 1 s after a rejection with an expired token, and sends userStatus every 5 minutes.
+ * reloads the app 1 s after a rejection with an expired token (the reload refreshes it), signs
+ * out when the gateway says the login is over, and sends userStatus every 5 minutes.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const token = useAppSelector(selectToken);
@@ -42,7 +43,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       connection.emit('userStatus');
     };
     connection.on('connect', sendStatus);
-    connection.on('connect_error', reloadIfExpired);
+    connection.on('connect_error', (error: Error & { data?: { status?: number } }) => {
+      // The gateway refuses with 401 when the login is over (sign out) and 403 for an expired token.
+      if (error.data?.status === 401) store.dispatch(sessionEnded());
+      else reloadIfExpired();
+    });
     connection.on('disconnect', (reason) => {
       // The server closed it (socket.io will not retry by itself): reload if the token expired, else reconnect.
       if (reason === 'io server disconnect' && !reloadIfExpired()) connection.connect();
