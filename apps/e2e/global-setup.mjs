@@ -3,10 +3,11 @@
  * migrations, every app, the built web app), on free ports (E2E_PORTS=default: the usual
  * 3000/8080...), in a database of its own that is dropped afterwards, with its own NATS subject
  * and Redis key prefixes so that a running `npm start` is not disturbed. Tests read the URLs from
- * E2E_WEB_URL and E2E_API_URL; when both are already set, the tests use that stack instead.
+ * E2E_WEB_URL and E2E_API_URL and the caught mails from E2E_MAIL_DIR; when both URLs are already
+ * set, the tests use that stack instead (and E2E_MAIL_DIR must name where its mails go).
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, freePorts, startPlatform } from '../../tools/platform.mjs';
@@ -18,6 +19,10 @@ export default async function globalSetup() {
   rmSync(SCREENSHOTS_DIR, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const logFile = path.join(SCREENSHOTS_DIR, 'platform.log');
+  // Mails the platform sends (password reset codes) land here, one JSON file each.
+  const mailDir = path.join(SCREENSHOTS_DIR, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  let mailCount = 0;
   const id = randomBytes(4).toString('hex');
   let ports;
   if (process.env.E2E_PORTS !== 'default') {
@@ -32,6 +37,7 @@ export default async function globalSetup() {
     build: process.env.E2E_BUILD !== '0',
     env: { NATS_SUBJECT_PREFIX: `e2e${id}.`, REDIS_PREFIX: `e2e:${id}:`, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
     log: (line) => appendFileSync(logFile, `${line}\n`),
+    onMail: (mail) => writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.json`), JSON.stringify(mail)),
   });
   if (!platform.webServed) {
     await platform.stop();
@@ -40,5 +46,6 @@ export default async function globalSetup() {
   globalThis.atriumE2ePlatform = platform;
   process.env.E2E_WEB_URL = platform.urls.web;
   process.env.E2E_API_URL = platform.urls.api;
+  process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseOption, drawerLabels, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+import { chooseOption, drawerLabels, launchBrowser, logIn, newContext, screenshot, step, waitForMail, webUrl } from './browser.js';
 
 /** The demo super user `npm start` seeds outside production (tools/start.mjs). */
 const SUPER = { email: 'admin@admin.com', password: '123456' };
@@ -145,5 +145,34 @@ describe('Atrium web app in a browser', () => {
       expect(new URL(secondPage.url()).pathname).toBe('/tickets');
     });
     await second.close();
+  });
+
+  it('resets a forgotten password with the code sent by e-mail', async () => {
+    const context = await newContext(browser);
+    const resetPage = await context.newPage();
+    await step('password-reset', [resetPage], async () => {
+      await resetPage.goto(webUrl('/login'));
+      await resetPage.getByText('Esqueceu sua senha?').click();
+      await resetPage.locator('#email').fill(agent.email);
+      await resetPage.getByTestId('forgot-submit').click();
+      await resetPage.getByText('Email enviado com sucesso!').waitFor();
+      const mail = await waitForMail(agent.email);
+      const code = /: (\S+)\s/.exec(mail.text.slice(mail.text.indexOf('senha')))?.[1];
+      expect(code).toBeTruthy();
+      await resetPage.locator('#token').fill(code!);
+      await resetPage.locator('#newPassword').fill('curta');
+      await resetPage.locator('#confirmPassword').fill('curta');
+      await resetPage.getByTestId('reset-submit').click();
+      await resetPage.getByText('Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.').waitFor();
+      await resetPage.locator('#newPassword').fill('NovaSenha1');
+      await resetPage.locator('#confirmPassword').fill('NovaSenha1');
+      await resetPage.getByTestId('reset-submit').click();
+      await resetPage.getByText('Senha redefinida com sucesso.').waitFor();
+      await resetPage.waitForURL((url) => url.pathname === '/login');
+      await logIn(resetPage, agent.email, 'NovaSenha1');
+      await resetPage.waitForURL((url) => url.pathname === '/tickets');
+      await screenshot(resetPage, '07-password-reset');
+    });
+    await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -91,4 +92,27 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The latest mail to `to` that the platform's mail catcher wrote to E2E_MAIL_DIR (global-setup.mjs). */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<CaughtMail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the browser tests through `npm run e2e`');
+  const address = to.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = (await readdir(dir)).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
+      if (mail.to.map((recipient) => recipient.toLowerCase()).includes(address)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
