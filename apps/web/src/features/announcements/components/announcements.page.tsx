@@ -1,14 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { AnnouncementView } from '@atrium/contracts';
-import { App, Button, Card, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nearBottom } from '../../../shared/api/paged';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
-import { toast } from '../../../shared/notify/notifier';
-import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
+import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { RowActions } from '../../../shared/ui/row-actions.component';
+import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useAnnouncementsInfiniteQuery, useDeleteAnnouncementMutation } from '../api/announcements.api';
 import { priorityColor, priorityLabelKey } from '../announcement-priority';
 import { AnnouncementFormModal } from './announcement-form.modal';
@@ -16,7 +16,7 @@ import { AnnouncementFormModal } from './announcement-form.modal';
 /** /announcements (super users): list, search, add/edit dialog, delete with confirmation. */
 export default function AnnouncementsPage() {
   const { t } = useTranslation('announcements');
-  const { modal } = App.useApp();
+  const confirm = useConfirmDelete();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, error } = useAnnouncementsInfiniteQuery(searchParam);
@@ -26,21 +26,7 @@ export default function AnnouncementsPage() {
   const records = (data?.pages ?? []).flatMap((page) => page.records);
 
   const confirmDelete = (announcement: AnnouncementView) =>
-    modal.confirm({
-      title: t('delete.title'),
-      content: t('manager.confirmDelete', { ns: 'common' }),
-      okText: t('delete', { ns: 'common' }),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel', { ns: 'common' }),
-      onOk: async () => {
-        try {
-          await deleteAnnouncement(announcement.id).unwrap();
-          toast.success(t('deleted'));
-        } catch (failure) {
-          toastError(failure);
-        }
-      },
-    });
+    confirm({ title: t('delete.title'), remove: () => deleteAnnouncement(announcement.id).unwrap(), deletedText: t('deleted') });
 
   const columns: TableColumnsType<AnnouncementView> = [
     { title: t('fields.title'), dataIndex: 'title', ellipsis: true },
@@ -63,16 +49,7 @@ export default function AnnouncementsPage() {
       key: 'actions',
       width: 110,
       align: 'center',
-      render: (_, announcement) => (
-        <Space>
-          <Tooltip title={t('edit', { ns: 'common' })}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('edit', { ns: 'common' })} onClick={() => setDialog({ open: true, announcement })} />
-          </Tooltip>
-          <Tooltip title={t('delete', { ns: 'common' })}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete', { ns: 'common' })} onClick={() => confirmDelete(announcement)} />
-          </Tooltip>
-        </Space>
-      ),
+      render: (_, announcement) => <RowActions onEdit={() => setDialog({ open: true, announcement })} onDelete={() => confirmDelete(announcement)} />,
     },
   ];
 
@@ -90,14 +67,9 @@ export default function AnnouncementsPage() {
         }
       />
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <div
-          className="list-scroll"
-          onScroll={(event) => {
-            if (hasNextPage && !isFetchingNextPage && nearBottom(event.currentTarget)) void fetchNextPage();
-          }}
-        >
+        <InfiniteScrollArea hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
           <Table<AnnouncementView> rowKey="id" size="middle" columns={columns} dataSource={records} loading={isFetching && records.length === 0} pagination={false} sticky />
-        </div>
+        </InfiniteScrollArea>
       </Card>
       <AnnouncementFormModal open={dialog.open} announcement={dialog.announcement} onClose={() => setDialog({ open: false, announcement: null })} />
     </div>

@@ -1,14 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { UserView } from '@atrium/contracts';
-import { App, Button, Card, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nearBottom } from '../../../shared/api/paged';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
-import { toast } from '../../../shared/notify/notifier';
-import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
+import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { RowActions } from '../../../shared/ui/row-actions.component';
+import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useDeleteUserMutation, useUsersInfiniteQuery } from '../api/users.api';
 import { UserFormModal } from './user-form.modal';
 
@@ -17,7 +17,7 @@ const PROFILE_COLORS: Record<string, string> = { admin: 'blue', supervisor: 'pur
 /** /users: searchable list with infinite scroll, add/edit modal, delete with confirmation. */
 export default function UsersPage() {
   const { t } = useTranslation('users');
-  const { modal } = App.useApp();
+  const confirm = useConfirmDelete();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim().toLowerCase());
   const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useUsersInfiniteQuery(searchParam);
@@ -27,23 +27,8 @@ export default function UsersPage() {
 
   useErrorPopup(isError ? error : null);
 
-  const confirmDelete = (user: UserView) => {
-    modal.confirm({
-      title: t('delete.title', { name: user.name }),
-      content: t('delete.message'),
-      okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel', { ns: 'common' }),
-      onOk: async () => {
-        try {
-          await deleteUser(user.id).unwrap();
-          toast.success(t('deleted'));
-        } catch (failure) {
-          toastError(failure);
-        }
-      },
-    });
-  };
+  const confirmDelete = (user: UserView) =>
+    confirm({ title: t('delete.title', { name: user.name }), content: t('delete.message'), remove: () => deleteUser(user.id).unwrap(), deletedText: t('deleted') });
 
   const columns: TableColumnsType<UserView> = [
     { title: t('columns.id'), dataIndex: 'id', width: 70, responsive: ['md'] },
@@ -65,16 +50,7 @@ export default function UsersPage() {
       key: 'actions',
       width: 110,
       align: 'center',
-      render: (_, user) => (
-        <Space>
-          <Tooltip title={t('edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing({ open: true, userId: user.id })} />
-          </Tooltip>
-          <Tooltip title={t('delete.ok')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete.ok')} onClick={() => confirmDelete(user)} />
-          </Tooltip>
-        </Space>
-      ),
+      render: (_, user) => <RowActions onEdit={() => setEditing({ open: true, userId: user.id })} onDelete={() => confirmDelete(user)} />,
     },
   ];
 
@@ -100,13 +76,7 @@ export default function UsersPage() {
         }
       />
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <div
-          className="list-scroll"
-          data-testid="users-scroll"
-          onScroll={(event) => {
-            if (hasNextPage && !isFetchingNextPage && nearBottom(event.currentTarget)) void fetchNextPage();
-          }}
-        >
+        <InfiniteScrollArea testId="users-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
           <Table<UserView>
             rowKey="id"
             size="middle"
@@ -117,7 +87,7 @@ export default function UsersPage() {
             sticky
             footer={isFetchingNextPage ? () => t('loadingMore', { ns: 'common' }) : undefined}
           />
-        </div>
+        </InfiniteScrollArea>
       </Card>
       <UserFormModal open={editing.open} userId={editing.userId} onClose={() => setEditing({ open: false, userId: null })} />
     </div>
