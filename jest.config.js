@@ -48,6 +48,7 @@ export default {
       moduleNameMapper: {
         '^@atrium/contracts/(.*)\\.js$': '<rootDir>/libs/contracts/src/$1',
         '\\.css$': '<rootDir>/apps/web/test/style-stub.js',
+        '\\.(svg|png|jpe?g|gif|webp|ico|mp3|wav|ogg)$': '<rootDir>/apps/web/test/file-stub.js',
         ...shared.moduleNameMapper,
       },
     },
