@@ -10,6 +10,7 @@ import { CampaignsAppModule, CampaignsConfig } from '@atrium/app-campaigns';
 import { BillingAppModule, BillingConfig } from '@atrium/app-billing';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { ApiClient } from './api-client.js';
+import { deleteInboundStream } from './sessions/inbound-stream.js';
 
 type ServiceDefinition = { config: new () => ServiceConfig; module: (config: never) => DynamicModule };
 
@@ -71,6 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await apps.gateway?.close();
       await Promise.allSettled(Object.entries(apps).filter(([n]) => n !== 'gateway').map(([, app]) => app.close()));
       await database.drop();
+      if (apps.sessions) await deleteInboundStream(env);
     },
   };
 }

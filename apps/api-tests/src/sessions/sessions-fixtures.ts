@@ -1,11 +1,10 @@
-import { inboundStreamName, type WhatsappSessionEventPayload, type WhatsappView } from '@atrium/contracts';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
 import type { ApiClient } from '../api-client.js';
 import { connectSocket, SocketRecorder } from '../socket-client.js';
 import { startStack, type ServiceName, type Stack } from '../stack.js';
+import { deleteInboundStream } from './inbound-stream.js';
 
 export interface SessionsStack {
   stack: Stack;
@@ -50,17 +49,6 @@ export async function startSessionsStack(
   } catch (error) {
     await sandbox.close();
     throw error;
-  }
-}
-
-/** Removes the test's inbound stream (the sessions service creates one per subject prefix). */
-export async function deleteInboundStream(env: Record<string, string>): Promise<void> {
-  const connection = await connect({ servers: env.NATS_URL });
-  try {
-    const manager = await jetstreamManager(connection);
-    await manager.streams.delete(inboundStreamName(env.NATS_SUBJECT_PREFIX)).catch(() => undefined);
-  } finally {
-    await connection.drain();
   }
 }
 
