@@ -1,4 +1,5 @@
 import type { ChannelMessage, InboundEventData } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
 
 /** An attachment as a driver received it: downloaded only when the sessions service stores it. */
 export interface DriverMedia {
@@ -49,4 +50,9 @@ export interface ChannelListener {
    * crash before that makes the network deliver it again.
    */
   onInbound(event: DriverInboundEvent): Promise<void>;
+}
+
+/** Tells the listener of a state change without waiting for it; a failure is logged, never thrown into the driver. */
+export function reportState(listener: ChannelListener, state: ChannelState, logger: Logger): void {
+  Promise.resolve(listener.onState(state)).catch((error: unknown) => logger.warn({ err: error, state: state.state }, 'session state not handled'));
 }

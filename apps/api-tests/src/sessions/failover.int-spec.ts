@@ -5,16 +5,15 @@ import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { loadConfig } from '@atrium/config';
 import { SessionsSubjects, type OutboundResult, type WhatsappView } from '@atrium/contracts';
-import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import type { RpcClient } from '@atrium/messaging';
 import { startService } from '@atrium/service-kit';
 import { REPO_ROOT } from '@atrium/testing';
 import { SessionsAppModule, SessionsConfig } from '@atrium/app-sessions';
-import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
-import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
+import type { Tenant } from '../tenants.js';
 import { InboundTap } from './inbound-tap.js';
-import { connectSandboxNumber, nextSession, recorderFor, sandboxCall, sessionsEnv, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
+import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, sessionsEnv, startSessionsStack, tenantWithSocket, type SessionsStack } from './sessions-fixtures.js';
 
 function startReplica(env: Record<string, string>, replicaId: string): Promise<INestApplication> {
   const config = loadConfig(SessionsConfig, { ...env, SESSIONS_REPLICA_ID: replicaId });
@@ -58,11 +57,9 @@ describe('session ownership between two sessions replicas in one process', () =>
   beforeAll(async () => {
     env = await startSessionsStack({ env: { SESSIONS_REPLICA_ID: 'replica-a' } });
     replicaB = await startReplica(env.stack.env, 'replica-b');
-    const plan = await createPlan(await superAdmin(env.stack), { connections: 5 });
-    tenant = await signUpTenant(env.stack, plan.id);
-    socket = await recorderFor(env.stack, tenant.admin);
+    ({ tenant, socket } = await tenantWithSocket(env.stack, 5));
     tap = await InboundTap.open(env.stack.env);
-    rpc = new RpcClient(new PrefixedNatsClient({ servers: env.stack.env.NATS_URL }, env.stack.env.NATS_SUBJECT_PREFIX!));
+    rpc = rpcFor(env.stack);
   });
   afterAll(async () => {
     socket.close();
@@ -166,9 +163,7 @@ describe('a sessions replica that crashes', () => {
       stdio: 'ignore',
     });
     await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 20_000, 200);
-    const plan = await createPlan(await superAdmin(env.stack), { connections: 2 });
-    tenant = await signUpTenant(env.stack, plan.id);
-    socket = await recorderFor(env.stack, tenant.admin);
+    ({ tenant, socket } = await tenantWithSocket(env.stack, 2));
     tap = await InboundTap.open(env.stack.env);
   }, 60_000);
   afterAll(async () => {

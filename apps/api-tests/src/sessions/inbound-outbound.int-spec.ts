@@ -10,14 +10,13 @@ import {
   type SentMessageResult,
   type WhatsappView,
 } from '@atrium/contracts';
-import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import type { RpcClient } from '@atrium/messaging';
 import { LocalDiskStorage } from '@atrium/storage';
-import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
-import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
+import type { Tenant } from '../tenants.js';
 import { InboundTap } from './inbound-tap.js';
-import { connectSandboxNumber, nextSession, recorderFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
+import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, startSessionsStack, tenantWithSocket, type SessionsStack } from './sessions-fixtures.js';
 
 const BUSINESS = '5511971000001';
 const CUSTOMER = '5511987001001';
@@ -35,12 +34,10 @@ describe('inbound stream and outbound commands through the sandbox', () => {
   beforeAll(async () => {
     storageDir = await mkdtemp(path.join(tmpdir(), 'atrium-sessions-'));
     env = await startSessionsStack({ env: { STORAGE_DIR: storageDir, SEND_MIN_GAP_MS: String(GAP_MS) } });
-    const plan = await createPlan(await superAdmin(env.stack), { connections: 2 });
-    tenant = await signUpTenant(env.stack, plan.id);
-    socket = await recorderFor(env.stack, tenant.admin);
+    ({ tenant, socket } = await tenantWithSocket(env.stack, 2));
     connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, BUSINESS);
     tap = await InboundTap.open(env.stack.env);
-    rpc = new RpcClient(new PrefixedNatsClient({ servers: env.stack.env.NATS_URL }, env.stack.env.NATS_SUBJECT_PREFIX!));
+    rpc = rpcFor(env.stack);
   });
   afterAll(async () => {
     socket.close();

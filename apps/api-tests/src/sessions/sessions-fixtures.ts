@@ -1,9 +1,12 @@
 import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
+import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
 import type { ApiClient } from '../api-client.js';
+import { createPlan } from '../identity-fixtures.js';
 import { connectSocket, SocketRecorder } from '../socket-client.js';
 import { startStack, type ServiceName, type Stack } from '../stack.js';
+import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { deleteInboundStream } from './inbound-stream.js';
 
 export interface SessionsStack {
@@ -50,6 +53,18 @@ export async function startSessionsStack(
     await sandbox.close();
     throw error;
   }
+}
+
+/** A company on a plan allowing `connections` connections, its admin logged in, with a socket of that admin. */
+export async function tenantWithSocket(stack: Stack, connections: number): Promise<{ tenant: Tenant; socket: SocketRecorder }> {
+  const plan = await createPlan(await superAdmin(stack), { connections });
+  const tenant = await signUpTenant(stack, plan.id);
+  return { tenant, socket: await recorderFor(stack, tenant.admin) };
+}
+
+/** A NATS request client under the stack's subject prefix, as other services call the sessions service. */
+export function rpcFor(stack: Stack): RpcClient {
+  return new RpcClient(new PrefixedNatsClient({ servers: stack.env.NATS_URL }, stack.env.NATS_SUBJECT_PREFIX!));
 }
 
 /** A socket of this client's user, recording every event. */

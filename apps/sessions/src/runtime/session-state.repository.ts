@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { DATABASE } from '@atrium/service-kit';
 import { sessionLeases, whatsapps } from '../db/schema.js';
-import type { SessionsDatabase } from '../shared/sessions-database.js';
+import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
 import type { NewWhatsapp, WhatsappRow } from '../connections/whatsapp.view.js';
 
 export type SessionStatePatch = Pick<Partial<NewWhatsapp>, 'status' | 'qrcode' | 'pairingCode' | 'retries' | 'number'>;
@@ -23,28 +23,17 @@ export class SessionStateRepository {
   }
 
   /** Writes the state if `owner` still holds the session's lease; undefined otherwise. */
-  async updateAsOwner(companyId: number, whatsappId: number, owner: string, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
-    return this.database.withTenant(companyId, async (tx) => {
-      const [row] = await tx
-        .update(whatsapps)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId), exists(this.heldBy(tx, whatsappId, owner))))
-        .returning();
-      return row;
-    });
+  updateAsOwner(companyId: number, whatsappId: number, owner: string, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
+    return this.database.withTenant(companyId, (tx) => this.writeIfHeld(tx, companyId, whatsappId, owner, patch));
   }
 
   /**
    * The session ended on purpose (logged out, timed out): writes the final state and drops the
    * lease in one transaction, if `owner` holds it.
    */
-  async endAsOwner(companyId: number, whatsappId: number, owner: string, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
+  endAsOwner(companyId: number, whatsappId: number, owner: string, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
     return this.database.withTenant(companyId, async (tx) => {
-      const [row] = await tx
-        .update(whatsapps)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId), exists(this.heldBy(tx, whatsappId, owner))))
-        .returning();
+      const row = await this.writeIfHeld(tx, companyId, whatsappId, owner, patch);
       if (row) await tx.delete(sessionLeases).where(and(eq(sessionLeases.whatsappId, whatsappId), eq(sessionLeases.owner, owner)));
       return row;
     });
@@ -63,22 +52,16 @@ export class SessionStateRepository {
     });
   }
 
-  /** Writes state of a session that is about to be started here (lease just claimed or wanted). */
-  async update(companyId: number, whatsappId: number, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
-    const [row] = await this.database.withTenant(companyId, (tx) =>
-      tx
-        .update(whatsapps)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
-        .returning(),
-    );
-    return row;
-  }
-
-  private heldBy(tx: Parameters<Parameters<SessionsDatabase['withTenant']>[1]>[0], whatsappId: number, owner: string) {
-    return tx
+  private async writeIfHeld(tx: SessionsTx, companyId: number, whatsappId: number, owner: string, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
+    const heldByOwner = tx
       .select({ one: sql`1` })
       .from(sessionLeases)
       .where(and(eq(sessionLeases.whatsappId, whatsappId), eq(sessionLeases.owner, owner)));
+    const [row] = await tx
+      .update(whatsapps)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId), exists(heldByOwner)))
+      .returning();
+    return row;
   }
 }

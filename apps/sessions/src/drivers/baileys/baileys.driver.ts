@@ -2,6 +2,7 @@ import {
   BoundedCache,
   ChannelError,
   reconnectDelay,
+  reportState,
   type BackoffOptions,
   type ChannelDriver,
   type ChannelSession,
@@ -341,7 +342,7 @@ class BaileysSession implements ChannelSession {
   }
 
   private emit(state: ChannelState): void {
-    Promise.resolve(this.options.listener.onState(state)).catch((error: unknown) => this.logger.warn({ err: error, state: state.state }, 'session state not handled'));
+    reportState(this.options.listener, state, this.logger);
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   ChannelError,
   reconnectDelay,
+  reportState,
   type BackoffOptions,
   type ChannelDriver,
   type ChannelSession,
@@ -270,9 +271,7 @@ class SandboxSession implements ChannelSession {
   }
 
   private emit(state: ChannelState): void {
-    Promise.resolve(this.options.listener.onState(state)).catch((error: unknown) =>
-      this.options.logger.warn({ err: error, state: state.state }, 'session state not handled'),
-    );
+    reportState(this.options.listener, state, this.options.logger);
   }
 }
 

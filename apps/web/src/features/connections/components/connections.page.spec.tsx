@@ -1,10 +1,10 @@
 import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Socket } from 'socket.io-client';
 import { AppProviders } from '../../../app/app-providers';
 import { createStore } from '../../../app/store';
 import { loggedIn } from '../../auth/auth.slice';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { LocalSocket } from '../../../../test/local-socket';
 import { aSessionUser } from '../../../../test/session-user';
 import { SocketContext } from '../../realtime/socket.context';
 import ConnectionsPage, { formatLastUpdate } from './connections.page';
@@ -39,35 +39,23 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
   };
 }
 
-/** The socket.io client's subscribe side, with the server's emits played by the test. */
-class LocalSocket {
-  private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
-  on(event: string, handler: (payload: unknown) => void): this {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler: (payload: unknown) => void): this {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  serverEmits(event: string, payload: unknown): void {
-    act(() => this.handlers.get(event)?.forEach((handler) => handler(payload)));
-  }
-}
-
 function mount(profile: 'admin' | 'user' = 'admin') {
   const store = createStore();
   store.dispatch(loggedIn({ token: 'jwt', user: aSessionUser({ profile }) }));
   const socket = new LocalSocket();
   render(
     <AppProviders store={store}>
-      <SocketContext.Provider value={socket as unknown as Socket}>
+      <SocketContext.Provider value={socket.asSocket()}>
         <ConnectionsPage />
       </SocketContext.Provider>
     </AppProviders>,
   );
   return socket;
+}
+
+/** The server emits an event to the page's socket. */
+function emit(socket: LocalSocket, event: string, payload: unknown): void {
+  act(() => socket.serverEmits(event, payload));
 }
 
 const sessionUpdate = (session: Partial<WhatsappView> & { id: number }): WhatsappSessionEventPayload => ({
@@ -121,13 +109,13 @@ describe('connections page', () => {
     expect(qr).toHaveAttribute('data-qr', 'sandbox-qr:first');
     expect(qr.querySelector('svg')).toHaveAttribute('height', '256');
 
-    socket.serverEmits('company-3-whatsappSession', sessionUpdate({ id: 1, status: 'qrcode', qrcode: 'sandbox-qr:second' }));
+    emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'qrcode', qrcode: 'sandbox-qr:second' }));
     expect(within(dialog).getByTestId('qr-code')).toHaveAttribute('data-qr', 'sandbox-qr:second');
     // Another connection's update changes nothing here.
-    socket.serverEmits('company-3-whatsappSession', sessionUpdate({ id: 2, status: 'CONNECTED', qrcode: '' }));
+    emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 2, status: 'CONNECTED', qrcode: '' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
-    socket.serverEmits('company-3-whatsappSession', sessionUpdate({ id: 1, status: 'PAIRING', qrcode: '' }));
+    emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'PAIRING', qrcode: '' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -144,9 +132,9 @@ describe('connections page', () => {
     await waitFor(() => expect(api.callsTo('POST /whatsappsession/1')).toHaveLength(1));
     expect(api.callsTo('POST /whatsappsession/1')[0]!.body).toEqual({ phoneNumber: '5511987654321' });
 
-    socket.serverEmits('company-3-whatsappSession', sessionUpdate({ id: 1, status: 'PAIRING', qrcode: '', pairingCode: 'ABCD1234' }));
+    emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'PAIRING', qrcode: '', pairingCode: 'ABCD1234' }));
     expect(within(dialog).getByTestId('pairing-code')).toHaveTextContent('ABCD1234');
-    socket.serverEmits('company-3-whatsappSession', sessionUpdate({ id: 1, status: 'CONNECTED', qrcode: '', pairingCode: '' }));
+    emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'CONNECTED', qrcode: '', pairingCode: '' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

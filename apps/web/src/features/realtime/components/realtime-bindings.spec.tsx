@@ -7,27 +7,11 @@ import { createStore } from '../../../app/store';
 import { useAppSelector } from '../../../app/hooks';
 import { loggedIn, selectCurrentUser } from '../../auth/auth.slice';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { LocalSocket } from '../../../../test/local-socket';
 import { aSessionUser } from '../../../../test/session-user';
 import { SocketContext } from '../socket.context';
 import { RealtimeBindings, SIGNED_IN_ELSEWHERE_RELOAD_MS } from './realtime-bindings.component';
 import '../../../i18n/i18n';
-
-/** The socket.io client's subscribe/publish surface, with the server's side played by the test. */
-class LocalSocket {
-  private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
-  on(event: string, handler: (payload: unknown) => void): this {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler: (payload: unknown) => void): this {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  serverEmits(event: string, payload: unknown): void {
-    this.handlers.get(event)?.forEach((handler) => handler(payload));
-  }
-}
 
 /** Like PrivateRoute: the shell exists only while someone is signed in. */
 function SignedIn({ children }: { children: ReactNode }) {
