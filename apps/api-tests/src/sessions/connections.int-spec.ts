@@ -1,9 +1,9 @@
-import type { WhatsappEventPayload, WhatsappView } from '@atrium/contracts';
+import { SessionsSubjects, type WhatsappEventPayload, type WhatsappView } from '@atrium/contracts';
 import { aUser } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { connectSandboxNumber, nextSession, recorderFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
+import { connectSandboxNumber, nextSession, recorderFor, rpcFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
 
 describe('connections API with the sandbox network', () => {
   let env: SessionsStack;
@@ -92,6 +92,14 @@ describe('connections API with the sandbox network', () => {
     expect((await alpha.admin.put(`/whatsappsession/${connection.id}`)).status).toBe(200);
     const qr = await nextSession(alphaSocket, alpha.companyId, connection.id, (s) => s.status === 'qrcode');
     await sandboxCall(env.sandbox, 'POST', '/scan', { qr: qr.qrcode, number: '5511970000002' });
+    await nextSession(alphaSocket, alpha.companyId, connection.id, (s) => s.status === 'CONNECTED');
+
+    // A new QR code while connected unlinks the device first.
+    expect((await alpha.admin.put(`/whatsappsession/${connection.id}`)).status).toBe(200);
+    const again = await nextSession(alphaSocket, alpha.companyId, connection.id, (s) => s.status === 'qrcode');
+    const unlinked = (await sandboxCall<Array<{ number: string; connected: boolean }>>(env.sandbox, 'GET', '/sessions')).body;
+    expect(unlinked.find((s) => s.number === '5511970000002')?.connected).toBe(false);
+    await sandboxCall(env.sandbox, 'POST', '/scan', { qr: again.qrcode, number: '5511970000002' });
     await nextSession(alphaSocket, alpha.companyId, connection.id, (s) => s.status === 'CONNECTED');
 
     // Disconnect from Atrium: logged out on the network, DISCONNECTED here, and it stays so.
@@ -183,6 +191,31 @@ describe('connections API with the sandbox network', () => {
     expect((await beta.admin.post(`/whatsappsession/${connection.id}`)).status).toBe(404);
     expect((await beta.admin.get<WhatsappView[]>('/whatsapp')).body).toEqual([]);
     expect((await env.stack.client().get('/whatsapp')).status).toBe(401);
+  });
+
+  it('pairs again when the provider changes, and logs a deleted connection out of the network', async () => {
+    const created = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'Switcher', provider: 'beta' })).body;
+    // Baileys is off in tests: a beta session has no driver here and ends DISCONNECTED.
+    await nextSession(alphaSocket, alpha.companyId, created.id, (s) => s.status === 'DISCONNECTED');
+    expect((await alpha.admin.put<WhatsappView>(`/whatsapp/${created.id}`, { provider: 'sandbox' })).body.provider).toBe('sandbox');
+    const qr = await nextSession(alphaSocket, alpha.companyId, created.id, (s) => s.status === 'qrcode');
+    await sandboxCall(env.sandbox, 'POST', '/scan', { qr: qr.qrcode, number: '5511970000005' });
+    await nextSession(alphaSocket, alpha.companyId, created.id, (s) => s.status === 'CONNECTED');
+
+    expect((await alpha.admin.delete(`/whatsapp/${created.id}`)).status).toBe(200);
+    const sessions = (await sandboxCall<Array<{ number: string; connected: boolean }>>(env.sandbox, 'GET', '/sessions')).body;
+    expect(sessions.find((s) => s.number === '5511970000005')?.connected).toBe(false);
+  });
+
+  it('tells the external API which connection and company a token belongs to', async () => {
+    const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'API', token: 'token-for-the-api-1' })).body;
+    const rpc = rpcFor(env.stack);
+    try {
+      expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: 'token-for-the-api-1' })).toEqual({ id: connection.id, companyId: alpha.companyId });
+      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: 'no-such-token-here' })).rejects.toMatchObject({ code: 'ERR_SESSION_EXPIRED' });
+    } finally {
+      await rpc.close();
+    }
   });
 
   it('announces deletions live', async () => {

@@ -86,9 +86,10 @@ export class RunningSession implements ChannelListener {
     await this.start(options);
   }
 
-  /** Forget the pairing and show a new QR code. */
+  /** Forget the pairing (unlinking the device when connected) and show a new QR code. */
   async reset(): Promise<void> {
-    await this.channel?.stop();
+    if (this.connected) await this.channel?.logout();
+    else await this.channel?.stop();
     await this.auth.clear();
     await this.start();
   }
