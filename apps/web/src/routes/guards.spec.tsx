@@ -53,7 +53,7 @@ describe('route guards', () => {
   it('keeps an admin out of a page whose plan flag is off', async () => {
     const { router } = renderApp('/prompts', aSessionUser({ profile: 'admin', flags: { useOpenAi: false } }));
     expect(await screen.findByText(PERMISSION_TEXT)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 8000 });
   });
 
   it('opens a plan-gated page when the plan has the flag', async () => {

@@ -85,6 +85,6 @@ describe('drawer', () => {
     await screen.findByRole('navigation');
     await waitFor(() => expect(api.callsTo('GET /whatsapp/')).toHaveLength(1));
     expect(screen.queryByTestId('connections-badge')).not.toBeInTheDocument();
-    expect(await screen.findByTestId('connections-badge', {}, { timeout: 3000 })).toHaveTextContent('!');
+    expect(await screen.findByTestId('connections-badge', {}, { timeout: 8000 })).toHaveTextContent('!');
   });
 });

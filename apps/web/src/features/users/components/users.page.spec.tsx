@@ -58,7 +58,7 @@ describe('users page', () => {
     expect(await screen.findByText('Carla')).toBeInTheDocument();
 
     fireEvent.change(screen.getByPlaceholderText('Pesquisar usuários'), { target: { value: 'zeca' } });
-    expect(await screen.findByText('Zeca Found', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('Zeca Found', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(api.calls.some((call) => call.path === '/users/' && call.query.get('searchParam') === 'zeca')).toBe(true);
   });
 
