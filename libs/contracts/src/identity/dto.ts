@@ -1,3 +1,4 @@
+import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -111,22 +112,8 @@ export class CompanyDto {
   @IsOptional() @IsString() @Length(5, 50) password?: string;
 }
 
-export class UpdateCompanyDto {
-  @IsOptional() @IsString() @Length(2, 100) name?: string;
-  @IsOptional() @IsEmail() @MaxLength(254) email?: string;
-  @IsOptional() @IsString() @MaxLength(30) phone?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) planId?: number;
-  @IsOptional() @IsBoolean() status?: boolean;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @Matches(ISO_DATE) dueDate?: string | null;
-  @IsOptional() @IsIn(RECURRENCES) recurrence?: Recurrence;
-  @IsOptional() @IsBoolean() campaignsEnabled?: boolean;
-  @IsOptional() @IsString() @MaxLength(30) document?: string;
-  @IsOptional() @IsString() @MaxLength(20) addressZipCode?: string;
-  @IsOptional() @IsString() @MaxLength(200) addressStreet?: string;
-  @IsOptional() @IsString() @MaxLength(50) addressState?: string;
-  @IsOptional() @IsString() @MaxLength(100) addressCity?: string;
-  @IsOptional() @IsString() @MaxLength(100) addressDistrict?: string;
-}
+/** Every field of CompanyDto, each optional; the admin password is set only on create. */
+export class UpdateCompanyDto extends PartialType(OmitType(CompanyDto, ['password'] as const)) {}
 
 /** Spec 001 section 9 defaults: every feature enabled, 0 for the limits (0 = unlimited) and the value. */
 export class PlanDto {
@@ -144,20 +131,7 @@ export class PlanDto {
   @IsOptional() @IsBoolean() useIntegrations?: boolean;
 }
 
-export class UpdatePlanDto {
-  @IsOptional() @IsString() @Length(2, 50) name?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) users?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) connections?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) queues?: number;
-  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value?: number;
-  @IsOptional() @IsBoolean() useCampaigns?: boolean;
-  @IsOptional() @IsBoolean() useSchedules?: boolean;
-  @IsOptional() @IsBoolean() useInternalChat?: boolean;
-  @IsOptional() @IsBoolean() useExternalApi?: boolean;
-  @IsOptional() @IsBoolean() useKanban?: boolean;
-  @IsOptional() @IsBoolean() useOpenAi?: boolean;
-  @IsOptional() @IsBoolean() useIntegrations?: boolean;
-}
+export class UpdatePlanDto extends PartialType(PlanDto) {}
 
 export class SettingUpdateDto {
   @IsString() @MaxLength(500) value!: string;
@@ -169,11 +143,7 @@ export class HelpDto {
   @IsOptional() @IsString() @MaxLength(5000) description?: string;
 }
 
-export class UpdateHelpDto {
-  @IsOptional() @IsString() @Length(1, 200) title?: string;
-  @IsOptional() @IsString() @MaxLength(200) video?: string;
-  @IsOptional() @IsString() @MaxLength(5000) description?: string;
-}
+export class UpdateHelpDto extends PartialType(HelpDto) {}
 
 export class AnnouncementDto {
   @IsString() @Length(1, 200) title!: string;
@@ -182,12 +152,7 @@ export class AnnouncementDto {
   @IsOptional() @IsBoolean() status?: boolean;
 }
 
-export class UpdateAnnouncementDto {
-  @IsOptional() @IsString() @Length(1, 200) title?: string;
-  @IsOptional() @IsString() @Length(1, 10_000) text?: string;
-  @IsOptional() @Type(() => Number) @IsIn([1, 2, 3]) priority?: 1 | 2 | 3;
-  @IsOptional() @IsBoolean() status?: boolean;
-}
+export class UpdateAnnouncementDto extends PartialType(AnnouncementDto) {}
 
 /** Sets (or, with nulls, clears) an announcement's image: the gateway stored the file under `mediaPath` (a storage key). */
 export class AnnouncementMediaDto {
