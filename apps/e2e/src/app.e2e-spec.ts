@@ -153,7 +153,8 @@ describe('Atrium web app in a browser', () => {
     await step('password-reset', [resetPage], async () => {
       await resetPage.goto(webUrl('/login'));
       await resetPage.getByText('Esqueceu sua senha?').click();
-      await resetPage.locator('#email').fill(agent.email);
+      await resetPage.waitForURL((url) => url.pathname === '/forgetpsw');
+      await resetPage.getByTestId('forgot-form').locator('#email').fill(agent.email);
       await resetPage.getByTestId('forgot-submit').click();
       await resetPage.getByText('Email enviado com sucesso!').waitFor();
       const mail = await waitForMail(agent.email);
