@@ -90,17 +90,6 @@ try {
   await db.end();
   console.log(`seeded ${t} tickets and ${m} messages in ${elapsed(started)}`);
 
-  if (process.env.BENCH_PROBE) {
-    for (const path of ['/queue', '/tickets?showAll=true&pageNumber=1', '/auth/me']) {
-      const times = [];
-      for (let i = 0; i < 20; i += 1) {
-        const at = performance.now();
-        await call('GET', path, undefined, admin.token);
-        times.push(Math.round(performance.now() - at));
-      }
-      console.log(path, times.join(' '));
-    }
-  }
   const lastPage = Math.ceil(ticketsPerCompany / 40);
   const runs = [
     ['admin, all tickets, page 1', `/tickets?showAll=true&pageNumber=1`, admin.token],
