@@ -46,8 +46,9 @@ export class CompaniesController {
     return { companies: page.records, count: page.count, hasMore: page.hasMore };
   }
 
+  /** Super users read any company; an admin reads their own (identity checks which). */
   @Get(':id')
-  @Roles('super')
+  @Roles('admin')
   show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<CompanyView> {
     return this.rpc.request<CompanyView>(IdentitySubjects.companiesShow, { id }, { actor });
   }

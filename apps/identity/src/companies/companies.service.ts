@@ -54,9 +54,11 @@ export class CompaniesService {
     });
   }
 
+  /** A company: super users read any; an admin reads their own (the Horários tab needs its hours). */
   show(actor: Actor, id: number): Promise<CompanyView> {
-    requireSuper(actor);
-    return this.database.asSystem((tx) => this.views.one(tx, id));
+    if (actor.super) return this.database.asSystem((tx) => this.views.one(tx, id));
+    if (actor.companyId !== id || actor.profile !== 'admin') throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    return this.database.withTenant(id, (tx) => this.views.one(tx, id));
   }
 
   /** With `password`, the company's admin user is created too (e-mail: the company's), as in signup. */
