@@ -89,6 +89,21 @@ describe('inbound stream → contacts, tickets and messages', () => {
     expect(page.messages.every((m) => m.ticketId === ticket.id)).toBe(true);
   });
 
+  it('links a customer’s reply to the message it quotes', async () => {
+    const number = aNumber();
+    const { event } = await send(number, 'pergunta');
+    const original = event.type === 'message' ? event.message.id : '';
+    await send(number, 'resposta', { quotedId: original });
+    let reply: AppMessageEventPayload | undefined;
+    await eventually(async () => {
+      reply = socket.received.map((r) => r.payload as AppMessageEventPayload).find((p) => p?.message?.body === 'resposta');
+      return reply !== undefined;
+    });
+    expect(reply!.message.quotedMsg).toMatchObject({ body: 'pergunta', fromMe: false, contact: { name: `Customer ${number.slice(-4)}` } });
+    const page = await messagesOf(reply!.ticket.id);
+    expect(page.messages[1]).toMatchObject({ body: 'resposta', quotedMsg: { id: page.messages[0]!.id, body: 'pergunta' } });
+  });
+
   it('stores a redelivered message once and does not count it twice', async () => {
     const number = aNumber();
     const message = customerText(number, 'uma vez só');

@@ -27,7 +27,7 @@ describe('InboundHandler under concurrency', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig(TicketsConfig, isolatedEnv(database, { INBOUND_ENABLED: 'false', DATABASE_POOL_MAX: '12' }));
+    const config = loadConfig(TicketsConfig, isolatedEnv(database, { INBOUND_ENABLED: 'false', DATABASE_POOL_MAX: '32' }));
     app = await startService({ service: 'tickets', config, module: TicketsAppModule.forRoot(config) });
     handler = app.get(InboundHandler);
     owner = new pg.Pool({ connectionString: database.ownerUrl, max: 2 });

@@ -18,7 +18,7 @@ import { CompanySettings } from '../directory/company-settings.js';
 import { SessionsChannel } from '../directory/sessions-channel.js';
 import { lastMessageText } from '../messages/media-type.js';
 import { toMessageView } from '../messages/message.view.js';
-import { MessagesRepository, type MessageRow } from '../messages/messages.repository.js';
+import { MessagesRepository, type MessageRecord, type MessageRow } from '../messages/messages.repository.js';
 import { pad2, zonedParts } from '../shared/dates.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
@@ -96,7 +96,7 @@ export class InboundHandler {
       });
       if (!row) return undefined; // a concurrent delivery of the same message stored it
       await this.tickets.touch(tx, companyId, conversation.ticket.id, lastMessageText(row.mediaType, row.body, row.mediaName), !message.fromMe);
-      return this.created(tx, conversation, row);
+      return this.created(tx, conversation, row, quoted);
     });
     return stored ? { outcome: 'done', announce: () => this.announceCreated(stored) } : DONE;
   }
@@ -173,9 +173,19 @@ export class InboundHandler {
     return result ? { outcome: 'done', announce: () => this.events.message('update', result.message, result.ticket) } : DONE;
   }
 
-  private async created(tx: TicketsTx, conversation: Conversation, row: MessageRow) {
+  /** The views a new message's events carry; the message's is built from the rows in hand when they say it all. */
+  private async created(tx: TicketsTx, conversation: Conversation, row: MessageRow, quoted?: MessageRow) {
     const ticket = await this.views.one(tx, row.companyId, conversation.ticket.id);
-    const record = await this.messages.record(tx, row.companyId, row.id);
+    const author = conversation.author ?? conversation.contact;
+    const quotedAuthorKnown = !quoted || quoted.fromMe || quoted.contactId === author.id;
+    const record: MessageRecord | undefined = quotedAuthorKnown
+      ? {
+          message: row,
+          contact: { id: author.id, name: author.name, number: author.number },
+          quoted: quoted ?? null,
+          quotedContact: quoted && !quoted.fromMe ? { id: author.id, name: author.name } : null,
+        }
+      : await this.messages.record(tx, row.companyId, row.id);
     return { message: toMessageView(record!), ticket, newContacts: conversation.createdContacts.map(toContactView) };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
 import { contacts, messages, queues, tags, ticketTags, tickets, userRefs, whatsappRefs } from '../db/schema.js';
 import { likePattern, newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
@@ -133,9 +133,7 @@ export class TicketsRepository {
     if (ids.length === 0) return [];
     const rows = await this.selectRecords(tx).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
     const byId = new Map(rows.map((row) => [row.ticket.id, row]));
-    const withTags = await this.attachTags(tx, companyId, rows);
-    const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-    return ordered.map((row) => withTags.get(row.ticket.id)!);
+    return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
 
   /**
@@ -175,6 +173,7 @@ export class TicketsRepository {
     if (unique.length > 0) await tx.insert(ticketTags).values(unique.map((tagId) => ({ companyId, ticketId, tagId })));
   }
 
+  /** Tickets with their view's data in one query; the tags come as a JSON array built beside each row. */
   private selectRecords(tx: TicketsTx) {
     return tx
       .select({
@@ -183,6 +182,11 @@ export class TicketsRepository {
         queue: { id: queues.id, name: queues.name, color: queues.color },
         userName: userRefs.name,
         whatsappName: whatsappRefs.name,
+        tags: sql<TicketRecord['tags']>`coalesce((
+          select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}, 'kanban', ${tags.kanban}) order by ${tags.name})
+          from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+          where ${ticketTags.ticketId} = ${tickets.id}
+        ), '[]'::json)`,
       })
       .from(tickets)
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -190,22 +194,6 @@ export class TicketsRepository {
       .leftJoin(userRefs, eq(userRefs.id, tickets.userId))
       .leftJoin(whatsappRefs, eq(whatsappRefs.id, tickets.whatsappId))
       .$dynamic();
-  }
-
-  private async attachTags(tx: TicketsTx, companyId: number, rows: Array<Omit<TicketRecord, 'tags'>>): Promise<Map<number, TicketRecord>> {
-    const ids = rows.map((row) => row.ticket.id);
-    const tagRows =
-      ids.length === 0
-        ? []
-        : await tx
-            .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
-            .from(ticketTags)
-            .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-            .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)))
-            .orderBy(asc(tags.name));
-    const result = new Map<number, TicketRecord>(rows.map((row) => [row.ticket.id, { ...row, tags: [] }]));
-    for (const { ticketId, ...tag } of tagRows) result.get(ticketId)?.tags.push(tag);
-    return result;
   }
 
   private listWhere(companyId: number, filter: TicketListFilter): SQL | undefined {
