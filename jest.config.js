@@ -31,6 +31,8 @@ export default {
       ...shared,
       displayName: 'backend',
       testEnvironment: 'node',
+      // integration suites boot services against real servers: generous on a loaded 2-core machine
+      testTimeout: 30_000,
       roots: ['<rootDir>/apps', '<rootDir>/libs'],
       testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/apps/web/', '<rootDir>/apps/e2e/'],
