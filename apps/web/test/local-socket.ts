@@ -15,6 +15,15 @@ export class LocalSocket {
     return this;
   }
 
+  /** What the app emitted to the server (joinChatBox, joinTickets, ...), oldest first. */
+  readonly clientEmits: Array<{ event: string; args: unknown[] }> = [];
+  readonly connected = true;
+
+  emit(event: string, ...args: unknown[]): this {
+    this.clientEmits.push({ event, args });
+    return this;
+  }
+
   serverEmits(event: string, payload: unknown): void {
     this.handlers.get(event)?.forEach((handler) => handler(payload));
   }

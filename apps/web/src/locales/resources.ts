@@ -9,6 +9,11 @@ import ptHelps from './pt/helps.json' with { type: 'json' };
 import ptAnnouncements from './pt/announcements.json' with { type: 'json' };
 import ptTodo from './pt/todo.json' with { type: 'json' };
 import ptConnections from './pt/connections.json' with { type: 'json' };
+import ptTickets from './pt/tickets.json' with { type: 'json' };
+import ptMessages from './pt/messages.json' with { type: 'json' };
+import ptContacts from './pt/contacts.json' with { type: 'json' };
+import ptTags from './pt/tags.json' with { type: 'json' };
+import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -20,6 +25,11 @@ import enHelps from './en/helps.json' with { type: 'json' };
 import enAnnouncements from './en/announcements.json' with { type: 'json' };
 import enTodo from './en/todo.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
+import enTickets from './en/tickets.json' with { type: 'json' };
+import enMessages from './en/messages.json' with { type: 'json' };
+import enContacts from './en/contacts.json' with { type: 'json' };
+import enTags from './en/tags.json' with { type: 'json' };
+import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
@@ -31,11 +41,16 @@ import esHelps from './es/helps.json' with { type: 'json' };
 import esAnnouncements from './es/announcements.json' with { type: 'json' };
 import esTodo from './es/todo.json' with { type: 'json' };
 import esConnections from './es/connections.json' with { type: 'json' };
+import esTickets from './es/tickets.json' with { type: 'json' };
+import esMessages from './es/messages.json' with { type: 'json' };
+import esContacts from './es/contacts.json' with { type: 'json' };
+import esTags from './es/tags.json' with { type: 'json' };
+import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -51,6 +66,11 @@ export const resources = {
     announcements: ptAnnouncements,
     todo: ptTodo,
     connections: ptConnections,
+    tickets: ptTickets,
+    messages: ptMessages,
+    contacts: ptContacts,
+    tags: ptTags,
+    quickMessages: ptQuickMessages,
   },
   en: {
     common: enCommon,
@@ -64,6 +84,11 @@ export const resources = {
     announcements: enAnnouncements,
     todo: enTodo,
     connections: enConnections,
+    tickets: enTickets,
+    messages: enMessages,
+    contacts: enContacts,
+    tags: enTags,
+    quickMessages: enQuickMessages,
   },
   es: {
     common: esCommon,
@@ -77,5 +102,10 @@ export const resources = {
     announcements: esAnnouncements,
     todo: esTodo,
     connections: esConnections,
+    tickets: esTickets,
+    messages: esMessages,
+    contacts: esContacts,
+    tags: esTags,
+    quickMessages: esQuickMessages,
   },
 } as const satisfies Record<Language, Record<Namespace, object>>;

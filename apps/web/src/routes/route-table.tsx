@@ -61,6 +61,10 @@ const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/components/announcements.page'));
 const TodoPage = lazy(() => import('../features/todo/components/todo.page'));
 const ConnectionsPage = lazy(() => import('../features/connections/components/connections.page'));
+const TicketsPage = lazy(() => import('../features/tickets/components/tickets.page'));
+const ContactsPage = lazy(() => import('../features/contacts/components/contacts.page'));
+const TagsPage = lazy(() => import('../features/tags/components/tags.page'));
+const QuickMessagesPage = lazy(() => import('../features/quick-messages/components/quick-messages.page'));
 
 /**
  * THE route table (spec 000 section 2, spec 001 section 2): the drawer, the guards and the router
@@ -68,14 +72,14 @@ const ConnectionsPage = lazy(() => import('../features/connections/components/co
  */
 export const ROUTES: readonly AppRoute[] = [
   { key: 'dashboard', path: '/', page: comingSoon('dashboard'), menu: true, section: 'main', icon: DashboardOutlined, role: 'admin', fallback: '/tickets' },
-  { key: 'tickets', path: '/tickets', page: comingSoon('tickets'), menu: true, section: 'main', icon: CustomerServiceOutlined },
-  { key: 'ticket', path: '/tickets/:ticketId', page: comingSoon('tickets'), menu: false, section: 'main' },
+  { key: 'tickets', path: '/tickets', page: TicketsPage, menu: true, section: 'main', icon: CustomerServiceOutlined },
+  { key: 'ticket', path: '/tickets/:ticketId', page: TicketsPage, menu: false, section: 'main' },
   { key: 'kanban', path: '/kanban', page: comingSoon('kanban'), menu: true, section: 'main', icon: ProjectOutlined, plan: 'useKanban' },
-  { key: 'quickMessages', path: '/quick-messages', page: comingSoon('quickMessages'), menu: true, section: 'main', icon: ThunderboltOutlined },
+  { key: 'quickMessages', path: '/quick-messages', page: QuickMessagesPage, menu: true, section: 'main', icon: ThunderboltOutlined },
   { key: 'todolist', path: '/todolist', page: TodoPage, menu: true, section: 'main', icon: CheckSquareOutlined },
-  { key: 'contacts', path: '/contacts', page: comingSoon('contacts'), menu: true, section: 'main', icon: ContactsOutlined },
+  { key: 'contacts', path: '/contacts', page: ContactsPage, menu: true, section: 'main', icon: ContactsOutlined },
   { key: 'schedules', path: '/schedules', page: comingSoon('schedules'), menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
-  { key: 'tags', path: '/tags', page: comingSoon('tags'), menu: true, section: 'main', icon: TagsOutlined },
+  { key: 'tags', path: '/tags', page: TagsPage, menu: true, section: 'main', icon: TagsOutlined },
   { key: 'chats', path: '/chats', page: comingSoon('chats'), menu: true, section: 'main', icon: CommentOutlined, plan: 'useInternalChat', badge: 'chats' },
   { key: 'chat', path: '/chats/:id', page: comingSoon('chats'), menu: false, section: 'main', plan: 'useInternalChat' },
   { key: 'helps', path: '/helps', page: HelpsPage, menu: true, section: 'main', icon: QuestionCircleOutlined },

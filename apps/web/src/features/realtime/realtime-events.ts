@@ -8,6 +8,8 @@ export const socketEvents = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
   appMessage: (companyId: number) => `company-${companyId}-appMessage`,
   chat: (companyId: number) => `company-${companyId}-chat`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   announcement: () => 'company-announcement',
 } as const;
 

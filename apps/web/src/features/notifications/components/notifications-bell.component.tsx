@@ -1,18 +1,32 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button, Empty, Flex, Popover, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatDateTime } from '../../../shared/dates/dates';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
-import { useUnreadTicketsQuery } from '../api/notifications.api';
+import { useTicketsPageInfiniteQuery, type TicketListFilter } from '../../tickets/api/tickets.api';
+import { lastMessageText, listTime } from '../../tickets/ticket-format';
+import { ticketsOf } from '../../tickets/ticket-list-rules';
+import { useMessageAlerts } from '../hooks/use-message-alerts.hook';
 
-/** Bell with the count of tickets with unread messages; its popover lists them (spec 000 section 2). */
+/**
+ * Bell with the count of tickets with unread messages; its popover lists them or 'Nenhuma
+ * notificação.' (spec 000 section 2). The list is live (features/tickets/ticket-cache); a
+ * customer's new message plays the sound at the stored volume.
+ */
 export function NotificationsBell() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const user = useSessionUser();
-  const { data } = useUnreadTicketsQuery({ queueIds: user.queueIds });
-  const tickets = (data?.tickets ?? []).filter((ticket) => ticket.unreadMessages > 0);
+  const filter: TicketListFilter = { withUnreadMessages: true, queueIds: user.queueIds };
+  const { data } = useTicketsPageInfiniteQuery(filter);
+  const tickets = ticketsOf(data).filter((ticket) => ticket.unreadMessages > 0);
+  useMessageAlerts(user);
+
+  useEffect(() => {
+    if (typeof window.Notification === 'undefined') console.info('notifications are not supported by this browser');
+    else if (window.Notification.permission === 'default') void window.Notification.requestPermission().catch(() => undefined);
+  }, []);
 
   const content = (
     <div className="header-popover" data-testid="notifications-popover">
@@ -21,21 +35,21 @@ export function NotificationsBell() {
       ) : (
         <Flex vertical gap={4}>
           {tickets.map((ticket) => (
-            <Button key={ticket.id} type="text" className="popover-row" onClick={() => navigate(`/tickets/${ticket.uuid}`)}>
+            <Button key={ticket.id} type="text" className="popover-row" onClick={() => navigate(`/tickets/${ticket.uuid}`)} data-testid={`notification-${ticket.id}`}>
               <Flex gap={8} align="center" style={{ width: '100%' }}>
-                <Avatar src={ticket.contact?.profilePicUrl ?? undefined}>{ticket.contact?.name?.charAt(0)}</Avatar>
+                <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0)}</Avatar>
                 <Flex vertical style={{ minWidth: 0, flex: 1, textAlign: 'start' }}>
                   <Typography.Text strong ellipsis>
-                    {ticket.contact?.name}
+                    {ticket.contact.name}
                   </Typography.Text>
                   <Typography.Text type="secondary" ellipsis>
-                    {ticket.lastMessage}
+                    {lastMessageText(ticket, t('notifications.location'))}
                   </Typography.Text>
                 </Flex>
                 <Flex vertical align="end">
                   <Badge count={ticket.unreadMessages} size="small" />
                   <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-                    {formatDateTime(ticket.updatedAt)}
+                    {listTime(ticket.updatedAt)}
                   </Typography.Text>
                 </Flex>
               </Flex>

@@ -6,6 +6,7 @@ import { clearSessionStorage } from '../../../shared/storage/local-storage';
 import { useMeQuery } from '../../auth/api/auth.api';
 import { sessionEnded } from '../../auth/auth.slice';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
+import { useTicketsLive } from '../../tickets/hooks/use-tickets-live.hook';
 import { socketEvents, type AuthEvent, type UserEvent } from '../realtime-events';
 import { useSocketEvent } from '../socket.context';
 
@@ -50,12 +51,7 @@ export function RealtimeBindings() {
   useSocketEvent(socketEvents.whatsappSession(companyId), () => {
     dispatch(api.util.invalidateTags(['Connections']));
   });
-  useSocketEvent(socketEvents.ticket(companyId), () => {
-    dispatch(api.util.invalidateTags(['Tickets']));
-  });
-  useSocketEvent(socketEvents.appMessage(companyId), () => {
-    dispatch(api.util.invalidateTags(['Tickets']));
-  });
+  useTicketsLive(companyId);
   useSocketEvent(socketEvents.chat(companyId), () => {
     dispatch(api.util.invalidateTags(['Chats']));
   });

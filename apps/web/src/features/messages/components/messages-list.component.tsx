@@ -1,0 +1,136 @@
+import type { MessageView, TicketView } from '@atrium/contracts';
+import { App, Empty, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { toastError } from '../../../shared/notify/error-popup';
+import { messagesApi, useDeleteMessageMutation, useMessagesPageInfiniteQuery } from '../api/messages.api';
+import { conversationRows } from '../conversation-rows';
+import { messagesOf, replaceMessage } from '../message-cache-rules';
+import { CallNotice, MessageBubble } from './message-bubble.component';
+
+/** Older messages load when the list is scrolled within 50 px of its top (spec 000 section 9). */
+export const OLDER_MESSAGES_THRESHOLD_PX = 50;
+
+export interface MessagesListProps {
+  ticket: TicketView;
+  /** The peek dialog shows the conversation without menus. */
+  readOnly?: boolean;
+  onReply?: (message: MessageView) => void;
+}
+
+/**
+ * A ticket's conversation (spec 000 section 2): fetched 500 ms after the ticket is chosen, day
+ * separators, ticket markers, per-message menu, media, ticks, an invitation to greet a new
+ * contact when empty, older pages near the top, and live messages (features/tickets/ticket-cache).
+ */
+export function MessagesList({ ticket, readOnly = false, onReply }: MessagesListProps) {
+  const { t } = useTranslation('messages');
+  const { modal } = App.useApp();
+  const dispatch = useAppDispatch();
+  const ticketId = useDebouncedValue(ticket.id);
+  const current = ticketId === ticket.id;
+  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useMessagesPageInfiniteQuery(ticket.id, {
+    skip: !current,
+    refetchOnMountOrArgChange: true,
+  });
+  const [deleteMessage] = useDeleteMessageMutation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const fromBottom = useRef<number | null>(null);
+  const lastSeen = useRef<{ ticketId: number; newestId: number | null; pages: number }>({ ticketId: 0, newestId: null, pages: 0 });
+
+  const messages = current ? messagesOf(data) : [];
+  const rows = conversationRows(messages);
+  const newestId = messages.at(-1)?.id ?? null;
+  const pages = data?.pages.length ?? 0;
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const seen = lastSeen.current;
+    if (pages > seen.pages && fromBottom.current !== null && seen.ticketId === ticket.id) {
+      // older messages came in above: keep what the user was reading where it was
+      element.scrollTop = element.scrollHeight - fromBottom.current;
+      fromBottom.current = null;
+    } else if (newestId !== seen.newestId || seen.ticketId !== ticket.id) {
+      element.scrollTop = element.scrollHeight;
+    }
+    lastSeen.current = { ticketId: ticket.id, newestId, pages };
+  }, [newestId, pages, ticket.id]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    if (element.scrollTop < OLDER_MESSAGES_THRESHOLD_PX) {
+      fromBottom.current = element.scrollHeight - element.scrollTop;
+      void fetchNextPage();
+    }
+  };
+
+  const confirmDelete = (message: MessageView) =>
+    modal.confirm({
+      title: t('deleteConfirm.title'),
+      content: t('deleteConfirm.message'),
+      okText: t('deleteConfirm.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel', { ns: 'common' }),
+      onOk: async () => {
+        try {
+          const deleted = await deleteMessage(message.id).unwrap();
+          dispatch(messagesApi.util.updateQueryData('messagesPage', ticket.id, (draft) => replaceMessage(draft, deleted)));
+        } catch (error) {
+          toastError(error);
+        }
+      },
+    });
+
+  const showAuthor = ticket.isGroup;
+  return (
+    <div className="messages-scroll" ref={scroller} onScroll={onScroll} data-testid="messages-list">
+      {isFetchingNextPage ? (
+        <div className="messages-older">
+          <Spin size="small" />
+        </div>
+      ) : null}
+      {!current || isLoading ? (
+        <div className="messages-loading">
+          <Spin />
+        </div>
+      ) : rows.length === 0 ? (
+        <Empty className="messages-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+      ) : (
+        rows.map((row) => {
+          switch (row.kind) {
+            case 'day':
+              return (
+                <div key={row.key} className="message-day" data-testid="message-day">
+                  <span>{row.date}</span>
+                </div>
+              );
+            case 'closed':
+            case 'opened':
+              return (
+                <div key={row.key} className={`message-notice message-marker message-marker-${row.kind}`} data-testid={`marker-${row.kind}`}>
+                  {t(row.kind === 'closed' ? 'markers.closed' : 'markers.opened')} {dayjs(row.at).format('DD/MM/YYYY HH:mm')}
+                </div>
+              );
+            case 'call':
+              return <CallNotice key={row.key} message={row.message} />;
+            case 'message':
+              return (
+                <MessageBubble
+                  key={row.key}
+                  message={row.message}
+                  showAuthor={showAuthor}
+                  onReply={readOnly ? undefined : onReply}
+                  onDelete={readOnly ? undefined : confirmDelete}
+                />
+              );
+          }
+        })
+      )}
+    </div>
+  );
+}

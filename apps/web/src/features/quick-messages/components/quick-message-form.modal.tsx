@@ -1,0 +1,155 @@
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Form, Input, Modal, Skeleton, Switch, Typography, type GetRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/notify/notifier';
+import { toastError } from '../../../shared/notify/error-popup';
+import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
+import {
+  useCreateQuickMessageMutation,
+  useDeleteQuickMessageMediaMutation,
+  useQuickMessageQuery,
+  useUpdateQuickMessageMutation,
+  useUploadQuickMessageMediaMutation,
+  type QuickMessageInput,
+} from '../api/quick-messages.api';
+
+/** Message variables the server fills in when the reply is sent (spec 000 section 5). */
+export const MESSAGE_VARIABLES = ['firstName', 'name', 'ms', 'protocol', 'hora'] as const;
+
+const EMPTY: QuickMessageInput = { shortcode: '', message: '', geral: false };
+
+/** Puts `insert` where the cursor is (or at the end). */
+export function insertAt(text: string, insert: string, start: number | null | undefined, end: number | null | undefined): string {
+  const from = start ?? text.length;
+  const to = end ?? from;
+  return text.slice(0, from) + insert + text.slice(to);
+}
+
+/**
+ * Add/edit a quick reply (spec 001 "Quick messages"): shortcode ('Obrigatório'), a 7-row message
+ * with a helper that inserts a variable at the cursor, shared or not, an optional attachment
+ * (any file, uploaded once the reply is saved).
+ */
+export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('quickMessages');
+  const [form] = Form.useForm<QuickMessageInput>();
+  const editing = id !== null;
+  const { data: record, isFetching } = useQuickMessageQuery(id ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const [createQuickMessage, creating] = useCreateQuickMessageMutation();
+  const [updateQuickMessage, updating] = useUpdateQuickMessageMutation();
+  const [uploadMedia, uploading] = useUploadQuickMessageMediaMutation();
+  const [deleteMedia] = useDeleteQuickMessageMediaMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [removeAttachment, setRemoveAttachment] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const messageInput = useRef<GetRef<typeof Input.TextArea>>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setRemoveAttachment(false);
+    form.setFieldsValue(editing ? (record ? { shortcode: record.shortcode, message: record.message, geral: record.geral } : EMPTY) : EMPTY);
+  }, [open, editing, record, form]);
+
+  const insertVariable = (name: string) => {
+    const area = messageInput.current?.resizableTextArea?.textArea;
+    const current = form.getFieldValue('message') ?? '';
+    form.setFieldValue('message', insertAt(current, `{{${name}}}`, area?.selectionStart, area?.selectionEnd));
+    area?.focus();
+  };
+
+  const submit = async (values: QuickMessageInput) => {
+    const input: QuickMessageInput = { shortcode: values.shortcode.trim(), message: values.message ?? '', geral: values.geral ?? false };
+    await submitDelay(MODAL_SUBMIT_DELAY_MS);
+    try {
+      const saved = editing ? await updateQuickMessage({ id, ...input }).unwrap() : await createQuickMessage(input).unwrap();
+      if (file) await uploadMedia({ id: saved.id, file }).unwrap();
+      else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
+      toast.success(t('toasts.saved'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const attachmentName = file?.name ?? (removeAttachment ? null : (record?.mediaName ?? null));
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('modal.editTitle') : t('modal.addTitle')}
+      okText={editing ? t('modal.save') : t('modal.add')}
+      cancelText={t('cancel', { ns: 'common' })}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={creating.isLoading || updating.isLoading || uploading.isLoading}
+      destroyOnHidden
+      width={620}
+      okButtonProps={{ 'data-testid': 'quick-message-form-submit' } as Record<string, string>}
+    >
+      {editing && isFetching && !record ? (
+        <Skeleton active />
+      ) : (
+        <Form form={form} name="quickMessage" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+          <Form.Item name="shortcode" label={t('modal.shortcode')} rules={[{ required: true, whitespace: true, message: t('validation.requiredPt', { ns: 'common' }) }]}>
+            <Input autoFocus autoComplete="off" prefix="/" />
+          </Form.Item>
+          <Form.Item
+            name="message"
+            label={
+              <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={12}>
+                <span>{t('modal.message')}</span>
+                <Dropdown menu={{ items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`)} {{${name}}}` })), onClick: ({ key }) => insertVariable(key) }}>
+                  <Button size="small" type="link" data-testid="insert-variable">
+                    {t('modal.variables')}
+                  </Button>
+                </Dropdown>
+              </Flex>
+            }
+          >
+            <Input.TextArea ref={messageInput} rows={7} data-testid="quick-message-text" />
+          </Form.Item>
+          <Form.Item name="geral" label={t('modal.geral')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Flex gap={8} align="center" wrap>
+            <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()}>
+              {t('modal.attach')}
+            </Button>
+            {attachmentName ? (
+              <>
+                <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="quick-message-attachment">
+                  {attachmentName}
+                </Typography.Text>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('modal.removeAttachment')}
+                  onClick={() => {
+                    setFile(null);
+                    setRemoveAttachment(true);
+                  }}
+                />
+              </>
+            ) : null}
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                if (chosen) {
+                  setFile(chosen);
+                  setRemoveAttachment(false);
+                }
+                event.target.value = '';
+              }}
+            />
+          </Flex>
+        </Form>
+      )}
+    </Modal>
+  );
+}
