@@ -18,9 +18,13 @@ const platform = await startPlatform({
   log: () => {},
 });
 
+// autocannon may resolve localhost to ::1, where the gateway (0.0.0.0) does not listen
+const api = platform.urls.api.replace('localhost', '127.0.0.1');
+
 function run(title, options) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: platform.urls.api, duration: seconds, connections, ...options }, (error, result) => {
+    const { path, ...rest } = options;
+    autocannon({ url: api + path, duration: seconds, connections, ...rest }, (error, result) => {
       if (error) return reject(error);
       const failures = result.non2xx + result.errors + result.timeouts;
       resolve({ route: title, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures });
@@ -29,7 +33,7 @@ function run(title, options) {
 }
 
 try {
-  const login = await fetch(`${platform.urls.api}/auth/login`, {
+  const login = await fetch(`${api}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
