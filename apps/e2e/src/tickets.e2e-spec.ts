@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+
+/** wa-sandbox of the platform under test (global-setup.mjs). */
+function sandboxUrl(pathname: string): string {
+  const base = process.env.E2E_SANDBOX_URL;
+  if (!base) throw new Error('E2E_SANDBOX_URL is not set: run the browser tests through `npm run e2e`');
+  return `${base}${pathname}`;
+}
+
+async function call<T>(url: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Polls until `probe` answers something (the platform works asynchronously: sessions, sandbox deliveries). */
+async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A small red-and-blue PNG, made here (no fixture file). */
+function aPng(): Buffer {
+  const width = 48;
+  const height = 32;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0);
+    for (let x = 0; x < width; x++) rows.push(...(x < width / 2 ? [220, 40, 40] : [40, 80, 220]));
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+interface SandboxMessage {
+  id: string;
+  body: string | null;
+  media: { mimetype: string; filename: string; size: number } | null;
+}
+
+const id = randomBytes(3).toString('hex');
+const suffix = String(parseInt(id, 16) % 1_000_000).padStart(6, '0');
+const company = { name: `Atendimento ${id}`, email: `atendimento-${id}@e2e.test`, password: 'senha123' };
+const agentA = { name: 'Ana Vendas', email: `ana-${id}@e2e.test`, password: 'senha123' };
+const agentB = { name: 'Bruno Suporte', email: `bruno-${id}@e2e.test`, password: 'senha123' };
+const businessNumber = `5511966${suffix}`;
+const customer = { number: `5521955${suffix}`, name: `Cliente ${id}` };
+
+describe('an agent serves a WhatsApp customer live in the browser (sandbox network)', () => {
+  let browser: Browser;
+  let pageA: Page;
+  let pageB: Page;
+
+  beforeAll(async () => {
+    // A company with two queues, an agent in each, and a sandbox number whose tickets go to the first queue.
+    const [plan] = await call<Array<{ id: number }>>(apiUrl('/plans/list'));
+    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id } });
+    const { token } = await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } });
+    const sales = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
+    const support = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Suporte', color: '#52c41a', greetingMessage: '' } });
+    await call(apiUrl('/users'), { token, body: { ...agentA, profile: 'user', queueIds: [sales.id] } });
+    await call(apiUrl('/users'), { token, body: { ...agentB, profile: 'user', queueIds: [support.id] } });
+    const connection = await call<{ id: number }>(apiUrl('/whatsapp'), { token, body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds: [sales.id] } });
+    await call(apiUrl(`/whatsappsession/${connection.id}`), { token, body: {} });
+    const qr = await eventually('the QR code of the new session', async () => {
+      const shown = await call<{ qrcode: string }>(apiUrl(`/whatsapp/${connection.id}`), { token });
+      return shown.qrcode.startsWith('sandbox-qr:') ? shown.qrcode : undefined;
+    });
+    await call(sandboxUrl('/scan'), { body: { qr, number: businessNumber } });
+    await eventually('the session to connect', async () => (await call<{ status: string }>(apiUrl(`/whatsapp/${connection.id}`), { token })).status === 'CONNECTED');
+
+    browser = await launchBrowser();
+    pageA = await (await newContext(browser)).newPage();
+    pageB = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the pending ticket only to the queue agent, who accepts, answers with text and an image, sees the reply live and resolves', async () => {
+    await step('tickets-open-lists', [pageA, pageB], async () => {
+      for (const [page, agent] of [
+        [pageA, agentA],
+        [pageB, agentB],
+      ] as const) {
+        await logIn(page, agent.email, agent.password);
+        await page.goto(webUrl('/tickets'));
+        await page.getByTestId('tab-pending').click();
+        await page.getByTestId('tickets-pending').waitFor();
+        await page.getByTestId('no-ticket').waitFor();
+      }
+    });
+
+    await step('tickets-customer-writes', [pageA, pageB], async () => {
+      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Olá, quero comprar um plano' } });
+      const pending = pageA.getByTestId('tickets-pending').getByRole('listitem').filter({ hasText: customer.name });
+      await pending.waitFor();
+      await pending.getByText('Olá, quero comprar um plano').waitFor();
+      await pending.getByText('Vendas').waitFor();
+      await pageA.getByTestId('tab-pending').getByText('1').waitFor();
+      await screenshot(pageA, 'tickets-01-pending-agent-a');
+      // the other queue's agent got nothing: their pending list is still empty
+      await pageB.getByTestId('tickets-pending').getByText('Nenhum atendimento encontrado.').waitFor();
+      expect(await pageB.getByTestId('tickets-pending').getByRole('listitem').count()).toBe(0);
+      await screenshot(pageB, 'tickets-02-nothing-for-agent-b');
+    });
+
+    await step('tickets-accept', [pageA], async () => {
+      const pending = pageA.getByTestId('tickets-pending').getByRole('listitem').filter({ hasText: customer.name });
+      await pending.getByRole('button', { name: 'Aceitar' }).click();
+      await pageA.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+      const view = pageA.getByTestId('ticket-view');
+      await view.getByTestId('ticket-header').getByText(customer.name).waitFor();
+      await view.getByText('Atribuído a: Ana Vendas').waitFor();
+      await view.getByTestId('messages-list').getByText('Olá, quero comprar um plano').waitFor();
+      await pageA.getByTestId('tickets-open').getByRole('listitem').filter({ hasText: customer.name }).waitFor();
+    });
+
+    await step('tickets-answer', [pageA], async () => {
+      const input = pageA.getByTestId('composer-input');
+      await input.fill('Bom dia! Temos planos a partir de R$ 49.');
+      await input.press('Enter');
+      await pageA.getByTestId('messages-list').getByText('Bom dia! Temos planos a partir de R$ 49.').waitFor();
+      await pageA.getByTestId('composer-file-input').setInputFiles({ name: 'tabela.png', mimeType: 'image/png', buffer: aPng() });
+      await pageA.getByTestId('composer-files').getByText('tabela.png').waitFor();
+      await pageA.getByTestId('composer-send').click();
+      await pageA.getByTestId('messages-list').getByTestId('message-image').waitFor();
+      await screenshot(pageA, 'tickets-03-answered');
+    });
+
+    await step('tickets-customer-receives', [pageA], async () => {
+      const received = await eventually('the answers on the customer phone', async () => {
+        const messages = await call<SandboxMessage[]>(sandboxUrl(`/messages?customer=${customer.number}&business=${businessNumber}`));
+        const text = messages.find((message) => message.body?.includes('Bom dia! Temos planos a partir de R$ 49.'));
+        const image = messages.find((message) => message.media?.mimetype === 'image/png');
+        return text && image ? { text, image } : undefined;
+      });
+      // signed messages are on by default: the agent's name comes first
+      expect(received.text.body).toContain('Ana Vendas');
+      expect(received.image.media?.size).toBeGreaterThan(0);
+    });
+
+    await step('tickets-reply-live', [pageA], async () => {
+      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Perfeito, obrigado!' } });
+      await pageA.getByTestId('messages-list').getByText('Perfeito, obrigado!').waitFor();
+      await screenshot(pageA, 'tickets-04-reply');
+    });
+
+    await step('tickets-resolve', [pageA], async () => {
+      await pageA.getByTestId('ticket-resolve').click();
+      await pageA.waitForURL((url) => url.pathname === '/tickets');
+      await pageA.getByTestId('no-ticket').waitFor();
+      await pageA.getByRole('tab', { name: /Resolvidos/ }).click();
+      const closed = pageA.getByTestId('tickets-closed').getByRole('listitem').filter({ hasText: customer.name });
+      await closed.getByRole('button', { name: 'Reabrir' }).waitFor();
+      await screenshot(pageA, 'tickets-05-resolved');
+    });
+  });
+});
