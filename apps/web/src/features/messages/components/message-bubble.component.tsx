@@ -3,6 +3,7 @@ import type { MessageView, QuotedMessageView } from '@atrium/contracts';
 import { Button, Dropdown } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatWhatsappText } from '../whatsapp-format';
 import { AckIcon } from './ack-icon.component';
 import { MessageMedia, showsBodyAsText } from './message-media.component';
 
@@ -74,7 +75,7 @@ export function MessageBubble({ message, showAuthor, onReply, onDelete }: Messag
           </div>
         ) : null}
         <MessageMedia message={message} />
-        {showsBodyAsText(message) && message.body ? <div className="message-text">{message.body}</div> : null}
+        {showsBodyAsText(message) && message.body ? <div className="message-text">{formatWhatsappText(message.body)}</div> : null}
         <div className="message-meta">
           {message.isEdited ? <span className="message-edited" data-testid="message-edited">{t('edited')}</span> : null}
           <span className="message-time">{dayjs(message.createdAt).format('HH:mm')}</span>
