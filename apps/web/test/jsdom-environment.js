@@ -16,6 +16,10 @@ export default class AtriumJsdomEnvironment extends JSDOMEnvironment {
       TextDecoder: globalThis.TextDecoder,
       ReadableStream: globalThis.ReadableStream,
       structuredClone: globalThis.structuredClone,
+      // multipart bodies: Node's fetch cannot read jsdom's FormData/File streams
+      FormData: globalThis.FormData,
+      Blob: globalThis.Blob,
+      File: globalThis.File,
     };
     Object.assign(this.global, fromNode);
   }

@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TagView } from '@atrium/contracts';
-import { Badge, Button, Card, Input, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
@@ -34,7 +34,7 @@ export default function TagsPage() {
         </Tag>
       ),
     },
-    { title: t('columns.tickets'), dataIndex: 'ticketsCount', align: 'center', width: 110, render: (count: number) => <Badge count={count} showZero color="var(--ant-color-text-tertiary)" overflowCount={9999} /> },
+    { title: t('columns.tickets'), dataIndex: 'ticketsCount', align: 'center', width: 110, render: (count: number) => <span data-testid="tag-tickets">{count}</span> },
     { title: t('columns.kanban'), dataIndex: 'kanban', align: 'center', width: 90, responsive: ['sm'], render: (kanban: number) => (kanban === 1 ? '✓' : '') },
     {
       title: t('columns.actions'),
