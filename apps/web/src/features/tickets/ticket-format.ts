@@ -18,5 +18,8 @@ export function listTime(updatedAt: string, now: dayjs.Dayjs = dayjs()): string 
 
 /** The last message as the list shows it: a location image reads 'Localização'. */
 export function lastMessageText(ticket: Pick<TicketView, 'lastMessage'>, locationLabel: string): string {
-  return isLocationText(ticket.lastMessage ?? '') ? locationLabel : (ticket.lastMessage ?? '');
+  const text = ticket.lastMessage ?? '';
+  if (isLocationText(text)) return locationLabel;
+  // WhatsApp's marks (*bold*, _italic_, ~strike~) read as plain text in a one-line preview
+  return text.replace(/([*_~])(\S(?:[^\n]*?\S)?)\1/g, '$2');
 }

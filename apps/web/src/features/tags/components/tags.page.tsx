@@ -29,7 +29,7 @@ export default function TagsPage() {
       title: t('columns.name'),
       dataIndex: 'name',
       render: (_, tag) => (
-        <Tag color={tag.color} className="tag-chip">
+        <Tag color={tag.color} variant="solid" className="tag-chip">
           {tag.name}
         </Tag>
       ),

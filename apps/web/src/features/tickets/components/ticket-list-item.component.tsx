@@ -72,7 +72,7 @@ export function TicketListItem({ ticket, selected, busy, onOpen, onAccept, onRes
             {ticket.queue?.name ?? t('item.noQueue')}
           </Tag>
           {ticket.tags.map((tag) => (
-            <Tag key={tag.id} className="ticket-chip" color={tag.color}>
+            <Tag key={tag.id} className="ticket-chip" color={tag.color} variant="solid">
               {tag.name}
             </Tag>
           ))}

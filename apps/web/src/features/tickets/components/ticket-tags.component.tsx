@@ -48,7 +48,7 @@ export function TicketTags({ ticket }: { ticket: TicketView }) {
       tagRender={({ value, closable, onClose }) => {
         const tag = byId.get(Number(value)) ?? ticket.tags.find((item) => item.id === Number(value));
         return (
-          <Tag color={tag?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+          <Tag color={tag?.color} variant="solid" closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
             {tag?.name ?? String(value)}
           </Tag>
         );

@@ -80,6 +80,7 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
         onChange={(key) => setTab(key as MainTab)}
         centered
         size="small"
+        tabBarGutter={18}
         className="tickets-tabs"
         items={[
           { key: 'open', label: <span><InboxOutlined /> {t('tabs.open')}</span> },
