@@ -1,10 +1,8 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex, Form, Input, Modal, Skeleton, Switch, Typography, type GetRef } from 'antd';
+import { Button, Dropdown, Flex, Form, Input, Switch, Typography, type GetRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/notify/notifier';
-import { toastError } from '../../../shared/notify/error-popup';
-import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
+import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import {
   useCreateQuickMessageMutation,
   useDeleteQuickMessageMediaMutation,
@@ -61,95 +59,89 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
 
   const submit = async (values: QuickMessageInput) => {
     const input: QuickMessageInput = { shortcode: values.shortcode.trim(), message: values.message ?? '', geral: values.geral ?? false };
-    await submitDelay(MODAL_SUBMIT_DELAY_MS);
-    try {
-      const saved = editing ? await updateQuickMessage({ id, ...input }).unwrap() : await createQuickMessage(input).unwrap();
-      if (file) await uploadMedia({ id: saved.id, file }).unwrap();
-      else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+    await saveRecord(
+      async () => {
+        const saved = editing ? await updateQuickMessage({ id, ...input }).unwrap() : await createQuickMessage(input).unwrap();
+        if (file) await uploadMedia({ id: saved.id, file }).unwrap();
+        else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
+      },
+      t('toasts.saved'),
+      onClose,
+    );
   };
 
   const attachmentName = file?.name ?? (removeAttachment ? null : (record?.mediaName ?? null));
 
   return (
-    <Modal
+    <RecordFormModal
       open={open}
       title={editing ? t('modal.editTitle') : t('modal.addTitle')}
       okText={editing ? t('modal.save') : t('modal.add')}
-      cancelText={t('cancel', { ns: 'common' })}
+      loading={editing && isFetching && !record}
+      saving={creating.isLoading || updating.isLoading || uploading.isLoading}
       onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading || uploading.isLoading}
-      destroyOnHidden
+      onClose={onClose}
+      testId="quick-message-form-submit"
       width={620}
-      okButtonProps={{ 'data-testid': 'quick-message-form-submit' } as Record<string, string>}
     >
-      {editing && isFetching && !record ? (
-        <Skeleton active />
-      ) : (
-        <Form form={form} name="quickMessage" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
-          <Form.Item name="shortcode" label={t('modal.shortcode')} rules={[{ required: true, whitespace: true, message: t('validation.requiredPt', { ns: 'common' }) }]}>
-            <Input autoFocus autoComplete="off" prefix="/" />
-          </Form.Item>
-          <Form.Item
-            name="message"
-            label={
-              <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={12}>
-                <span>{t('modal.message')}</span>
-                <Dropdown menu={{ items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`)} {{${name}}}` })), onClick: ({ key }) => insertVariable(key) }}>
-                  <Button size="small" type="link" data-testid="insert-variable">
-                    {t('modal.variables')}
-                  </Button>
-                </Dropdown>
-              </Flex>
-            }
-          >
-            <Input.TextArea ref={messageInput} rows={7} data-testid="quick-message-text" />
-          </Form.Item>
-          <Form.Item name="geral" label={t('modal.geral')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Flex gap={8} align="center" wrap>
-            <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()}>
-              {t('modal.attach')}
-            </Button>
-            {attachmentName ? (
-              <>
-                <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="quick-message-attachment">
-                  {attachmentName}
-                </Typography.Text>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('modal.removeAttachment')}
-                  onClick={() => {
-                    setFile(null);
-                    setRemoveAttachment(true);
-                  }}
-                />
-              </>
-            ) : null}
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                if (chosen) {
-                  setFile(chosen);
-                  setRemoveAttachment(false);
-                }
-                event.target.value = '';
-              }}
-            />
-          </Flex>
-        </Form>
-      )}
-    </Modal>
+      <Form form={form} name="quickMessage" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+        <Form.Item name="shortcode" label={t('modal.shortcode')} rules={[{ required: true, whitespace: true, message: t('validation.requiredPt', { ns: 'common' }) }]}>
+          <Input autoFocus autoComplete="off" prefix="/" />
+        </Form.Item>
+        <Form.Item
+          name="message"
+          label={
+            <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={12}>
+              <span>{t('modal.message')}</span>
+              <Dropdown menu={{ items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`)} {{${name}}}` })), onClick: ({ key }) => insertVariable(key) }}>
+                <Button size="small" type="link" data-testid="insert-variable">
+                  {t('modal.variables')}
+                </Button>
+              </Dropdown>
+            </Flex>
+          }
+        >
+          <Input.TextArea ref={messageInput} rows={7} data-testid="quick-message-text" />
+        </Form.Item>
+        <Form.Item name="geral" label={t('modal.geral')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Flex gap={8} align="center" wrap>
+          <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()}>
+            {t('modal.attach')}
+          </Button>
+          {attachmentName ? (
+            <>
+              <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="quick-message-attachment">
+                {attachmentName}
+              </Typography.Text>
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('modal.removeAttachment')}
+                onClick={() => {
+                  setFile(null);
+                  setRemoveAttachment(true);
+                }}
+              />
+            </>
+          ) : null}
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              if (chosen) {
+                setFile(chosen);
+                setRemoveAttachment(false);
+              }
+              event.target.value = '';
+            }}
+          />
+        </Flex>
+      </Form>
+    </RecordFormModal>
   );
 }

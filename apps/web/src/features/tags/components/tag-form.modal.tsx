@@ -1,9 +1,7 @@
-import { ColorPicker, Form, Input, Modal, Skeleton, Switch } from 'antd';
+import { ColorPicker, Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/notify/notifier';
-import { toastError } from '../../../shared/notify/error-popup';
-import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
+import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { hasRole } from '../../../routes/access';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useCreateTagMutation, useTagQuery, useUpdateTagMutation, type TagInput } from '../api/tags.api';
@@ -45,54 +43,41 @@ export function TagFormModal({ open, tagId, onClose }: { open: boolean; tagId: n
 
   const submit = async (values: TagFormValues) => {
     const input: TagInput = { name: values.name.trim(), color: hexOf(values.color), ...(mayKanban ? { kanban: values.kanban ? 1 : 0 } : {}) };
-    await submitDelay(MODAL_SUBMIT_DELAY_MS);
-    try {
-      if (editing) await updateTag({ id: tagId, ...input }).unwrap();
-      else await createTag(input).unwrap();
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+    await saveRecord(() => (editing ? updateTag({ id: tagId, ...input }).unwrap() : createTag(input).unwrap()), t('toasts.saved'), onClose);
   };
 
   return (
-    <Modal
+    <RecordFormModal
       open={open}
       title={editing ? t('modal.editTitle') : t('modal.addTitle')}
       okText={editing ? t('modal.save') : t('modal.add')}
-      cancelText={t('cancel', { ns: 'common' })}
+      loading={editing && isFetching && !tag}
+      saving={creating.isLoading || updating.isLoading}
       onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'tag-form-submit' } as Record<string, string>}
+      onClose={onClose}
+      testId="tag-form-submit"
     >
-      {editing && isFetching && !tag ? (
-        <Skeleton active />
-      ) : (
-        <Form form={form} name="tag" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
-          <Form.Item
-            name="name"
-            label={t('modal.name')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation.required') },
-              { min: 3, message: t('validation.tooShort') },
-              { max: 50, message: t('validation.tooLong', { ns: 'common' }) },
-            ]}
-          >
-            <Input autoFocus autoComplete="off" />
+      <Form form={form} name="tag" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+        <Form.Item
+          name="name"
+          label={t('modal.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.required') },
+            { min: 3, message: t('validation.tooShort') },
+            { max: 50, message: t('validation.tooLong', { ns: 'common' }) },
+          ]}
+        >
+          <Input autoFocus autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="color" label={t('modal.color')} getValueFromEvent={(color: unknown) => hexOf(color)}>
+          <ColorPicker showText disabledAlpha format="hex" />
+        </Form.Item>
+        {mayKanban ? (
+          <Form.Item name="kanban" label={t('modal.kanban')} valuePropName="checked">
+            <Switch />
           </Form.Item>
-          <Form.Item name="color" label={t('modal.color')} getValueFromEvent={(color: unknown) => hexOf(color)}>
-            <ColorPicker showText disabledAlpha format="hex" />
-          </Form.Item>
-          {mayKanban ? (
-            <Form.Item name="kanban" label={t('modal.kanban')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          ) : null}
-        </Form>
-      )}
-    </Modal>
+        ) : null}
+      </Form>
+    </RecordFormModal>
   );
 }

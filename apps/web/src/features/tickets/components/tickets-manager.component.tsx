@@ -16,6 +16,24 @@ import { PeekModal } from './peek.modal';
 import { TicketList, useTicketCount } from './ticket-list.component';
 
 type MainTab = 'open' | 'closed' | 'search';
+
+/** A multiple choice of ids (queues, tags, users) filtering the lists. */
+function IdFilter(props: { label: string; value: number[]; onChange: (ids: number[]) => void; options: Array<{ value: number; label: string }>; testId: string; className?: string }) {
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      value={props.value}
+      onChange={props.onChange}
+      options={props.options}
+      placeholder={props.label}
+      aria-label={props.label}
+      className={props.className}
+      data-testid={props.testId}
+    />
+  );
+}
 type OpenTab = 'open' | 'pending';
 
 /**
@@ -58,20 +76,7 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
   };
   const listProps = { selectedId, onPeek: setPeeking, onAccepted: showOpenTab };
 
-  const queueSelect = (
-    <Select
-      mode="multiple"
-      allowClear
-      maxTagCount="responsive"
-      value={queueIds}
-      onChange={setQueueIds}
-      options={queueOptions}
-      placeholder={t('filters.queues')}
-      className="tickets-queue-filter"
-      aria-label={t('filters.queues')}
-      data-testid="tickets-queue-filter"
-    />
-  );
+  const queueSelect = <IdFilter label={t('filters.queues')} value={queueIds} onChange={setQueueIds} options={queueOptions} testId="tickets-queue-filter" className="tickets-queue-filter" />;
 
   return (
     <div className="tickets-manager" data-testid="tickets-manager">
@@ -105,29 +110,8 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
       {tab === 'search' ? (
         <Flex vertical gap={8} className="tickets-search">
           <Input allowClear prefix={<SearchOutlined />} placeholder={t('filters.search')} value={search} onChange={(event) => setSearch(event.target.value)} data-testid="tickets-search" />
-          <Select
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            value={tagIds}
-            onChange={setTagIds}
-            placeholder={t('filters.tags')}
-            aria-label={t('filters.tags')}
-            options={(tags ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-          />
-          {admin ? (
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              value={userIds}
-              onChange={setUserIds}
-              placeholder={t('filters.users')}
-              aria-label={t('filters.users')}
-              data-testid="tickets-user-filter"
-              options={(users ?? []).map((member) => ({ value: member.id, label: member.name }))}
-            />
-          ) : null}
+          <IdFilter label={t('filters.tags')} value={tagIds} onChange={setTagIds} options={(tags ?? []).map((tag) => ({ value: tag.id, label: tag.name }))} testId="tickets-tag-filter" />
+          {admin ? <IdFilter label={t('filters.users')} value={userIds} onChange={setUserIds} options={(users ?? []).map((member) => ({ value: member.id, label: member.name }))} testId="tickets-user-filter" /> : null}
           {queueSelect}
         </Flex>
       ) : null}

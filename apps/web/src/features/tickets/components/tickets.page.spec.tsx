@@ -193,6 +193,25 @@ describe('tickets list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('searches tickets and messages by text (after 500 ms), tags and queues; the user filter is for admins', async () => {
+    api = fakeApi({ ...baseRoutes({ open: [], pending: [] }), 'GET /tags/list': { body: [{ id: 4, name: 'VIP', color: '#f00', kanban: 0 }] } });
+    renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'user', queueIds: [1] }));
+    fireEvent.click(await screen.findByRole('tab', { name: /Busca/ }));
+    expect(screen.queryByTestId('tickets-user-filter')).not.toBeInTheDocument();
+    fireEvent.change(await screen.findByTestId('tickets-search'), { target: { value: 'boleto' } });
+    await waitFor(() => expect(api.callsTo('GET /tickets').some((call) => call.query.get('searchParam') === 'boleto')).toBe(true));
+    const search = api.callsTo('GET /tickets').find((call) => call.query.get('searchParam') === 'boleto')!;
+    expect(search.query.get('status')).toBeNull();
+    expect(search.query.get('queueIds')).toBe('[1]');
+    api.restore();
+    forgetStickyState();
+    document.body.innerHTML = '';
+    api = fakeApi(baseRoutes({ open: [], pending: [] }));
+    renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'admin' }));
+    fireEvent.click(await screen.findByRole('tab', { name: /Busca/ }));
+    expect(await screen.findByTestId('tickets-user-filter')).toBeInTheDocument();
+  });
+
   it("uses the 'Ticket' and 'Atendimentos' tabs under 600 px, with names cut to 10 characters", async () => {
     setViewportWidth(375);
     const long = aTicket({ ...mine, contact: aContact({ name: 'Maria Aparecida da Silva' }) });
