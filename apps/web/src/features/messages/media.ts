@@ -35,7 +35,9 @@ export function parseLocation(body: string): { image: string; link: string; desc
 
 /** A location thumbnail travels as a data URL; lists show 'Localização' instead (spec 000 section 2). */
 export function isLocationText(text: string): boolean {
-  return /^data:image\//.test(text.trim()) || text.includes('data:image/png;base64');
+  const value = text.trim();
+  // `image|link|description`, the image possibly empty when the network sent no thumbnail
+  return /^data:image\//.test(value) || value.includes('data:image/png;base64') || /^\|https?:\/\/\S*\|/.test(value);
 }
 
 /** Name and numbers of a vCard body. */

@@ -49,7 +49,9 @@ describe('message rules', () => {
   it('reads locations and vcards as the bodies carry them', () => {
     expect(parseLocation('data:image/png;base64,AA|https://maps.example/?q=1|Loja | Centro')).toEqual({ image: 'data:image/png;base64,AA', link: 'https://maps.example/?q=1', description: 'Loja | Centro' });
     expect(isLocationText('data:image/png;base64,AA|https://maps|')).toBe(true);
+    expect(isLocationText('|https://maps.example/?q=1|Av. Paulista')).toBe(true);
     expect(isLocationText('Bom dia')).toBe(false);
+    expect(isLocationText('Veja https://site.example|x')).toBe(false);
     expect(parseVcard('BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nitem1.TEL;waid=5511987654321:+55 11 98765-4321\nEND:VCARD')).toEqual({ name: 'Ana Souza', numbers: ['+55 11 98765-4321'] });
   });
 });
