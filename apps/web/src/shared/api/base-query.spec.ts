@@ -65,6 +65,18 @@ describe('session rules of the API client (spec 000 section 4)', () => {
     expect(network.callsTo('POST /auth/refresh_token')).toHaveLength(1);
   });
 
+  it('does not refresh on a 403 that is a refusal (ERR_NO_PERMISSION), and keeps the session', async () => {
+    network = fakeApi({
+      'GET /probe': { status: 403, body: { error: 'ERR_NO_PERMISSION', status: 403 } },
+      'POST /auth/refresh_token': { body: { token: 'new-token', user: aSessionUser() } },
+    });
+    const store = signedInStore();
+    const result = await store.dispatch(probe.endpoints.probe.initiate());
+    expect(result.error).toMatchObject({ status: 403, data: { error: 'ERR_NO_PERMISSION' } });
+    expect(network.callsTo('POST /auth/refresh_token')).toHaveLength(0);
+    expect(store.getState().auth.token).not.toBeNull();
+  });
+
   it('signs the tab out when the refresh fails', async () => {
     network = fakeApi({
       'GET /probe': { status: 403, body: { error: 'ERR_SESSION_EXPIRED', status: 403 } },

@@ -46,9 +46,16 @@ function refreshSession(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<
   return refreshing;
 }
 
+/** The gateway answers an expired or invalid access token with 403 ERR_SESSION_EXPIRED. */
+function isExpiredToken(error: FetchBaseQueryError): boolean {
+  return (error.data as { error?: unknown } | undefined)?.error === 'ERR_SESSION_EXPIRED';
+}
+
 /**
- * Session rules of spec 000 section 4: a 401 signs the tab out; a 403 triggers one refresh
- * (cookie based) and one retry. Calls made without a token (login, signup) are left alone.
+ * Session rules of spec 000 section 4: a 401 signs the tab out; a 403 for an expired token
+ * triggers one refresh (cookie based) and one retry. Other 403s (ERR_NO_PERMISSION, a plan
+ * feature off) are answers, not session trouble, and reach the caller as they are. Calls made
+ * without a token (login, signup) are left alone.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ExtraOptions> = async (args, api, extraOptions = {}) => {
   if (refreshing) await refreshing;
@@ -57,7 +64,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   let result = await rawBaseQuery(request, api, extraOptions);
   if (extraOptions.skipSessionRules || !hadToken || !result.error) return result;
 
-  if (result.error.status === 403) {
+  if (result.error.status === 403 && isExpiredToken(result.error)) {
     if (!(await refreshSession(api, extraOptions))) {
       api.dispatch(sessionEnded());
       return result;
