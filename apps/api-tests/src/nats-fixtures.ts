@@ -42,6 +42,20 @@ export class NatsFixture {
     }
   }
 
+  /**
+   * Records the raw payloads (text) of what is published or requested on `subject` (under the
+   * prefix), without answering, until `stop()`.
+   */
+  async record(subject: string): Promise<{ received: string[]; stop: () => void }> {
+    const received: string[] = [];
+    const subscription = this.connection.subscribe(this.prefix + subject);
+    void (async () => {
+      for await (const message of subscription) received.push(message.string());
+    })();
+    await this.connection.flush();
+    return { received, stop: () => subscription.unsubscribe() };
+  }
+
   async close(): Promise<void> {
     await this.connection.drain();
   }

@@ -1,14 +1,15 @@
-import type {
-  AppMessageEventPayload,
-  ContactView,
-  MessagesPageView,
-  QueueView,
-  TagView,
-  TicketEventPayload,
-  TicketsPageView,
-  TicketView,
+import {
+  SessionsSubjects,
+  type AppMessageEventPayload,
+  type ContactView,
+  type MessagesPageView,
+  type QueueView,
+  type TagView,
+  type TicketEventPayload,
+  type TicketsPageView,
+  type TicketView,
 } from '@atrium/contracts';
-import { eventually } from '../nats-fixtures.js';
+import { eventually, NatsFixture } from '../nats-fixtures.js';
 import { emitWithAck, type SocketRecorder } from '../socket-client.js';
 import { startStack, type Stack } from '../stack.js';
 import { signUpTenant, type Tenant } from '../tenants.js';
@@ -341,6 +342,30 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       while (event.action !== 'updateUnread') event = await eventAbout(adminSocket, ticket.id);
       expect(event).toEqual({ action: 'updateUnread', ticketId: ticket.id });
       expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.unreadMessages).toBe(0);
+    });
+
+    it('markRead=false (an admin’s peek) leaves the unread count and WhatsApp’s read receipts alone', async () => {
+      const ticket = await customerWrites(QUEUED, 'espiada');
+      const nats = await NatsFixture.open(stack);
+      const commands = await nats.record(SessionsSubjects.command);
+      const markReads = () => commands.received.filter((c) => c.includes('"markRead"') && c.includes(ticket.contact.number ?? '-'));
+      try {
+        const peek = await tenant.admin.get<MessagesPageView>(`/messages/${ticket.id}?markRead=false`);
+        expect(peek.status).toBe(200);
+        expect(peek.body).toMatchObject({ ticket: { id: ticket.id, unreadMessages: 1 }, count: 1 });
+        expect(peek.body.messages[0]).toMatchObject({ body: 'espiada', read: false });
+        expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.unreadMessages).toBe(1);
+        expect(await tenant.admin.get(`/messages/${ticket.id}?markRead=maybe`)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+
+        // the agent opening it afterwards sends the one markRead command: the peek sent none before it
+        const opened = await agentA.client.get<MessagesPageView>(`/messages/${ticket.id}?markRead=true`);
+        expect(opened.body.ticket.unreadMessages).toBe(0);
+        await eventually(async () => markReads().length > 0, 10_000);
+        expect(markReads()).toHaveLength(1);
+      } finally {
+        commands.stop();
+        await nats.close();
+      }
     });
 
     it('pages the conversation 20 messages at a time, oldest first, older pages further back', async () => {

@@ -53,10 +53,11 @@ export class MessagesService {
    * A page of the conversation: the messages of every ticket of the contact on the ticket's
    * connection (so the conversation shows 'Conversa encerrada'/'Conversa iniciada' where the ticket
    * changes), oldest first, 20 per page going back in time. Opening it (page 1) resets the
-   * ticket's unread count and marks the customer's messages read on WhatsApp.
+   * ticket's unread count and marks the customer's messages read on WhatsApp, unless
+   * `markRead=false` (an admin's read-only peek).
    */
   async page(actor: Actor, ticketId: number, query: MessagesQueryDto): Promise<MessagesPageView> {
-    const opening = (query.pageNumber ?? 1) === 1;
+    const opening = (query.pageNumber ?? 1) === 1 && query.markRead !== false;
     const result = await this.database.withTenant(actor.companyId, async (tx) => {
       const ticket = assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, ticketId));
       let read: Array<{ whatsappId: number | null; wid: string | null }> = [];

@@ -201,6 +201,8 @@ export class UpdateTicketDto {
 
 export class MessagesQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
+  /** `false`: page 1 leaves the unread count and WhatsApp read receipts alone (an admin's peek). Default true. */
+  @IsOptional() @Transform(booleanish) @IsBoolean() markRead?: boolean;
 }
 
 /** The quoted message as the composer sends it (the message object), or its id. */

@@ -36,6 +36,11 @@ export const messagesApi = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: `/messages/${queryArg}`, params: { pageNumber: pageParam } }),
       providesTags: (_result, _error, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
+    /** The same pages for an admin's peek: `markRead=false` leaves the unread count and WhatsApp's read receipts alone. */
+    peekMessagesPage: build.infiniteQuery<MessagesPageView, number, number>({
+      infiniteQueryOptions: pageNumberPaging,
+      query: ({ queryArg, pageParam }) => ({ url: `/messages/${queryArg}`, params: { pageNumber: pageParam, markRead: false } }),
+    }),
     sendText: build.mutation<MessageView[], TextMessageInput & { ticketId: number }>({
       query: ({ ticketId, ...body }) => ({ url: `/messages/${ticketId}`, method: 'POST', body: { ...body, read: true, fromMe: true } }),
     }),
@@ -48,4 +53,4 @@ export const messagesApi = api.injectEndpoints({
   }),
 });
 
-export const { useMessagesPageInfiniteQuery, useSendTextMutation, useSendMediaMutation, useDeleteMessageMutation } = messagesApi;
+export const { useMessagesPageInfiniteQuery, usePeekMessagesPageInfiniteQuery, useSendTextMutation, useSendMediaMutation, useDeleteMessageMutation } = messagesApi;

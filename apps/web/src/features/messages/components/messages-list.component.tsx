@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
 import { toastError } from '../../../shared/notify/error-popup';
-import { messagesApi, useDeleteMessageMutation, useMessagesPageInfiniteQuery } from '../api/messages.api';
+import { messagesApi, useDeleteMessageMutation, useMessagesPageInfiniteQuery, usePeekMessagesPageInfiniteQuery } from '../api/messages.api';
 import { conversationRows } from '../conversation-rows';
 import { messagesOf, replaceMessage } from '../message-cache-rules';
 import { CallNotice, MessageBubble } from './message-bubble.component';
@@ -16,7 +16,7 @@ export const OLDER_MESSAGES_THRESHOLD_PX = 50;
 
 export interface MessagesListProps {
   ticket: TicketView;
-  /** The peek dialog shows the conversation without menus. */
+  /** The peek dialog shows the conversation without menus and without marking it read. */
   readOnly?: boolean;
   onReply?: (message: MessageView) => void;
 }
@@ -32,7 +32,9 @@ export function MessagesList({ ticket, readOnly = false, onReply }: MessagesList
   const dispatch = useAppDispatch();
   const ticketId = useDebouncedValue(ticket.id);
   const current = ticketId === ticket.id;
-  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useMessagesPageInfiniteQuery(ticket.id, {
+  // a component is read-only for its whole life, so the hook chosen never changes between renders
+  const usePages = readOnly ? usePeekMessagesPageInfiniteQuery : useMessagesPageInfiniteQuery;
+  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = usePages(ticket.id, {
     skip: !current,
     refetchOnMountOrArgChange: true,
   });

@@ -79,7 +79,8 @@ describe('conversation', () => {
     api = fakeApi({
       ...conversationRoutes(ticket, []),
       'GET /messages/100': (call) => {
-        requested = [...requested, call.query.get('pageNumber') ?? ''];
+        // an agent opening the conversation marks it read (no markRead=false, unlike an admin's peek)
+        requested = [...requested, `${call.query.get('pageNumber') ?? ''}${call.query.has('markRead') ? ' markRead' : ''}`];
         return call.query.get('pageNumber') === '1'
           ? { body: { messages: [aMessage({ id: 21, body: 'Recente' })], ticket, count: 2, hasMore: true } }
           : { body: { messages: [aMessage({ id: 20, body: 'Antiga', createdAt: '2025-06-01T10:00:00.000Z' })], ticket, count: 2, hasMore: false } };

@@ -186,6 +186,8 @@ describe('tickets list', () => {
     expect(within(dialog).getByText('Atribuído a: Maria')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /messages/100')).toHaveLength(1), { interval: 10 });
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(PEEK_FETCH_DELAY_MS);
+    // a peek is read-only: it must not reset the unread count nor send read receipts
+    expect(api.callsTo('GET /messages/100')[0]?.query.get('markRead')).toBe('false');
     expect(await within(dialog).findByText('Mensagem espiada')).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Opções da mensagem')).not.toBeInTheDocument();
     expect(screen.queryByTestId('composer')).not.toBeInTheDocument();
