@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Logger } from '@atrium/logging';
 import { avatarSvg } from './avatar.js';
-import { CallBody, CustomerMessageBody, EditBody, NumberBody, ScanBody } from './http-dto.js';
+import { AddressBookBody, CallBody, CustomerMessageBody, EditBody, NumberBody, ScanBody } from './http-dto.js';
 import type { SandboxNetwork, StoredMessage } from './network.js';
 import { SandboxFailure } from './sandbox-failure.js';
 
@@ -126,6 +126,15 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
       },
     },
     { method: 'GET', pattern: /^\/sessions$/, handle: async () => [200, network.sessions()] },
+    {
+      method: 'PUT',
+      pattern: /^\/sessions\/(\d{8,15})\/contacts$/,
+      handle: async (m, request) => {
+        const body = validated(AddressBookBody, await readJson(request));
+        const size = network.seedAddressBook(m[1]!, body.contacts.map((entry) => ({ number: entry.number, name: entry.name ?? null })));
+        return [200, { number: m[1], contacts: size }];
+      },
+    },
     {
       method: 'POST',
       pattern: /^\/sessions\/(\d{8,15})\/logout$/,

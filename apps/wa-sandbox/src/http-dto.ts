@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBase64, IsBoolean, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBase64, IsBoolean, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
 const NUMBER = /^\d{8,15}$/;
 
@@ -36,6 +36,16 @@ export class ScanBody {
 
 export class EditBody {
   @IsString() @Length(1, 65_536) body!: string;
+}
+
+export class AddressBookEntryBody {
+  @Matches(NUMBER) number!: string;
+  @IsOptional() @IsString() @MaxLength(100) name?: string;
+}
+
+/** PUT /sessions/{businessNumber}/contacts: entries of the phone's address book. */
+export class AddressBookBody {
+  @IsArray() @ArrayMaxSize(5000) @ValidateNested({ each: true }) @Type(() => AddressBookEntryBody) contacts!: AddressBookEntryBody[];
 }
 
 export class NumberBody {

@@ -89,6 +89,14 @@ export interface SessionInfo {
 
 const NUMBER = /^\d{8,15}$/;
 
+/** Entries kept per business number's address book (the sessions contract's CONTACT_LIST_LIMIT). */
+export const ADDRESS_BOOK_LIMIT = 5000;
+
+export interface AddressBookEntry {
+  number: string;
+  name: string | null;
+}
+
 function newId(prefix: string): string {
   return prefix + randomBytes(8).toString('hex').toUpperCase();
 }
@@ -118,6 +126,8 @@ export class SandboxNetwork {
   private readonly messages = new BoundedCache<string, StoredMessage>(200_000);
   private readonly conversations = new BoundedCache<string, StoredMessage[]>(50_000);
   private readonly onWhatsAppOverrides = new Map<string, boolean>();
+  /** Per business number: who wrote to it and who was seeded with PUT /sessions/{number}/contacts. */
+  private readonly addressBooks = new Map<string, BoundedCache<string, AddressBookEntry>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly businessMessageListeners: Array<(message: StoredMessage) => void> = [];
 
@@ -186,6 +196,8 @@ export class SandboxNetwork {
         return { url: this.isOnWhatsApp(request.chatId) ? `${this.options.publicUrl}/avatars/${request.chatId}.svg` : null };
       case 'reject-call':
         return { ok: true };
+      case 'contacts':
+        return { contacts: (this.addressBooks.get(account.number)?.values() ?? []).map((entry) => ({ ...entry, lid: null })) };
       case 'logout':
         // Answer first, then close: the driver is waiting for the response.
         this.unlink(account, { notify: false, close: false });
@@ -227,6 +239,8 @@ export class SandboxNetwork {
       timestamp: Date.now(),
     };
     this.remember(message);
+    const known = this.addressBookOf(input.to).get(input.from);
+    this.addressBookOf(input.to).set(input.from, { number: input.from, name: known?.name ?? input.pushName ?? null });
     this.deliver(account, message.id, {
       type: 'message',
       message: {
@@ -271,6 +285,23 @@ export class SandboxNetwork {
     const account = this.accounts.get(message.business);
     if (account) this.deliver(account, `${id}:revoke`, { type: 'revoke', messageId: id, chatId: message.customer });
     return message;
+  }
+
+  /** Adds (or renames) entries of a business number's address book; answers how many it holds. */
+  seedAddressBook(business: string, entries: readonly AddressBookEntry[]): number {
+    if (!NUMBER.test(business)) throw new SandboxFailure('invalid-number', 'business number must be 8-15 digits');
+    const book = this.addressBookOf(business);
+    for (const entry of entries) book.set(entry.number, { number: entry.number, name: entry.name });
+    return book.size;
+  }
+
+  private addressBookOf(business: string): BoundedCache<string, AddressBookEntry> {
+    let book = this.addressBooks.get(business);
+    if (!book) {
+      book = new BoundedCache(ADDRESS_BOOK_LIMIT);
+      this.addressBooks.set(business, book);
+    }
+    return book;
   }
 
   setOnWhatsApp(number: string, onWhatsApp: boolean): void {

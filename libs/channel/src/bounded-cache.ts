@@ -34,6 +34,11 @@ export class BoundedCache<K, V> {
     }
   }
 
+  /** The values, least recently used first (reading them does not refresh them). */
+  values(): V[] {
+    return [...this.entries.values()];
+  }
+
   delete(key: K): void {
     this.entries.delete(key);
   }

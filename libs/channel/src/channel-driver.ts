@@ -1,4 +1,4 @@
-import type { CheckNumberResult, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
+import type { ChannelContact, CheckNumberResult, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { AuthStateStore } from './auth-state.js';
 import type { ChannelListener } from './channel-events.js';
@@ -49,6 +49,8 @@ export interface ChannelSession {
   /** URL of the chat's profile picture, or null when it has none or hides it. */
   profilePicture(chatId: string): Promise<string | null>;
   rejectCall(callId: string, from: string): Promise<void>;
+  /** The phone's address book as the channel knows it (at most CONTACT_LIST_LIMIT entries). */
+  listContacts(): Promise<ChannelContact[]>;
 }
 
 export interface ChannelSessionOptions {

@@ -74,6 +74,7 @@ export type SandboxRequest =
   | { op: 'check'; number: string }
   | { op: 'picture'; chatId: string }
   | { op: 'reject-call'; callId: string }
+  | { op: 'contacts' }
   | { op: 'logout' };
 
 export type SandboxErrorReason = 'not-connected' | 'invalid-number' | 'message-not-found' | 'failed';

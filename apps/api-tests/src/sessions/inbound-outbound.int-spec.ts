@@ -5,6 +5,7 @@ import {
   inboundSubject,
   SessionsSubjects,
   type CheckNumberResult,
+  type ContactListResult,
   type OutboundCommandDto,
   type OutboundResult,
   type SentMessageResult,
@@ -152,6 +153,18 @@ describe('inbound stream and outbound commands through the sandbox', () => {
     await sandboxCall(env.sandbox, 'PUT', '/numbers/5511987001003', { onWhatsApp: false });
     expect(await command<CheckNumberResult>({ type: 'checkNumber', number: '5511987001003' })).toEqual({ exists: false, chatId: null });
     expect(await command({ type: 'profilePicture', to: CUSTOMER })).toEqual({ url: `${env.sandbox.url}/avatars/${CUSTOMER}.svg` });
+  });
+
+  it('lists the phone’s address book: who wrote to it and who was seeded in the sandbox', async () => {
+    expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '5511987001009', name: 'Zeca Agenda' }] })).toMatchObject({ status: 200 });
+    expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '12' }] })).toMatchObject({ status: 400 });
+    const { contacts } = await command<ContactListResult>({ type: 'listContacts' });
+    expect(contacts).toEqual(
+      expect.arrayContaining([
+        { number: CUSTOMER, lid: null, name: 'Ana Souza' },
+        { number: '5511987001009', lid: null, name: 'Zeca Agenda' },
+      ]),
+    );
   });
 
   it('answers the spec’s error codes', async () => {

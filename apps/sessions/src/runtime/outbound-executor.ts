@@ -77,6 +77,8 @@ export async function executeCommand(
       case 'rejectCall':
         await channel.rejectCall(required(command.callId, 'callId'), required(command.to, 'to'));
         return { ok: true };
+      case 'listContacts':
+        return { contacts: await channel.listContacts() };
     }
   } catch (error) {
     throw toCommandError(error, command.type);

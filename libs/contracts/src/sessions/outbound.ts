@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type { MessageAck } from './messages.js';
+import type { ChannelContact, MessageAck } from './messages.js';
 
 /**
  * What other services (tickets, campaigns, the external API) ask a WhatsApp connection to do:
@@ -34,6 +34,7 @@ export const OUTBOUND_COMMAND_TYPES = [
   'checkNumber',
   'profilePicture',
   'rejectCall',
+  'listContacts',
 ] as const;
 export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
 
@@ -61,7 +62,8 @@ export class OutboundLocationDto {
  * sendText (to, body, quotedId?), sendMedia (to, media, body? as caption, quotedId?),
  * sendLocation (to, location), sendVcard (to, vcard), edit (to, messageId, body),
  * delete (to, messageId), markRead (to, messageIds), checkNumber (number),
- * profilePicture (number), rejectCall (callId, to).
+ * profilePicture (number), rejectCall (callId, to), listContacts (nothing: the connected
+ * phone's address book as the channel knows it, at most CONTACT_LIST_LIMIT entries).
  */
 export class OutboundCommandDto {
   @IsIn(OUTBOUND_COMMAND_TYPES) type!: OutboundCommandType;
@@ -101,5 +103,13 @@ export interface ProfilePictureResult {
   url: string | null;
 }
 
+/** Most address-book entries `listContacts` answers. */
+export const CONTACT_LIST_LIMIT = 5000;
+
+/** The connected phone's address book: entries with a phone number and/or a lid, and the name saved or given. */
+export interface ContactListResult {
+  contacts: ChannelContact[];
+}
+
 /** What each command answers; delete, markRead and rejectCall answer `{ ok: true }`. */
-export type OutboundResult = SentMessageResult | CheckNumberResult | ProfilePictureResult | { ok: true };
+export type OutboundResult = SentMessageResult | CheckNumberResult | ProfilePictureResult | ContactListResult | { ok: true };

@@ -13,7 +13,7 @@ import {
   type OutgoingMedia,
   type SendOptions,
 } from '@atrium/channel';
-import { MessageAck, type CheckNumberResult, type SentMessageResult } from '@atrium/contracts';
+import { CONTACT_LIST_LIMIT, MessageAck, type ChannelContact, type CheckNumberResult, type SentMessageResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import {
   Browsers,
@@ -22,6 +22,7 @@ import {
   jidDecode,
   makeWASocket,
   type AnyMessageContent,
+  type Contact,
   type WAMessage,
   type WAMessageKey,
   type WASocket,
@@ -78,6 +79,8 @@ class BaileysSession implements ChannelSession {
   private readonly recent: BoundedCache<string, WAMessage>;
   private readonly sentByUs: BoundedCache<string, true>;
   private readonly knownNumbers: BoundedCache<string, boolean>;
+  /** The contacts Baileys has told us about (address book and chats), by their main id. */
+  private readonly contacts = new BoundedCache<string, ChannelContact>(CONTACT_LIST_LIMIT);
   private readonly caches: Record<'retries' | 'devices' | 'media' | 'callOffers' | 'placeholders', BoundedCacheStore>;
   private readonly logger: Logger;
 
@@ -161,6 +164,26 @@ class BaileysSession implements ChannelSession {
     return { exists, chatId: exists ? (jidDecode(result!.jid)?.user ?? number) : null };
   }
 
+  async listContacts(): Promise<ChannelContact[]> {
+    this.connected();
+    return this.contacts.values().filter((contact) => contact.number !== null || contact.lid !== null);
+  }
+
+  /** Keeps a contact's phone number, lid and saved name (later updates fill in what was missing). */
+  private rememberContact(contact: Contact): void {
+    const ids = [contact.id, contact.lid, contact.phoneNumber].filter((id): id is string => typeof id === 'string');
+    const userOf = (server: string) => ids.map((id) => jidDecode(id)).find((jid) => jid?.server === server)?.user ?? null;
+    const number = userOf('s.whatsapp.net');
+    const lid = userOf('lid');
+    if (number === null && lid === null) return; // groups, broadcasts, newsletters
+    const known = this.contacts.get(contact.id);
+    this.contacts.set(contact.id, {
+      number: number ?? known?.number ?? null,
+      lid: lid ?? known?.lid ?? null,
+      name: contact.name ?? contact.notify ?? contact.verifiedName ?? known?.name ?? null,
+    });
+  }
+
   async profilePicture(chatId: string): Promise<string | null> {
     return (await this.connected().profilePictureUrl(toJid(chatId), 'image').catch(() => undefined)) ?? null;
   }
@@ -213,6 +236,12 @@ class BaileysSession implements ChannelSession {
     });
     socket.ev.on('messages.update', (updates) => {
       for (const update of updates) this.publish(normaliseBaileysUpdate(update));
+    });
+    socket.ev.on('contacts.upsert', (contacts) => {
+      for (const contact of contacts) this.rememberContact(contact);
+    });
+    socket.ev.on('contacts.update', (updates) => {
+      for (const update of updates) if (update.id) this.rememberContact({ ...update, id: update.id });
     });
     socket.ev.on('call', (calls) => {
       for (const call of calls) this.publish(normaliseBaileysCall(call));

@@ -15,7 +15,7 @@ import {
   type SandboxServerFrame,
   type SendOptions,
 } from '@atrium/channel';
-import type { CheckNumberResult, SentMessageResult } from '@atrium/contracts';
+import type { ChannelContact, CheckNumberResult, ContactListResult, SentMessageResult } from '@atrium/contracts';
 import WebSocket from 'ws';
 import { normaliseSandboxEvent } from './sandbox-normaliser.js';
 
@@ -135,6 +135,11 @@ class SandboxSession implements ChannelSession {
 
   async rejectCall(callId: string): Promise<void> {
     await this.request({ op: 'reject-call', callId });
+  }
+
+  async listContacts(): Promise<ChannelContact[]> {
+    const result = (await this.request({ op: 'contacts' })) as ContactListResult;
+    return result.contacts;
   }
 
   // ---- connection --------------------------------------------------------------------------
