@@ -245,6 +245,29 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     await tenant.admin.delete(`/whatsapp/${idle.id}`);
   });
 
+  it('imports the phone’s address book (admins only): the contacts the company lacks, once', async () => {
+    const book = [
+      { number: '5511987003001', name: 'Bia Agenda' },
+      { number: '5511987003002', name: 'X' },
+      { number: '5511987002998', name: 'Já Cadastrado' },
+    ];
+    expect((await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: book })).status).toBe(200);
+    expect((await agentA.client.post('/contacts/import', {})).status).toBe(403);
+
+    const imported = await tenant.admin.post<ContactView[]>('/contacts/import', {});
+    expect(imported.status).toBe(201);
+    expect(imported.body.map((c) => [c.name, c.number]).sort()).toEqual([
+      ['5511987003002', '5511987003002'],
+      ['Bia Agenda', '5511987003001'],
+    ]);
+    // the customer who wrote is in the book too, but was already a contact
+    expect((await tenant.admin.get<ContactView[]>('/contacts/list?name=Ana')).body.filter((c) => c.number === CUSTOMER)).toHaveLength(1);
+    expect((await tenant.admin.post<ContactView[]>('/contacts/import', {})).body).toEqual([]);
+
+    const lonely = await signUpTenant(env.stack);
+    expect(await lonely.admin.post('/contacts/import', {})).toMatchObject({ status: 404, body: { error: 'ERR_NO_DEF_WAPP_FOUND' } });
+  });
+
   it('a new ticket an agent opens goes out through the connection', async () => {
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Nova Conversa', number: '5511987002997' })).body;
     const opened = await agentA.client.post<TicketView>('/tickets', { contactId: contact.id, queueId: queueA.id, userId: agentA.user.id, status: 'open' });

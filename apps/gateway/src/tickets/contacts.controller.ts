@@ -38,6 +38,13 @@ export class ContactsController {
     return this.rpc.request<ContactView>(TicketsSubjects.contactsCreate, body, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
   }
 
+  /** The connected phone's address book (default connection): answers the contacts created. */
+  @Post('import')
+  @Roles('admin')
+  importFromPhone(@CurrentActor() actor: ActorState): Promise<ContactView[]> {
+    return this.rpc.request<ContactView[]>(TicketsSubjects.contactsImport, {}, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 });
+  }
+
   @Put(':id')
   update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactView> {
     return this.rpc.request<ContactView>(TicketsSubjects.contactsUpdate, { id, body }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });

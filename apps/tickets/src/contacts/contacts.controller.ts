@@ -11,11 +11,15 @@ import {
   type ContactView,
 } from '@atrium/contracts';
 import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { ContactImporter } from './contact-importer.js';
 import { ContactsService } from './contacts.service.js';
 
 @Controller()
 export class ContactsController {
-  constructor(@Inject(ContactsService) private readonly contacts: ContactsService) {}
+  constructor(
+    @Inject(ContactsService) private readonly contacts: ContactsService,
+    @Inject(ContactImporter) private readonly importer: ContactImporter,
+  ) {}
 
   @MessagePattern(TicketsSubjects.contactsPage)
   page(@RpcActor() actor: Actor, @RpcData({ dto: ContactsQueryDto }) query: ContactsQueryDto): Promise<ContactsPageView> {
@@ -40,6 +44,12 @@ export class ContactsController {
   @MessagePattern(TicketsSubjects.contactsUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateContactDto, path: 'body' }) dto: UpdateContactDto): Promise<ContactView> {
     return this.contacts.update(actor, id, dto);
+  }
+
+  /** No data: imports the default connection's address book. */
+  @MessagePattern(TicketsSubjects.contactsImport)
+  importFromPhone(@RpcActor() actor: Actor): Promise<ContactView[]> {
+    return this.importer.importFromPhone(actor);
   }
 
   @MessagePattern(TicketsSubjects.contactsDelete)

@@ -12,6 +12,7 @@ export const TicketsSubjects = {
   contactsCreate: 'tickets.contacts.create',
   contactsUpdate: 'tickets.contacts.update',
   contactsDelete: 'tickets.contacts.delete',
+  contactsImport: 'tickets.contacts.import',
 
   tagsPage: 'tickets.tags.page',
   tagsList: 'tickets.tags.list',
