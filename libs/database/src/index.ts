@@ -1,3 +1,4 @@
 export * from './tenant-policy.js';
+export * from './columns.js';
 export * from './database.js';
 export * from './migrations.js';

@@ -16,16 +16,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy } from '@atrium/database';
+import { tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { ScheduleRow } from '@atrium/contracts';
 
 /** Everything the identity service owns lives in this schema. */
 export const identity = pgSchema('identity');
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const plans = identity.table('plans', {
   id: serial('id').primaryKey(),
@@ -41,7 +37,7 @@ export const plans = identity.table('plans', {
   useKanban: boolean('use_kanban').notNull().default(true),
   useOpenAi: boolean('use_open_ai').notNull().default(true),
   useIntegrations: boolean('use_integrations').notNull().default(true),
-  ...timestamps,
+  ...timestamps(),
 });
 
 export const companies = identity
@@ -67,7 +63,7 @@ export const companies = identity
       schedules: jsonb('schedules').$type<ScheduleRow[]>().notNull().default(sql`'[]'::jsonb`),
       /** The operator's own company, home of the super users; cannot be deleted. */
       isPlatform: boolean('is_platform').notNull().default(false),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [uniqueIndex('companies_name_unique').on(sql`lower(${t.name})`), tenantIsolationPolicy('id')],
   )
@@ -90,7 +86,7 @@ export const users = identity
       whatsappId: integer('whatsapp_id'),
       online: boolean('online').notNull().default(false),
       lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [
       uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -138,7 +134,7 @@ export const settings = identity
         .references(() => companies.id, { onDelete: 'cascade' }),
       key: varchar('key', { length: 50 }).notNull(),
       value: text('value').notNull(),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [uniqueIndex('settings_company_key_unique').on(t.companyId, t.key), tenantIsolationPolicy()],
   )
@@ -194,7 +190,7 @@ export const helps = identity.table('helps', {
   title: varchar('title', { length: 200 }).notNull(),
   video: varchar('video', { length: 200 }).notNull().default(''),
   description: text('description').notNull().default(''),
-  ...timestamps,
+  ...timestamps(),
 });
 
 /** Announcements: platform-wide, written by super users, read by everyone. */
@@ -206,7 +202,7 @@ export const announcements = identity.table('announcements', {
   status: boolean('status').notNull().default(true),
   mediaPath: varchar('media_path', { length: 500 }),
   mediaName: varchar('media_name', { length: 255 }),
-  ...timestamps,
+  ...timestamps(),
 });
 
 export const identitySchema = {

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy } from '@atrium/database';
+import { tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
 
 /** Everything the sessions service owns lives in this schema. */
 export const sessionsDb = pgSchema('sessions');
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** WhatsApp connections (spec 001 "Connections"). */
 export const whatsapps = sessionsDb
@@ -38,7 +34,7 @@ export const whatsapps = sessionsDb
       maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
       /** Bearer token of the external messaging API. */
       token: varchar('token', { length: 100 }),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [
       index('whatsapps_company_idx').on(t.companyId),

@@ -15,16 +15,12 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy } from '@atrium/database';
+import { tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { ExtraInfoView, MessageMediaType, ScheduleRow, TicketStatus } from '@atrium/contracts';
 
 /** Everything the tickets service owns lives in this schema. */
 export const ticketsDb = pgSchema('tickets');
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 const companyId = () => integer('company_id').notNull();
 
@@ -42,7 +38,7 @@ export const queues = ticketsDb
       integrationId: integer('integration_id'),
       promptId: integer('prompt_id'),
       schedules: jsonb('schedules').$type<ScheduleRow[]>().notNull().default(sql`'[]'::jsonb`),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [uniqueIndex('queues_company_color_unique').on(t.companyId, sql`lower(${t.color})`), tenantIsolationPolicy()],
   )
@@ -66,7 +62,7 @@ export const contacts = ticketsDb
       isGroup: boolean('is_group').notNull().default(false),
       extraInfo: jsonb('extra_info').$type<ExtraInfoView[]>().notNull().default(sql`'[]'::jsonb`),
       whatsappId: integer('whatsapp_id'),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [
       uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number).where(sql`${t.number} is not null`),
@@ -98,7 +94,7 @@ export const tickets = ticketsDb
       useIntegration: boolean('use_integration').notNull().default(false),
       promptId: integer('prompt_id'),
       integrationId: integer('integration_id'),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [
       uniqueIndex('tickets_uuid_unique').on(t.uuid),
@@ -138,7 +134,7 @@ export const messages = ticketsDb
       read: boolean('read').notNull().default(false),
       isDeleted: boolean('is_deleted').notNull().default(false),
       isEdited: boolean('is_edited').notNull().default(false),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [
       // A redelivered inbound message is stored once.
@@ -160,7 +156,7 @@ export const tags = ticketsDb
       color: varchar('color', { length: 9 }).notNull(),
       kanban: smallint('kanban').notNull().default(0),
       userId: integer('user_id'),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [uniqueIndex('tags_company_name_unique').on(t.companyId, sql`lower(${t.name})`), tenantIsolationPolicy()],
   )
@@ -197,7 +193,7 @@ export const ticketNotes = ticketsDb
         .notNull()
         .references(() => contacts.id, { onDelete: 'cascade' }),
       userId: integer('user_id'),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [index('ticket_notes_ticket_idx').on(t.ticketId), index('ticket_notes_contact_idx').on(t.contactId), tenantIsolationPolicy()],
   )
@@ -216,7 +212,7 @@ export const quickMessages = ticketsDb
       status: boolean('status').notNull().default(true),
       mediaPath: varchar('media_path', { length: 500 }),
       mediaName: varchar('media_name', { length: 255 }),
-      ...timestamps,
+      ...timestamps(),
     },
     (t) => [index('quick_messages_company_idx').on(t.companyId, t.shortcode), tenantIsolationPolicy()],
   )
