@@ -3,7 +3,8 @@ import { loadConfig } from '@atrium/config';
 import type { InboundMessageEvent } from '@atrium/contracts';
 import { startService } from '@atrium/service-kit';
 import { aChannelMessage, createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
-import pg from 'pg';
+import { createPool } from '@atrium/database';
+import type pg from 'pg';
 import { TicketsAppModule } from '../app.module.js';
 import { TicketsConfig } from '../config.js';
 import { InboundHandler } from './inbound-handler.js';
@@ -30,7 +31,7 @@ describe('InboundHandler under concurrency', () => {
     const config = loadConfig(TicketsConfig, isolatedEnv(database, { INBOUND_ENABLED: 'false', DATABASE_POOL_MAX: '32' }));
     app = await startService({ service: 'tickets', config, module: TicketsAppModule.forRoot(config) });
     handler = app.get(InboundHandler);
-    owner = new pg.Pool({ connectionString: database.ownerUrl, max: 2 });
+    owner = createPool(database.ownerUrl, 2);
   });
   afterAll(async () => {
     await app.close();
