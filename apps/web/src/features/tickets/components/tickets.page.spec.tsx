@@ -126,7 +126,8 @@ describe('tickets list', () => {
     const { router } = renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'user', queueIds: [1] }));
     fireEvent.click(await screen.findByText('João Cliente'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets/uuid-100'));
-    expect(screen.getByTestId('ticket-100')).toHaveClass('ticket-item-selected');
+    // the item is marked once the ticket behind the address has loaded
+    await waitFor(() => expect(screen.getByTestId('ticket-100')).toHaveClass('ticket-item-selected'));
 
     fireEvent.click(within(screen.getByTestId('ticket-100')).getByRole('button', { name: 'Finalizar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
