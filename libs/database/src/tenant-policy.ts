@@ -6,10 +6,14 @@ export const TENANT_SETTING = 'app.company_id';
 export const SCOPE_SETTING = 'app.scope';
 export const SYSTEM_SCOPE = 'system';
 
+/**
+ * The settings are read in sub-selects, so PostgreSQL evaluates each once per query (an init
+ * plan) instead of calling current_setting() for every row it filters.
+ */
 function tenantPredicate(column: string): SQL {
   return sql.raw(
-    `(${column} = nullif(current_setting('${TENANT_SETTING}', true), '')::integer ` +
-      `OR current_setting('${SCOPE_SETTING}', true) = '${SYSTEM_SCOPE}')`,
+    `(${column} = (select nullif(current_setting('${TENANT_SETTING}', true), '')::integer) ` +
+      `OR (select current_setting('${SCOPE_SETTING}', true)) = '${SYSTEM_SCOPE}')`,
   );
 }
 
