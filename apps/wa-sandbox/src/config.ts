@@ -20,6 +20,8 @@ export class SandboxConfig {
   @IsInt() @Min(100) SANDBOX_DEMO_INTERVAL_MS: number = 30_000;
   /** Messages kept per customer for GET /messages. */
   @IsInt() @Min(1) SANDBOX_HISTORY_LIMIT: number = 500;
+  /** A business message can be deleted for everyone only this long after it was sent (WhatsApp: 2 days and 12 hours); older ones are refused. */
+  @IsInt() @Min(0) SANDBOX_DELETE_WINDOW_MS: number = 216_000_000;
   /** Undelivered events kept per business number while its session is offline (oldest dropped beyond). */
   @IsInt() @Min(1) SANDBOX_OUTBOX_LIMIT: number = 50_000;
 }

@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Logger } from '@atrium/logging';
 import { avatarSvg } from './avatar.js';
-import { AddressBookBody, CallBody, CustomerMessageBody, EditBody, NumberBody, ScanBody } from './http-dto.js';
+import { AddressBookBody, CallBody, CustomerMessageBody, EditBody, FaultBody, NumberBody, ScanBody } from './http-dto.js';
 import type { SandboxNetwork, StoredMessage } from './network.js';
 import { SandboxFailure } from './sandbox-failure.js';
 
@@ -133,6 +133,14 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
         const body = validated(AddressBookBody, await readJson(request));
         const size = network.seedAddressBook(m[1]!, body.contacts.map((entry) => ({ number: entry.number, name: entry.name ?? null })));
         return [200, { number: m[1], contacts: size }];
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/sessions\/(\d{8,15})\/faults$/,
+      handle: async (m, request) => {
+        const body = validated(FaultBody, await readJson(request));
+        return [200, { number: m[1], op: body.op, pending: network.injectFault(m[1]!, body.op, body.times ?? 1) }];
       },
     },
     {

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBase64, IsBoolean, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBase64, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { FAULT_OPS, type FaultOp } from './network.js';
 
 const NUMBER = /^\d{8,15}$/;
 
@@ -56,4 +57,10 @@ export class CallBody {
   @Matches(NUMBER) from!: string;
   @Matches(NUMBER) to!: string;
   @IsOptional() @IsBoolean() isVideo?: boolean;
+}
+
+/** POST /sessions/{businessNumber}/faults: the network refuses that session's next requests of one op. */
+export class FaultBody {
+  @IsIn(FAULT_OPS) op!: FaultOp;
+  @IsOptional() @IsInt() @Min(1) @Max(1000) times?: number;
 }

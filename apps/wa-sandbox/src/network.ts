@@ -20,6 +20,8 @@ export interface NetworkOptions {
   publicUrl: string;
   historyLimit: number;
   outboxLimit: number;
+  /** A business message can be deleted for everyone only this long after it was sent (WhatsApp: about 2 days and 12 hours). */
+  deleteWindowMs: number;
 }
 
 /** A driver's websocket as the network sees it. */
@@ -89,6 +91,10 @@ export interface SessionInfo {
 
 const NUMBER = /^\d{8,15}$/;
 
+/** The driver requests a fault can be set for (POST /sessions/{number}/faults). */
+export const FAULT_OPS = ['send', 'edit', 'delete', 'read', 'check', 'picture', 'reject-call', 'contacts'] as const;
+export type FaultOp = (typeof FAULT_OPS)[number];
+
 /** Entries kept per business number's address book (the sessions contract's CONTACT_LIST_LIMIT). */
 export const ADDRESS_BOOK_LIMIT = 5000;
 
@@ -128,6 +134,8 @@ export class SandboxNetwork {
   private readonly onWhatsAppOverrides = new Map<string, boolean>();
   /** Per business number: who wrote to it and who was seeded with PUT /sessions/{number}/contacts. */
   private readonly addressBooks = new Map<string, BoundedCache<string, AddressBookEntry>>();
+  /** Per business number: how many of its session's next requests of each op the network refuses. */
+  private readonly faults = new Map<string, Map<FaultOp, number>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly businessMessageListeners: Array<(message: StoredMessage) => void> = [];
 
@@ -180,14 +188,20 @@ export class SandboxNetwork {
   async request(link: DriverLink, request: SandboxRequest): Promise<unknown> {
     const account = this.links.get(link)?.account;
     if (!account || account.link !== link) throw new SandboxFailure('not-connected', 'session not connected');
+    this.failIfFaulted(account.number, request.op);
     switch (request.op) {
       case 'send':
         return this.businessSends(account, request.to, request.content, request.quotedId);
       case 'edit':
         return this.businessEdits(account, request.to, request.messageId, request.body);
-      case 'delete':
-        this.ownMessage(account, request.to, request.messageId).deleted = true;
+      case 'delete': {
+        const message = this.ownMessage(account, request.to, request.messageId);
+        if (Date.now() - message.timestamp >= this.options.deleteWindowMs) {
+          throw new SandboxFailure('failed', `message ${message.id} is too old to be deleted for everyone`);
+        }
+        message.deleted = true;
         return { ok: true };
+      }
       case 'read':
         return { ok: true };
       case 'check':
@@ -302,6 +316,28 @@ export class SandboxNetwork {
       this.addressBooks.set(business, book);
     }
     return book;
+  }
+
+  /**
+   * The next `times` requests of `op` from this business number's session fail as the network
+   * refusing them ('failed': a check that cannot be answered, a delete WhatsApp does not accept,
+   * ...). Answers how many refusals of that op are pending.
+   */
+  injectFault(business: string, op: FaultOp, times: number): number {
+    this.accountOf(business);
+    const pending = this.faults.get(business) ?? new Map<FaultOp, number>();
+    pending.set(op, (pending.get(op) ?? 0) + times);
+    this.faults.set(business, pending);
+    return pending.get(op)!;
+  }
+
+  private failIfFaulted(business: string, op: SandboxRequest['op']): void {
+    const pending = this.faults.get(business);
+    const left = pending?.get(op as FaultOp) ?? 0;
+    if (left <= 0) return;
+    if (left === 1) pending!.delete(op as FaultOp);
+    else pending!.set(op as FaultOp, left - 1);
+    throw new SandboxFailure('failed', `the network refused the ${op} request (fault set through the HTTP API)`);
   }
 
   setOnWhatsApp(number: string, onWhatsApp: boolean): void {

@@ -270,6 +270,40 @@ describe('wa-sandbox', () => {
     expect((await api(sandbox, 'GET', '/messages')).status).toBe(400);
     expect((await api(sandbox, 'GET', '/nowhere')).status).toBe(404);
   });
+
+  it('refuses the next requests of an op when a fault is set for the number, then answers again', async () => {
+    const { driver, number } = track(await pairedDriver(sandbox, 'fault-test'));
+    expect(await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'check', times: 2 })).toEqual({ status: 200, body: { number, op: 'check', pending: 2 } });
+    for (let i = 0; i < 2; i += 1) expect(await driver.request({ op: 'check', number: '5511987650006' })).toMatchObject({ ok: false, error: 'failed' });
+    expect(await driver.request({ op: 'check', number: '5511987650006' })).toMatchObject({ ok: true, result: { exists: true } });
+
+    const sent = await driver.request({ op: 'send', to: '5511987650006', content: { text: 'oi' } });
+    const id = (sent as { result: { id: string } }).result.id;
+    await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'delete' });
+    expect(await driver.request({ op: 'delete', to: '5511987650006', messageId: id })).toMatchObject({ ok: false, error: 'failed' });
+    expect(await driver.request({ op: 'delete', to: '5511987650006', messageId: id })).toMatchObject({ ok: true });
+
+    expect((await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'logout' })).status).toBe(400);
+    expect((await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'check', times: 0 })).status).toBe(400);
+    expect((await api(sandbox, 'POST', '/sessions/5599999999998/faults', { op: 'check' })).status).toBe(404);
+  });
+});
+
+describe('wa-sandbox delete window', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ PORT: 0, HOST: '127.0.0.1', SANDBOX_DELETE_WINDOW_MS: 0 }, quiet);
+  });
+  afterAll(() => sandbox.close());
+
+  it('refuses to delete for everyone a message older than the window, as WhatsApp does', async () => {
+    const { driver } = await pairedDriver(sandbox, 'window-test');
+    const sent = await driver.request({ op: 'send', to: '5511987650007', content: { text: 'antiga' } });
+    const id = (sent as { result: { id: string } }).result.id;
+    expect(await driver.request({ op: 'delete', to: '5511987650007', messageId: id })).toMatchObject({ ok: false, error: 'failed', message: expect.stringContaining('too old') });
+    expect((await api<Array<{ deleted: boolean }>>(sandbox, 'GET', '/messages?customer=5511987650007')).body[0]!.deleted).toBe(false);
+    driver.close();
+  });
 });
 
 describe('wa-sandbox auto-scan and demo mode', () => {

@@ -36,6 +36,7 @@ export async function startSandbox(
     publicUrl: config.SANDBOX_PUBLIC_URL ?? url,
     historyLimit: config.SANDBOX_HISTORY_LIMIT ?? 500,
     outboxLimit: config.SANDBOX_OUTBOX_LIMIT ?? 50_000,
+    deleteWindowMs: config.SANDBOX_DELETE_WINDOW_MS ?? 216_000_000,
   });
   const handler = createHttpHandler(network, logger);
   server.on('request', (request, response) => void handler(request, response));

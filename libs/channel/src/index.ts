@@ -5,3 +5,4 @@ export * from './channel-error.js';
 export * from './backoff.js';
 export * from './bounded-cache.js';
 export * from './sandbox-protocol.js';
+export * from './reconnecting-session.js';

@@ -1,13 +1,12 @@
 import {
   BoundedCache,
   ChannelError,
+  ReconnectingSession,
   reconnectDelay,
-  reportState,
   type BackoffOptions,
   type ChannelDriver,
   type ChannelSession,
   type ChannelSessionOptions,
-  type ChannelState,
   type DriverInboundEvent,
   type OutgoingLocation,
   type OutgoingMedia,
@@ -66,12 +65,9 @@ function mediaContent(media: OutgoingMedia, caption?: string): AnyMessageContent
  * keeps no message store (no makeInMemoryStore) — only a bounded cache of recent messages for
  * quoting and retries.
  */
-class BaileysSession implements ChannelSession {
+class BaileysSession extends ReconnectingSession implements ChannelSession {
   private socket: WASocket | null = null;
   private number: string | null = null;
-  private ended = false;
-  private attempt = 0;
-  private reconnectTimer?: NodeJS.Timeout;
   private pairingRequested = false;
   private historyLeft: number;
   /** What arrives is handed on one event after another, in order. */
@@ -86,8 +82,9 @@ class BaileysSession implements ChannelSession {
 
   constructor(
     private readonly settings: BaileysDriverSettings,
-    private readonly options: ChannelSessionOptions,
+    options: ChannelSessionOptions,
   ) {
+    super(options, settings.backoff);
     const capacity = settings.cacheCapacity;
     this.recent = new BoundedCache(capacity);
     this.sentByUs = new BoundedCache(capacity);
@@ -101,30 +98,6 @@ class BaileysSession implements ChannelSession {
     };
     this.historyLeft = settings.historySync ? settings.historyMaxMessages : 0;
     this.logger = options.logger;
-  }
-
-  async start(): Promise<void> {
-    this.ended = false;
-    this.attempt = 0;
-    this.emit({ state: 'connecting' });
-    await this.connect();
-  }
-
-  async stop(): Promise<void> {
-    this.ended = true;
-    clearTimeout(this.reconnectTimer);
-    const socket = this.socket;
-    this.socket = null;
-    this.number = null;
-    await socket?.end(undefined);
-    this.emit({ state: 'closed' });
-  }
-
-  async logout(): Promise<void> {
-    this.ended = true;
-    await this.socket?.logout().catch((error: unknown) => this.logger.warn({ err: error }, 'logout at WhatsApp failed'));
-    await this.options.auth.clear();
-    await this.stop();
   }
 
   sendText(to: string, body: string, options?: SendOptions): Promise<SentMessageResult> {
@@ -194,7 +167,7 @@ class BaileysSession implements ChannelSession {
 
   // ---- connection --------------------------------------------------------------------------
 
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     if (this.ended) return;
     const { state, saveCreds } = await loadBaileysAuthState(this.options.auth);
     if (this.ended) return;
@@ -223,11 +196,10 @@ class BaileysSession implements ChannelSession {
     socket.ev.on('connection.update', (update) => {
       if (socket !== this.socket) return;
       if (update.qr) void this.onQr(socket, update.qr, registered);
-      if (update.isNewLogin) this.emit({ state: 'pairing' });
+      if (update.isNewLogin) this.report({ state: 'pairing' });
       if (update.connection === 'open') {
-        this.attempt = 0;
         this.number = jidDecode(socket.user?.id)?.user ?? null;
-        this.emit({ state: 'connected', number: this.number ?? '' });
+        this.onConnected(this.number ?? '');
       }
       if (update.connection === 'close') void this.onClose(statusCodeOf(update.lastDisconnect?.error));
     });
@@ -253,16 +225,27 @@ class BaileysSession implements ChannelSession {
     });
   }
 
+  protected async disconnect(): Promise<void> {
+    const socket = this.socket;
+    this.socket = null;
+    this.number = null;
+    await socket?.end(undefined);
+  }
+
+  protected async unlink(): Promise<void> {
+    await this.socket?.logout().catch((error: unknown) => this.logger.warn({ err: error }, 'logout at WhatsApp failed'));
+  }
+
   private async onQr(socket: WASocket, qr: string, registered: boolean): Promise<void> {
     const phone = this.options.pairingPhoneNumber;
     if (!phone) {
-      this.emit({ state: 'qr', qr });
+      this.report({ state: 'qr', qr });
       return;
     }
     if (this.pairingRequested || registered) return;
     this.pairingRequested = true;
     try {
-      this.emit({ state: 'pairingCode', code: await socket.requestPairingCode(phone) });
+      this.report({ state: 'pairingCode', code: await socket.requestPairingCode(phone) });
     } catch (error) {
       this.logger.warn({ err: error }, 'pairing code request failed');
       this.pairingRequested = false;
@@ -273,26 +256,10 @@ class BaileysSession implements ChannelSession {
     this.socket = null;
     this.number = null;
     if (this.ended) return;
-    if (code !== undefined && PAIRING_GONE.has(code)) {
-      this.ended = true;
-      await this.options.auth.clear();
-      this.emit({ state: 'loggedOut' });
-      return;
-    }
-    if (code === DisconnectReason.connectionReplaced) {
-      this.ended = true;
-      this.emit({ state: 'replaced' });
-      return;
-    }
+    if (code !== undefined && PAIRING_GONE.has(code)) return this.onLoggedOut();
+    if (code === DisconnectReason.connectionReplaced) return this.onReplaced();
     // After a QR scan WhatsApp asks for a restart with the new credentials: no delay then.
-    const delayMs = code === DisconnectReason.restartRequired ? 0 : reconnectDelay(this.attempt++, this.settings.backoff);
-    if (delayMs > 0) this.emit({ state: 'reconnecting', attempt: this.attempt, delayMs, reason: `closed (${code ?? 'no code'})` });
-    this.reconnectTimer = setTimeout(() => {
-      this.connect().catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'reconnect failed');
-        void this.onClose(undefined);
-      });
-    }, delayMs);
+    this.onDropped(`closed (${code ?? 'no code'})`, { immediate: code === DisconnectReason.restartRequired });
   }
 
   // ---- inbound -----------------------------------------------------------------------------
@@ -368,10 +335,6 @@ class BaileysSession implements ChannelSession {
     this.recent.set(sent.key.id, sent);
     const seconds = Number(sent.messageTimestamp ?? Math.floor(Date.now() / 1000));
     return { id: sent.key.id, timestamp: seconds * 1000, ack: MessageAck.SENT };
-  }
-
-  private emit(state: ChannelState): void {
-    reportState(this.options.listener, state, this.logger);
   }
 }
 

@@ -1,12 +1,10 @@
 import {
   ChannelError,
-  reconnectDelay,
-  reportState,
+  ReconnectingSession,
   type BackoffOptions,
   type ChannelDriver,
   type ChannelSession,
   type ChannelSessionOptions,
-  type ChannelState,
   type OutgoingLocation,
   type OutgoingMedia,
   type SandboxClientFrame,
@@ -38,13 +36,9 @@ interface PendingRequest {
 }
 
 /** One connection to wa-sandbox, speaking libs/channel's sandbox protocol. */
-class SandboxSession implements ChannelSession {
+class SandboxSession extends ReconnectingSession implements ChannelSession {
   private socket: WebSocket | null = null;
   private number: string | null = null;
-  /** Stopped, logged out or replaced: never reconnect. */
-  private ended = false;
-  private attempt = 0;
-  private reconnectTimer?: NodeJS.Timeout;
   private nextRid = 0;
   private readonly pending = new Map<number, PendingRequest>();
   /** Frames other than responses are handled one after another, in arrival order. */
@@ -53,44 +47,9 @@ class SandboxSession implements ChannelSession {
 
   constructor(
     private readonly settings: SandboxDriverSettings,
-    private readonly options: ChannelSessionOptions,
-  ) {}
-
-  async start(): Promise<void> {
-    this.ended = false;
-    this.attempt = 0;
-    this.emit({ state: 'connecting' });
-    await this.connect();
-  }
-
-  async stop(): Promise<void> {
-    this.ended = true;
-    clearTimeout(this.reconnectTimer);
-    const socket = this.socket;
-    this.socket = null;
-    this.number = null;
-    this.failPending('session stopped');
-    if (socket) {
-      let timer: NodeJS.Timeout | undefined;
-      const closed = new Promise<void>((resolve) => {
-        socket.once('close', () => resolve());
-        timer = setTimeout(() => {
-          socket.terminate();
-          resolve();
-        }, 2000);
-      });
-      socket.close(1000);
-      await closed;
-      clearTimeout(timer);
-    }
-    this.emit({ state: 'closed' });
-  }
-
-  async logout(): Promise<void> {
-    this.ended = true;
-    if (this.number) await this.request({ op: 'logout' }).catch(() => undefined);
-    await this.options.auth.clear();
-    await this.stop();
+    options: ChannelSessionOptions,
+  ) {
+    super(options, settings.backoff);
   }
 
   async sendText(to: string, body: string, options?: SendOptions): Promise<SentMessageResult> {
@@ -144,7 +103,7 @@ class SandboxSession implements ChannelSession {
 
   // ---- connection --------------------------------------------------------------------------
 
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     if (this.ended) return;
     const stored = (await this.options.auth.get(DEVICE_KEY.category, [DEVICE_KEY.id])).get(DEVICE_KEY.id);
     const device = stored ? (JSON.parse(stored) as SandboxDevice) : undefined;
@@ -157,25 +116,36 @@ class SandboxSession implements ChannelSession {
     socket.on('error', (error) => this.options.logger.debug({ err: error }, 'sandbox socket error'));
   }
 
+  /** Closes the socket (waiting up to 2 s for the sandbox to agree); pending commands fail. */
+  protected async disconnect(): Promise<void> {
+    const socket = this.socket;
+    this.socket = null;
+    this.number = null;
+    this.failPending('session stopped');
+    if (!socket) return;
+    let timer: NodeJS.Timeout | undefined;
+    const closed = new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      timer = setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 2000);
+    });
+    socket.close(1000);
+    await closed;
+    clearTimeout(timer);
+  }
+
+  protected async unlink(): Promise<void> {
+    if (this.number) await this.request({ op: 'logout' }).catch(() => undefined);
+  }
+
   private closed(socket: WebSocket): void {
     if (socket !== this.socket) return;
     this.socket = null;
     this.number = null;
     this.failPending('connection closed');
-    this.scheduleReconnect('connection closed');
-  }
-
-  private scheduleReconnect(reason: string): void {
-    if (this.ended) return;
-    const delayMs = reconnectDelay(this.attempt, this.settings.backoff);
-    this.attempt += 1;
-    this.emit({ state: 'reconnecting', attempt: this.attempt, delayMs, reason });
-    this.reconnectTimer = setTimeout(() => {
-      this.connect().catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, 'sandbox reconnect failed');
-        this.scheduleReconnect('reconnect failed');
-      });
-    }, delayMs);
+    this.onDropped('connection closed');
   }
 
   private receive(socket: WebSocket, data: WebSocket.RawData): void {
@@ -206,19 +176,18 @@ class SandboxSession implements ChannelSession {
           this.send(socket, { t: 'pairing-code', phoneNumber: this.options.pairingPhoneNumber });
           return;
         }
-        if (!this.options.pairingPhoneNumber) this.emit({ state: 'qr', qr: frame.qr });
+        if (!this.options.pairingPhoneNumber) this.report({ state: 'qr', qr: frame.qr });
         return;
       case 'pairing-code':
-        this.emit({ state: 'pairingCode', code: frame.code });
+        this.report({ state: 'pairingCode', code: frame.code });
         return;
       case 'paired':
         await this.options.auth.set([{ ...DEVICE_KEY, value: JSON.stringify(frame.device) }]);
-        this.emit({ state: 'pairing' });
+        this.report({ state: 'pairing' });
         return;
       case 'connected':
-        this.attempt = 0;
         this.number = frame.number;
-        this.emit({ state: 'connected', number: frame.number });
+        this.onConnected(frame.number);
         return;
       case 'event': {
         const event = normaliseSandboxEvent(frame.event);
@@ -227,14 +196,9 @@ class SandboxSession implements ChannelSession {
         return;
       }
       case 'logged-out':
-        this.ended = true;
-        await this.options.auth.clear();
-        this.emit({ state: 'loggedOut' });
-        return;
+        return this.onLoggedOut();
       case 'replaced':
-        this.ended = true;
-        this.emit({ state: 'replaced' });
-        return;
+        return this.onReplaced();
     }
   }
 
@@ -273,10 +237,6 @@ class SandboxSession implements ChannelSession {
 
   private send(socket: WebSocket, frame: SandboxClientFrame): void {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
-  }
-
-  private emit(state: ChannelState): void {
-    reportState(this.options.listener, state, this.options.logger);
   }
 }
 
