@@ -3,12 +3,16 @@
 // sustained, p50/p99 from the customer's send (sandbox HTTP) to the agent's socket event
 // (company-<id>-appMessage), and lost or duplicated messages.
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
-// Usage: node bench/inbound.mjs [rate=500] [seconds=30] [connections=4] [customers=400] [agents=2]
+// Usage: node bench/inbound.mjs [rate=500] [seconds=30] [connections=4] [customers=400] [agents=2] [warmupSeconds=5] [companies=1]
+// `connections` and `agents` are per company; `customers` and `rate` are totals, spread evenly
+// over the companies. The warm-up writes at the same rate first (every customer's contact and
+// ticket exist, the processes' code is compiled, PostgreSQL has statistics) and is not measured;
+// 0 measures from cold.
 import { io } from 'socket.io-client';
 import pg from 'pg';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
 
-const [rate, seconds, connectionCount, customerCount, agentCount] = [500, 30, 4, 400, 2].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
 const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
 const platform = await startPlatform({
   build: false,
@@ -26,6 +30,8 @@ const platform = await startPlatform({
     SANDBOX_ACK_DELAY_MS: '100',
     SANDBOX_DEMO: 'false',
     INBOUND_MAX_AGE_SECONDS: '3600',
+    // tuning knobs to try: INBOUND_CONCURRENCY, INBOUND_BATCH_SIZE, INBOUND_MAX_IN_HAND, DATABASE_POOL_MAX
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('INBOUND_') || name === 'DATABASE_POOL_MAX')),
   },
   log: () => {},
 });
@@ -54,15 +60,13 @@ function socketOf(token) {
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-try {
-  const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
-  const plan = await call('POST', '/plans', { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0 }, root.token);
-  const email = `bench-${process.pid}@example.com`;
-  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id }, undefined, { 'x-forwarded-for': '10.8.8.8' });
+/** A company with `connectionCount` connected sandbox numbers in one queue and `agentCount` agents of that queue, each with a socket. */
+async function setUpCompany(root, plan, index) {
+  const email = `bench-${process.pid}-${index}@example.com`;
+  const name = `Bench ${process.pid} ${index}`;
+  await call('POST', '/companies/cadastro', { name, email, password: 'secret123', planId: plan.id }, undefined, { 'x-forwarded-for': `10.8.${index >> 8}.${index & 255}` });
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
-  const companyId = admin.user.companyId;
   const queue = await call('POST', '/queue', { name: 'Atendimento', color: '#123456' }, admin.token);
-
   const connections = [];
   for (let i = 0; i < connectionCount; i += 1) {
     const created = await call('POST', '/whatsapp', { name: `Bench ${i}`, provider: 'sandbox', queueIds: [queue.id] }, admin.token);
@@ -75,84 +79,145 @@ try {
     const list = await call('GET', '/whatsapp', undefined, admin.token);
     numbers = list.filter((w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number).map((w) => w.number);
   }
-
   const agents = [];
   for (let i = 0; i < agentCount; i += 1) {
-    const agentEmail = `agent${i}-${process.pid}@example.com`;
+    const agentEmail = `agent${i}-${process.pid}-${index}@example.com`;
     await call('POST', '/users', { name: `Agente ${i}`, email: agentEmail, password: 'secret123', queueIds: [queue.id] }, admin.token);
     const session = await call('POST', '/auth/login', { email: agentEmail, password: 'secret123' });
-    agents.push({ socket: await socketOf(session.token), seen: new Map(), duplicates: 0, latencies: [] });
+    agents.push({ socket: await socketOf(session.token), expected: 0, seen: new Set(), duplicates: 0, latencies: [], stages: { in: [], out: [] }, bySecond: [] });
   }
+  return { companyId: admin.user.companyId, numbers, agents };
+}
+
+try {
+  const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
+  const plan = await call('POST', '/plans', { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0 }, root.token);
+  const companies = [];
+  for (let i = 0; i < companyCount; i += 1) companies.push(await setUpCompany(root, plan, i));
+  const agents = companies.flatMap((company) => company.agents);
 
   const sentAt = new Map();
-  const event = `company-${companyId}-appMessage`;
-  for (const agent of agents) {
-    agent.socket.on(event, (payload) => {
-      if (payload.action !== 'create' || !payload.message.body.startsWith('bench ')) return;
-      const seq = Number(payload.message.body.slice('bench '.length));
-      if (agent.seen.has(seq)) {
-        agent.duplicates += 1;
-        return;
-      }
-      agent.seen.set(seq, true);
-      const at = sentAt.get(seq);
-      if (at !== undefined) agent.latencies.push(Date.now() - at);
-    });
+  let sendStarted = Date.now();
+  let warmed = 0;
+  for (const company of companies) {
+    for (const [k, agent] of company.agents.entries()) {
+      agent.socket.on(`company-${company.companyId}-appMessage`, (payload) => {
+        if (payload.action !== 'create') return;
+        if (payload.message.body.startsWith('warm ')) {
+          if (k === 0) warmed += 1;
+          return;
+        }
+        if (!payload.message.body.startsWith('bench ')) return;
+        const seq = Number(payload.message.body.slice('bench '.length));
+        if (agent.seen.has(seq)) {
+          agent.duplicates += 1;
+          return;
+        }
+        agent.seen.add(seq);
+        const at = sentAt.get(seq);
+        if (at === undefined) return;
+        const now = Date.now();
+        agent.latencies.push(now - at);
+        const second = Math.floor((at - sendStarted) / 1000);
+        agent.bySecond[second] = Math.max(agent.bySecond[second] ?? 0, now - at);
+        // the message's createdAt is its transaction's start: splits the way in two
+        const stored = Date.parse(payload.message.createdAt);
+        agent.stages.in.push(stored - at);
+        agent.stages.out.push(now - stored);
+      });
+    }
   }
 
-  const customers = Array.from({ length: customerCount }, (_, i) => `5511955${String(i).padStart(6, '0')}`);
-  const total = rate * seconds;
-  let sent = 0;
+  // customer i belongs to company i % companies and writes to one of its numbers (one conversation per number)
+  const customers = Array.from({ length: customerCount }, (_, i) => {
+    const company = companies[i % companies.length];
+    return { number: `5511955${String(i).padStart(6, '0')}`, company, business: company.numbers[Math.floor(i / companies.length) % company.numbers.length] };
+  });
   let failures = 0;
-  const inFlight = new Set();
-  const started = Date.now();
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * rate));
-    while (sent < due) {
-      const seq = sent;
-      sent += 1;
-      // each customer writes to one connection (a customer has one conversation per number)
-      const customer = customers[seq % customers.length];
-      const business = numbers[(seq % customers.length) % numbers.length];
-      sentAt.set(seq, Date.now());
-      const request = call('POST', `${sandboxUrl}/messages`, { from: customer, to: business, pushName: `Cliente ${customer.slice(-4)}`, body: `bench ${seq}` })
-        .catch(() => (failures += 1))
-        .finally(() => inFlight.delete(request));
-      inFlight.add(request);
+  /** Customers write `count` messages `<label> <n>` at `rate` per second; answers the seconds the sending took, once every POST answered. */
+  async function writeAtRate(label, count, onSend = () => {}) {
+    const inFlight = new Set();
+    const begun = Date.now();
+    let sent = 0;
+    while (sent < count) {
+      const due = Math.min(count, Math.floor(((Date.now() - begun) / 1000) * rate));
+      while (sent < due) {
+        const seq = sent;
+        sent += 1;
+        const customer = customers[seq % customers.length];
+        onSend(seq, customer);
+        const request = call('POST', `${sandboxUrl}/messages`, {
+          from: customer.number,
+          to: customer.business,
+          pushName: `Cliente ${customer.number.slice(-4)}`,
+          body: `${label} ${seq}`,
+        })
+          .catch(() => label === 'bench' && (failures += 1))
+          .finally(() => inFlight.delete(request));
+        inFlight.add(request);
+      }
+      await sleep(5);
     }
-    await sleep(5);
+    const seconds = (Date.now() - begun) / 1000;
+    await Promise.all(inFlight);
+    return seconds;
   }
-  const sendSeconds = (Date.now() - started) / 1000;
-  await Promise.all(inFlight);
+
+  if (warmupSeconds > 0) {
+    const warmTotal = rate * warmupSeconds;
+    const warmExpected = Array.from({ length: warmTotal }, (_, seq) => customers[seq % customers.length].company).filter((c) => c.agents.length > 0).length;
+    await writeAtRate('warm', warmTotal);
+    const until = Date.now() + 60_000;
+    while (warmed < warmExpected && Date.now() < until) await sleep(100);
+    console.log(`warm-up: ${warmTotal} messages at ${rate}/s, ${warmed} of ${warmExpected} received by the companies' first agents (not measured)`);
+  }
+
+  const total = rate * seconds;
+  const started = Date.now();
+  sendStarted = started;
+  const sendSeconds = await writeAtRate('bench', total, (seq, customer) => {
+    sentAt.set(seq, Date.now());
+    for (const agent of customer.company.agents) agent.expected += 1;
+  });
+  const missing = () => agents.some((agent) => agent.seen.size < agent.expected - failures);
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && agents.some((a) => a.seen.size < total - failures)) await sleep(100);
+  while (Date.now() < deadline && missing()) await sleep(100);
   const drainedSeconds = (Date.now() - started) / 1000;
 
   const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
   db.on('error', () => {});
   await db.connect();
-  const stored = (await db.query(`select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = $1 and body like 'bench %'`, [companyId])).rows[0];
-  const ticketCount = (await db.query('select count(*)::int n from tickets.tickets where company_id = $1', [companyId])).rows[0].n;
+  const companyIds = companies.map((company) => company.companyId);
+  const stored = (await db.query(`select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = any($1) and body like 'bench %'`, [companyIds])).rows[0];
+  const ticketCount = (await db.query('select count(*)::int n from tickets.tickets where company_id = any($1)', [companyIds])).rows[0].n;
   await db.end();
 
-  const rows = agents.map((agent, i) => {
-    const sorted = [...agent.latencies].sort((a, b) => a - b);
-    return {
-      socket: `agent ${i}`,
-      received: agent.seen.size,
-      lost: total - failures - agent.seen.size,
-      duplicated: agent.duplicates,
-      'p50 ms': percentile(sorted, 50),
-      'p99 ms': percentile(sorted, 99),
-      'max ms': sorted.at(-1),
-    };
-  });
+  const stats = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return { 'p50 ms': percentile(sorted, 50), 'p99 ms': percentile(sorted, 99), 'max ms': sorted.at(-1) };
+  };
+  const summary = {
+    sockets: agents.length,
+    expected: agents.reduce((sum, agent) => sum + agent.expected, 0),
+    received: agents.reduce((sum, agent) => sum + agent.seen.size, 0),
+    lost: agents.reduce((sum, agent) => sum + Math.max(0, agent.expected - failures - agent.seen.size), 0),
+    duplicated: agents.reduce((sum, agent) => sum + agent.duplicates, 0),
+    ...stats(agents.flatMap((agent) => agent.latencies)),
+  };
   console.log(
-    `${total} messages from ${customerCount} customers to ${connectionCount} connections at ${rate}/s for ${seconds} s: ` +
+    `${total} messages from ${customerCount} customers to ${companyCount} ${companyCount === 1 ? 'company' : 'companies'} × ${connectionCount} connections at ${rate}/s for ${seconds} s: ` +
       `sent in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s), all events in by ${drainedSeconds.toFixed(1)} s ` +
       `(${Math.round(total / drainedSeconds)}/s end to end); send failures ${failures}; stored ${stored.n} (${stored.u} distinct), tickets ${ticketCount}`,
   );
-  console.table(rows);
+  console.table({ 'every agent socket': summary });
+  console.log('where the time goes: customer send → its transaction starts (sandbox, sessions, stream, waiting batch); transaction start → agent socket (store, commit, events, gateway)');
+  console.table({
+    'send → transaction start': stats(agents.flatMap((agent) => agent.stages.in)),
+    'transaction start → socket': stats(agents.flatMap((agent) => agent.stages.out)),
+  });
+  const bySecond = [];
+  for (const agent of agents) agent.bySecond.forEach((ms, second) => (bySecond[second] = Math.max(bySecond[second] ?? 0, ms)));
+  console.log(`slowest message sent in each second (ms): ${Array.from(bySecond, (ms) => ms ?? '-').join(' ')}`);
   for (const agent of agents) agent.socket.close();
 } catch (error) {
   console.error(error);

@@ -85,7 +85,7 @@ try {
     await db.query('commit');
     if ((c + 1) % 10 === 0) console.log(`seeded ${c + 1}/${companies} companies (${elapsed(started)})`);
   }
-  await db.query('analyze tickets.contacts, tickets.tickets, tickets.messages');
+  await db.query('analyze tickets.contacts, tickets.tickets, tickets.messages, tickets.ticket_texts');
   const [{ t, m }] = (await db.query('select (select count(*) from tickets.tickets) t, (select count(*) from tickets.messages) m')).rows;
   await db.end();
   console.log(`seeded ${t} tickets and ${m} messages in ${elapsed(started)}`);
@@ -99,7 +99,15 @@ try {
     ['admin, closed tab, page 10', `/tickets?status=closed&showAll=true&pageNumber=10`, admin.token],
     ['agent (2 queues), pending tab', `/tickets?status=pending&pageNumber=1`, agent.token],
     ['agent, unread (bell)', `/tickets?withUnreadMessages=true&pageNumber=1`, agent.token],
-    ['admin, search in names and messages', `/tickets?searchParam=${encodeURIComponent('do ticket 12345')}&pageNumber=1`, admin.token],
+    // the search tab (ADR 005): every kind of term scans the company's contacts and message texts once
+    ...[
+      ['a phrase no ticket of the company has', 'do ticket 12345'],
+      ['a rare word (19 tickets)', 'ticket 777'],
+      ['a common word (every message)', 'mensagem'],
+      ['2 characters', 'em'],
+      ['phone digits, formatted', '(11) 90000-12'],
+    ].map(([what, term]) => [`admin, search: ${what}`, `/tickets?searchParam=${encodeURIComponent(term)}&pageNumber=1`, admin.token]),
+    ['agent, search: a common word', `/tickets?searchParam=mensagem&pageNumber=1`, agent.token],
   ];
   // one client alone (the latency of a request), then `connections` at once (throughput)
   for (const level of [...new Set([1, connections])]) {

@@ -188,7 +188,10 @@ export function createPlatform(options = {}) {
   async function migrate() {
     const { ensureDatabase } = await import('@atrium/database');
     await ensureDatabase(ownerUrl);
-    if (settings.dropDatabaseOnStop) cleanups.push(() => dropDatabase());
+    if (settings.dropDatabaseOnStop) {
+      cleanups.push(() => dropDatabase());
+      if (settings.extraEnv.NATS_SUBJECT_PREFIX) cleanups.push(() => deleteStreamsOf(settings.extraEnv.NATS_SUBJECT_PREFIX));
+    }
     const migrated = [];
     for (const app of settings.apps.filter((candidate) => candidate.migrates)) {
       checkStopped();
@@ -248,6 +251,21 @@ export function createPlatform(options = {}) {
       await client.query(`drop database if exists "${settings.postgres.database.replace(/"/g, '""')}" with (force)`);
     } finally {
       await client.end();
+    }
+  }
+
+  /** A throwaway platform's JetStream streams (those of its own subject prefix) go with its database. */
+  async function deleteStreamsOf(prefix) {
+    const { connect } = await import('@nats-io/transport-node');
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const connection = await connect({ servers: settings.natsUrl });
+    try {
+      const manager = await jetstreamManager(connection);
+      for await (const stream of manager.streams.list()) {
+        if (stream.config.subjects?.every((subject) => subject.startsWith(prefix))) await manager.streams.delete(stream.config.name);
+      }
+    } finally {
+      await connection.close();
     }
   }
 

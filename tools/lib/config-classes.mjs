@@ -67,16 +67,28 @@ export function readConfigClass(file) {
   return { className: classMatch?.[1], extends: classMatch?.[2], fields };
 }
 
+/** Config classes of libs/config that apps extend besides ServiceConfig; their fields count as the app's own. */
+const INTERMEDIATE_CLASSES = { MediaStorageConfig: 'media-storage-config.ts' };
+
 /** The shared ServiceConfig and every app that has src/config.ts, in a stable order. */
 export function readAllConfigs(root) {
   const shared = readConfigClass(path.join(root, 'libs', 'config', 'src', 'service-config.ts'));
+  const intermediate = Object.fromEntries(
+    Object.entries(INTERMEDIATE_CLASSES).map(([name, file]) => [name, readConfigClass(path.join(root, 'libs', 'config', 'src', file))]),
+  );
   const appsDir = path.join(root, 'apps');
   const apps = readdirSync(appsDir)
     .filter((name) => existsSync(path.join(appsDir, name, 'src', 'config.ts')))
     .sort()
     .map((name) => {
       const config = readConfigClass(path.join(appsDir, name, 'src', 'config.ts'));
-      return { app: name, ...config, usesServiceConfig: config.extends === 'ServiceConfig' };
+      let fields = config.fields;
+      let parent = config.extends;
+      for (; parent && intermediate[parent]; parent = intermediate[parent].extends) {
+        const own = new Set(fields.map((field) => field.name));
+        fields = [...intermediate[parent].fields.filter((field) => !own.has(field.name)), ...fields];
+      }
+      return { app: name, ...config, fields, usesServiceConfig: parent === 'ServiceConfig' };
     });
   return { shared, apps };
 }

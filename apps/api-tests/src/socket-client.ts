@@ -1,4 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
+import type { ApiClient } from './api-client.js';
+import type { Stack } from './stack.js';
 
 /** The error a refused handshake carries (connect_error). */
 export interface ConnectRefusal extends Error {
@@ -64,6 +66,15 @@ export class SocketRecorder {
     });
   }
 
+  /** The next `event` whose payload matches (earlier non-matching ones are consumed and skipped). */
+  async nextWhere<T = unknown>(event: string, match: (payload: T) => boolean, timeoutMs = 15_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const payload = await this.next<T>(event, Math.max(1, deadline - Date.now()));
+      if (match(payload)) return payload;
+    }
+  }
+
   events(): string[] {
     return this.received.map((r) => r.event);
   }
@@ -71,6 +82,11 @@ export class SocketRecorder {
   close(): void {
     this.socket.close();
   }
+}
+
+/** A recorder of everything the socket of this client's user receives. */
+export async function socketOf(stack: Pick<Stack, 'url'>, client: Pick<ApiClient, 'token'>): Promise<SocketRecorder> {
+  return new SocketRecorder(await connectSocket(stack.url, client.token));
 }
 
 /** Emits a client event and waits for its acknowledgement. */

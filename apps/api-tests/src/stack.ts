@@ -72,7 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await apps.gateway?.close();
       await Promise.allSettled(Object.entries(apps).filter(([n]) => n !== 'gateway').map(([, app]) => app.close()));
       await database.drop();
-      if (apps.sessions) await deleteInboundStream(env);
+      if (apps.sessions || apps.tickets) await deleteInboundStream(env); // either creates it
     },
   };
 }

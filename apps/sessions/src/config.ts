@@ -1,7 +1,7 @@
-import { EnvBoolean, ServiceConfig } from '@atrium/config';
+import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
-export class SessionsConfig extends ServiceConfig {
+export class SessionsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8083;
 
   /** Name of this replica in the leases table; defaults to host, pid and a random suffix. */
@@ -41,13 +41,6 @@ export class SessionsConfig extends ServiceConfig {
   /** Inbound stream retention (JetStream). */
   @IsInt() @Min(60) INBOUND_MAX_AGE_SECONDS: number = 7 * 24 * 3600;
 
-  /** Media storage (libs/storage): a local folder unless S3_ENDPOINT is set. */
-  @IsString() STORAGE_DIR: string = '.data/storage';
-  @IsOptional() @IsString() S3_ENDPOINT?: string;
-  @IsOptional() @IsString() S3_ACCESS_KEY?: string;
-  @IsOptional() @IsString() S3_SECRET_KEY?: string;
-  @IsString() S3_BUCKET: string = 'atrium';
-  @IsString() S3_REGION: string = 'us-east-1';
   /** Largest inbound attachment stored; bigger ones arrive as a message without media. */
   @IsInt() @Min(1024) MAX_MEDIA_BYTES: number = 64 * 1024 * 1024;
 }

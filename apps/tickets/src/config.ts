@@ -1,7 +1,8 @@
-import { EnvBoolean, ServiceConfig } from '@atrium/config';
+import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
-export class TicketsConfig extends ServiceConfig {
+/** Tickets' variables; it reads the media store too (deleted tickets' files are removed from it). */
+export class TicketsConfig extends MediaStorageConfig {
   /** HTTP port of /health/live and /health/ready */
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8082;
 
@@ -9,8 +10,15 @@ export class TicketsConfig extends ServiceConfig {
   @EnvBoolean() INBOUND_ENABLED: boolean = true;
   /** Name of the durable JetStream consumer every tickets replica shares. */
   @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) INBOUND_CONSUMER: string = 'tickets';
-  /** Inbound events handled at once by one replica. */
-  @IsInt() @Min(1) @Max(256) INBOUND_CONCURRENCY: number = 16;
+  /**
+   * Companies whose inbound events one replica stores at once (one transaction each). Fewer, larger
+   * batches cost less than many small ones: 4 measured best with 2 cores for everything (bench/README.md).
+   */
+  @IsInt() @Min(1) @Max(256) INBOUND_CONCURRENCY: number = 4;
+  /** Most new messages of one company stored in one transaction (those that arrived meanwhile). */
+  @IsInt() @Min(1) @Max(1000) INBOUND_BATCH_SIZE: number = 100;
+  /** Most inbound events one replica holds, waiting or being stored (it pulls no more meanwhile); well within the ack wait. */
+  @IsInt() @Min(1) @Max(100_000) INBOUND_MAX_IN_HAND: number = 2_000;
   /** Seconds JetStream waits for an acknowledgement before redelivering an event. */
   @IsInt() @Min(1) @Max(3600) INBOUND_ACK_WAIT_SECONDS: number = 30;
 

@@ -5,6 +5,7 @@ import { DirectorySync } from './directory/directory-sync.js';
 import { DirectoryRepository } from './directory/directory.repository.js';
 import { DirectoryService } from './directory/directory.service.js';
 import { SessionsChannel } from './directory/sessions-channel.js';
+import { MediaCleaner } from './messages/media-cleaner.js';
 import { MessageSender } from './messages/message-sender.js';
 import { MessagesRepository } from './messages/messages.repository.js';
 import { QueuesRepository } from './queues/queues.repository.js';
@@ -25,6 +26,7 @@ const shared = [
   SessionsChannel,
   TicketViews,
   MessageSender,
+  MediaCleaner,
   TicketsEvents,
 ];
 

@@ -1,9 +1,9 @@
 import { SessionsSubjects, type WhatsappEventPayload, type WhatsappView } from '@atrium/contracts';
 import { aUser } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
-import type { SocketRecorder } from '../socket-client.js';
+import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { connectSandboxNumber, nextSession, recorderFor, rpcFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
+import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
 
 describe('connections API with the sandbox network', () => {
   let env: SessionsStack;
@@ -16,7 +16,7 @@ describe('connections API with the sandbox network', () => {
     const operator = await superAdmin(env.stack);
     const plan = await createPlan(operator, { connections: 3 });
     [alpha, beta] = await Promise.all([signUpTenant(env.stack, plan.id), signUpTenant(env.stack, plan.id)]);
-    alphaSocket = await recorderFor(env.stack, alpha.admin);
+    alphaSocket = await socketOf(env.stack, alpha.admin);
   });
   afterAll(async () => {
     alphaSocket.close();

@@ -13,7 +13,7 @@ import { eventually } from '../nats-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 import { InboundTap } from './inbound-tap.js';
-import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, sessionsEnv, startSessionsStack, tenantWithSocket, type SessionsStack } from './sessions-fixtures.js';
+import { connectSandboxNumber, nextSession, sandboxCall, sessionsEnv, sessionsTenant, startSessionsStack, type SessionsStack, type SessionsTenant } from './sessions-fixtures.js';
 
 function startReplica(env: Record<string, string>, replicaId: string): Promise<INestApplication> {
   const config = loadConfig(SessionsConfig, { ...env, SESSIONS_REPLICA_ID: replicaId });
@@ -48,6 +48,7 @@ function copiesOf(tap: InboundTap, ids: string[]): number[] {
 
 describe('session ownership between two sessions replicas in one process', () => {
   let env: SessionsStack;
+  let company: SessionsTenant;
   let tenant: Tenant;
   let socket: SocketRecorder;
   let replicaB: INestApplication;
@@ -57,14 +58,11 @@ describe('session ownership between two sessions replicas in one process', () =>
   beforeAll(async () => {
     env = await startSessionsStack({ env: { SESSIONS_REPLICA_ID: 'replica-a' } });
     replicaB = await startReplica(env.stack.env, 'replica-b');
-    ({ tenant, socket } = await tenantWithSocket(env.stack, 5));
-    tap = await InboundTap.open(env.stack.env);
-    rpc = rpcFor(env.stack);
+    company = await sessionsTenant(env.stack, 5);
+    ({ tenant, socket, tap, rpc } = company);
   });
   afterAll(async () => {
-    socket.close();
-    await rpc.close();
-    await tap.close();
+    await company.close();
     await replicaB.close();
     await env.stop();
   });
@@ -145,6 +143,7 @@ function freePort(): Promise<number> {
 
 describe('a sessions replica that crashes', () => {
   let env: SessionsStack;
+  let company: SessionsTenant | undefined;
   let tenant: Tenant;
   let socket: SocketRecorder;
   let child: ChildProcess | undefined;
@@ -163,13 +162,12 @@ describe('a sessions replica that crashes', () => {
       stdio: 'ignore',
     });
     await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 20_000, 200);
-    ({ tenant, socket } = await tenantWithSocket(env.stack, 2));
-    tap = await InboundTap.open(env.stack.env);
+    company = await sessionsTenant(env.stack, 2);
+    ({ tenant, socket, tap } = company);
   }, 60_000);
   afterAll(async () => {
     child?.kill('SIGKILL');
-    socket?.close();
-    await tap?.close();
+    await company?.close();
     await survivor?.close();
     await env?.stop();
   });

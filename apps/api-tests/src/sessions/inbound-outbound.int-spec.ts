@@ -17,7 +17,7 @@ import { eventually } from '../nats-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 import { InboundTap } from './inbound-tap.js';
-import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, startSessionsStack, tenantWithSocket, type SessionsStack } from './sessions-fixtures.js';
+import { connectSandboxNumber, nextSession, sandboxCall, sessionsTenant, startSessionsStack, type SessionsStack, type SessionsTenant } from './sessions-fixtures.js';
 
 const BUSINESS = '5511971000001';
 const CUSTOMER = '5511987001001';
@@ -26,6 +26,7 @@ const GAP_MS = 150;
 describe('inbound stream and outbound commands through the sandbox', () => {
   let env: SessionsStack;
   let storageDir: string;
+  let company: SessionsTenant;
   let tenant: Tenant;
   let socket: SocketRecorder;
   let connection: WhatsappView;
@@ -35,15 +36,12 @@ describe('inbound stream and outbound commands through the sandbox', () => {
   beforeAll(async () => {
     storageDir = await mkdtemp(path.join(tmpdir(), 'atrium-sessions-'));
     env = await startSessionsStack({ env: { STORAGE_DIR: storageDir, SEND_MIN_GAP_MS: String(GAP_MS) } });
-    ({ tenant, socket } = await tenantWithSocket(env.stack, 2));
+    company = await sessionsTenant(env.stack, 2);
+    ({ tenant, socket, tap, rpc } = company);
     connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, BUSINESS);
-    tap = await InboundTap.open(env.stack.env);
-    rpc = rpcFor(env.stack);
   });
   afterAll(async () => {
-    socket.close();
-    await rpc.close();
-    await tap.close();
+    await company.close();
     await env.stop();
     await rm(storageDir, { recursive: true, force: true });
   });

@@ -1,13 +1,14 @@
-import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
+import type { PlanView, WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
 import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
 import type { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
-import { connectSocket, SocketRecorder } from '../socket-client.js';
+import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { startStack, type ServiceName, type Stack } from '../stack.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { deleteInboundStream } from './inbound-stream.js';
+import { InboundTap } from './inbound-tap.js';
 
 export interface SessionsStack {
   stack: Stack;
@@ -55,21 +56,45 @@ export async function startSessionsStack(
   }
 }
 
-/** A company on a plan allowing `connections` connections, its admin logged in, with a socket of that admin. */
-export async function tenantWithSocket(stack: Stack, connections: number): Promise<{ tenant: Tenant; socket: SocketRecorder }> {
-  const plan = await createPlan(await superAdmin(stack), { connections });
-  const tenant = await signUpTenant(stack, plan.id);
-  return { tenant, socket: await recorderFor(stack, tenant.admin) };
+/** What a sessions test drives a company's connections with; close() lets go of the socket, tap and NATS client. */
+export interface SessionsTenant {
+  tenant: Tenant;
+  /** A socket of the company's admin, recording every event. */
+  socket: SocketRecorder;
+  /** A durable consumer of the inbound stream, as the tickets service has. */
+  tap: InboundTap;
+  /** Calls the sessions service as other services do. */
+  rpc: RpcClient;
+  close(): Promise<void>;
+}
+
+/** A company on a plan of its own (e.g. `{ connections: 2 }`), its admin logged in, with a socket of that admin. */
+export async function tenantWithSocket(stack: Stack, plan: Partial<PlanView>): Promise<{ tenant: Tenant; socket: SocketRecorder }> {
+  const tenant = await signUpTenant(stack, (await createPlan(await superAdmin(stack), plan)).id);
+  return { tenant, socket: await socketOf(stack, tenant.admin) };
+}
+
+/** A company on a plan allowing `connections` connections, its admin logged in, with a socket, an inbound tap and a NATS client. */
+export async function sessionsTenant(stack: Stack, connections: number): Promise<SessionsTenant> {
+  const { tenant, socket } = await tenantWithSocket(stack, { connections });
+  const tap = await InboundTap.open(stack.env);
+  const rpc = rpcFor(stack);
+  return {
+    tenant,
+    socket,
+    tap,
+    rpc,
+    async close() {
+      socket.close();
+      await rpc.close();
+      await tap.close();
+    },
+  };
 }
 
 /** A NATS request client under the stack's subject prefix, as other services call the sessions service. */
 export function rpcFor(stack: Stack): RpcClient {
   return new RpcClient(new PrefixedNatsClient({ servers: stack.env.NATS_URL }, stack.env.NATS_SUBJECT_PREFIX!));
-}
-
-/** A socket of this client's user, recording every event. */
-export async function recorderFor(stack: Stack, client: ApiClient): Promise<SocketRecorder> {
-  return new SocketRecorder(await connectSocket(stack.url, client.token));
 }
 
 /** The next whatsappSession update of a connection that satisfies `where`. */

@@ -16,8 +16,9 @@ import type {
 import { eventually } from '../nats-fixtures.js';
 import { startStack, type Stack } from '../stack.js';
 import { signUpTenant, type Tenant } from '../tenants.js';
+import { socketOf } from '../socket-client.js';
 import { aNumber, customerText, InboundPublisher } from './inbound-publisher.js';
-import { announceConnection, createAgent, createQueue, socketOf, type Agent } from './tickets-fixtures.js';
+import { announceConnection, createAgent, createQueue, type Agent } from './tickets-fixtures.js';
 
 const WHATSAPP_ID = 9301;
 

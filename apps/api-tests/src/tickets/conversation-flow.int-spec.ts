@@ -16,10 +16,10 @@ import type {
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
-import type { SocketRecorder } from '../socket-client.js';
+import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { InboundPublisher } from './inbound-publisher.js';
-import { createAgent, createQueue, ownerQuery, socketOf, type Agent } from './tickets-fixtures.js';
+import { createAgent, createQueue, ownerQuery, type Agent } from './tickets-fixtures.js';
 
 const BUSINESS = '5511972000001';
 const CUSTOMER = '5511987002001';

@@ -12,11 +12,11 @@ import { loadConfig } from '@atrium/config';
 import { startService } from '@atrium/service-kit';
 import { TicketsAppModule, TicketsConfig } from '@atrium/app-tickets';
 import { eventually, NatsFixture } from '../nats-fixtures.js';
-import type { SocketRecorder } from '../socket-client.js';
+import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { startStack, type Stack } from '../stack.js';
 import { signUpTenant, type Tenant } from '../tenants.js';
 import { aNumber, customerText, InboundPublisher } from './inbound-publisher.js';
-import { announceConnection, ownerQuery, socketOf } from './tickets-fixtures.js';
+import { announceConnection, ownerQuery } from './tickets-fixtures.js';
 
 const WHATSAPP_ID = 9101;
 
@@ -226,6 +226,52 @@ describe('inbound stream → contacts, tickets and messages', () => {
     await send(number, 'direto');
     await ticketOf(number);
     expect(await ownerQuery(stack, 'select 1 from tickets.contacts where number = $1', [group])).toHaveLength(0);
+  });
+
+  it('stores a group’s messages on the group’s ticket, each participant their own contact, once the company takes groups', async () => {
+    expect((await tenant.admin.put('/settings/CheckMsgIsGroup', { value: 'disabled' })).status).toBe(200);
+    const group = `120363${Date.now()}`;
+    const chat = { id: `${group}@g.us`, isGroup: true, name: 'Equipe' };
+    const [ana, bia] = [aNumber(), aNumber()];
+    // the settings event reaches the tickets service apart from the stream: until it has, the same message again
+    const { event } = await send(ana!, 'oi do grupo', { chat, from: { number: ana!, lid: null, name: 'Ana' } });
+    await eventually(async () => {
+      if ((await ownerQuery(stack, 'select 1 from tickets.contacts where number = $1', [group])).length > 0) return true;
+      await publisher.republish(event);
+      return false;
+    }, 10_000);
+    await send(bia!, 'oi também', { chat, from: { number: bia!, lid: null, name: 'Bia' } });
+    await eventually(async () => (await ownerQuery(stack, `select 1 from tickets.messages where body = 'oi também'`)).length === 1);
+    const rows = await ownerQuery<{ author: string; name: string; ticket_contact: string; is_group: boolean }>(
+      stack,
+      `select a.number as author, a.name, c.number as ticket_contact, t.is_group from tickets.messages m
+       join tickets.contacts a on a.id = m.contact_id join tickets.tickets t on t.id = m.ticket_id join tickets.contacts c on c.id = t.contact_id
+       where c.number = $1 order by m.id`,
+      [group],
+    );
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { author: ana, name: 'Ana', ticket_contact: group, is_group: true },
+      { author: bia, name: 'Bia', ticket_contact: group, is_group: true },
+    ]);
+    expect((await tenant.admin.put('/settings/CheckMsgIsGroup', { value: 'enabled' })).status).toBe(200);
+  });
+
+  it('stores a burst in order, and an event its transaction refuses is redelivered alone, not holding the others back', async () => {
+    const customers = [aNumber(), aNumber(), aNumber()];
+    const bad = customerText(customers[0]!, 'recusada', { id: `X${'9'.repeat(200)}` }); // longer than a channel id may be
+    const sends: Array<Promise<unknown>> = [];
+    for (let k = 1; k <= 20; k += 1) {
+      for (const number of customers) sends.push(send(number, `rajada ${k}`));
+      if (k === 10) sends.push(publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'message', message: bad }));
+    }
+    await Promise.all(sends);
+    for (const number of customers) {
+      await eventually(async () => (await ticketOf(number)).lastMessage === 'rajada 20', 15_000);
+      const ticket = await ticketOf(number);
+      expect(ticket.unreadMessages).toBe(20);
+      expect((await messagesOf(ticket.id)).messages.map((m) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `rajada ${i + 1}`));
+    }
+    expect(await ownerQuery(stack, `select 1 from tickets.messages where body = 'recusada'`)).toHaveLength(0);
   });
 
   it('drops a malformed event and goes on with the next', async () => {

@@ -1,9 +1,11 @@
-import type { QueueEventPayload, QueueView, UserView } from '@atrium/contracts';
+import type { ContactView, QueueEventPayload, QueueView, TicketView, UserView } from '@atrium/contracts';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { startStack, type Stack } from '../stack.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { aColor, createAgent, socketOf } from './tickets-fixtures.js';
+import { socketOf } from '../socket-client.js';
+import { aNumber } from './inbound-publisher.js';
+import { aColor, announceConnection, createAgent, createQueue, ticketEventAbout, ticketEventsSeen } from './tickets-fixtures.js';
 
 describe('queues API', () => {
   let stack: Stack;
@@ -100,6 +102,53 @@ describe('queues API', () => {
       await eventually(async () => (await agent.client.get<{ queueIds: number[] }>('/auth/me')).body.queueIds.length === 0);
     } finally {
       socket.close();
+    }
+  });
+
+  it('leaves a deleted queue’s tickets without queue and tells each socket what it may see now', async () => {
+    await announceConnection(stack, alpha, { id: 9401, name: 'Conexão das filas', isDefault: true });
+    const doomed = await createQueue(alpha, 'Temporária');
+    const kept = await createQueue(alpha, 'Permanente');
+    const member = await createAgent(stack, alpha, { name: 'Membro Temporária', queueIds: [doomed.id] });
+    const [memberSocket, adminSocket] = await Promise.all([socketOf(stack, member.client), socketOf(stack, alpha.admin)]);
+    try {
+      const newTicket = async (name: string, fields: Record<string, unknown>) => {
+        const contact = (await alpha.admin.post<ContactView>('/contacts', { name, number: aNumber() })).body;
+        const created = await alpha.admin.post<TicketView>('/tickets', { contactId: contact.id, ...fields });
+        expect(created.status).toBe(201);
+        return created.body;
+      };
+      const waiting = await newTicket('Espera na fila', { queueId: doomed.id, status: 'pending' });
+      const assigned = await newTicket('Com o membro', { queueId: doomed.id, userId: member.user.id, status: 'open' });
+      const other = await newTicket('Outra fila', { queueId: kept.id, status: 'pending' });
+      for (const ticket of [waiting, assigned]) await ticketEventAbout(memberSocket, alpha.companyId, ticket.id);
+      for (const ticket of [waiting, assigned, other]) await ticketEventAbout(adminSocket, alpha.companyId, ticket.id);
+
+      expect((await alpha.admin.delete(`/queue/${doomed.id}`)).status).toBe(200);
+
+      // the member saw the waiting ticket only through the queue: it drops it; the assigned one stays theirs, without queue
+      expect(await ticketEventAbout(memberSocket, alpha.companyId, waiting.id)).toEqual({ action: 'delete', ticketId: waiting.id });
+      expect(await ticketEventAbout(memberSocket, alpha.companyId, assigned.id)).toMatchObject({
+        action: 'update',
+        ticket: { id: assigned.id, queueId: null, queue: null, userId: member.user.id, status: 'open' },
+      });
+      for (const ticket of [waiting, assigned]) {
+        expect(await ticketEventAbout(adminSocket, alpha.companyId, ticket.id)).toMatchObject({
+          action: 'update',
+          ticket: { id: ticket.id, queueId: null, queue: null, status: ticket.status },
+        });
+      }
+      // the tickets are announced in order: once the last one arrived, nothing else about them was sent
+      expect(ticketEventsSeen(memberSocket, alpha.companyId, waiting.id)).toEqual([]);
+      expect(ticketEventsSeen(adminSocket, alpha.companyId, other.id)).toEqual([]);
+
+      expect((await alpha.admin.get<TicketView>(`/tickets/${waiting.id}`)).body).toMatchObject({ queueId: null, queue: null });
+      expect((await alpha.admin.get<TicketView>(`/tickets/${other.id}`)).body.queueId).toBe(kept.id);
+      expect((await member.client.get(`/tickets/${waiting.id}`)).status).toBe(403);
+      expect((await member.client.get(`/tickets/${assigned.id}`)).status).toBe(200);
+    } finally {
+      memberSocket.close();
+      adminSocket.close();
     }
   });
 });

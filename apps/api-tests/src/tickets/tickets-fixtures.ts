@@ -1,9 +1,9 @@
 import pg from 'pg';
-import type { QueueView, TicketsPageView, TicketView, UserView, WhatsappEventPayload, WhatsappView } from '@atrium/contracts';
+import type { QueueView, TicketEventPayload, TicketsPageView, TicketView, UserView, WhatsappEventPayload, WhatsappView } from '@atrium/contracts';
 import { aUser } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
 import { eventually, NatsFixture } from '../nats-fixtures.js';
-import { connectSocket, SocketRecorder } from '../socket-client.js';
+import type { SocketRecorder } from '../socket-client.js';
 import type { Stack } from '../stack.js';
 import type { Tenant } from '../tenants.js';
 
@@ -33,11 +33,6 @@ export async function createAgent(stack: Stack, tenant: Tenant, overrides: Param
   const client = stack.client();
   await client.login(body.email, body.password);
   return { client, user: created.body };
-}
-
-/** A recorder of everything this client's socket receives. */
-export async function socketOf(stack: Stack, client: ApiClient): Promise<SocketRecorder> {
-  return new SocketRecorder(await connectSocket(stack.url, client.token));
 }
 
 /**
@@ -75,4 +70,22 @@ export async function ticketAppears(client: ApiClient, match: (t: TicketView) =>
     return found !== undefined;
   }, 10_000);
   return found!;
+}
+
+/** The next `company-{id}-ticket` event on this socket about this ticket (events about other tickets are skipped). */
+export async function ticketEventAbout(socket: SocketRecorder, companyId: number, ticketId: number, timeoutMs = 10_000): Promise<TicketEventPayload> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const event = await socket.next<TicketEventPayload>(`company-${companyId}-ticket`, Math.max(1, deadline - Date.now()));
+    const id = event.action === 'update' ? event.ticket.id : event.ticketId;
+    if (id === ticketId) return event;
+  }
+}
+
+/** Every `company-{id}-ticket` event this socket received so far about this ticket (left in the recorder). */
+export function ticketEventsSeen(socket: SocketRecorder, companyId: number, ticketId: number): TicketEventPayload[] {
+  return socket.received
+    .filter((r) => r.event === `company-${companyId}-ticket`)
+    .map((r) => r.payload as TicketEventPayload)
+    .filter((event) => (event.action === 'update' ? event.ticket.id : event.ticketId) === ticketId);
 }

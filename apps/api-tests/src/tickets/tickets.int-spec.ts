@@ -10,11 +10,11 @@ import {
   type TicketView,
 } from '@atrium/contracts';
 import { eventually, NatsFixture } from '../nats-fixtures.js';
-import { emitWithAck, type SocketRecorder } from '../socket-client.js';
+import { emitWithAck, socketOf, type SocketRecorder } from '../socket-client.js';
 import { startStack, type Stack } from '../stack.js';
 import { signUpTenant, type Tenant } from '../tenants.js';
 import { aNumber, customerText, InboundPublisher } from './inbound-publisher.js';
-import { announceConnection, createAgent, createQueue, socketOf, type Agent } from './tickets-fixtures.js';
+import { announceConnection, createAgent, createQueue, ticketEventAbout, type Agent } from './tickets-fixtures.js';
 
 /** Connection whose customers land in queue A; connection without queue. */
 const QUEUED = 9201;
@@ -58,16 +58,7 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     await publisher.close();
   });
 
-  const ticketEvent = (socket: SocketRecorder) => socket.next<TicketEventPayload>(`company-${tenant.companyId}-ticket`, 10_000);
-
-  /** The next ticket event on this socket about this ticket (others are skipped). */
-  async function eventAbout(socket: SocketRecorder, ticketId: number): Promise<TicketEventPayload> {
-    for (;;) {
-      const event = await ticketEvent(socket);
-      const id = event.action === 'update' ? event.ticket.id : event.ticketId;
-      if (id === ticketId) return event;
-    }
-  }
+  const eventAbout = (socket: SocketRecorder, ticketId: number): Promise<TicketEventPayload> => ticketEventAbout(socket, tenant.companyId, ticketId);
 
   async function customerWrites(whatsappId: number, body = 'Olá'): Promise<TicketView> {
     const number = aNumber();

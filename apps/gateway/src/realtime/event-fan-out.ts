@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { eventSubject, socketEventName, type Actor, type DomainEvent } from '@atrium/contracts';
+import { ALL_TICKET_VALUES, eventSubject, PROFILES, socketEventName, type Actor, type DomainEvent, type UserView } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
 import { LOGGER, NATS_PROXY } from '@atrium/service-kit';
@@ -12,6 +12,7 @@ export interface EventTarget {
   id: string;
   rooms: ReadonlySet<string>;
   emit(event: string, payload: unknown): unknown;
+  disconnect(close?: boolean): unknown;
 }
 
 interface CompanyInterest {
@@ -22,6 +23,26 @@ interface CompanyInterest {
 }
 
 const EVENT_KIND = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What of a user decides which events their sockets receive. */
+type ViewerScope = Pick<Actor, 'profile' | 'super' | 'queueIds' | 'allTicket'>;
+
+/** The user an identity `user` update carries, when it is well-formed. */
+function updatedUser(event: DomainEvent): (ViewerScope & { id: number }) | undefined {
+  const payload = event.payload as { action?: unknown; user?: Partial<UserView> } | null;
+  const user = payload?.action === 'update' ? payload.user : undefined;
+  if (
+    typeof user?.id !== 'number' ||
+    !PROFILES.includes(user.profile as never) ||
+    !ALL_TICKET_VALUES.includes(user.allTicket as never) ||
+    typeof user.super !== 'boolean' ||
+    !Array.isArray(user.queueIds) ||
+    !user.queueIds.every((id) => Number.isSafeInteger(id))
+  ) {
+    return undefined;
+  }
+  return { id: user.id, profile: user.profile!, super: user.super, queueIds: [...user.queueIds], allTicket: user.allTicket! };
+}
 
 /**
  * Emits the domain events services publish on NATS to this gateway's sockets. It listens to
@@ -98,6 +119,14 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     if (entry) entry.viewer = { ...actor, rooms: entry.viewer.rooms };
   }
 
+  /** Who is behind a socket now (kept fresh by `user` events and the client's heartbeat). */
+  viewerOf(socketId: string): Actor | undefined {
+    const viewer = this.sockets.get(socketId)?.viewer;
+    if (!viewer) return undefined;
+    const { rooms: _rooms, ...actor } = viewer;
+    return actor;
+  }
+
   untrack(socketId: string): Departure<EventTarget> | undefined {
     return this.sockets.remove(socketId);
   }
@@ -108,10 +137,35 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn({ scope, kind: event?.kind, companyId: event?.companyId }, 'dropped a malformed or misrouted event');
       return;
     }
+    if (event.kind === 'user' && scope !== null) this.rescope(scope, event);
     const name = socketEventName(event);
     const targets = scope === null ? this.sockets.all() : this.sockets.inCompany(scope);
     for (const { socket, viewer } of targets) {
       if (canReceive(event.audience, viewer)) socket.emit(name, event.payload);
+    }
+    if (event.kind === 'user' && scope !== null) this.endDeletedUser(scope, event);
+  }
+
+  /** A deleted user's sockets end at once (after hearing of it), not at their next heartbeat. */
+  private endDeletedUser(companyId: number, event: DomainEvent): void {
+    const payload = event.payload as { action?: unknown; userId?: unknown } | null;
+    if (payload?.action !== 'delete' || typeof payload.userId !== 'number') return;
+    for (const { socket, viewer } of [...this.sockets.inCompany(companyId)]) {
+      if (viewer.userId === payload.userId) socket.disconnect(true);
+    }
+  }
+
+  /**
+   * Identity announces a saved user (`user` update) after it rewrote the user's live state: the
+   * user's sockets here take the new profile, super flag, queues and allTicket at once, before
+   * this or any later event is fanned out, instead of at their next heartbeat.
+   */
+  private rescope(companyId: number, event: DomainEvent): void {
+    const user = updatedUser(event);
+    if (!user) return;
+    const { id, ...scope } = user;
+    for (const entry of this.sockets.inCompany(companyId)) {
+      if (entry.viewer.userId === id) entry.viewer = { ...entry.viewer, ...scope };
     }
   }
 

@@ -98,7 +98,7 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   async joinChatBox(@ConnectedSocket() socket: AtriumSocket, @MessageBody() ticket: unknown): Promise<SocketAck> {
     const ticketId = positiveInteger(ticket);
     if (ticketId === undefined) return failure(ErrorCode.ERR_VALIDATION);
-    const { actor } = socket.data;
+    const actor = this.fanOut.viewerOf(socket.id) ?? socket.data.actor;
     if (!(await this.ticketRooms.canJoin(actor, ticketId))) return failure(ErrorCode.ERR_NO_PERMISSION);
     await socket.join(SocketRooms.ticket(actor.companyId, ticketId));
     return OK;

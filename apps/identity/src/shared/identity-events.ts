@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SettingView, UserView } from '@atrium/contracts';
+import type { SettingView, UserEventPayload, UserView } from '@atrium/contracts';
 import { EventBus } from '@atrium/messaging';
 
 /** The live events identity announces (after the change committed); the gateway fans them out to sockets. */
@@ -9,11 +9,11 @@ export class IdentityEvents {
 
   /** `company-{id}-user` */
   userSaved(companyId: number, action: 'create' | 'update', user: UserView): void {
-    this.bus.publish({ kind: 'user', companyId, payload: { action, user } });
+    this.bus.publish<UserEventPayload>({ kind: 'user', companyId, payload: { action, user } });
   }
 
   userDeleted(companyId: number, userId: number): void {
-    this.bus.publish({ kind: 'user', companyId, payload: { action: 'delete', userId } });
+    this.bus.publish<UserEventPayload>({ kind: 'user', companyId, payload: { action: 'delete', userId } });
   }
 
   /** `company-{id}-auth` to the user's other sessions: 'Sua conta foi acessada em outro computador.' */

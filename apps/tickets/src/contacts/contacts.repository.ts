@@ -49,6 +49,12 @@ export class ContactsRepository {
     return row;
   }
 
+  /** Locks the contact's row until the transaction ends (no new ticket of the contact meanwhile). */
+  async lockById(tx: TicketsTx, companyId: number, id: number): Promise<ContactRow | undefined> {
+    const [row] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).for('update');
+    return row;
+  }
+
   async findByIds(tx: TicketsTx, companyId: number, ids: number[]): Promise<ContactRow[]> {
     if (ids.length === 0) return [];
     return tx
@@ -62,11 +68,11 @@ export class ContactsRepository {
     return row;
   }
 
-  /** The contacts known by this number or this lid (two when WhatsApp revealed that two records are one person). */
-  async findByIdentity(tx: TicketsTx, companyId: number, number: string | null, lid: string | null): Promise<ContactRow[]> {
+  /** The contacts known by any of these numbers or lids, oldest first. */
+  async findByIdentities(tx: TicketsTx, companyId: number, numbers: string[], lids: string[]): Promise<ContactRow[]> {
     const keys: SQL[] = [];
-    if (number) keys.push(eq(contacts.number, number));
-    if (lid) keys.push(eq(contacts.lid, lid));
+    if (numbers.length > 0) keys.push(inArray(contacts.number, [...new Set(numbers)]));
+    if (lids.length > 0) keys.push(inArray(contacts.lid, [...new Set(lids)]));
     if (keys.length === 0) return [];
     return tx
       .select()
@@ -77,8 +83,14 @@ export class ContactsRepository {
 
   /** Inserts unless the number or lid is taken (by a concurrent insert too); undefined then. */
   async insertIfAbsent(tx: TicketsTx, values: NewContact): Promise<ContactRow | undefined> {
-    const [row] = await tx.insert(contacts).values(values).onConflictDoNothing().returning();
+    const [row] = await this.insertManyIfAbsent(tx, [values]);
     return row;
+  }
+
+  /** Inserts in one statement those whose number and lid are free; answers the rows inserted. */
+  async insertManyIfAbsent(tx: TicketsTx, values: NewContact[]): Promise<ContactRow[]> {
+    if (values.length === 0) return [];
+    return tx.insert(contacts).values(values).onConflictDoNothing().returning();
   }
 
   async insert(tx: TicketsTx, values: NewContact): Promise<ContactRow> {

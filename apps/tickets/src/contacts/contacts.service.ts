@@ -13,6 +13,8 @@ import {
 import { isUniqueViolation } from '@atrium/database';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
+import { MediaCleaner } from '../messages/media-cleaner.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
 import { dayRange, startOfDay } from '../shared/dates.js';
 import { hasMore, PAGE_SIZES } from '../shared/paging.js';
 import { requireAdmin } from '../shared/require-admin.js';
@@ -33,6 +35,8 @@ export class ContactsService {
     @Inject(NumberChecker) private readonly numbers: NumberChecker,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(MessagesRepository) private readonly messages: MessagesRepository,
+    @Inject(MediaCleaner) private readonly media: MediaCleaner,
   ) {}
 
   page(actor: Actor, query: ContactsQueryDto): Promise<ContactsPageView> {
@@ -100,16 +104,25 @@ export class ContactsService {
     return view;
   }
 
-  /** Deletes the contact with its tickets, messages and notes (admins only). */
+  /**
+   * Deletes the contact with its tickets, messages and notes (admins only). The contact's row,
+   * then its tickets' rows, are locked first (the order inbound messages take them in), so no
+   * ticket or message joins them unseen; after the commit the tickets' viewers are told and the
+   * messages' stored files that no other message carries are removed.
+   */
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
     requireAdmin(actor);
-    const tickets = await this.database.withTenant(actor.companyId, async (tx) => {
-      const ofContact = await this.tickets.ofContact(tx, actor.companyId, id);
-      if (!(await this.contacts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-      return ofContact;
+    const { companyId } = actor;
+    const { tickets, media } = await this.database.withTenant(companyId, async (tx) => {
+      if (!(await this.contacts.lockById(tx, companyId, id))) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
+      const ofContact = await this.tickets.lockOfContact(tx, companyId, id);
+      const files = await this.messages.mediaOfContact(tx, companyId, id);
+      await this.contacts.delete(tx, companyId, id);
+      return { tickets: ofContact, media: files };
     });
-    for (const ticket of tickets) this.events.ticketDeleted(actor.companyId, ticket.id, scopeOf(ticket));
-    this.events.contactDeleted(actor.companyId, id);
+    for (const ticket of tickets) this.events.ticketDeleted(companyId, ticket.id, scopeOf(ticket));
+    this.events.contactDeleted(companyId, id);
+    await this.media.removeUnreferenced(companyId, media);
     return { message: 'Contact deleted' };
   }
 

@@ -106,6 +106,8 @@ export const tickets = ticketsDb
       index('tickets_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
       index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
       index('tickets_contact_idx').on(t.contactId),
+      // Deleting a queue finds its tickets (and the foreign key's SET NULL) without a scan.
+      index('tickets_queue_idx').on(t.queueId).where(sql`${t.queueId} is not null`),
       tenantIsolationPolicy(),
     ],
   )
@@ -143,6 +145,30 @@ export const messages = ticketsDb
       index('messages_media_path_idx').on(t.mediaPath).where(sql`${t.mediaPath} is not null`),
       tenantIsolationPolicy(),
     ],
+  )
+  .enableRLS();
+
+/**
+ * What a ticket's messages say, lowercased, for the ticket list's text search (ADR 005): the
+ * bodies joined by newlines, in rows of about 2 kB (small enough to stay uncompressed in the
+ * table, so a company's rows are scanned without detoasting). Written only by the triggers of
+ * migration 0004 on `messages` (added messages are appended, an edited or deleted one rebuilds
+ * its ticket's rows); the application reads it and never writes it.
+ *
+ * No foreign key to `tickets` on purpose: a ticket's rows go when its messages go (the delete
+ * trigger), and the key's check would make a rebuild wait on the ticket's row while a
+ * transaction that locked that ticket waits on the rebuild's rows (a deadlock).
+ */
+export const ticketTexts = ticketsDb
+  .table(
+    'ticket_texts',
+    {
+      id: serial('id').primaryKey(),
+      companyId: companyId(),
+      ticketId: integer('ticket_id').notNull(),
+      text: text('text').notNull(),
+    },
+    (t) => [index('ticket_texts_company_idx').on(t.companyId), index('ticket_texts_ticket_idx').on(t.ticketId), tenantIsolationPolicy()],
   )
   .enableRLS();
 
@@ -253,6 +279,7 @@ export const ticketsSchema = {
   contacts,
   tickets,
   messages,
+  ticketTexts,
   tags,
   ticketTags,
   ticketNotes,

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChannelChat, ChannelContact } from '@atrium/contracts';
-import { ContactsRepository, type ContactRow } from '../contacts/contacts.repository.js';
+import { ContactsRepository, type ContactRow, type NewContact } from '../contacts/contacts.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 
 export interface InboundParty {
-  companyId: number;
   whatsappId: number;
   chat: ChannelChat;
   /** Who wrote: the customer (or, in a group, the participant); the business for fromMe. */
@@ -21,28 +20,102 @@ export interface Conversation {
   /** The message's author when it is not the ticket's contact (a group's participant). */
   author: ContactRow | null;
   ticket: TicketRow;
-  createdContacts: ContactRow[];
+  /** This party is the first of the batch on a ticket the batch created. */
   ticketCreated: boolean;
+}
+
+export interface ResolvedConversations {
+  /** One per party, in the parties' order. */
+  conversations: Conversation[];
+  /** Contacts the batch created, in creation order. */
+  createdContacts: ContactRow[];
 }
 
 interface Identity {
   number: string | null;
   lid: string | null;
   name: string | null;
+  isGroup: boolean;
 }
 
 /** The chat id's person: `<digits>` is a number, `<digits>@lid` a lid. */
 function identityOfChat(chatId: string): Identity {
-  if (chatId.endsWith('@lid')) return { number: null, lid: chatId.slice(0, -'@lid'.length), name: null };
-  return { number: chatId.replace(/@.*$/, ''), lid: null, name: null };
+  if (chatId.endsWith('@lid')) return { number: null, lid: chatId.slice(0, -'@lid'.length), name: null, isGroup: false };
+  return { number: chatId.replace(/@.*$/, ''), lid: null, name: null, isGroup: false };
+}
+
+function identitiesOf(party: InboundParty): { contact: Identity; author: Identity | null } {
+  if (party.chat.isGroup) {
+    const group: Identity = { number: party.chat.id.replace(/@g\.us$/, ''), lid: null, name: party.chat.name, isGroup: true };
+    return { contact: group, author: party.fromMe ? null : { number: party.from.number ?? null, lid: party.from.lid ?? null, name: party.from.name ?? null, isGroup: false } };
+  }
+  const chat = identityOfChat(party.chat.id);
+  if (party.fromMe) return { contact: chat, author: null };
+  return { contact: { number: chat.number ?? party.from.number ?? null, lid: chat.lid ?? party.from.lid ?? null, name: party.from.name ?? null, isGroup: false }, author: null };
 }
 
 /**
- * Finds or creates, inside the caller's transaction, the contact and the open or pending ticket
- * an inbound message or call belongs to. Concurrent first messages of one customer meet on the
- * unique indexes (contact number, contact lid, one active ticket per contact and connection): the
- * second waits for the first to commit, then finds what it created. A contact's closed ticket
- * is left closed: the customer writing again gets a new pending ticket.
+ * A contact as the batch knows it: a stored row (with what the batch learnt of it still to be
+ * written) or one to create. Its number and lid are the current ones, so a later identity of the
+ * batch finds it as it would after the earlier one committed.
+ */
+class ContactSlot {
+  changes: Partial<NewContact> = {};
+
+  constructor(
+    public row: ContactRow | null,
+    public values: NewContact,
+  ) {}
+
+  static stored(row: ContactRow): ContactSlot {
+    return new ContactSlot(row, { ...row });
+  }
+
+  static toCreate(values: NewContact): ContactSlot {
+    return new ContactSlot(null, values);
+  }
+
+  /** The order creations take (the unique indexes' keys). */
+  get key(): string {
+    return `${this.number ?? ''}|${this.lid ?? ''}`;
+  }
+
+  get number(): string | null {
+    return this.values.number ?? null;
+  }
+
+  get lid(): string | null {
+    return this.values.lid ?? null;
+  }
+
+  matches(identity: Identity): boolean {
+    return (identity.number !== null && this.number === identity.number) || (identity.lid !== null && this.lid === identity.lid);
+  }
+
+  /**
+   * What WhatsApp revealed: the number or lid the contact lacked (when no other contact holds
+   * it), and the person's name while the contact has none but its number.
+   */
+  learn(identity: Identity, onlyMatch: boolean): void {
+    const changes: Partial<NewContact> = {};
+    if (onlyMatch && this.number === null && identity.number) changes.number = identity.number;
+    if (onlyMatch && this.lid === null && identity.lid) changes.lid = identity.lid;
+    const name = this.values.name;
+    const unnamed = name === this.number || name === this.lid || name === '';
+    if (unnamed && identity.name?.trim()) changes.name = identity.name.trim().slice(0, 100);
+    Object.assign(this.values, changes);
+    if (this.row) Object.assign(this.changes, changes);
+  }
+}
+
+/**
+ * Finds or creates, inside the caller's transaction, the contacts and the open or pending tickets
+ * a batch of one company's inbound messages or calls belongs to, in a handful of statements
+ * whatever the batch's size. The parties are taken in order, as if each committed before the
+ * next. Concurrent first messages of one customer (another replica's batch) meet on the unique
+ * indexes (contact number, contact lid, one active ticket per contact and connection): the
+ * second insert waits for the first to commit, then the rows it created are read. A contact's
+ * closed ticket is left closed: the customer writing again gets a new pending ticket.
  */
 @Injectable()
 export class ConversationResolver {
@@ -53,80 +126,131 @@ export class ConversationResolver {
     @Inject(QueuesRepository) private readonly queues: QueuesRepository,
   ) {}
 
-  async resolve(tx: TicketsTx, party: InboundParty): Promise<Conversation> {
-    const created: ContactRow[] = [];
-    let contact: ContactRow;
-    let author: ContactRow | null = null;
-    if (party.chat.isGroup) {
-      const groupId = party.chat.id.replace(/@g\.us$/, '');
-      contact = await this.contact(tx, party, { number: groupId, lid: null, name: party.chat.name }, true, created);
-      if (!party.fromMe) author = await this.contact(tx, party, party.from, false, created);
-    } else {
-      const chat = identityOfChat(party.chat.id);
-      const identity: Identity = party.fromMe
-        ? chat
-        : { number: chat.number ?? party.from.number, lid: chat.lid ?? party.from.lid, name: party.from.name };
-      contact = await this.contact(tx, party, identity, false, created);
-    }
-    const { ticket, created: ticketCreated } = await this.ticket(tx, party, contact);
-    return { contact, author, ticket, createdContacts: created, ticketCreated };
+  async resolve(tx: TicketsTx, companyId: number, parties: InboundParty[]): Promise<ResolvedConversations> {
+    const wanted: WantedContact[] = [];
+    const people = parties.map((party) => {
+      const pair = identitiesOf(party);
+      const contact = wanted.push({ identity: pair.contact, whatsappId: party.whatsappId }) - 1;
+      const author = pair.author ? wanted.push({ identity: pair.author, whatsappId: party.whatsappId }) - 1 : null;
+      return { contact, author };
+    });
+    const { rows, created } = await this.contactsOf(tx, companyId, wanted);
+    const keys = parties.map((party, i): TicketKey => {
+      const contact = rows[people[i]!.contact]!;
+      return { contactId: contact.id, whatsappId: party.whatsappId, isGroup: contact.isGroup };
+    });
+    const { ticketOf, createdTickets } = await this.ticketsOf(tx, companyId, keys);
+    const conversations = parties.map((_, i): Conversation => {
+      const ticket = ticketOf.get(ticketKey(keys[i]!))!;
+      const author = people[i]!.author;
+      return { contact: rows[people[i]!.contact]!, author: author === null ? null : rows[author]!, ticket, ticketCreated: createdTickets.delete(ticket.id) };
+    });
+    return { conversations, createdContacts: created };
   }
 
-  private async contact(tx: TicketsTx, party: InboundParty, identity: Identity, isGroup: boolean, created: ContactRow[]): Promise<ContactRow> {
-    const { companyId } = party;
-    const found = await this.contacts.findByIdentity(tx, companyId, identity.number, identity.lid);
-    if (found.length === 0) {
-      const inserted = await this.contacts.insertIfAbsent(tx, {
-        companyId,
-        name: (identity.name?.trim() || identity.number || identity.lid || '').slice(0, 100),
-        number: identity.number,
-        lid: identity.lid,
-        isGroup,
-        whatsappId: party.whatsappId,
-      });
-      if (inserted) {
-        created.push(inserted);
-        return inserted;
+  /** Every wanted identity's contact: found (and learnt about) or created, one statement for all creations. */
+  private async contactsOf(tx: TicketsTx, companyId: number, wanted: WantedContact[]): Promise<{ rows: ContactRow[]; created: ContactRow[] }> {
+    const numbers = wanted.flatMap(({ identity }) => (identity.number ? [identity.number] : []));
+    const lids = wanted.flatMap(({ identity }) => (identity.lid ? [identity.lid] : []));
+    const slots = (await this.contacts.findByIdentities(tx, companyId, numbers, lids)).map(ContactSlot.stored);
+    const chosen = wanted.map(({ identity, whatsappId }) => {
+      const found = slots.filter((slot) => slot.matches(identity));
+      if (found.length === 0) {
+        const slot = ContactSlot.toCreate({
+          companyId,
+          name: (identity.name?.trim() || identity.number || identity.lid || '').slice(0, 100),
+          number: identity.number,
+          lid: identity.lid,
+          isGroup: identity.isGroup,
+          whatsappId,
+        });
+        slots.push(slot);
+        return slot;
       }
-      // a concurrent message of the same person created it meanwhile
-      const [winner] = await this.contacts.findByIdentity(tx, companyId, identity.number, identity.lid);
-      return winner!;
+      const slot = found.find((candidate) => identity.number !== null && candidate.number === identity.number) ?? found[0]!;
+      slot.learn(identity, found.length === 1);
+      return slot;
+    });
+    const created = await this.create(tx, companyId, slots.filter((slot) => !slot.row));
+    for (const slot of slots) {
+      if (slot.row && Object.keys(slot.changes).length > 0) slot.row = (await this.contacts.update(tx, companyId, slot.row.id, slot.changes)) ?? slot.row;
     }
-    const contact = found.find((row) => identity.number !== null && row.number === identity.number) ?? found[0]!;
-    return this.learn(tx, contact, identity, found.length === 1);
+    return { rows: chosen.map((slot) => slot.row!), created };
   }
 
   /**
-   * What WhatsApp revealed about a known contact: the number or lid it lacked (when no other
-   * contact holds it), and the person's name while the contact has none but its number.
+   * Inserts the batch's new contacts (in key order, so concurrent batches wait on each other
+   * without deadlocking); a contact a concurrent batch created meanwhile is read instead.
    */
-  private async learn(tx: TicketsTx, contact: ContactRow, identity: Identity, onlyMatch: boolean): Promise<ContactRow> {
-    const changes: Partial<ContactRow> = {};
-    if (onlyMatch && contact.number === null && identity.number) changes.number = identity.number;
-    if (onlyMatch && contact.lid === null && identity.lid) changes.lid = identity.lid;
-    const unnamed = contact.name === contact.number || contact.name === contact.lid || contact.name === '';
-    if (unnamed && identity.name?.trim()) changes.name = identity.name.trim().slice(0, 100);
-    if (Object.keys(changes).length === 0) return contact;
-    return (await this.contacts.update(tx, contact.companyId, contact.id, changes)) ?? contact;
+  private async create(tx: TicketsTx, companyId: number, slots: ContactSlot[]): Promise<ContactRow[]> {
+    if (slots.length === 0) return [];
+    const ordered = [...slots].sort((a, b) => a.key.localeCompare(b.key));
+    const inserted = await this.contacts.insertManyIfAbsent(
+      tx,
+      ordered.map((slot) => slot.values),
+    );
+    const claim = (slot: ContactSlot, rows: ContactRow[]) =>
+      rows.find((row) => slot.number !== null && row.number === slot.number) ?? rows.find((row) => slot.lid !== null && row.lid === slot.lid);
+    for (const slot of slots) slot.row = claim(slot, inserted) ?? null;
+    const lost = slots.filter((slot) => !slot.row);
+    if (lost.length > 0) {
+      const winners = await this.contacts.findByIdentities(
+        tx,
+        companyId,
+        lost.flatMap((slot) => (slot.number ? [slot.number] : [])),
+        lost.flatMap((slot) => (slot.lid ? [slot.lid] : [])),
+      );
+      for (const slot of lost) slot.row = claim(slot, winners)!;
+    }
+    return slots.filter((slot) => inserted.includes(slot.row!)).map((slot) => slot.row!);
   }
 
-  private async ticket(tx: TicketsTx, party: InboundParty, contact: ContactRow): Promise<{ ticket: TicketRow; created: boolean }> {
-    const { companyId, whatsappId } = party;
-    const active = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
-    if (active) return { ticket: active, created: false };
-    const connection = await this.directory.whatsapp(tx, companyId, whatsappId);
-    const queueIds = await this.queues.existing(tx, companyId, connection?.queueIds ?? []);
-    const inserted = await this.tickets.insertIfNoActive(tx, {
-      companyId,
-      contactId: contact.id,
-      whatsappId,
-      status: 'pending',
-      // a connection with one queue sends its customers there; with several, the chatbot will choose (later issue)
-      queueId: queueIds.length === 1 ? queueIds[0]! : null,
-      isGroup: contact.isGroup,
-    });
-    if (inserted) return { ticket: inserted, created: true };
-    const winner = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
-    return { ticket: winner!, created: false };
+  /** Every key's open or pending ticket: found, or created pending (one statement for all creations). */
+  private async ticketsOf(tx: TicketsTx, companyId: number, keys: TicketKey[]): Promise<{ ticketOf: Map<string, TicketRow>; createdTickets: Set<number> }> {
+    const ticketOf = new Map<string, TicketRow>();
+    const remember = (rows: TicketRow[]) => rows.forEach((row) => ticketOf.set(ticketKey({ contactId: row.contactId, whatsappId: row.whatsappId ?? 0 }), row));
+    remember(await this.tickets.findActiveOfContacts(tx, companyId, [...new Set(keys.map((key) => key.contactId))]));
+    const missing = [...new Map(keys.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => [ticketKey(key), key])).values()];
+    if (missing.length === 0) return { ticketOf, createdTickets: new Set() };
+    const queueOf = await this.defaultQueues(tx, companyId, [...new Set(missing.map((key) => key.whatsappId))]);
+    const inserted = await this.tickets.insertManyIfNoActive(
+      tx,
+      missing
+        .sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId)
+        .map((key) => ({ companyId, contactId: key.contactId, whatsappId: key.whatsappId, status: 'pending' as const, queueId: queueOf.get(key.whatsappId) ?? null, isGroup: key.isGroup })),
+    );
+    remember(inserted);
+    if (inserted.length < missing.length) {
+      // a concurrent batch opened some of them meanwhile
+      remember(await this.tickets.findActiveOfContacts(tx, companyId, missing.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => key.contactId)));
+    }
+    return { ticketOf, createdTickets: new Set(inserted.map((row) => row.id)) };
   }
+
+  /** A connection with one queue sends its new customers there; with several, the chatbot will choose (later issue). */
+  private async defaultQueues(tx: TicketsTx, companyId: number, whatsappIds: number[]): Promise<Map<number, number>> {
+    const queueOf = new Map<number, number>();
+    for (const whatsappId of whatsappIds) {
+      const connection = await this.directory.whatsapp(tx, companyId, whatsappId);
+      const queueIds = await this.queues.existing(tx, companyId, connection?.queueIds ?? []);
+      if (queueIds.length === 1) queueOf.set(whatsappId, queueIds[0]!);
+    }
+    return queueOf;
+  }
+}
+
+interface WantedContact {
+  identity: Identity;
+  /** The connection the identity wrote to (a new contact's). */
+  whatsappId: number;
+}
+
+interface TicketKey {
+  contactId: number;
+  whatsappId: number;
+  isGroup: boolean;
+}
+
+function ticketKey(key: Pick<TicketKey, 'contactId' | 'whatsappId'>): string {
+  return `${key.contactId}:${key.whatsappId}`;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { INBOUND_STREAM, inboundStreamName, type InboundEvent } from '@atrium/contracts';
+import { INBOUND_STREAM, inboundStreamName, type InboundEvent, type InboundMessageEvent } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { PrefixedNatsClient } from '@atrium/messaging';
 import { LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
@@ -16,8 +16,8 @@ import {
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { TicketsConfig } from '../config.js';
-import { chatKeyOf, parseInboundEvent } from './inbound-event.js';
-import { InboundHandler } from './inbound-handler.js';
+import { parseInboundEvent } from './inbound-event.js';
+import { InboundHandler, type InboundOutcome } from './inbound-handler.js';
 
 /** An ack, edit or revoke for a message not stored yet is retried this often, this many times. */
 const RETRY_DELAY_MS = 1_000;
@@ -28,20 +28,35 @@ function failureDelay(deliveryCount: number): number {
   return Math.min(30_000, 500 * 2 ** Math.min(deliveryCount, 6));
 }
 
+interface Delivery {
+  message: JsMsg;
+  event: InboundEvent;
+}
+
 /**
  * The tickets service's durable consumer of the sessions' INBOUND JetStream stream
  * (libs/contracts sessions/inbound.ts). Every replica pulls from the one durable consumer, so
- * each event goes to one replica; within a replica, events of one chat are handled in order, up
- * to INBOUND_CONCURRENCY at once. An event is acknowledged only after its transaction committed,
- * and announced to sockets after that; failures are redelivered (JetStream), and a redelivered
- * event changes nothing twice (InboundHandler).
+ * each event goes to one replica. Within a replica, a company's events are handled one batch at
+ * a time, in stream order (so a chat's order holds); up to INBOUND_CONCURRENCY companies at once.
+ * Events that arrive while a company's batch is being stored wait and form its next batch: at a
+ * low rate a batch is one event (nothing waits for a timer), under load one transaction stores
+ * up to INBOUND_BATCH_SIZE messages. An event is acknowledged only after its transaction
+ * committed, and announced to sockets after that; failures are redelivered (JetStream), and a
+ * redelivered event changes nothing twice (InboundHandler).
  */
 @Injectable()
 export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly chains = new Map<string, Promise<void>>();
+  /** Each company's events waiting for its lane, in stream order. */
+  private readonly waiting = new Map<number, Delivery[]>();
+  /** Companies whose lane is storing a batch now. */
+  private readonly busy = new Set<number>();
+  /** Companies with waiting events and no lane yet (INBOUND_CONCURRENCY reached). */
+  private readonly ready: number[] = [];
+  private readonly lanes = new Set<Promise<void>>();
+  private inHand = 0;
+  private roomFreed?: () => void;
   private readonly streamName: string;
   private readonly subjects: string;
 
@@ -62,7 +77,7 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
     await this.ensureStream(manager);
     await this.ensureConsumer(manager);
     const consumer = await jetstream(connection).consumers.get(this.streamName, this.config.INBOUND_CONSUMER);
-    this.messages = await consumer.consume({ max_messages: this.config.INBOUND_CONCURRENCY * 2 });
+    this.messages = await consumer.consume({ max_messages: Math.min(this.config.INBOUND_MAX_IN_HAND, this.config.INBOUND_BATCH_SIZE * 2) });
     this.loop = this.run(this.messages).catch((error: unknown) => this.logger.error({ err: error }, 'inbound consumer stopped'));
     this.logger.info({ stream: this.streamName, consumer: this.config.INBOUND_CONSUMER }, 'consuming inbound events');
   }
@@ -71,7 +86,7 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
   async beforeApplicationShutdown(): Promise<void> {
     await this.messages?.close();
     await this.loop;
-    await Promise.allSettled([...this.inFlight]);
+    while (this.lanes.size > 0) await Promise.allSettled([...this.lanes]);
   }
 
   /** The stream belongs to the sessions service; it is created here too when tickets starts first. */
@@ -119,47 +134,116 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
 
   private async run(messages: ConsumerMessages): Promise<void> {
     for await (const message of messages) {
-      while (this.inFlight.size >= this.config.INBOUND_CONCURRENCY) await Promise.race(this.inFlight);
-      this.dispatch(message);
+      while (this.inHand >= this.config.INBOUND_MAX_IN_HAND) await new Promise<void>((resolve) => (this.roomFreed = resolve));
+      this.accept(message);
     }
   }
 
-  private dispatch(message: JsMsg): void {
+  private accept(message: JsMsg): void {
     const event = parseInboundEvent(message.subject, message.string());
     if (!event) {
       this.logger.warn({ subject: message.subject, seq: message.seq }, 'dropped a malformed inbound event');
       message.term('malformed');
       return;
     }
-    const key = chatKeyOf(event);
-    const task = (this.chains.get(key) ?? Promise.resolve()).then(() => this.process(message, event));
-    this.chains.set(key, task);
-    this.inFlight.add(task);
-    void task.finally(() => {
-      this.inFlight.delete(task);
-      if (this.chains.get(key) === task) this.chains.delete(key);
-    });
+    this.inHand += 1;
+    const { companyId } = event;
+    const queue = this.waiting.get(companyId);
+    if (queue) {
+      queue.push({ message, event });
+      return;
+    }
+    this.waiting.set(companyId, [{ message, event }]);
+    if (!this.busy.has(companyId)) this.ready.push(companyId);
+    this.startLanes();
   }
 
-  /** Never throws: the outcome decides between ack, a later redelivery, or giving up. */
-  private async process(message: JsMsg, event: InboundEvent): Promise<void> {
-    const attempt = message.info.deliveryCount;
-    try {
-      const result = await this.handler.handle(event);
-      if (result.outcome === 'retry') {
-        if (attempt >= MAX_RETRIES) {
-          this.logger.warn({ type: event.type, companyId: event.companyId, attempt }, 'inbound event refers to an unknown message: dropped');
-          message.ack();
-        } else {
-          message.nak(RETRY_DELAY_MS);
-        }
-        return;
+  private startLanes(): void {
+    while (this.ready.length > 0 && this.busy.size < this.config.INBOUND_CONCURRENCY) {
+      const companyId = this.ready.shift()!;
+      this.busy.add(companyId);
+      const lane = this.lane(companyId);
+      this.lanes.add(lane);
+      void lane.finally(() => this.lanes.delete(lane));
+    }
+  }
+
+  /**
+   * Stores a company's waiting events, batch after batch, until none wait, or until another
+   * company waits for a lane: then this company goes to the back of the line (a busy company
+   * would otherwise keep its lane for as long as its customers write).
+   */
+  private async lane(companyId: number): Promise<void> {
+    for (let queue = this.waiting.get(companyId); queue && queue.length > 0; queue = this.waiting.get(companyId)) {
+      const batch = queue.splice(0, this.config.INBOUND_BATCH_SIZE);
+      if (queue.length === 0) this.waiting.delete(companyId);
+      await this.store(batch);
+      this.inHand -= batch.length;
+      this.roomFreed?.();
+      this.roomFreed = undefined;
+      if (this.ready.length > 0 && this.waiting.has(companyId)) {
+        this.ready.push(companyId);
+        break;
       }
-      message.ack();
+    }
+    this.busy.delete(companyId);
+    this.startLanes();
+  }
+
+  /**
+   * A batch in stream order: each run of consecutive messages in one transaction, any other
+   * event (ack, edit, revoke, call) on its own. A run that fails is retried event by event, so one
+   * bad event is redelivered alone and does not hold the others back.
+   */
+  private async store(batch: Delivery[]): Promise<void> {
+    for (let start = 0; start < batch.length; ) {
+      let end = start + 1;
+      if (batch[start]!.event.type === 'message') while (end < batch.length && batch[end]!.event.type === 'message') end += 1;
+      const run = batch.slice(start, end);
+      start = end;
+      if (run.length === 1) {
+        await this.process(run, () => this.handler.handle(run[0]!.event));
+        continue;
+      }
+      const stored = await this.process(run, () => this.handler.storeMessages(run.map(({ event }) => event as InboundMessageEvent)), false);
+      if (!stored) for (const delivery of run) await this.process([delivery], () => this.handler.handle(delivery.event));
+    }
+  }
+
+  /**
+   * Runs the handler; its outcome decides between ack (then the announcement), a later
+   * redelivery, or giving up. Never throws: answers whether the work committed; a failure is
+   * redelivered unless `redeliverOnFailure` is false (the caller retries another way).
+   */
+  private async process(run: Delivery[], work: () => Promise<InboundOutcome>, redeliverOnFailure = true): Promise<boolean> {
+    try {
+      const result = await work();
+      if (result.outcome === 'retry') {
+        for (const { message, event } of run) this.retryLater(message, event);
+        return true;
+      }
+      for (const { message } of run) message.ack();
       result.announce?.();
+      return true;
     } catch (error) {
-      this.logger.error({ err: error, type: event.type, companyId: event.companyId, attempt }, 'inbound event failed: will be redelivered');
-      message.nak(failureDelay(attempt));
+      const { event, message } = run[0]!;
+      if (!redeliverOnFailure) {
+        this.logger.warn({ err: error, companyId: event.companyId, events: run.length }, 'inbound batch failed: storing its events one by one');
+        return false;
+      }
+      this.logger.error({ err: error, type: event.type, companyId: event.companyId, attempt: message.info.deliveryCount }, 'inbound event failed: will be redelivered');
+      for (const delivery of run) delivery.message.nak(failureDelay(delivery.message.info.deliveryCount));
+      return false;
+    }
+  }
+
+  /** An ack, edit or revoke for a message not stored yet: redelivered a little later, up to MAX_RETRIES times. */
+  private retryLater(message: JsMsg, event: InboundEvent): void {
+    if (message.info.deliveryCount >= MAX_RETRIES) {
+      this.logger.warn({ type: event.type, companyId: event.companyId, attempt: message.info.deliveryCount }, 'inbound event refers to an unknown message: dropped');
+      message.ack();
+    } else {
+      message.nak(RETRY_DELAY_MS);
     }
   }
 }

@@ -6,6 +6,10 @@ function positive(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
 function text(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
@@ -32,7 +36,7 @@ export function parseInboundEvent(subject: string, data: string): InboundEvent |
     case 'message': {
       const message = record.message;
       const chat = message?.chat as Record<string, unknown> | undefined;
-      if (!message || !text(message.id) || !chat || !text(chat.id) || typeof message.body !== 'string' || typeof message.from !== 'object') return null;
+      if (!message || !text(message.id) || !chat || !text(chat.id) || typeof message.body !== 'string' || !isObject(message.from)) return null;
       break;
     }
     case 'ack':
@@ -42,22 +46,9 @@ export function parseInboundEvent(subject: string, data: string): InboundEvent |
       break;
     case 'call': {
       const call = record.call;
-      if (!call || !text(call.id) || !text(call.chatId) || typeof call.from !== 'object') return null;
+      if (!call || !text(call.id) || !text(call.chatId) || !isObject(call.from)) return null;
       break;
     }
   }
   return event as InboundEvent;
-}
-
-/** Events of one chat are handled one after the other (within a replica), in stream order. */
-export function chatKeyOf(event: InboundEvent): string {
-  const scope = `${event.companyId}:${event.whatsappId}`;
-  switch (event.type) {
-    case 'message':
-      return `${scope}:${event.message.chat.id}`;
-    case 'call':
-      return `${scope}:${event.call.chatId}`;
-    default:
-      return `${scope}:${event.chatId}`;
-  }
 }

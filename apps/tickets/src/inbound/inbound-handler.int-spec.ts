@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
-import type { InboundMessageEvent } from '@atrium/contracts';
+import type { ChannelMessage, InboundMessageEvent } from '@atrium/contracts';
 import { startService } from '@atrium/service-kit';
 import { aChannelMessage, createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
 import { createPool } from '@atrium/database';
@@ -12,15 +12,15 @@ import { InboundHandler } from './inbound-handler.js';
 const COMPANY = 41;
 const WHATSAPP = 7;
 
-function message(number: string, id: string, body: string): InboundMessageEvent {
-  return { type: 'message', companyId: COMPANY, whatsappId: WHATSAPP, receivedAt: Date.now(), message: aChannelMessage(number, body, { id }) };
+function message(number: string, id: string, body: string, overrides: Partial<ChannelMessage> = {}): InboundMessageEvent {
+  return { type: 'message', companyId: COMPANY, whatsappId: WHATSAPP, receivedAt: Date.now(), message: aChannelMessage(number, body, { id, ...overrides }) };
 }
 
 /**
  * The database, not luck, keeps concurrent deliveries apart: the handler runs the same kind of
  * events at the same moment on separate connections (as two replicas would).
  */
-describe('InboundHandler under concurrency', () => {
+describe('InboundHandler', () => {
   let database: TestDatabase;
   let app: INestApplication;
   let handler: InboundHandler;
@@ -62,5 +62,78 @@ describe('InboundHandler under concurrency', () => {
         [],
       ),
     ).toBe(1);
+  });
+
+  const ticketOf = async (number: string) =>
+    (
+      await owner.query<{ id: number; unread: number; last: string }>(
+        `select t.id, t.unread_messages as unread, t.last_message as last from tickets.tickets t join tickets.contacts c on c.id = t.contact_id
+         where c.number = $1 and t.status in ('open', 'pending')`,
+        [number],
+      )
+    ).rows;
+  const bodiesOf = async (ticketId: number) =>
+    (await owner.query<{ body: string }>('select body from tickets.messages where ticket_id = $1 order by created_at, id', [ticketId])).rows.map((row) => row.body);
+
+  it('stores a batch of several customers’ messages in one call: one contact and ticket each, in order, counted', async () => {
+    const numbers = ['5511977000001', '5511977000002', '5511977000003'];
+    const batch = [1, 2, 3, 4].flatMap((k) => numbers.map((n) => message(n, `B-${n}-${k}`, `b${k}`)));
+    const outcome = await handler.storeMessages(batch);
+    expect(outcome.outcome).toBe('done');
+    for (const number of numbers) {
+      const [ticket, ...others] = await ticketOf(number);
+      expect(others).toHaveLength(0);
+      expect(ticket).toMatchObject({ unread: 4, last: 'b4' });
+      expect(await bodiesOf(ticket!.id)).toEqual(['b1', 'b2', 'b3', 'b4']);
+    }
+  });
+
+  it('skips in a batch the messages already stored and the repeats within it', async () => {
+    const number = '5511977000010';
+    const first = message(number, 'DUP-1', 'um');
+    await handler.handle(first);
+    await handler.storeMessages([first, message(number, 'DUP-2', 'dois'), message(number, 'DUP-2', 'dois'), first]);
+    const [ticket] = await ticketOf(number);
+    expect(await bodiesOf(ticket!.id)).toEqual(['um', 'dois']);
+    expect(ticket!.unread).toBe(2);
+  });
+
+  it('links a reply to the message it quotes in the same batch', async () => {
+    const number = '5511977000020';
+    await handler.storeMessages([message(number, 'Q-1', 'pergunta'), message(number, 'Q-2', 'resposta', { quotedId: 'Q-1' })]);
+    const rows = await owner.query<{ wid: string; quoted: string | null }>(
+      `select m.wid, q.wid as quoted from tickets.messages m left join tickets.messages q on q.id = m.quoted_msg_id where m.wid in ('Q-1', 'Q-2') order by m.id`,
+    );
+    expect(rows.rows).toEqual([
+      { wid: 'Q-1', quoted: null },
+      { wid: 'Q-2', quoted: 'Q-1' },
+    ]);
+  });
+
+  it('knows a customer named by lid and then by number within one batch as one contact, learning both', async () => {
+    const lid = '88000111222';
+    const number = '5511977000030';
+    await handler.storeMessages([
+      message(number, 'L-1', 'pelo lid', { chat: { id: `${lid}@lid`, isGroup: false, name: null }, from: { number: null, lid, name: 'Lia' } }),
+      message(number, 'L-2', 'com número', { chat: { id: `${lid}@lid`, isGroup: false, name: null }, from: { number, lid, name: 'Lia' } }),
+      message(number, 'L-3', 'pelo número', { from: { number, lid: null, name: 'Lia' } }),
+    ]);
+    const contacts = await owner.query('select name, number, lid from tickets.contacts where number = $1 or lid = $2', [number, lid]);
+    expect(contacts.rows).toEqual([{ name: 'Lia', number, lid }]);
+    const [ticket] = await ticketOf(number);
+    expect(await bodiesOf(ticket!.id)).toEqual(['pelo lid', 'com número', 'pelo número']);
+  });
+
+  it('makes one contact and one ticket per customer when two batches of the same new customers are stored at once', async () => {
+    const numbers = Array.from({ length: 20 }, (_, i) => `55119770001${String(i).padStart(2, '0')}`);
+    const [a, b] = ['X', 'Y'].map((replica) => numbers.map((n) => message(n, `${replica}-${n}`, replica)));
+    await Promise.all([handler.storeMessages(a!), handler.storeMessages([...b!].reverse())]);
+    expect(await count('select count(*)::int as n from tickets.contacts where number = any($1)', [numbers])).toBe(numbers.length);
+    const tickets = await owner.query<{ unread: number }>(
+      `select t.unread_messages as unread from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = any($1)`,
+      [numbers],
+    );
+    expect(tickets.rows).toHaveLength(numbers.length);
+    expect(tickets.rows.every((row) => row.unread === 2)).toBe(true);
   });
 });

@@ -34,13 +34,39 @@ export type InboundOutcome = { outcome: 'done'; announce?: () => void } | { outc
 
 const DONE: InboundOutcome = { outcome: 'done' };
 
+interface CreatedMessages {
+  messages: MessageView[];
+  /** The touched tickets' views, by id. */
+  tickets: Map<number, TicketView>;
+  newContacts: ContactView[];
+}
+
+const channelId = (whatsappId: number | null, wid: string | null) => `${whatsappId ?? 0}:${wid ?? ''}`;
+
+function byChannelId(rows: MessageRow[]): Map<string, MessageRow> {
+  return new Map(rows.map((row) => [channelId(row.whatsappId, row.wid), row]));
+}
+
+/** Each ticket's new last message and how many of the new messages the customer wrote. */
+function touches(rows: MessageRow[]): Array<{ id: number; lastMessage: string; unread: number }> {
+  const byTicket = new Map<number, { id: number; lastMessage: string; unread: number }>();
+  for (const row of rows) {
+    const touch = byTicket.get(row.ticketId) ?? { id: row.ticketId, lastMessage: '', unread: 0 };
+    touch.lastMessage = lastMessageText(row.mediaType, row.body, row.mediaName);
+    if (!row.fromMe) touch.unread += 1;
+    byTicket.set(row.ticketId, touch);
+  }
+  return [...byTicket.values()];
+}
+
 const CALL_STATUS_TEXT = { offer: 'recebida', missed: 'perdida', rejected: 'recusada', accepted: 'atendida' } as const;
 
 /**
- * Turns one event of the INBOUND stream into tickets-service state, in one transaction per event:
- * messages and calls find or create their contact and ticket and are stored once (their channel
- * id is unique per connection); acks, edits and revokes update the stored message. Events are
- * announced to sockets only after the commit (the consumer acknowledges first).
+ * Turns events of the INBOUND stream into tickets-service state: a batch of one company's messages
+ * in one transaction (storeMessages), any other event in one of its own. Messages and calls find
+ * or create their contact and ticket and are stored once (their channel id is unique per
+ * connection); acks, edits and revokes update the stored message. Events are announced to
+ * sockets only after the commit (the consumer acknowledges first).
  */
 @Injectable()
 export class InboundHandler {
@@ -60,7 +86,7 @@ export class InboundHandler {
   handle(event: InboundEvent): Promise<InboundOutcome> {
     switch (event.type) {
       case 'message':
-        return this.message(event);
+        return this.storeMessages([event]);
       case 'ack':
         return this.ack(event);
       case 'edit':
@@ -72,33 +98,80 @@ export class InboundHandler {
     }
   }
 
-  private async message(event: InboundMessageEvent): Promise<InboundOutcome> {
-    const { companyId, whatsappId, message } = event;
-    if (message.chat.isGroup && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled') return DONE;
+  /**
+   * Stores a batch of one company's new messages in one transaction of a few statements: the
+   * ones already stored (redeliveries) and repeats within the batch are skipped; each keeps the
+   * batch's order. Announced after the commit: new contacts, each touched ticket once, each message.
+   */
+  async storeMessages(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
+    const companyId = batch[0]?.companyId;
+    if (companyId === undefined) return DONE;
+    if (batch.some((event) => event.companyId !== companyId)) throw new Error('a batch of inbound messages spans companies');
+    const ignoreGroups = batch.some((event) => event.message.chat.isGroup) && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled';
+    const wanted = batch.filter((event) => !(ignoreGroups && event.message.chat.isGroup));
+    if (wanted.length === 0) return DONE;
     const stored = await this.database.withTenant(companyId, async (tx) => {
-      if (await this.messages.findByWid(tx, companyId, whatsappId, message.id)) return undefined;
-      const conversation = await this.conversations.resolve(tx, { companyId, whatsappId, chat: message.chat, from: message.from, fromMe: message.fromMe });
-      const quoted = message.quotedId ? await this.messages.findByWid(tx, companyId, whatsappId, message.quotedId) : undefined;
-      const row = await this.messages.insertIfAbsent(tx, {
+      const known = byChannelId(
+        await this.messages.findByWids(
+          tx,
+          companyId,
+          wanted.flatMap(({ whatsappId, message }) => [{ whatsappId, wid: message.id }, ...(message.quotedId ? [{ whatsappId, wid: message.quotedId }] : [])]),
+        ),
+      );
+      const fresh = [...new Map(wanted.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e])).values()];
+      if (fresh.length === 0) return undefined;
+      const { conversations, createdContacts } = await this.conversations.resolve(
+        tx,
         companyId,
-        ticketId: conversation.ticket.id,
-        contactId: (conversation.author ?? conversation.contact).id,
-        whatsappId,
-        wid: message.id,
-        body: message.body,
-        fromMe: message.fromMe,
-        read: message.fromMe,
-        mediaType: message.mediaType,
-        mediaPath: message.media?.path ?? null,
-        mediaName: message.media?.filename ?? null,
-        quotedMsgId: quoted?.id ?? null,
-        ack: message.fromMe ? 1 : 0,
+        fresh.map(({ whatsappId, message }) => ({ whatsappId, chat: message.chat, from: message.from, fromMe: message.fromMe })),
+      );
+      const rows = byChannelId(
+        await this.messages.insertManyIfAbsent(
+          tx,
+          fresh.map(({ whatsappId, message }, i) => ({
+            companyId,
+            ticketId: conversations[i]!.ticket.id,
+            contactId: (conversations[i]!.author ?? conversations[i]!.contact).id,
+            whatsappId,
+            wid: message.id,
+            body: message.body,
+            fromMe: message.fromMe,
+            read: message.fromMe,
+            mediaType: message.mediaType,
+            mediaPath: message.media?.path ?? null,
+            mediaName: message.media?.filename ?? null,
+            quotedMsgId: message.quotedId ? (known.get(channelId(whatsappId, message.quotedId))?.id ?? null) : null,
+            ack: message.fromMe ? 1 : 0,
+          })),
+        ),
+      );
+      // a concurrent delivery of the same message stored it: not ours to announce
+      const inserted = fresh.flatMap((event, i) => {
+        const row = rows.get(channelId(event.whatsappId, event.message.id));
+        return row ? [{ event, row, conversation: conversations[i]! }] : [];
       });
-      if (!row) return undefined; // a concurrent delivery of the same message stored it
-      await this.tickets.touch(tx, companyId, conversation.ticket.id, lastMessageText(row.mediaType, row.body, row.mediaName), !message.fromMe);
-      return this.created(tx, conversation, row, quoted);
+      if (inserted.length === 0) return undefined;
+      await this.linkQuotesWithinBatch(tx, inserted, rows);
+      await this.tickets.touchMany(tx, companyId, touches(inserted.map(({ row }) => row)));
+      const tickets = new Map((await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]));
+      const messageViews: MessageView[] = [];
+      for (const { event, row, conversation } of inserted) {
+        const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
+        messageViews.push(await this.messageView(tx, conversation, row, quoted));
+      }
+      return { messages: messageViews, tickets, newContacts: createdContacts.map(toContactView) };
     });
     return stored ? { outcome: 'done', announce: () => this.announceCreated(stored) } : DONE;
+  }
+
+  /** A reply to a message of the same batch learns its quoted message's id once both are stored. */
+  private async linkQuotesWithinBatch(tx: TicketsTx, inserted: Array<{ event: InboundMessageEvent; row: MessageRow }>, rows: Map<string, MessageRow>) {
+    for (const entry of inserted) {
+      const { quotedId } = entry.event.message;
+      if (!quotedId || entry.row.quotedMsgId !== null) continue;
+      const quoted = rows.get(channelId(entry.event.whatsappId, quotedId));
+      if (quoted) entry.row = (await this.messages.update(tx, entry.row.companyId, entry.row.id, { quotedMsgId: quoted.id })) ?? entry.row;
+    }
   }
 
   private async call(event: InboundCallEvent): Promise<InboundOutcome> {
@@ -106,18 +179,21 @@ export class InboundHandler {
     const wid = `call:${call.id}`;
     const body = `${call.isVideo ? 'Chamada de vídeo' : 'Chamada de voz'} ${CALL_STATUS_TEXT[call.status]} às ${this.clock(call.timestamp)}`;
     const stored = await this.database.withTenant(companyId, async (tx) => {
-      const existing = await this.messages.findByWid(tx, companyId, whatsappId, wid);
+      const [existing] = await this.messages.findByWids(tx, companyId, [{ whatsappId, wid }]);
       if (existing) {
         if (existing.body === body) return undefined;
         await this.messages.update(tx, companyId, existing.id, { body });
         return { updated: await this.updated(tx, existing) };
       }
       const chat = { id: call.chatId, isGroup: false, name: null };
-      const conversation = await this.conversations.resolve(tx, { companyId, whatsappId, chat, from: call.from, fromMe: false });
+      const {
+        conversations: [conversation],
+        createdContacts,
+      } = await this.conversations.resolve(tx, companyId, [{ whatsappId, chat, from: call.from, fromMe: false }]);
       const row = await this.messages.insertIfAbsent(tx, {
         companyId,
-        ticketId: conversation.ticket.id,
-        contactId: conversation.contact.id,
+        ticketId: conversation!.ticket.id,
+        contactId: conversation!.contact.id,
         whatsappId,
         wid,
         body,
@@ -125,8 +201,10 @@ export class InboundHandler {
         mediaType: 'call_log',
       });
       if (!row) return undefined;
-      await this.tickets.touch(tx, companyId, conversation.ticket.id, body, true);
-      return { created: await this.created(tx, conversation, row) };
+      await this.tickets.touch(tx, companyId, row.ticketId, body, true);
+      const ticket = await this.views.one(tx, companyId, row.ticketId);
+      const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), newContacts: createdContacts.map(toContactView) };
+      return { created };
     });
     const reject = call.status === 'offer' && (await this.settings.of(companyId)).call === 'disabled';
     return {
@@ -164,7 +242,7 @@ export class InboundHandler {
   ): Promise<InboundOutcome> {
     const { companyId, whatsappId, messageId } = event;
     const result = await this.database.withTenant(companyId, async (tx) => {
-      const row = await this.messages.findByWid(tx, companyId, whatsappId, messageId);
+      const row = await (await this.messages.findByWids(tx, companyId, [{ whatsappId, wid: messageId }]))[0];
       if (!row) return 'missing' as const;
       const changed = await apply(tx, row);
       return changed ? this.updated(tx, changed) : undefined;
@@ -173,9 +251,8 @@ export class InboundHandler {
     return result ? { outcome: 'done', announce: () => this.events.message('update', result.message, result.ticket) } : DONE;
   }
 
-  /** The views a new message's events carry; the message's is built from the rows in hand when they say it all. */
-  private async created(tx: TicketsTx, conversation: Conversation, row: MessageRow, quoted?: MessageRow) {
-    const ticket = await this.views.one(tx, row.companyId, conversation.ticket.id);
+  /** A new message's view, built from the rows in hand when they say it all. */
+  private async messageView(tx: TicketsTx, conversation: Conversation, row: MessageRow, quoted?: MessageRow): Promise<MessageView> {
     const author = conversation.author ?? conversation.contact;
     const quotedAuthorKnown = !quoted || quoted.fromMe || quoted.contactId === author.id;
     const record: MessageRecord | undefined = quotedAuthorKnown
@@ -186,7 +263,7 @@ export class InboundHandler {
           quotedContact: quoted && !quoted.fromMe ? { id: author.id, name: author.name } : null,
         }
       : await this.messages.record(tx, row.companyId, row.id);
-    return { message: toMessageView(record!), ticket, newContacts: conversation.createdContacts.map(toContactView) };
+    return toMessageView(record!);
   }
 
   private async updated(tx: TicketsTx, row: MessageRow): Promise<{ message: MessageView; ticket: TicketView }> {
@@ -194,10 +271,10 @@ export class InboundHandler {
     return { message: toMessageView(record!), ticket: await this.views.one(tx, row.companyId, row.ticketId) };
   }
 
-  private announceCreated(stored: { message: MessageView; ticket: TicketView; newContacts: ContactView[] }): void {
+  private announceCreated(stored: CreatedMessages): void {
     for (const contact of stored.newContacts) this.events.contactSaved('create', contact);
-    this.events.ticketUpdated(stored.ticket);
-    this.events.message('create', stored.message, stored.ticket);
+    for (const ticket of stored.tickets.values()) this.events.ticketUpdated(ticket);
+    for (const message of stored.messages) this.events.message('create', message, stored.tickets.get(message.ticketId)!);
   }
 
   /** Setting `call` disabled: the call is refused on WhatsApp (best effort). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { contacts, messages } from '../db/schema.js';
+import { contacts, messages, tickets } from '../db/schema.js';
 import { newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
@@ -36,10 +36,31 @@ export class MessagesRepository {
     return row;
   }
 
+  /** The stored messages of these channel ids (each unique per connection). */
+  findByWids(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRow[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          inArray(messages.whatsappId, [...new Set(keys.map((key) => key.whatsappId))]),
+          inArray(messages.wid, [...new Set(keys.map((key) => key.wid))]),
+        ),
+      );
+  }
+
   /** Inserts unless the channel id is already stored (a redelivery); undefined then. */
   async insertIfAbsent(tx: TicketsTx, values: NewMessage): Promise<MessageRow | undefined> {
-    const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+    const [row] = await this.insertManyIfAbsent(tx, [values]);
     return row;
+  }
+
+  /** Inserts in one statement, in order, those whose channel id is not stored yet; answers the rows inserted. */
+  async insertManyIfAbsent(tx: TicketsTx, values: NewMessage[]): Promise<MessageRow[]> {
+    if (values.length === 0) return [];
+    return tx.insert(messages).values(values).onConflictDoNothing().returning();
   }
 
   async update(tx: TicketsTx, companyId: number, id: number, values: Partial<NewMessage>): Promise<MessageRow | undefined> {
@@ -102,6 +123,35 @@ export class MessagesRepository {
       .where(and(eq(messages.companyId, companyId), eq(messages.mediaPath, mediaPath)))
       .limit(1);
     return row?.ticketId;
+  }
+
+  /** The stored files the messages of a ticket carry. */
+  async mediaOfTicket(tx: TicketsTx, companyId: number, ticketId: number): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ path: messages.mediaPath })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), isNotNull(messages.mediaPath)));
+    return rows.map((row) => row.path!);
+  }
+
+  /** The stored files the messages of every ticket of a contact carry. */
+  async mediaOfContact(tx: TicketsTx, companyId: number, contactId: number): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ path: messages.mediaPath })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .where(and(eq(messages.companyId, companyId), eq(tickets.contactId, contactId), isNotNull(messages.mediaPath)));
+    return rows.map((row) => row.path!);
+  }
+
+  /** Which of these stored files some message of the company still carries. */
+  async referencedMedia(tx: TicketsTx, companyId: number, paths: string[]): Promise<Set<string>> {
+    if (paths.length === 0) return new Set();
+    const rows = await tx
+      .selectDistinct({ path: messages.mediaPath })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), inArray(messages.mediaPath, paths)));
+    return new Set(rows.map((row) => row.path!));
   }
 
   private selectRecords(tx: TicketsTx) {

@@ -24,6 +24,12 @@ export class QueuesRepository {
     return row;
   }
 
+  /** Locks the queue's row until the transaction ends: tickets cannot move into it meanwhile (their foreign key waits). */
+  async lockById(tx: TicketsTx, companyId: number, id: number): Promise<QueueRow | undefined> {
+    const [row] = await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).for('update');
+    return row;
+  }
+
   async existing(tx: TicketsTx, companyId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await tx

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
-import { contacts, messages, queues, tags, ticketTags, tickets, userRefs, whatsappRefs } from '../db/schema.js';
-import { likePattern, newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import { contacts, queues, tags, ticketTags, ticketTexts, tickets, userRefs, whatsappRefs } from '../db/schema.js';
+import { newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -44,6 +44,22 @@ export function visibleTo(viewer: TicketViewer): SQL | undefined {
   );
 }
 
+/**
+ * The search tab's text match (spec 000: contact name, number and message bodies) with the
+ * semantics of `ILIKE '%term%'` on each: a case-insensitive substring, the term taken literally
+ * (`%` and `_` are plain characters), the number matched by the term's digits alone. In a UTF-8
+ * database ILIKE compares `lower()` of both sides, so `strpos(lower(x), lower(term)) > 0` finds
+ * the same rows, without ILIKE's lowering of the pattern on every row. Bodies are read from
+ * ticket_texts, already lowercased (ADR 005). Both sides are uncorrelated subqueries: PostgreSQL
+ * reads the company's contacts and texts once each and probes their hashed ticket sets.
+ */
+export function matchesText(companyId: number, term: string): SQL {
+  const digits = term.replace(/\D/g, '');
+  const byNumber = digits ? sql` or strpos(${contacts.number}, ${digits}::text) > 0` : sql``;
+  return sql`(${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (strpos(lower(${contacts.name}), lower(${term}::text)) > 0${byNumber}))
+    or ${tickets.id} in (select ${ticketTexts.ticketId} from ${ticketTexts} where ${ticketTexts.companyId} = ${companyId} and strpos(${ticketTexts.text}, lower(${term}::text)) > 0))`;
+}
+
 @Injectable()
 export class TicketsRepository {
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
@@ -78,10 +94,25 @@ export class TicketsRepository {
     return row;
   }
 
+  /** The open or pending tickets of these contacts (one per contact and connection at most). */
+  findActiveOfContacts(tx: TicketsTx, companyId: number, contactIds: number[]): Promise<TicketRow[]> {
+    if (contactIds.length === 0) return Promise.resolve([]);
+    return tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), inArray(tickets.contactId, contactIds), inArray(tickets.status, ['open', 'pending'])));
+  }
+
   /** Inserts unless the contact already has an active ticket on the connection (then undefined). */
   async insertIfNoActive(tx: TicketsTx, values: NewTicket): Promise<TicketRow | undefined> {
-    const [row] = await tx.insert(tickets).values(values).onConflictDoNothing().returning();
+    const [row] = await this.insertManyIfNoActive(tx, [values]);
     return row;
+  }
+
+  /** Inserts in one statement the tickets whose contact has no active one on the connection yet. */
+  async insertManyIfNoActive(tx: TicketsTx, values: NewTicket[]): Promise<TicketRow[]> {
+    if (values.length === 0) return [];
+    return tx.insert(tickets).values(values).onConflictDoNothing().returning();
   }
 
   async update(tx: TicketsTx, companyId: number, id: number, values: Partial<NewTicket>): Promise<TicketRow | undefined> {
@@ -94,17 +125,29 @@ export class TicketsRepository {
   }
 
   /** A new message: last message, one more unread (from the customer), to the top of the lists. */
-  async touch(tx: TicketsTx, companyId: number, id: number, lastMessage: string, unread: boolean): Promise<TicketRow | undefined> {
-    const [row] = await tx
-      .update(tickets)
-      .set({
-        lastMessage,
-        updatedAt: new Date(),
-        ...(unread && { unreadMessages: sql`${tickets.unreadMessages} + 1` }),
-      })
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-      .returning();
-    return row;
+  async touch(tx: TicketsTx, companyId: number, id: number, lastMessage: string, unread: boolean): Promise<void> {
+    await this.touchMany(tx, companyId, [{ id, lastMessage, unread: unread ? 1 : 0 }]);
+  }
+
+  /**
+   * New messages of several tickets in one statement: each ticket's last message, its unread
+   * count raised by the customer's messages, to the top of the lists. Rows are locked in id order
+   * (concurrent batches wait on each other instead of deadlocking).
+   */
+  async touchMany(tx: TicketsTx, companyId: number, changes: Array<{ id: number; lastMessage: string; unread: number }>): Promise<void> {
+    if (changes.length === 0) return;
+    const ordered = [...changes].sort((a, b) => a.id - b.id);
+    const rows = sql.join(
+      ordered.map((change) => sql`(${change.id}::int, ${change.lastMessage}::text, ${change.unread}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${tickets} set
+        last_message = touched.last_message,
+        unread_messages = ${tickets.unreadMessages} + touched.unread,
+        updated_at = now()
+      from (values ${rows}) as touched(id, last_message, unread)
+      where ${tickets.companyId} = ${companyId} and ${tickets.id} = touched.id`);
   }
 
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
@@ -112,12 +155,22 @@ export class TicketsRepository {
     return row;
   }
 
-  /** Every ticket of a contact (what deleting the contact deletes). */
-  ofContact(tx: TicketsTx, companyId: number, contactId: number): Promise<Array<Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status'>>> {
+  /** Every ticket of a contact (what deleting the contact deletes), locked until the transaction ends. */
+  lockOfContact(tx: TicketsTx, companyId: number, contactId: number): Promise<Array<Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status'>>> {
     return tx
       .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
       .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)))
+      .for('update');
+  }
+
+  /** Ids of every ticket in a queue (what deleting the queue leaves without one). */
+  async idsInQueue(tx: TicketsTx, companyId: number, queueId: number): Promise<number[]> {
+    const rows = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.queueId, queueId)));
+    return rows.map((row) => row.id);
   }
 
   /** Ids of every ticket of a contact on one connection (a conversation's history). */
@@ -129,31 +182,40 @@ export class TicketsRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The records of these tickets, in the ids' order. The company is checked as a filter that no
+   * index serves (`+ 0`), so the ids are always looked up by primary key: otherwise, with a young
+   * company's statistics, PostgreSQL may walk every entry of the company's indexes instead (tens
+   * of milliseconds once a busy ticket's updates have left many dead entries there).
+   */
   async records(tx: TicketsTx, companyId: number, ids: number[]): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.selectRecords(tx).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    const rows = await this.selectRecords(tx).where(and(sql`${tickets.companyId} + 0 = ${companyId}`, inArray(tickets.id, ids)));
     const byId = new Map(rows.map((row) => [row.ticket.id, row]));
     return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
 
   /**
-   * A page of the list: the page's ids first (tickets alone, joined to contacts only to search
-   * them), in the order of the newest-first indexes, then the 40 records by id; so a deep page
-   * costs an index walk, not a join of every ticket of the company.
+   * A page of the list: the page's ids first (tickets alone), in the order of the newest-first
+   * indexes, then the 40 records by id; so a deep page costs an index walk, not a join of every
+   * ticket of the company. A text search reads every ticket it matches anyway (to count them), so
+   * its page and count come from one scan (`count(*) over ()`); only a page past the end asks
+   * for the count again.
    */
   async page(tx: TicketsTx, companyId: number, filter: TicketListFilter, pageNumber: number | undefined): Promise<{ records: TicketRecord[]; count: number }> {
     const where = this.listWhere(companyId, filter);
+    const offset = pageOffset(pageNumber, PAGE_SIZES.tickets);
     const searching = Boolean(filter.searchParam?.trim());
-    const onContacts = and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, companyId));
-    const idsQuery = tx.select({ id: tickets.id }).from(tickets).$dynamic();
-    const countQuery = tx.select({ n: count() }).from(tickets).$dynamic();
-    const page = await (searching ? idsQuery.innerJoin(contacts, onContacts) : idsQuery)
+    const countAll = async () => (await tx.select({ n: count() }).from(tickets).where(where))[0]?.n ?? 0;
+    const page = await tx
+      .select({ id: tickets.id, ...(searching && { total: sql<number>`count(*) over ()`.mapWith(Number) }) })
+      .from(tickets)
       .where(where)
       .orderBy(newestFirst(tickets.updatedAt), newestFirst(tickets.id))
       .limit(PAGE_SIZES.tickets)
-      .offset(pageOffset(pageNumber, PAGE_SIZES.tickets));
-    const [total] = await (searching ? countQuery.innerJoin(contacts, onContacts) : countQuery).where(where);
-    return { records: await this.records(tx, companyId, page.map((row) => row.id)), count: total?.n ?? 0 };
+      .offset(offset);
+    const total = searching ? (page[0]?.total ?? (offset > 0 ? await countAll() : 0)) : await countAll();
+    return { records: await this.records(tx, companyId, page.map((row) => row.id)), count: total };
   }
 
   /** How many tickets carry each tag. */
@@ -218,17 +280,7 @@ export class TicketsRepository {
         ),
       );
     }
-    if (term) {
-      const pattern = likePattern(term);
-      const digits = term.replace(/\D/g, '');
-      conditions.push(
-        or(
-          ilike(contacts.name, pattern),
-          digits ? ilike(contacts.number, likePattern(digits)) : undefined,
-          sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`,
-        ),
-      );
-    }
+    if (term) conditions.push(matchesText(companyId, term));
     return and(...conditions);
   }
 }

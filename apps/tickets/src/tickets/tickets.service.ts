@@ -18,8 +18,10 @@ import { ContactsRepository } from '../contacts/contacts.repository.js';
 import type { TicketsConfig } from '../config.js';
 import { CompanySettings } from '../directory/company-settings.js';
 import { DirectoryService, preferredConnection } from '../directory/directory.service.js';
+import { MediaCleaner } from '../messages/media-cleaner.js';
 import { MessageSender } from '../messages/message-sender.js';
 import { fillVariables } from '../messages/message-variables.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import { dayRange } from '../shared/dates.js';
 import { hasMore, PAGE_SIZES } from '../shared/paging.js';
@@ -45,6 +47,8 @@ export class TicketsService {
     @Inject(DirectoryService) private readonly directory: DirectoryService,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
     @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(MessagesRepository) private readonly messages: MessagesRepository,
+    @Inject(MediaCleaner) private readonly media: MediaCleaner,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -153,11 +157,23 @@ export class TicketsService {
     return change.after;
   }
 
+  /**
+   * Deletes the ticket with its messages (admins only). The ticket's row is locked first, so no
+   * message joins it unseen; after the commit its viewers are told and its messages' stored files
+   * that no other message carries are removed.
+   */
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
     requireAdmin(actor);
-    const deleted = await this.database.withTenant(actor.companyId, (tx) => this.tickets.delete(tx, actor.companyId, id));
+    const { companyId } = actor;
+    const deleted = await this.database.withTenant(companyId, async (tx) => {
+      if (!(await this.tickets.lockById(tx, companyId, id))) return undefined;
+      const media = await this.messages.mediaOfTicket(tx, companyId, id);
+      const row = await this.tickets.delete(tx, companyId, id);
+      return row ? { row, media } : undefined;
+    });
     if (!deleted) throw new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
-    this.events.ticketDeleted(actor.companyId, id, scopeOf(deleted));
+    this.events.ticketDeleted(companyId, id, scopeOf(deleted.row));
+    await this.media.removeUnreferenced(companyId, deleted.media);
     return { message: 'ticket deleted' };
   }
 

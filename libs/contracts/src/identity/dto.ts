@@ -13,7 +13,6 @@ import {
   IsString,
   Length,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateIf,
@@ -26,11 +25,6 @@ import { RECURRENCES, type Recurrence } from './views.js';
 export const STRONG_PASSWORD = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export class PageQueryDto {
-  @IsOptional() @IsString() @MaxLength(100) searchParam?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) pageNumber?: number;
-}
 
 export class LoginDto {
   @IsEmail() @MaxLength(254) email!: string;

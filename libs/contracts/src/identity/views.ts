@@ -100,6 +100,12 @@ export interface HelpView {
   updatedAt: string;
 }
 
+/**
+ * Payload of `company-{id}-user`. An update carries the user as saved; the gateway also takes the
+ * user's profile, super flag, queues and allTicket from it for that user's open sockets at once.
+ */
+export type UserEventPayload = { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
+
 export interface AnnouncementView {
   id: number;
   title: string;

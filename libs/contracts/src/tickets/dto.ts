@@ -1,3 +1,4 @@
+import { PickType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -19,6 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ScheduleRowDto } from '../identity/dto.js';
+import { PageQueryDto } from '../paging.js';
 import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, trimmed } from './transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 
@@ -27,13 +29,6 @@ const MESSAGE_BODY_MAX = 65_536;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** '#RRGGBB' and the like: 3 to 9 characters (spec 001 section 5). */
 const COLOR = /^[#A-Za-z0-9(),.\s%-]{3,9}$/;
-
-const PAGE_MAX = 100_000;
-
-class PagedQueryDto {
-  @IsOptional() @IsString() @MaxLength(100) searchParam?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
-}
 
 // ---- queues (spec 001 "Queues") ----
 
@@ -79,7 +74,7 @@ export class UpdateContactDto {
 }
 
 /** `GET /contacts`: name, number or e-mail search; `date` (a day) or `dateStart`/`dateEnd` on the creation date. */
-export class ContactsQueryDto extends PagedQueryDto {
+export class ContactsQueryDto extends PageQueryDto {
   @IsOptional() @Matches(ISO_DATE) date?: string;
   @IsOptional() @Matches(ISO_DATE) dateStart?: string;
   @IsOptional() @Matches(ISO_DATE) dateEnd?: string;
@@ -107,7 +102,7 @@ export class UpdateTagDto {
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
 }
 
-export class TagsQueryDto extends PagedQueryDto {
+export class TagsQueryDto extends PageQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
   @IsOptional() @Transform(booleanish) @IsBoolean() kanban?: boolean;
 }
@@ -147,7 +142,7 @@ export class UpdateQuickMessageDto {
   @IsOptional() @IsBoolean() status?: boolean;
 }
 
-export class QuickMessagesQueryDto extends PagedQueryDto {
+export class QuickMessagesQueryDto extends PageQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) userId?: number;
 }
 
@@ -165,7 +160,7 @@ export class QuickMessageMediaDto {
 // ---- tickets (spec 000 sections 4 and 7) ----
 
 /** `GET /tickets`. List parameters arrive as JSON text (`queueIds=[1,2]`), as the web app sends them. */
-export class TicketsQueryDto extends PagedQueryDto {
+export class TicketsQueryDto extends PageQueryDto {
   @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
   @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) tags?: number[];
   @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) users?: number[];
@@ -199,8 +194,7 @@ export class UpdateTicketDto {
 
 // ---- messages (spec 000 "Message composer") ----
 
-export class MessagesQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
+export class MessagesQueryDto extends PickType(PageQueryDto, ['pageNumber'] as const) {
   /** `false`: page 1 leaves the unread count and WhatsApp read receipts alone (an admin's peek). Default true. */
   @IsOptional() @Transform(booleanish) @IsBoolean() markRead?: boolean;
 }

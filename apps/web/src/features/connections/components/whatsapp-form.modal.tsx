@@ -1,12 +1,10 @@
 import type { WhatsappProvider, WhatsappView } from '@atrium/contracts';
 import { CONNECTION_DEFAULTS, WHATSAPP_PROVIDERS } from '@atrium/contracts/sessions/status.js';
-import { Button, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Switch, Tabs } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/notify/notifier';
-import { toastError } from '../../../shared/notify/error-popup';
+import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules } from '../../../shared/ui/validation-rules';
-import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useConnectionQuery, useCreateConnectionMutation, usePromptsQuery, useUpdateConnectionMutation, type ConnectionInput } from '../api/connections.api';
 
@@ -98,15 +96,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
 
   const submit = async (values: ConnectionFormValues) => {
     const input: ConnectionInput = { ...values, name: values.name.trim(), token: values.token.trim() || null };
-    await submitDelay(MODAL_SUBMIT_DELAY_MS);
-    try {
-      if (editing) await updateConnection({ id: whatsappId, ...input }).unwrap();
-      else await createConnection(input).unwrap();
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+    await saveRecord(() => (editing ? updateConnection({ id: whatsappId, ...input }).unwrap() : createConnection(input).unwrap()), t('toasts.saved'), onClose);
   };
 
   const text = (name: keyof ConnectionFormValues, rows = 3) => (
@@ -184,31 +174,26 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   );
 
   return (
-    <Modal
+    <RecordFormModal
       open={open}
       title={editing ? t('modal.editTitle') : t('modal.addTitle')}
       okText={editing ? t('modal.save') : t('modal.add')}
-      cancelText={t('cancel', { ns: 'common' })}
+      loading={editing && isFetching && !connection}
+      saving={creating.isLoading || updating.isLoading}
       onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      destroyOnHidden
+      onClose={onClose}
+      testId="connection-form-submit"
       width={720}
-      okButtonProps={{ 'data-testid': 'connection-form-submit' } as Record<string, string>}
     >
-      {editing && isFetching && !connection ? (
-        <Skeleton active />
-      ) : (
-        <Form form={form} name="connection" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="connection-form">
-          <Tabs
-            items={[
-              { key: 'general', label: t('modal.general'), children: general, forceRender: true },
-              { key: 'messages', label: t('modal.messages'), children: messages, forceRender: true },
-              { key: 'integrations', label: t('modal.integrations'), children: integrations, forceRender: true },
-            ]}
-          />
-        </Form>
-      )}
-    </Modal>
+      <Form form={form} name="connection" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="connection-form">
+        <Tabs
+          items={[
+            { key: 'general', label: t('modal.general'), children: general, forceRender: true },
+            { key: 'messages', label: t('modal.messages'), children: messages, forceRender: true },
+            { key: 'integrations', label: t('modal.integrations'), children: integrations, forceRender: true },
+          ]}
+        />
+      </Form>
+    </RecordFormModal>
   );
 }

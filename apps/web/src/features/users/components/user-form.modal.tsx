@@ -1,12 +1,10 @@
 import type { AllTicket, Profile, UserView } from '@atrium/contracts';
-import { Form, Input, Modal, Select, Skeleton } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions/permissions';
-import { toast } from '../../../shared/notify/notifier';
-import { toastError } from '../../../shared/notify/error-popup';
+import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules, emailRules } from '../../../shared/ui/validation-rules';
-import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useConnectionsQuery } from '../../connections/api/connections.api';
 import { useQueuesQuery } from '../../queues/api/queues.api';
@@ -74,92 +72,79 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
       input.allTicket = values.allTicket;
     }
     if (mayEditQueues) input.queueIds = values.queueIds;
-    await submitDelay(MODAL_SUBMIT_DELAY_MS);
-    try {
-      if (editing) await updateUser({ id: userId, ...input }).unwrap();
-      else await createUser(input).unwrap();
-      toast.success(t('saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+    await saveRecord(() => (editing ? updateUser({ id: userId, ...input }).unwrap() : createUser(input).unwrap()), t('saved'), onClose);
   };
 
   return (
-    <Modal
+    <RecordFormModal
       open={open}
       title={editing ? t('modal.editTitle') : t('modal.addTitle')}
       okText={editing ? t('modal.save') : t('modal.add')}
-      cancelText={t('cancel', { ns: 'common' })}
+      loading={editing && isFetching && !user}
+      saving={creating.isLoading || updating.isLoading}
       onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'user-form-submit' } as Record<string, string>}
+      onClose={onClose}
+      testId="user-form-submit"
     >
-      {editing && isFetching && !user ? (
-        <Skeleton active />
-      ) : (
-        <Form form={form} name="user" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="user-form">
-          <Form.Item name="name" label={t('form.name')} rules={lengthRules(t, 2, 50)}>
-            <Input autoFocus autoComplete="off" />
+      <Form form={form} name="user" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="user-form">
+        <Form.Item name="name" label={t('form.name')} rules={lengthRules(t, 2, 50)}>
+          <Input autoFocus autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
+          <Input inputMode="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('form.password')}
+          extra={editing ? t('form.passwordKeep') : undefined}
+          rules={[
+            ...(editing ? [] : [{ required: true, message: t('validation.required', { ns: 'common' }) }]),
+            { min: 5, message: t('validation.tooShort', { ns: 'common' }) },
+            { max: 50, message: t('validation.tooLong', { ns: 'common' }) },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {mayEditProfile ? (
+          <Form.Item name="profile" label={t('form.profile')}>
+            <Select
+              options={(['admin', 'supervisor', 'user'] as const).map((profile) => ({ value: profile, label: t(`profiles.${profile}`) }))}
+              data-testid="user-form-profile"
+            />
           </Form.Item>
-          <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
-            <Input inputMode="email" autoComplete="off" />
+        ) : null}
+        {mayEditQueues ? (
+          <Form.Item name="queueIds" label={t('form.queues')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('form.queuesPlaceholder')}
+              options={(queues ?? []).map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }))}
+              notFoundContent={t('form.noQueues')}
+            />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('form.password')}
-            extra={editing ? t('form.passwordKeep') : undefined}
-            rules={[
-              ...(editing ? [] : [{ required: true, message: t('validation.required', { ns: 'common' }) }]),
-              { min: 5, message: t('validation.tooShort', { ns: 'common' }) },
-              { max: 50, message: t('validation.tooLong', { ns: 'common' }) },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          {mayEditProfile ? (
-            <Form.Item name="profile" label={t('form.profile')}>
+        ) : null}
+        {mayEditProfile ? (
+          <>
+            <Form.Item name="whatsappId" label={t('form.connection')}>
               <Select
-                options={(['admin', 'supervisor', 'user'] as const).map((profile) => ({ value: profile, label: t(`profiles.${profile}`) }))}
-                data-testid="user-form-profile"
-              />
-            </Form.Item>
-          ) : null}
-          {mayEditQueues ? (
-            <Form.Item name="queueIds" label={t('form.queues')}>
-              <Select
-                mode="multiple"
                 allowClear
-                placeholder={t('form.queuesPlaceholder')}
-                options={(queues ?? []).map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }))}
-                notFoundContent={t('form.noQueues')}
+                placeholder={t('form.defaultConnection')}
+                options={(connections ?? []).map((connection) => ({ value: connection.id, label: connection.name }))}
+                notFoundContent={t('form.noConnections')}
               />
             </Form.Item>
-          ) : null}
-          {mayEditProfile ? (
-            <>
-              <Form.Item name="whatsappId" label={t('form.connection')}>
-                <Select
-                  allowClear
-                  placeholder={t('form.defaultConnection')}
-                  options={(connections ?? []).map((connection) => ({ value: connection.id, label: connection.name }))}
-                  notFoundContent={t('form.noConnections')}
-                />
-              </Form.Item>
-              <Form.Item name="allTicket" label={t('form.allTicket')}>
-                <Select
-                  options={[
-                    { value: 'enabled', label: t('form.allTicketEnabled') },
-                    { value: 'desabled', label: t('form.allTicketDisabled') },
-                  ]}
-                />
-              </Form.Item>
-            </>
-          ) : null}
-        </Form>
-      )}
-    </Modal>
+            <Form.Item name="allTicket" label={t('form.allTicket')}>
+              <Select
+                options={[
+                  { value: 'enabled', label: t('form.allTicketEnabled') },
+                  { value: 'desabled', label: t('form.allTicketDisabled') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        ) : null}
+      </Form>
+    </RecordFormModal>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_queue_idx" ON "tickets"."tickets" USING btree ("queue_id") WHERE "tickets"."tickets"."queue_id" is not null;
