@@ -5,7 +5,8 @@ import { DirectorySync } from './directory/directory-sync.js';
 import { DirectoryRepository } from './directory/directory.repository.js';
 import { DirectoryService } from './directory/directory.service.js';
 import { SessionsChannel } from './directory/sessions-channel.js';
-import { MediaCleaner } from './messages/media-cleaner.js';
+import { MediaFiles } from './messages/media-files.js';
+import { MediaReferencesRepository } from './messages/media-references.repository.js';
 import { MessageSender } from './messages/message-sender.js';
 import { MessagesRepository } from './messages/messages.repository.js';
 import { QueuesRepository } from './queues/queues.repository.js';
@@ -26,7 +27,8 @@ const shared = [
   SessionsChannel,
   TicketViews,
   MessageSender,
-  MediaCleaner,
+  MediaReferencesRepository,
+  MediaFiles,
   TicketsEvents,
 ];
 

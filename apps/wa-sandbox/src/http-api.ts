@@ -140,7 +140,7 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
       pattern: /^\/sessions\/(\d{8,15})\/faults$/,
       handle: async (m, request) => {
         const body = validated(FaultBody, await readJson(request));
-        return [200, { number: m[1], op: body.op, pending: network.injectFault(m[1]!, body.op, body.times ?? 1) }];
+        return [200, { number: m[1], op: body.op, pending: network.injectFault(m[1]!, body.op, body.times ?? 1, body.after ?? 0) }];
       },
     },
     {

@@ -59,8 +59,9 @@ export class CallBody {
   @IsOptional() @IsBoolean() isVideo?: boolean;
 }
 
-/** POST /sessions/{businessNumber}/faults: the network refuses that session's next requests of one op. */
+/** POST /sessions/{businessNumber}/faults: the network refuses that session's next requests of one op (after `after` go through). */
 export class FaultBody {
   @IsIn(FAULT_OPS) op!: FaultOp;
   @IsOptional() @IsInt() @Min(1) @Max(1000) times?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(1000) after?: number;
 }

@@ -134,8 +134,8 @@ export class SandboxNetwork {
   private readonly onWhatsAppOverrides = new Map<string, boolean>();
   /** Per business number: who wrote to it and who was seeded with PUT /sessions/{number}/contacts. */
   private readonly addressBooks = new Map<string, BoundedCache<string, AddressBookEntry>>();
-  /** Per business number: how many of its session's next requests of each op the network refuses. */
-  private readonly faults = new Map<string, Map<FaultOp, number>>();
+  /** Per business number and op, what its next requests do: true fails one, false lets one through. */
+  private readonly faults = new Map<string, Map<FaultOp, boolean[]>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly businessMessageListeners: Array<(message: StoredMessage) => void> = [];
 
@@ -319,25 +319,26 @@ export class SandboxNetwork {
   }
 
   /**
-   * The next `times` requests of `op` from this business number's session fail as the network
-   * refusing them ('failed': a check that cannot be answered, a delete WhatsApp does not accept,
-   * ...). Answers how many refusals of that op are pending.
+   * After the next `after` requests of `op` from this business number's session go through, the
+   * `times` following ones fail as the network refusing them ('failed': a check that cannot be
+   * answered, a delete WhatsApp does not accept, ...). Calls add up: each one's plan follows the
+   * plans already pending. Answers how many refusals of that op are pending.
    */
-  injectFault(business: string, op: FaultOp, times: number): number {
+  injectFault(business: string, op: FaultOp, times: number, after = 0): number {
     this.accountOf(business);
-    const pending = this.faults.get(business) ?? new Map<FaultOp, number>();
-    pending.set(op, (pending.get(op) ?? 0) + times);
-    this.faults.set(business, pending);
-    return pending.get(op)!;
+    const plans = this.faults.get(business) ?? new Map<FaultOp, boolean[]>();
+    const plan = [...(plans.get(op) ?? []), ...Array<boolean>(after).fill(false), ...Array<boolean>(times).fill(true)];
+    plans.set(op, plan);
+    this.faults.set(business, plans);
+    return plan.filter(Boolean).length;
   }
 
   private failIfFaulted(business: string, op: SandboxRequest['op']): void {
-    const pending = this.faults.get(business);
-    const left = pending?.get(op as FaultOp) ?? 0;
-    if (left <= 0) return;
-    if (left === 1) pending!.delete(op as FaultOp);
-    else pending!.set(op as FaultOp, left - 1);
-    throw new SandboxFailure('failed', `the network refused the ${op} request (fault set through the HTTP API)`);
+    const plan = this.faults.get(business)?.get(op as FaultOp);
+    if (!plan || plan.length === 0) return;
+    const fails = plan.shift();
+    if (plan.length === 0) this.faults.get(business)!.delete(op as FaultOp);
+    if (fails) throw new SandboxFailure('failed', `the network refused the ${op} request (fault set through the HTTP API)`);
   }
 
   setOnWhatsApp(number: string, onWhatsApp: boolean): void {

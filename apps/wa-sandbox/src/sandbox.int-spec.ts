@@ -283,8 +283,15 @@ describe('wa-sandbox', () => {
     expect(await driver.request({ op: 'delete', to: '5511987650006', messageId: id })).toMatchObject({ ok: false, error: 'failed' });
     expect(await driver.request({ op: 'delete', to: '5511987650006', messageId: id })).toMatchObject({ ok: true });
 
+    // `after`: the refusal comes once that many requests went through
+    expect(await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'send', after: 1 })).toMatchObject({ status: 200, body: { pending: 1 } });
+    expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'passa' } })).toMatchObject({ ok: true });
+    expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'falha' } })).toMatchObject({ ok: false, error: 'failed' });
+    expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'passa de novo' } })).toMatchObject({ ok: true });
+
     expect((await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'logout' })).status).toBe(400);
     expect((await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'check', times: 0 })).status).toBe(400);
+    expect((await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'check', after: -1 })).status).toBe(400);
     expect((await api(sandbox, 'POST', '/sessions/5599999999998/faults', { op: 'check' })).status).toBe(404);
   });
 });

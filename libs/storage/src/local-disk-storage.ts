@@ -41,6 +41,15 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.fileOf(key))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
   }

@@ -38,10 +38,13 @@ function behavesAsObjectStorage(name: string, open: () => ObjectStorage) {
 
     it('answers null for a missing key and deletes idempotently', async () => {
       expect(await storage.get('announcements/404/none.png')).toBeNull();
+      expect(await storage.has('announcements/404/none.png')).toBe(false);
       await storage.put('announcements/3/c.png', Buffer.from('x'), 'image/png');
+      expect(await storage.has('announcements/3/c.png')).toBe(true);
       await storage.delete('announcements/3/c.png');
       await storage.delete('announcements/3/c.png');
       expect(await storage.get('announcements/3/c.png')).toBeNull();
+      expect(await storage.has('announcements/3/c.png')).toBe(false);
     });
 
     it('refuses unsafe keys', async () => {

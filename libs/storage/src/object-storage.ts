@@ -17,6 +17,8 @@ export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when no object has this key. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object has this key (without reading it). */
+  has(key: string): Promise<boolean>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
 }

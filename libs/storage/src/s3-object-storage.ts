@@ -55,6 +55,16 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
+  async has(key: string): Promise<boolean> {
+    try {
+      await this.client.statObject(this.settings.bucket, assertStorageKey(key));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     try {
       await this.client.removeObject(this.settings.bucket, assertStorageKey(key));

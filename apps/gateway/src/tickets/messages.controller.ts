@@ -61,12 +61,9 @@ export class MessagesController {
     const ticket = await this.rpc.request<TicketView>(TicketsSubjects.ticketsShow, { id: ticketId }, { actor });
     if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
     const medias = await this.uploads.storeForTicket(actor.companyId, ticketId, files);
-    try {
-      return await this.rpc.request<MessageView[]>(TicketsSubjects.messagesSend, { ...command, medias }, options);
-    } catch (error) {
-      await this.uploads.discard(medias.map((media) => media.path));
-      throw error;
-    }
+    // From here the tickets service owns the files: a failed send removes those no sent message
+    // carries. An unanswered request leaves them, as the send may still be going on.
+    return this.rpc.request<MessageView[]>(TicketsSubjects.messagesSend, { ...command, medias }, options);
   }
 
   /** Deletes a message the business sent (for everyone on WhatsApp); it stays shown as deleted. */

@@ -54,8 +54,8 @@ export class QuickMessagesController {
 
   @Delete(':id')
   async delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    const deleted = await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesDelete, { id }, { actor });
-    if (deleted.mediaPath) await this.uploads.discard([deleted.mediaPath]);
+    // the tickets service removes the attachment's file unless a sent message carries it
+    await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesDelete, { id }, { actor });
     return { message: 'Quick message deleted' };
   }
 
@@ -68,25 +68,21 @@ export class QuickMessagesController {
     @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<QuickMessageView> {
     if (!file || file.size === 0) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'file', messages: ['a file is required'] }] });
-    const current = await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesShow, { id }, { actor });
+    // a file is stored only for a quick message the user can see
+    await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesShow, { id }, { actor });
     const media = await this.uploads.storeForQuickMessage(actor.companyId, id, file);
-    let saved: QuickMessageView;
     try {
-      saved = await this.setMedia(actor, id, media);
+      return await this.setMedia(actor, id, media);
     } catch (error) {
-      await this.uploads.discard([media.mediaPath]);
+      // refused: no quick message carries the new file (unanswered: it may, so it stays)
+      if (!(error instanceof AppError && error.code === ErrorCode.ERR_SERVICE_UNAVAILABLE)) await this.uploads.discard([media.mediaPath]);
       throw error;
     }
-    if (current.mediaPath && current.mediaPath !== media.mediaPath) await this.uploads.discard([current.mediaPath]);
-    return saved;
   }
 
   @Delete(':id/media-upload')
   async removeMedia(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageView> {
-    const current = await this.rpc.request<QuickMessageView>(TicketsSubjects.quickMessagesShow, { id }, { actor });
-    const saved = await this.setMedia(actor, id, { mediaPath: null, mediaName: null });
-    if (current.mediaPath) await this.uploads.discard([current.mediaPath]);
-    return saved;
+    return this.setMedia(actor, id, { mediaPath: null, mediaName: null });
   }
 
   private setMedia(actor: ActorState, id: number, body: QuickMessageMediaDto): Promise<QuickMessageView> {

@@ -13,7 +13,7 @@ import {
 import { isUniqueViolation } from '@atrium/database';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
-import { MediaCleaner } from '../messages/media-cleaner.js';
+import { MediaFiles } from '../messages/media-files.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { dayRange, startOfDay } from '../shared/dates.js';
 import { hasMore, PAGE_SIZES } from '../shared/paging.js';
@@ -36,7 +36,7 @@ export class ContactsService {
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(MessagesRepository) private readonly messages: MessagesRepository,
-    @Inject(MediaCleaner) private readonly media: MediaCleaner,
+    @Inject(MediaFiles) private readonly media: MediaFiles,
   ) {}
 
   page(actor: Actor, query: ContactsQueryDto): Promise<ContactsPageView> {
@@ -116,7 +116,7 @@ export class ContactsService {
     const { tickets, media } = await this.database.withTenant(companyId, async (tx) => {
       if (!(await this.contacts.lockById(tx, companyId, id))) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
       const ofContact = await this.tickets.lockOfContact(tx, companyId, id);
-      const files = await this.messages.mediaOfContact(tx, companyId, id);
+      const files = await this.messages.mediaOf(tx, companyId, { contactId: id });
       await this.contacts.delete(tx, companyId, id);
       return { tickets: ofContact, media: files };
     });

@@ -244,6 +244,24 @@ export const quickMessages = ticketsDb
   )
   .enableRLS();
 
+/**
+ * Stored files a send in progress is about to reference (an agent re-sending a file of the
+ * company: a quick message's attachment, a file of another ticket). Media cleanup keeps a held
+ * file; a hold ends when its message is stored, or at `expires_at` if its sender died.
+ */
+export const mediaHolds = ticketsDb
+  .table(
+    'media_holds',
+    {
+      id: serial('id').primaryKey(),
+      companyId: companyId(),
+      path: varchar('path', { length: 500 }).notNull(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [index('media_holds_company_path_idx').on(t.companyId, t.path), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
 /** Read model of identity's users (names for tickets, notes and greetings), fed by `user` events. */
 export const userRefs = ticketsDb
   .table(
@@ -284,6 +302,7 @@ export const ticketsSchema = {
   ticketTags,
   ticketNotes,
   quickMessages,
+  mediaHolds,
   userRefs,
   whatsappRefs,
 };

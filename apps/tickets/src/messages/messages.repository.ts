@@ -115,43 +115,31 @@ export class MessagesRepository {
       .returning({ whatsappId: messages.whatsappId, wid: messages.wid });
   }
 
-  /** The ticket a stored file belongs to, when a message of this company carries it. */
-  async ticketOfMedia(tx: TicketsTx, companyId: number, mediaPath: string): Promise<number | undefined> {
-    const [row] = await tx
-      .select({ ticketId: messages.ticketId })
+  /** The tickets whose messages carry a stored file (a re-sent file is in several; at most `limit`). */
+  async ticketsOfMedia(tx: TicketsTx, companyId: number, mediaPath: string, limit: number): Promise<number[]> {
+    const rows = await tx
+      .selectDistinct({ ticketId: messages.ticketId })
       .from(messages)
       .where(and(eq(messages.companyId, companyId), eq(messages.mediaPath, mediaPath)))
-      .limit(1);
-    return row?.ticketId;
+      .limit(limit);
+    return rows.map((row) => row.ticketId);
   }
 
-  /** The stored files the messages of a ticket carry. */
-  async mediaOfTicket(tx: TicketsTx, companyId: number, ticketId: number): Promise<string[]> {
+  /** The stored files the messages of a ticket, or of every ticket of a contact, carry. */
+  async mediaOf(tx: TicketsTx, companyId: number, of: { ticketId: number } | { contactId: number }): Promise<string[]> {
+    const owner = 'ticketId' in of ? eq(messages.ticketId, of.ticketId) : inArray(messages.ticketId, this.ticketsOfContact(tx, companyId, of.contactId));
     const rows = await tx
       .selectDistinct({ path: messages.mediaPath })
       .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), isNotNull(messages.mediaPath)));
+      .where(and(eq(messages.companyId, companyId), owner, isNotNull(messages.mediaPath)));
     return rows.map((row) => row.path!);
   }
 
-  /** The stored files the messages of every ticket of a contact carry. */
-  async mediaOfContact(tx: TicketsTx, companyId: number, contactId: number): Promise<string[]> {
-    const rows = await tx
-      .selectDistinct({ path: messages.mediaPath })
-      .from(messages)
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .where(and(eq(messages.companyId, companyId), eq(tickets.contactId, contactId), isNotNull(messages.mediaPath)));
-    return rows.map((row) => row.path!);
-  }
-
-  /** Which of these stored files some message of the company still carries. */
-  async referencedMedia(tx: TicketsTx, companyId: number, paths: string[]): Promise<Set<string>> {
-    if (paths.length === 0) return new Set();
-    const rows = await tx
-      .selectDistinct({ path: messages.mediaPath })
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), inArray(messages.mediaPath, paths)));
-    return new Set(rows.map((row) => row.path!));
+  private ticketsOfContact(tx: TicketsTx, companyId: number, contactId: number) {
+    return tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
   }
 
   private selectRecords(tx: TicketsTx) {

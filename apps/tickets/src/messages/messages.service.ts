@@ -27,10 +27,14 @@ import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { assertCanSee } from '../tickets/ticket-access.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { MediaFiles } from './media-files.js';
 import { MessageSender, type OutgoingMessage } from './message-sender.js';
 import { fillVariables, signed } from './message-variables.js';
 import { toMessageView } from './message.view.js';
 import { MessagesRepository } from './messages.repository.js';
+
+/** How many of the tickets carrying a file are looked at to let a user read it. */
+const MEDIA_ACCESS_TICKETS = 20;
 
 /** The conversation of a ticket (spec 000 "Conversation" and "Message composer"). */
 @Injectable()
@@ -43,6 +47,7 @@ export class MessagesService {
     @Inject(DirectoryService) private readonly directory: DirectoryService,
     @Inject(DirectoryRepository) private readonly refs: DirectoryRepository,
     @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(MediaFiles) private readonly media: MediaFiles,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
@@ -84,12 +89,23 @@ export class MessagesService {
 
   /**
    * Sends what the composer sent: the text (message variables filled, signed with the agent's
-   * name when asked) and the files the gateway stored, the text as the first file's caption.
+   * name when asked) and the files the gateway stored, the text as the first file's caption. When
+   * a send fails, the uploaded files no sent message carries are removed.
    */
   async send(actor: Actor, command: SendMessageCommand): Promise<MessageView[]> {
+    try {
+      return await this.sendAll(actor, command);
+    } catch (error) {
+      await this.media.removeUnreferenced(actor.companyId, (command.medias ?? []).map((media) => media.path));
+      throw error;
+    }
+  }
+
+  private async sendAll(actor: Actor, command: SendMessageCommand): Promise<MessageView[]> {
     const ticket = await this.visibleTicket(actor, command.ticketId);
     if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
-    const files = [...(command.medias ?? []).map((m) => this.ownUpload(actor, ticket, m)), ...this.resentFile(actor, command.mediaUrl)];
+    const resent = this.resentFile(actor, command.mediaUrl);
+    const files = [...(command.medias ?? []).map((m) => this.ownUpload(actor, ticket, m)), ...(resent ? [resent] : [])];
     const text = (command.body ?? '').trim();
     if (!text && files.length === 0) {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'body', messages: ['a message needs a text or a file'] }] });
@@ -106,9 +122,15 @@ export class MessagesService {
     }
     if (caption) outgoing.push({ body: caption, quotedMsgId: outgoing.length === 0 ? command.quotedMsgId : undefined });
 
-    const sent: MessageView[] = [];
-    for (const message of outgoing) sent.push(await this.sender.send(ticket, message));
-    return sent;
+    // a re-sent file must outlive whatever deletes its other uses meanwhile
+    const hold = resent ? await this.media.hold(actor.companyId, resent.path, 'mediaUrl') : undefined;
+    try {
+      const sent: MessageView[] = [];
+      for (const message of outgoing) sent.push(await this.sender.send(ticket, message));
+      return sent;
+    } finally {
+      await hold?.release();
+    }
   }
 
   /** Deletes a message the business sent, for everyone on WhatsApp too; it stays in the conversation marked deleted. */
@@ -137,16 +159,18 @@ export class MessagesService {
 
   /**
    * May the actor read this stored file (served under /public)? Message media: whoever may see
-   * its ticket; quick-message attachments: the company's users. Other companies: never.
+   * a ticket one of whose messages carries it (a re-sent file is in several); quick-message
+   * attachments: the company's users. Other companies: never.
    */
   async mediaAccess(actor: Actor, key: string): Promise<{ allowed: boolean }> {
     if (companyOfMediaKey(key) !== actor.companyId) return { allowed: false };
     if (key.startsWith(`${CONVERSATION_MEDIA_ROOTS.quickMessages}/`)) return { allowed: true };
     const allowed = await this.database.withTenant(actor.companyId, async (tx) => {
-      const ticketId = await this.messages.ticketOfMedia(tx, actor.companyId, key);
-      if (ticketId === undefined) return false;
-      const ticket = await this.tickets.findById(tx, actor.companyId, ticketId);
-      return ticket !== undefined && canSeeTicket(actor, ticket);
+      for (const ticketId of await this.messages.ticketsOfMedia(tx, actor.companyId, key, MEDIA_ACCESS_TICKETS)) {
+        const ticket = await this.tickets.findById(tx, actor.companyId, ticketId);
+        if (ticket !== undefined && canSeeTicket(actor, ticket)) return true;
+      }
+      return false;
     });
     return { allowed };
   }
@@ -171,16 +195,16 @@ export class MessagesService {
     return { path: media.path, mimetype: media.mimetype, filename: media.filename };
   }
 
-  /** `mediaUrl`: a stored file of this company re-sent (a quick message's attachment). */
-  private resentFile(actor: Actor, mediaUrl: string | undefined): Array<{ path: string; mimetype: string; filename: string }> {
-    if (!mediaUrl) return [];
+  /** `mediaUrl`: a stored file of this company re-sent (a quick message's attachment, a file of another ticket). */
+  private resentFile(actor: Actor, mediaUrl: string | undefined): { path: string; mimetype: string; filename: string } | undefined {
+    if (!mediaUrl) return undefined;
     const raw = mediaKeyOfUrl(mediaUrl);
     const key = raw === null ? null : toStorageKey(raw);
     if (key === null || !isConversationMediaKey(key) || companyOfMediaKey(key) !== actor.companyId) {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaUrl', messages: ['not a file of this company'] }] });
     }
     const name = key.split('/').pop()!.replace(/^[0-9a-f]{16}-/, '');
-    return [{ path: key, mimetype: contentTypeOf(key), filename: name }];
+    return { path: key, mimetype: contentTypeOf(key), filename: name };
   }
 
   private async agentName(actor: Actor): Promise<string> {

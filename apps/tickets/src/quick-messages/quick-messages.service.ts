@@ -14,6 +14,7 @@ import {
   type UpdateQuickMessageDto,
 } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
+import { MediaFiles } from '../messages/media-files.js';
 import { hasMore, PAGE_SIZES } from '../shared/paging.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
@@ -47,6 +48,7 @@ export class QuickMessagesService {
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(QuickMessagesRepository) private readonly quickMessages: QuickMessagesRepository,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(MediaFiles) private readonly media: MediaFiles,
   ) {}
 
   page(actor: Actor, query: QuickMessagesQueryDto): Promise<QuickMessagesPageView> {
@@ -84,16 +86,25 @@ export class QuickMessagesService {
     return view;
   }
 
-  /** The attachment the gateway stored under `quick-messages/<companyId>/<id>/` (or none). */
-  setMedia(actor: Actor, id: number, dto: QuickMessageMediaDto): Promise<QuickMessageView> {
+  /**
+   * The attachment the gateway stored under `quick-messages/<companyId>/<id>/` (or none). The
+   * former attachment's file is removed unless a sent message still carries it.
+   */
+  async setMedia(actor: Actor, id: number, dto: QuickMessageMediaDto): Promise<QuickMessageView> {
     const prefix = `${CONVERSATION_MEDIA_ROOTS.quickMessages}/${actor.companyId}/${id}/`;
     if (dto.mediaPath !== null && !dto.mediaPath.startsWith(prefix)) {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaPath', messages: ['not a file of this quick message'] }] });
     }
-    return this.update(actor, id, dto);
+    const { view, former } = await this.database.withTenant(actor.companyId, async (tx) => {
+      const current = await this.writable(tx, actor, id);
+      return { view: toView((await this.quickMessages.update(tx, actor.companyId, id, dto))!), former: current.mediaPath };
+    });
+    this.events.quickMessageSaved('update', view);
+    if (former !== dto.mediaPath) await this.media.removeUnreferenced(actor.companyId, [former]);
+    return view;
   }
 
-  async update(actor: Actor, id: number, dto: UpdateQuickMessageDto | QuickMessageMediaDto): Promise<QuickMessageView> {
+  async update(actor: Actor, id: number, dto: UpdateQuickMessageDto): Promise<QuickMessageView> {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.writable(tx, actor, id);
       return toView((await this.quickMessages.update(tx, actor.companyId, id, dto))!);
@@ -102,6 +113,7 @@ export class QuickMessagesService {
     return view;
   }
 
+  /** Deletes the quick message; its attachment's file goes too unless a sent message still carries it. */
   async delete(actor: Actor, id: number): Promise<QuickMessageView> {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
       const row = await this.writable(tx, actor, id);
@@ -109,6 +121,7 @@ export class QuickMessagesService {
       return toView(row);
     });
     this.events.quickMessageDeleted(view);
+    await this.media.removeUnreferenced(actor.companyId, [view.mediaPath]);
     return view;
   }
 

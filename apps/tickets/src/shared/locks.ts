@@ -8,3 +8,20 @@ import type { TicketsTx } from './tickets-database.js';
 export async function lockFor(tx: TicketsTx, topic: string, key: number | string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${topic}), hashtext(${String(key)}))`);
 }
+
+/**
+ * Locks several keys of one topic until the transaction ends, in one fixed order (so two
+ * transactions locking overlapping keys wait for each other instead of deadlocking). Shared
+ * locks only exclude exclusive ones.
+ */
+export async function lockKeys(tx: TicketsTx, topic: string, keys: readonly string[], mode: 'shared' | 'exclusive'): Promise<void> {
+  if (keys.length === 0) return;
+  const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  const values = sql.join(
+    keys.map((key) => sql`(${key}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    select count(${lock}(hashtext(${topic}), hashed.key))
+    from (select distinct hashtext(listed.key) as key from (values ${values}) as listed(key) order by 1) as hashed`);
+}

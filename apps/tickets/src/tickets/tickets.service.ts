@@ -18,7 +18,7 @@ import { ContactsRepository } from '../contacts/contacts.repository.js';
 import type { TicketsConfig } from '../config.js';
 import { CompanySettings } from '../directory/company-settings.js';
 import { DirectoryService, preferredConnection } from '../directory/directory.service.js';
-import { MediaCleaner } from '../messages/media-cleaner.js';
+import { MediaFiles } from '../messages/media-files.js';
 import { MessageSender } from '../messages/message-sender.js';
 import { fillVariables } from '../messages/message-variables.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
@@ -48,7 +48,7 @@ export class TicketsService {
     @Inject(CompanySettings) private readonly settings: CompanySettings,
     @Inject(MessageSender) private readonly sender: MessageSender,
     @Inject(MessagesRepository) private readonly messages: MessagesRepository,
-    @Inject(MediaCleaner) private readonly media: MediaCleaner,
+    @Inject(MediaFiles) private readonly media: MediaFiles,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -167,7 +167,7 @@ export class TicketsService {
     const { companyId } = actor;
     const deleted = await this.database.withTenant(companyId, async (tx) => {
       if (!(await this.tickets.lockById(tx, companyId, id))) return undefined;
-      const media = await this.messages.mediaOfTicket(tx, companyId, id);
+      const media = await this.messages.mediaOf(tx, companyId, { ticketId: id });
       const row = await this.tickets.delete(tx, companyId, id);
       return row ? { row, media } : undefined;
     });
