@@ -5,7 +5,7 @@ import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
 import { LOGGER, NATS_PROXY } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { canReceive } from './audience.js';
-import { SocketRegistry, type Departure } from './socket-registry.js';
+import { SocketRegistry, type Departure, type RegisteredSocket } from './socket-registry.js';
 
 /** What the fan-out needs of a socket. */
 export interface EventTarget {
@@ -27,9 +27,14 @@ const EVENT_KIND = /^[A-Za-z0-9_-]{1,64}$/;
 /** What of a user decides which events their sockets receive. */
 type ViewerScope = Pick<Actor, 'profile' | 'super' | 'queueIds' | 'allTicket'>;
 
-/** The user an identity `user` update carries, when it is well-formed. */
-function updatedUser(event: DomainEvent): (ViewerScope & { id: number }) | undefined {
-  const payload = event.payload as { action?: unknown; user?: Partial<UserView> } | null;
+/** What an identity `user` event changes for sockets: a saved user's new scope, or a deleted user. */
+type UserChange = { action: 'update'; userId: number; scope: ViewerScope } | { action: 'delete'; userId: number };
+
+/** The change a `user` event carries, when it is well-formed. */
+function userChangeOf(event: DomainEvent): UserChange | undefined {
+  if (event.kind !== 'user') return undefined;
+  const payload = event.payload as { action?: unknown; userId?: unknown; user?: Partial<UserView> } | null;
+  if (payload?.action === 'delete') return typeof payload.userId === 'number' ? { action: 'delete', userId: payload.userId } : undefined;
   const user = payload?.action === 'update' ? payload.user : undefined;
   if (
     typeof user?.id !== 'number' ||
@@ -41,7 +46,7 @@ function updatedUser(event: DomainEvent): (ViewerScope & { id: number }) | undef
   ) {
     return undefined;
   }
-  return { id: user.id, profile: user.profile!, super: user.super, queueIds: [...user.queueIds], allTicket: user.allTicket! };
+  return { action: 'update', userId: user.id, scope: { profile: user.profile!, super: user.super, queueIds: [...user.queueIds], allTicket: user.allTicket! } };
 }
 
 /**
@@ -137,35 +142,25 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn({ scope, kind: event?.kind, companyId: event?.companyId }, 'dropped a malformed or misrouted event');
       return;
     }
-    if (event.kind === 'user' && scope !== null) this.rescope(scope, event);
+    const change = scope === null ? undefined : userChangeOf(event);
+    // a saved user's sockets take the new scope before this or any later event is fanned out
+    if (change?.action === 'update') this.forUser(scope!, change.userId, (entry) => (entry.viewer = { ...entry.viewer, ...change.scope }));
     const name = socketEventName(event);
     const targets = scope === null ? this.sockets.all() : this.sockets.inCompany(scope);
     for (const { socket, viewer } of targets) {
       if (canReceive(event.audience, viewer)) socket.emit(name, event.payload);
     }
-    if (event.kind === 'user' && scope !== null) this.endDeletedUser(scope, event);
-  }
-
-  /** A deleted user's sockets end at once (after hearing of it), not at their next heartbeat. */
-  private endDeletedUser(companyId: number, event: DomainEvent): void {
-    const payload = event.payload as { action?: unknown; userId?: unknown } | null;
-    if (payload?.action !== 'delete' || typeof payload.userId !== 'number') return;
-    for (const { socket, viewer } of [...this.sockets.inCompany(companyId)]) {
-      if (viewer.userId === payload.userId) socket.disconnect(true);
-    }
+    // a deleted user's sockets hear of it, then end at once rather than at their next heartbeat
+    if (change?.action === 'delete') this.forUser(scope!, change.userId, ({ socket }) => socket.disconnect(true));
   }
 
   /**
-   * Identity announces a saved user (`user` update) after it rewrote the user's live state: the
-   * user's sockets here take the new profile, super flag, queues and allTicket at once, before
-   * this or any later event is fanned out, instead of at their next heartbeat.
+   * Runs `act` on each socket of a user. Identity announces a user (`user` update or delete)
+   * after it rewrote the user's live state, so their sockets follow at once, not at the heartbeat.
    */
-  private rescope(companyId: number, event: DomainEvent): void {
-    const user = updatedUser(event);
-    if (!user) return;
-    const { id, ...scope } = user;
-    for (const entry of this.sockets.inCompany(companyId)) {
-      if (entry.viewer.userId === id) entry.viewer = { ...entry.viewer, ...scope };
+  private forUser(companyId: number, userId: number, act: (entry: RegisteredSocket<EventTarget>) => void): void {
+    for (const entry of [...this.sockets.inCompany(companyId)]) {
+      if (entry.viewer.userId === userId) act(entry);
     }
   }
 
