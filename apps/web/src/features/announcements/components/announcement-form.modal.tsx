@@ -1,11 +1,11 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { AnnouncementView } from '@atrium/contracts';
-import { Button, Flex, Form, Input, Modal, Select, Typography, Upload } from 'antd';
+import { Button, Flex, Form, Input, Select, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
-import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
+import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import {
   useCreateAnnouncementMutation,
   useDeleteAnnouncementMediaMutation,
@@ -40,17 +40,16 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
     form.setFieldsValue(announcement ? { title: announcement.title, text: announcement.text, priority: announcement.priority, status: announcement.status } : EMPTY);
   }, [open, announcement, form]);
 
-  const submit = async (values: AnnouncementInput) => {
+  const submit = (values: AnnouncementInput) => {
     const input: AnnouncementInput = { ...values, title: values.title.trim(), text: values.text.trim() };
-    await submitDelay(MODAL_SUBMIT_DELAY_MS);
-    try {
-      const saved = announcement ? await update({ id: announcement.id, ...input }).unwrap() : await create(input).unwrap();
-      if (file) await upload({ id: saved.id, file }).unwrap();
-      toast.success(t('saved'));
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+    return saveRecord(
+      async () => {
+        const saved = announcement ? await update({ id: announcement.id, ...input }).unwrap() : await create(input).unwrap();
+        if (file) await upload({ id: saved.id, file }).unwrap();
+      },
+      t('saved'),
+      onClose,
+    );
   };
 
   const deleteMedia = async () => {
@@ -67,15 +66,15 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
   const required = { required: true, whitespace: true, message: t('validation.requiredPt', { ns: 'common' }) };
 
   return (
-    <Modal
+    <RecordFormModal
       open={open}
       title={announcement ? t('modal.editTitle') : t('modal.addTitle')}
       okText={t('save', { ns: 'common' })}
-      cancelText={t('cancel', { ns: 'common' })}
+      loading={false}
+      saving={creating.isLoading || updating.isLoading || uploading.isLoading}
       onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading || uploading.isLoading}
-      destroyOnHidden
+      onClose={onClose}
+      testId="announcement-save"
     >
       <Form form={form} name="announcement" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} data-testid="announcement-form">
         <Form.Item name="title" label={t('fields.title')} rules={[required, { max: 200, message: t('validation.tooLong', { ns: 'common' }) }]}>
@@ -125,6 +124,6 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
           )}
         </Form.Item>
       </Form>
-    </Modal>
+    </RecordFormModal>
   );
 }
