@@ -173,7 +173,11 @@ describe('contacts, tags, ticket notes and quick messages', () => {
       const tag = (await agent.client.post<TagView>('/tags', { name: 'Renomear' })).body;
       expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', color: '#00FF00' })).body).toMatchObject({ name: 'Renomeada', color: '#00FF00' });
       expect(await agent.client.put(`/tags/${tag.id}`, { kanban: 1 })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      // the whole form sent back, the flag unchanged: fine for an agent
+      expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', kanban: 0 })).status).toBe(200);
       expect((await tenant.admin.put<TagView>(`/tags/${tag.id}`, { kanban: 1 })).body.kanban).toBe(1);
+      expect(await agent.client.put(`/tags/${tag.id}`, { kanban: 0 })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', kanban: 1 })).status).toBe(200);
       expect((await tenant.admin.get<{ lista: TagView[] }>('/tags/kanban')).body.lista.map((t) => t.id)).toContain(tag.id);
       await agent.client.post('/tags', { name: 'Ocupada' });
       expect(await agent.client.put(`/tags/${tag.id}`, { name: 'OCUPADA' })).toMatchObject({ status: 409, body: { error: 'ERR_TAG_NAME_ALREADY_EXISTS' } });

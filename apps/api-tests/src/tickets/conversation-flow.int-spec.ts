@@ -151,6 +151,30 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
       ['audio', 'audio-record.mp3', ''],
     ]);
 
+    // `body` once per file (as some clients send it): each file its caption; an audio's follows it
+    const captioned = new FormData();
+    for (const [name, type, bytes, caption] of [
+      ['a.png', 'image/png', PNG, 'Frente'],
+      ['b.mp3', 'audio/mpeg', Buffer.from('ID3 audio'), 'Ouça'],
+      ['c.png', 'image/png', PNG, ''],
+    ] as const) {
+      captioned.append('medias', new Blob([bytes], { type }), name);
+      captioned.append('body', caption);
+    }
+    const each = await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, captioned);
+    expect(each.body.map((m) => [m.mediaType, m.mediaName, m.body])).toEqual([
+      ['image', 'a.png', 'Frente'],
+      ['audio', 'b.mp3', ''],
+      ['chat', null, 'Ouça'],
+      ['image', 'c.png', ''],
+    ]);
+    await eventually(async () => (await customerInbox()).some((m) => m.media?.filename === 'a.png' && m.body === 'Frente'));
+    const mismatched = new FormData();
+    mismatched.append('medias', new Blob([PNG], { type: 'image/png' }), 'x.png');
+    mismatched.append('body', 'um');
+    mismatched.append('body', 'dois');
+    expect(await agentA.client.post(`/messages/${ticket.id}`, mismatched)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+
     const photo = await customerSends({ body: 'esta aqui', media: { mimetype: 'image/png', filename: 'foto.png', base64: PNG.toString('base64') } });
     const received = await appMessage(socketA, (p) => p.message.wid === photo.body.id);
     expect(received.message).toMatchObject({ mediaType: 'image', body: 'esta aqui', mediaName: 'foto.png' });

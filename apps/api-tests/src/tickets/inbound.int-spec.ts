@@ -166,6 +166,9 @@ describe('inbound stream → contacts, tickets and messages', () => {
     await send(number, 'pelo número', { chat: { id: `${lid}@lid`, isGroup: false, name: null }, from: { number: null, lid, name: 'Lia' } });
     await eventually(async () => (await ownerQuery(stack, 'select 1 from tickets.contacts where lid = $1', [lid])).length === 1);
     await send(number, 'agora com número', { chat: { id: number, isGroup: false, name: null }, from: { number, lid, name: 'Lia' } });
+    // the contact learnt its number: announced live to the lists showing it
+    const learnt = await socket.nextWhere<ContactEventPayload>(`company-${tenant.companyId}-contact`, (p) => p.action === 'update' && p.contact.lid === lid);
+    expect(learnt).toMatchObject({ action: 'update', contact: { number, lid, name: 'Lia' } });
     const ticket = await ticketOf(number);
     expect(ticket.contact).toMatchObject({ number, lid, name: 'Lia' });
     expect((await messagesOf(ticket.id)).messages.map((m) => m.body)).toEqual(['pelo número', 'agora com número']);

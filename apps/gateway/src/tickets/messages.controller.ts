@@ -37,7 +37,8 @@ export class MessagesController {
 
   /**
    * JSON `{ body, quotedMsg, mediaUrl, signMessage, read, fromMe }` or multipart with files in
-   * `medias` (and the same text fields). Answers the messages sent.
+   * `medias` (and the same text fields; `body` repeated once per file gives each file its
+   * caption). Answers the messages sent.
    */
   @Post(':ticketId')
   @UseInterceptors(FilesInterceptor('medias', MAX_MEDIAS_PER_SEND))
@@ -47,9 +48,14 @@ export class MessagesController {
     @Body() body: SendMessageDto,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<MessageView[]> {
+    const captions = Array.isArray(body.body) ? body.body : undefined;
+    if (captions && captions.length !== (files?.length ?? 0)) {
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'body', messages: ['one body per file, or a single body'] }] });
+    }
     const command: SendMessageCommand = {
       ticketId,
-      body: body.body,
+      body: captions ? undefined : (body.body as string | undefined),
+      captions,
       quotedMsgId: body.quotedMsg,
       signMessage: body.signMessage,
       mediaUrl: body.mediaUrl,

@@ -29,6 +29,8 @@ export interface ResolvedConversations {
   conversations: Conversation[];
   /** Contacts the batch created, in creation order. */
   createdContacts: ContactRow[];
+  /** Known contacts the batch taught a name, number or lid. */
+  updatedContacts: ContactRow[];
 }
 
 interface Identity {
@@ -134,7 +136,7 @@ export class ConversationResolver {
       const author = pair.author ? wanted.push({ identity: pair.author, whatsappId: party.whatsappId }) - 1 : null;
       return { contact, author };
     });
-    const { rows, created } = await this.contactsOf(tx, companyId, wanted);
+    const { rows, created, updated } = await this.contactsOf(tx, companyId, wanted);
     const keys = parties.map((party, i): TicketKey => {
       const contact = rows[people[i]!.contact]!;
       return { contactId: contact.id, whatsappId: party.whatsappId, isGroup: contact.isGroup };
@@ -145,11 +147,15 @@ export class ConversationResolver {
       const author = people[i]!.author;
       return { contact: rows[people[i]!.contact]!, author: author === null ? null : rows[author]!, ticket, ticketCreated: createdTickets.delete(ticket.id) };
     });
-    return { conversations, createdContacts: created };
+    return { conversations, createdContacts: created, updatedContacts: updated };
   }
 
   /** Every wanted identity's contact: found (and learnt about) or created, one statement for all creations. */
-  private async contactsOf(tx: TicketsTx, companyId: number, wanted: WantedContact[]): Promise<{ rows: ContactRow[]; created: ContactRow[] }> {
+  private async contactsOf(
+    tx: TicketsTx,
+    companyId: number,
+    wanted: WantedContact[],
+  ): Promise<{ rows: ContactRow[]; created: ContactRow[]; updated: ContactRow[] }> {
     const numbers = wanted.flatMap(({ identity }) => (identity.number ? [identity.number] : []));
     const lids = wanted.flatMap(({ identity }) => (identity.lid ? [identity.lid] : []));
     const slots = (await this.contacts.findByIdentities(tx, companyId, numbers, lids)).map(ContactSlot.stored);
@@ -172,10 +178,13 @@ export class ConversationResolver {
       return slot;
     });
     const created = await this.create(tx, companyId, slots.filter((slot) => !slot.row));
+    const updated: ContactRow[] = [];
     for (const slot of slots) {
-      if (slot.row && Object.keys(slot.changes).length > 0) slot.row = (await this.contacts.update(tx, companyId, slot.row.id, slot.changes)) ?? slot.row;
+      if (!slot.row || Object.keys(slot.changes).length === 0) continue;
+      const row = await this.contacts.update(tx, companyId, slot.row.id, slot.changes);
+      if (row) updated.push((slot.row = row));
     }
-    return { rows: chosen.map((slot) => slot.row!), created };
+    return { rows: chosen.map((slot) => slot.row!), created, updated };
   }
 
   /**

@@ -24,7 +24,7 @@ import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
-import { ConversationResolver, type Conversation } from './conversation-resolver.js';
+import { ConversationResolver, type Conversation, type ResolvedConversations } from './conversation-resolver.js';
 
 /**
  * What became of an event: `done` (committed, or nothing to do: acknowledge it, then run
@@ -38,8 +38,14 @@ interface CreatedMessages {
   messages: MessageView[];
   /** The touched tickets' views, by id. */
   tickets: Map<number, TicketView>;
-  newContacts: ContactView[];
+  /** Contacts the batch created, and known ones it taught a name, number or lid. */
+  contacts: { created: ContactView[]; updated: ContactView[] };
 }
+
+const contactViewsOf = (resolved: Pick<ResolvedConversations, 'createdContacts' | 'updatedContacts'>) => ({
+  created: resolved.createdContacts.map(toContactView),
+  updated: resolved.updatedContacts.map(toContactView),
+});
 
 const channelId = (whatsappId: number | null, wid: string | null) => `${whatsappId ?? 0}:${wid ?? ''}`;
 
@@ -120,11 +126,12 @@ export class InboundHandler {
       );
       const fresh = [...new Map(wanted.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e])).values()];
       if (fresh.length === 0) return undefined;
-      const { conversations, createdContacts } = await this.conversations.resolve(
+      const resolved = await this.conversations.resolve(
         tx,
         companyId,
         fresh.map(({ whatsappId, message }) => ({ whatsappId, chat: message.chat, from: message.from, fromMe: message.fromMe })),
       );
+      const { conversations } = resolved;
       const rows = byChannelId(
         await this.messages.insertManyIfAbsent(
           tx,
@@ -159,7 +166,7 @@ export class InboundHandler {
         const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { messages: messageViews, tickets, newContacts: createdContacts.map(toContactView) };
+      return { messages: messageViews, tickets, contacts: contactViewsOf(resolved) };
     });
     return stored ? { outcome: 'done', announce: () => this.announceCreated(stored) } : DONE;
   }
@@ -186,10 +193,8 @@ export class InboundHandler {
         return { updated: await this.updated(tx, existing) };
       }
       const chat = { id: call.chatId, isGroup: false, name: null };
-      const {
-        conversations: [conversation],
-        createdContacts,
-      } = await this.conversations.resolve(tx, companyId, [{ whatsappId, chat, from: call.from, fromMe: false }]);
+      const resolved = await this.conversations.resolve(tx, companyId, [{ whatsappId, chat, from: call.from, fromMe: false }]);
+      const conversation = resolved.conversations[0];
       const row = await this.messages.insertIfAbsent(tx, {
         companyId,
         ticketId: conversation!.ticket.id,
@@ -203,7 +208,7 @@ export class InboundHandler {
       if (!row) return undefined;
       await this.tickets.touch(tx, companyId, row.ticketId, body, true);
       const ticket = await this.views.one(tx, companyId, row.ticketId);
-      const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), newContacts: createdContacts.map(toContactView) };
+      const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: contactViewsOf(resolved) };
       return { created };
     });
     const reject = call.status === 'offer' && (await this.settings.of(companyId)).call === 'disabled';
@@ -272,7 +277,8 @@ export class InboundHandler {
   }
 
   private announceCreated(stored: CreatedMessages): void {
-    for (const contact of stored.newContacts) this.events.contactSaved('create', contact);
+    for (const contact of stored.contacts.created) this.events.contactSaved('create', contact);
+    for (const contact of stored.contacts.updated) this.events.contactSaved('update', contact);
     for (const ticket of stored.tickets.values()) this.events.ticketUpdated(ticket);
     for (const message of stored.messages) this.events.message('create', message, stored.tickets.get(message.ticketId)!);
   }

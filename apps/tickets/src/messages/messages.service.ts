@@ -33,6 +33,32 @@ import { fillVariables, signed } from './message-variables.js';
 import { toMessageView } from './message.view.js';
 import { MessagesRepository } from './messages.repository.js';
 
+type OutgoingFile = NonNullable<OutgoingMessage['media']>;
+
+/** Audio goes as a voice note, which carries no caption. */
+const canCaption = (file: OutgoingFile): boolean => !file.mimetype.startsWith('audio/');
+
+/** One message per file, the text as the first captionable file's caption (or a message of its own after them). */
+function outgoingWithText(files: OutgoingFile[], text: string): OutgoingMessage[] {
+  const outgoing: OutgoingMessage[] = [];
+  let caption = text;
+  for (const file of files) {
+    outgoing.push({ body: canCaption(file) ? caption : '', media: file });
+    if (canCaption(file)) caption = '';
+  }
+  if (caption) outgoing.push({ body: caption });
+  return outgoing;
+}
+
+/** One message per file with its own caption; an audio's caption follows it as a text. */
+function outgoingWithCaptions(files: OutgoingFile[], captions: string[]): OutgoingMessage[] {
+  return files.flatMap((file, i) => {
+    const caption = captions[i] ?? '';
+    if (canCaption(file) || !caption) return [{ body: canCaption(file) ? caption : '', media: file }];
+    return [{ body: '', media: file }, { body: caption }];
+  });
+}
+
 /** How many of the tickets carrying a file are looked at to let a user read it. */
 const MEDIA_ACCESS_TICKETS = 20;
 
@@ -106,21 +132,20 @@ export class MessagesService {
     if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
     const resent = this.resentFile(actor, command.mediaUrl);
     const files = [...(command.medias ?? []).map((m) => this.ownUpload(actor, ticket, m)), ...(resent ? [resent] : [])];
-    const text = (command.body ?? '').trim();
-    if (!text && files.length === 0) {
+    if (!(command.body ?? '').trim() && !command.captions?.some((caption) => caption.trim()) && files.length === 0) {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'body', messages: ['a message needs a text or a file'] }] });
     }
-    let body = text ? fillVariables(text, { contactName: ticket.contact.name, ticketId: ticket.id, now: new Date(), timeZone: this.config.TIME_ZONE }) : '';
-    if (body && command.signMessage) body = signed(body, await this.agentName(actor));
-
-    const outgoing: OutgoingMessage[] = [];
-    let caption = body;
-    for (const file of files) {
-      const canCaption = !file.mimetype.startsWith('audio/');
-      outgoing.push({ body: canCaption ? caption : '', media: file, quotedMsgId: outgoing.length === 0 ? command.quotedMsgId : undefined });
-      if (canCaption) caption = '';
-    }
-    if (caption) outgoing.push({ body: caption, quotedMsgId: outgoing.length === 0 ? command.quotedMsgId : undefined });
+    const agent = command.signMessage ? await this.agentName(actor) : undefined;
+    const prepare = (raw: string | undefined): string => {
+      const text = (raw ?? '').trim();
+      if (!text) return '';
+      const filled = fillVariables(text, { contactName: ticket.contact.name, ticketId: ticket.id, now: new Date(), timeZone: this.config.TIME_ZONE });
+      return agent === undefined ? filled : signed(filled, agent);
+    };
+    const outgoing = command.captions
+      ? outgoingWithCaptions(files, command.captions.map(prepare))
+      : outgoingWithText(files, prepare(command.body));
+    if (outgoing[0]) outgoing[0].quotedMsgId = command.quotedMsgId;
 
     // a re-sent file must outlive whatever deletes its other uses meanwhile
     const hold = resent ? await this.media.hold(actor.companyId, resent.path, 'mediaUrl') : undefined;

@@ -81,10 +81,13 @@ export class TagsService {
     });
   }
 
+  /** Only admins and supervisors change the Kanban flag; others may send it unchanged (clients send the whole form). */
   async update(actor: Actor, id: number, dto: UpdateTagDto): Promise<TagView> {
-    if (dto.kanban !== undefined && !mayUseKanban(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
     try {
       return await this.database.withTenant(actor.companyId, async (tx) => {
+        const current = await this.tags.findById(tx, actor.companyId, id);
+        if (!current) throw new AppError(ErrorCode.ERR_NO_TAG_FOUND);
+        if (dto.kanban !== undefined && dto.kanban !== current.kanban && !mayUseKanban(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
         const row = await this.tags.update(tx, actor.companyId, id, dto);
         if (!row) throw new AppError(ErrorCode.ERR_NO_TAG_FOUND);
         return (await this.tagViews(tx, actor.companyId, [row]))[0]!;

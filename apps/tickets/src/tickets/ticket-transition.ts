@@ -23,20 +23,22 @@ export interface Transition {
  * - return (→ pending): the agent is cleared;
  * - resolve (→ closed) and any move to closed clear useIntegration, promptId and integrationId,
  *   which every other change keeps unless it sets them;
- * - reopen (closed → open): the acting agent unless another is given, queue kept;
- * - transfer: a chosen user becomes the agent; a chosen queue without a user puts the ticket
- *   back to pending in that queue, with nobody assigned.
+ * - reopen (closed → open): the given agent, or the one acting; queue kept;
+ * - transfer: a chosen user becomes the agent; a chosen queue without a user (the same queue
+ *   too) puts the ticket back to pending in that queue, with nobody assigned.
  */
 export function planTransition(current: TicketState, dto: UpdateTicketDto, actingUserId: number): Transition {
   let status: TicketStatus = dto.status ?? current.status;
   let userId = dto.userId !== undefined ? dto.userId : current.userId;
   const queueId = dto.queueId !== undefined ? dto.queueId : current.queueId;
-  const queueChanged = queueId !== current.queueId;
 
-  if (dto.status === undefined && queueChanged && (dto.userId === undefined || dto.userId === null) && status !== 'closed') {
+  const toQueueOnly = dto.queueId !== undefined && (dto.userId === undefined || dto.userId === null);
+  if (dto.status === undefined && toQueueOnly && status !== 'closed') {
     status = 'pending';
     userId = null;
   }
+  // opening (accepting or reopening) without naming an agent: the acting one
+  if (status === 'open' && current.status !== 'open' && dto.userId === undefined) userId = actingUserId;
   if (status === 'open' && userId === null) userId = actingUserId;
   if (status === 'pending' && current.status !== 'pending' && dto.userId === undefined) userId = null;
 

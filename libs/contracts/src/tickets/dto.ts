@@ -210,10 +210,11 @@ const quotedId = ({ value }: { value: unknown }): unknown => {
  * `POST /messages/{ticketId}` as JSON, or the text fields of the multipart form (with `medias`).
  * `read` and `fromMe` are accepted for existing clients and ignored: a message sent here is
  * always from the business. `mediaUrl` re-sends a stored file of this company (a quick
- * message's attachment). With `signMessage` the agent's name is put before the text.
+ * message's attachment). With `signMessage` the agent's name is put before the text. A multipart
+ * form may repeat `body` once per file (as some clients do): each is its file's caption.
  */
 export class SendMessageDto {
-  @IsOptional() @IsString() @MaxLength(MESSAGE_BODY_MAX) body?: string;
+  @IsOptional() @IsString({ each: true }) @MaxLength(MESSAGE_BODY_MAX, { each: true }) body?: string | string[];
   @IsOptional() @Transform(quotedId) @IsInt() @Min(1) quotedMsg?: number;
   @IsOptional() @Transform(booleanish) @IsBoolean() read?: boolean;
   @IsOptional() @Transform(booleanish) @IsBoolean() fromMe?: boolean;
@@ -237,6 +238,8 @@ export class SendMessageCommand {
   @IsOptional() @IsBoolean() signMessage?: boolean;
   @IsOptional() @IsString() @MaxLength(1000) mediaUrl?: string;
   @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => MessageMediaDto) medias?: MessageMediaDto[];
+  /** One caption per file of `medias`, in order (instead of `body`). */
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(MESSAGE_BODY_MAX, { each: true }) captions?: string[];
 }
 
 export class MediaAccessDto {
