@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { callNoticeBody } from '@atrium/contracts';
 import type {
   ContactView,
   InboundAckEvent,
@@ -64,8 +65,6 @@ function touches(rows: MessageRow[]): Array<{ id: number; lastMessage: string; u
   }
   return [...byTicket.values()];
 }
-
-const CALL_STATUS_TEXT = { offer: 'recebida', missed: 'perdida', rejected: 'recusada', accepted: 'atendida' } as const;
 
 /**
  * Turns events of the INBOUND stream into tickets-service state: a batch of one company's messages
@@ -184,7 +183,7 @@ export class InboundHandler {
   private async call(event: InboundCallEvent): Promise<InboundOutcome> {
     const { companyId, whatsappId, call } = event;
     const wid = `call:${call.id}`;
-    const body = `${call.isVideo ? 'Chamada de vídeo' : 'Chamada de voz'} ${CALL_STATUS_TEXT[call.status]} às ${this.clock(call.timestamp)}`;
+    const body = callNoticeBody({ isVideo: call.isVideo, status: call.status, time: this.clock(call.timestamp) });
     const stored = await this.database.withTenant(companyId, async (tx) => {
       const [existing] = await this.messages.findByWids(tx, companyId, [{ whatsappId, wid }]);
       if (existing) {

@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './dto.js';
 export * from './transforms.js';
 export * from './media-keys.js';
+export * from './call-notice.js';

@@ -1,5 +1,6 @@
 import { DownOutlined, PhoneOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { MessageView, QuotedMessageView } from '@atrium/contracts';
+import { parseCallNotice } from '@atrium/contracts/tickets/call-notice.js';
 import { Button, Dropdown } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -28,12 +29,14 @@ export function QuotedMessage({ quoted }: { quoted: QuotedMessageView }) {
   );
 }
 
-/** A missed voice or video call (spec 000 section 2). */
+/** A missed voice or video call (spec 000 section 2), in the user's language. */
 export function CallNotice({ message }: { message: MessageView }) {
-  const video = /v[íi]deo/i.test(message.body);
+  const { t } = useTranslation('messages');
+  const call = parseCallNotice(message.body);
+  const text = call ? t(call.isVideo ? 'call.video' : 'call.voice', { status: t(`call.status.${call.status}`), time: call.time }) : message.body;
   return (
     <div className="message-notice message-call" data-testid="message-call">
-      {video ? <VideoCameraOutlined /> : <PhoneOutlined />} <span>{message.body}</span>
+      {call?.isVideo ? <VideoCameraOutlined /> : <PhoneOutlined />} <span>{text}</span>
     </div>
   );
 }
