@@ -14,14 +14,14 @@ import { TicketListItem } from './ticket-list-item.component';
 export interface TicketListProps {
   filter: TicketListFilter;
   selectedId: number | null;
-  /** Pending tickets accepted from this list (the manager shows the open tab then). */
-  onAccepted?: (ticket: TicketView) => void;
+  /** Tickets accepted or reopened from this list (the manager shows the open tab then). */
+  onMovedToOpen?: (ticket: TicketView) => void;
   onPeek: (ticket: TicketView) => void;
   testId: string;
 }
 
 /** A list of tickets for one filter: next page within 100 px of the bottom, live through the cache (features/tickets/ticket-cache). */
-export function TicketList({ filter, selectedId, onAccepted, onPeek, testId }: TicketListProps) {
+export function TicketList({ filter, selectedId, onMovedToOpen, onPeek, testId }: TicketListProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const socket = useSocket();
@@ -59,10 +59,13 @@ export function TicketList({ filter, selectedId, onAccepted, onPeek, testId }: T
             onOpen={(chosen) => navigate(`/tickets/${chosen.uuid}`)}
             onAccept={async (chosen) => {
               const accepted = await actions.accept(chosen);
-              if (accepted) onAccepted?.(accepted);
+              if (accepted) onMovedToOpen?.(accepted);
             }}
             onResolve={(chosen) => void actions.resolve(chosen)}
-            onReopen={(chosen) => void actions.reopen(chosen)}
+            onReopen={async (chosen) => {
+              const reopened = await actions.reopen(chosen);
+              if (reopened) onMovedToOpen?.(reopened);
+            }}
             onPeek={onPeek}
           />
         ))

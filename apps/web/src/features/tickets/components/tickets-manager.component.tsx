@@ -74,7 +74,7 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
     setOpenTab('open');
     onOpened?.();
   };
-  const listProps = { selectedId, onPeek: setPeeking, onAccepted: showOpenTab };
+  const listProps = { selectedId, onPeek: setPeeking, onMovedToOpen: showOpenTab };
 
   const queueSelect = <IdFilter label={t('filters.queues')} value={queueIds} onChange={setQueueIds} options={queueOptions} testId="tickets-queue-filter" className="tickets-queue-filter" />;
 

@@ -135,6 +135,24 @@ describe('tickets list', () => {
     await waitFor(() => expect(itemsOf('tickets-open')).toHaveLength(0));
   });
 
+  it('reopens a resolved ticket from the list: it is shown, in the open tab', async () => {
+    const resolved = { ...other, status: 'closed' as const };
+    const reopened = { ...other, status: 'open' as const, userId: 7 };
+    api = fakeApi({
+      ...baseRoutes({ open: [], pending: [], closed: [resolved] }),
+      'PUT /tickets/101': { body: reopened },
+      'GET /tickets/u/uuid-101': { body: reopened },
+      'GET /messages/101': { body: { messages: [], ticket: reopened, count: 0, hasMore: false } },
+    });
+    const { router } = renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'user', queueIds: [1] }));
+    fireEvent.click(await screen.findByText('Resolvidos'));
+    fireEvent.click(within(await screen.findByTestId('ticket-101')).getByRole('button', { name: 'Reabrir' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets/uuid-101'));
+    expect(api.callsTo('PUT /tickets/101')[0]!.body).toEqual({ status: 'open', userId: 7, queueId: 1 });
+    expect(await screen.findByTestId('tickets-open')).toBeInTheDocument();
+    expect(await screen.findByTestId('ticket-view')).toBeInTheDocument();
+  });
+
   it('follows live events: new pending tickets, new messages move a ticket to the top, deletions and read counts', async () => {
     api = fakeApi(baseRoutes({ open: [mine, other], pending: [] }));
     const { socket } = renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'user', queueIds: [1] }));

@@ -61,6 +61,11 @@ export function useTicketActions(): TicketActions {
       if (updated) navigate('/tickets');
       return updated;
     },
-    reopen: (ticket) => update(ticket, { status: 'open', userId: user.id, queueId: ticket.queueId }),
+    // the reopened ticket stays (or becomes) the one shown
+    reopen: async (ticket) => {
+      const updated = await update(ticket, { status: 'open', userId: user.id, queueId: ticket.queueId });
+      if (updated) navigate(`/tickets/${updated.uuid}`);
+      return updated;
+    },
   };
 }
