@@ -27,6 +27,10 @@ describe('users API', () => {
     const agent = await createAgent(alpha, { queueIds: [7, 3], allTicket: 'enabled' });
     expect(agent.view).toMatchObject({ name: agent.name, email: agent.email, profile: 'user', allTicket: 'enabled', queueIds: [3, 7], companyId: alpha.companyId });
     expect(agent.view).not.toHaveProperty('passwordHash');
+    // forms send '' or false for "no connection"
+    expect((await createAgent(alpha, { whatsappId: '' as never })).view.whatsappId).toBeNull();
+    const edited = await alpha.admin.put<UserView>(`/users/${agent.view.id}`, { whatsappId: false });
+    expect(edited).toMatchObject({ status: 200, body: { whatsappId: null } });
 
     const alphaUsers = await alpha.admin.get<UserPage>('/users');
     expect(alphaUsers.body.users.map((u) => u.email)).toContain(agent.email);

@@ -1,5 +1,5 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -18,6 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { optionalId } from '../transforms.js';
 import { ALL_TICKET_VALUES, PROFILES, type AllTicket, type Profile } from '../actor.js';
 import { RECURRENCES, type Recurrence } from './views.js';
 
@@ -57,7 +58,7 @@ export class CreateUserDto {
   @IsOptional() @IsIn(PROFILES) profile?: Profile;
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
   @IsOptional() @IsIn(ALL_TICKET_VALUES) allTicket?: AllTicket;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
 }
 
 export class UpdateUserDto {
@@ -68,7 +69,7 @@ export class UpdateUserDto {
   @IsOptional() @IsIn(PROFILES) profile?: Profile;
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
   @IsOptional() @IsIn(ALL_TICKET_VALUES) allTicket?: AllTicket;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
 }
 
 export class UserStatusDto {

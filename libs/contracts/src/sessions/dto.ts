@@ -1,14 +1,11 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { optionalId } from '../transforms.js';
 import { WHATSAPP_PROVIDERS, type WhatsappProvider } from './status.js';
 
 const MESSAGE_MAX = 5000;
 /** The form sends '' for "none". */
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
-const optionalId = ({ value }: { value: unknown }) => {
-  if (value === undefined) return undefined;
-  return value === '' || value === null ? null : Number(value);
-};
 
 /** The connection dialog's fields but the name, all optional (spec 001 "Connections", issue 4). */
 class WhatsappFieldsDto {

@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
-import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, trimmed } from './transforms.js';
+import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, trimmed } from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 
 const TEXT_MAX = 5000;

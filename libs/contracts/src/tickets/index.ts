@@ -3,6 +3,5 @@ export * from './subjects.js';
 export * from './views.js';
 export * from './events.js';
 export * from './dto.js';
-export * from './transforms.js';
 export * from './media-keys.js';
 export * from './call-notice.js';

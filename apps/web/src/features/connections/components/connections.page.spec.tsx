@@ -132,6 +132,9 @@ describe('connections page', () => {
     await waitFor(() => expect(api.callsTo('POST /whatsappsession/1')).toHaveLength(1));
     expect(api.callsTo('POST /whatsappsession/1')[0]!.body).toEqual({ phoneNumber: '5511987654321' });
 
+    // the session restarts before the code comes: the dialog waits for it
+    emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'OPENING', qrcode: '', pairingCode: '' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'PAIRING', qrcode: '', pairingCode: 'ABCD1234' }));
     expect(within(dialog).getByTestId('pairing-code')).toHaveTextContent('ABCD1234');
     emit(socket, 'company-3-whatsappSession', sessionUpdate({ id: 1, status: 'CONNECTED', qrcode: '', pairingCode: '' }));

@@ -1,7 +1,7 @@
 import type { WhatsappSummary, WhatsappView } from '@atrium/contracts';
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useStartSessionMutation } from '../api/connections.api';
@@ -22,27 +22,34 @@ export interface QrCodeModalProps {
  * The QR dialog (spec 001 "Connections"): numbered instructions and the QR code at 256 px, or
  * 'Waiting for QR Code'. Follows live updates and closes on the first one that comes with an empty
  * qrcode (scanned, or the session left the QR stage) — unless it brings a pairing code, which it
- * shows instead. The phone can also pair by a code typed on it (POST /whatsappsession with the number).
+ * shows instead, or a pairing code was asked for and the session is still restarting (OPENING). The phone can also pair by a code typed on it (POST /whatsappsession with the number).
  */
 export function QrCodeModal({ companyId, connection, onClose }: QrCodeModalProps) {
   const { t } = useTranslation('connections');
   const [byPhone, setByPhone] = useState(false);
+  /** A pairing code was asked for: the session restarts (OPENING, no code yet) before the code comes. */
+  const awaitingCode = useRef(false);
   const [startSession, starting] = useStartSessionMutation();
   const initial = connection ? { status: connection.status, qrcode: connection.qrcode, pairingCode: connection.pairingCode } : null;
   const session = useLiveSession(companyId, initial, connection?.id ?? null, (update: WhatsappSummary) => {
-    if (update.qrcode === '' && update.pairingCode === '') close();
+    if (update.qrcode !== '' || update.pairingCode !== '') return;
+    if (awaitingCode.current && update.status === 'OPENING') return;
+    close();
   });
 
   function close() {
     setByPhone(false);
+    awaitingCode.current = false;
     onClose();
   }
 
   const requestCode = async ({ phoneNumber }: { phoneNumber: string }) => {
     if (!connection) return;
+    awaitingCode.current = true;
     try {
       await startSession({ id: connection.id, phoneNumber: phoneNumber.replace(/\D/g, '') }).unwrap();
     } catch (error) {
+      awaitingCode.current = false;
       toastError(error);
     }
   };

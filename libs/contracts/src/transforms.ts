@@ -2,10 +2,10 @@
 
 type TransformInput = { value: unknown };
 
-/** '' and null mean "none" (forms send '' for an empty select). */
+/** '', false and null mean "none" (forms send '' for an empty select, some false). */
 export const optionalId = ({ value }: TransformInput): unknown => {
   if (value === undefined) return undefined;
-  if (value === '' || value === null) return null;
+  if (value === '' || value === false || value === null) return null;
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 };
 
