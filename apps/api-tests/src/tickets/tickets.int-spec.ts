@@ -184,6 +184,23 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       expect(ids(await agentB.client.get<TicketsPageView>('/tickets?status=open'))).toContain(ticket.id);
     });
 
+    it('puts a deleted agent’s open tickets back in their queue as pending, live', async () => {
+      const leaving = await createAgent(stack, tenant, { name: 'Diego Saindo', queueIds: [queueA.id] });
+      const ticket = await customerWrites(QUEUED);
+      expect((await leaving.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: leaving.user.id })).body).toMatchObject({ status: 'open' });
+      const resolved = await customerWrites(QUEUED);
+      await leaving.client.put(`/tickets/${resolved.id}`, { status: 'closed', userId: leaving.user.id, queueId: queueA.id });
+
+      expect((await tenant.admin.delete(`/users/${leaving.user.id}`)).status).toBe(200);
+      const back = await socketA.nextWhere<TicketEventPayload>(
+        `company-${tenant.companyId}-ticket`,
+        (p) => p.action === 'update' && p.ticket.id === ticket.id && p.ticket.status === 'pending',
+      );
+      expect(back).toMatchObject({ ticket: { status: 'pending', userId: null, queueId: queueA.id } });
+      // a resolved ticket keeps who resolved it
+      expect((await tenant.admin.get<TicketView>(`/tickets/${resolved.id}`)).body).toMatchObject({ status: 'closed', userId: leaving.user.id });
+    });
+
     it('refuses a transfer to a user or queue of another company', async () => {
       const ticket = await customerWrites(QUEUED);
       expect(await tenant.admin.put(`/tickets/${ticket.id}`, { userId: other.adminSession.user.id })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });

@@ -5,6 +5,9 @@ import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
 import { DATABASE, LOGGER, NATS_PROXY } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketViews } from '../tickets/ticket-views.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CompanySettings } from './company-settings.js';
 import { DirectoryRepository } from './directory.repository.js';
 
@@ -12,7 +15,7 @@ type UserEventPayload = { action: 'create' | 'update'; user: UserView } | { acti
 
 /**
  * Keeps the read models up to date from other services' live events: user names (identity's
- * `user` events), connections (sessions' `whatsapp` and `whatsappSession` events), and drops
+ * `user` events; a deleted user's open tickets go back to their queues), connections (sessions' `whatsapp` and `whatsappSession` events), and drops
  * cached settings on `settings` events. Every replica listens (no queue group): each keeps its own cache.
  */
 @Injectable()
@@ -25,6 +28,9 @@ export class DirectorySync implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
+    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
+    @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -51,10 +57,23 @@ export class DirectorySync implements OnApplicationBootstrap, OnApplicationShutd
 
   private async onUser(event: DomainEvent<UserEventPayload>): Promise<void> {
     const payload = event.payload;
-    if (payload.action === 'delete') return; // the name stays for the history of the tickets the user handled
+    // the name stays for the history of the tickets the user handled
+    if (payload.action === 'delete') return this.releaseTicketsOf(event.companyId!, payload.userId);
     await this.database.withTenant(event.companyId!, (tx) =>
       this.directory.upsertUsers(tx, [{ id: payload.user.id, companyId: event.companyId!, name: payload.user.name }]),
     );
+  }
+
+  /**
+   * A deleted user's open tickets go back to their queues as pending, for the queues' agents to
+   * accept. Every replica hears the event; the first to commit moves them, the others find none.
+   */
+  private async releaseTicketsOf(companyId: number, userId: number): Promise<void> {
+    const released = await this.database.withTenant(companyId, async (tx) => {
+      const ids = await this.tickets.releaseOpenOfUser(tx, companyId, userId);
+      return ids.length === 0 ? [] : this.views.many(tx, companyId, ids);
+    });
+    for (const ticket of released) this.events.ticketUpdated(ticket, { queueId: ticket.queueId, userId, status: 'open' });
   }
 
   private async onWhatsapp(event: DomainEvent<WhatsappEventPayload>): Promise<void> {

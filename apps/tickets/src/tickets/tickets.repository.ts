@@ -115,6 +115,16 @@ export class TicketsRepository {
     return tx.insert(tickets).values(values).onConflictDoNothing().returning();
   }
 
+  /** A deleted user's open tickets go back to their queues' pending tickets, nobody assigned; answers their ids. */
+  async releaseOpenOfUser(tx: TicketsTx, companyId: number, userId: number): Promise<number[]> {
+    const rows = await tx
+      .update(tickets)
+      .set({ status: 'pending', userId: null, updatedAt: new Date() })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.userId, userId), eq(tickets.status, 'open')))
+      .returning({ id: tickets.id });
+    return rows.map((row) => row.id);
+  }
+
   async update(tx: TicketsTx, companyId: number, id: number, values: Partial<NewTicket>): Promise<TicketRow | undefined> {
     const [row] = await tx
       .update(tickets)
