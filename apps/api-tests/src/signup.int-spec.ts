@@ -3,11 +3,11 @@ import { SETTING_KEYS, type CompanyPlanView, type CompanyView, type PublicPlanVi
 import { aSignup } from '@atrium/testing';
 import { createPlan, loggedIn, signUp, signedUpAdmin, superClient } from './identity-fixtures.js';
 import { startStack, type Stack } from './stack.js';
+import { addDays, dateIn, IdentityConfig } from '@atrium/app-identity';
 
+/** `days` after today on the platform's calendar (identity's default TIME_ZONE, which the test stack keeps). */
 function isoDaysFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(dateIn(new IdentityConfig().TIME_ZONE), days);
 }
 
 describe('signup: POST /companies/cadastro and GET /plans/list', () => {

@@ -1,4 +1,4 @@
-import { ServiceConfig } from '@atrium/config';
+import { IsTimeZone, ServiceConfig } from '@atrium/config';
 import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 export class IdentityConfig extends ServiceConfig {
@@ -22,4 +22,7 @@ export class IdentityConfig extends ServiceConfig {
   @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 10;
   @IsInt() @Min(1) LOGIN_MAX_ATTEMPTS_PER_IP: number = 100;
   @IsInt() @Min(1) LOGIN_WINDOW_SECONDS: number = 900;
+
+  /** Time zone whose calendar decides when a company's due date has passed, and trial due dates. */
+  @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
 }

@@ -1,4 +1,4 @@
-import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
+import { EnvBoolean, IsTimeZone, MediaStorageConfig } from '@atrium/config';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Tickets' variables; it reads the media store too (deleted tickets' files are removed from it). */
@@ -23,5 +23,5 @@ export class TicketsConfig extends MediaStorageConfig {
   @IsInt() @Min(1) @Max(3600) INBOUND_ACK_WAIT_SECONDS: number = 30;
 
   /** Time zone of the message variables `hora`, `ms` and `protocol`, and of the date filters. */
-  @IsString() @Matches(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/) TIME_ZONE: string = 'America/Sao_Paulo';
+  @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
 }

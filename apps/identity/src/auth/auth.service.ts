@@ -11,7 +11,7 @@ import {
 } from '@atrium/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
-import { isPastDue } from '../shared/dates.js';
+import { CompanyCalendar } from '../shared/dates.js';
 import { IdentityEvents } from '../shared/identity-events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
@@ -32,6 +32,7 @@ export class AuthService {
   private dummyHash?: Promise<string>;
 
   constructor(
+    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     @Inject(UsersRepository) private readonly users: UsersRepository,
@@ -133,7 +134,7 @@ export class AuthService {
   private assertCompanyMayLogIn(company: { status: boolean; dueDate: string | null }, isSuper: boolean): void {
     if (isSuper) return;
     if (!company.status) throw new AppError(ErrorCode.ERR_COMPANY_INACTIVE);
-    if (isPastDue(company.dueDate)) throw new AppError(ErrorCode.ERR_SUBSCRIPTION_EXPIRED, { data: { dueDate: company.dueDate } });
+    if (this.calendar.isPastDue(company.dueDate)) throw new AppError(ErrorCode.ERR_SUBSCRIPTION_EXPIRED, { data: { dueDate: company.dueDate } });
   }
 
   private refreshExpiry(): Date {

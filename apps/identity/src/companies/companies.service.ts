@@ -15,7 +15,7 @@ import { DATABASE } from '@atrium/service-kit';
 import { toPlanView } from '../plans/plan.view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
-import { isPastDue } from '../shared/dates.js';
+import { CompanyCalendar } from '../shared/dates.js';
 import { IdentityEvents } from '../shared/identity-events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { toPage } from '../shared/paging.js';
@@ -30,6 +30,7 @@ import { CompanyViewLoader } from './company-view.loader.js';
 @Injectable()
 export class CompaniesService {
   constructor(
+    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
     @Inject(PlansRepository) private readonly plans: PlansRepository,
@@ -153,7 +154,7 @@ export class CompaniesService {
   private async afterSubscriptionChange(before: CompanyRow, after: CompanyView): Promise<void> {
     const changed = before.planId !== after.planId || before.status !== after.status || before.dueDate !== after.dueDate;
     if (!changed) return;
-    if (!after.status || isPastDue(after.dueDate)) {
+    if (!after.status || this.calendar.isPastDue(after.dueDate)) {
       await this.sessions.endSessions(await this.sessions.membersOf(after.id), { includeSuper: false });
     } else {
       await this.sessions.refreshCompany(after.id);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientInfo, CompanyView, SignupDto } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
-import { daysFromToday } from '../shared/dates.js';
+import { CompanyCalendar } from '../shared/dates.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { companyContact, CompanyProvisioner, conflictOf } from './company-provisioner.js';
@@ -19,6 +19,7 @@ export const TRIAL_DAYS = 3;
 @Injectable()
 export class SignupService {
   constructor(
+    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(CompanyViewLoader) private readonly views: CompanyViewLoader,
     @Inject(CompanyProvisioner) private readonly provisioner: CompanyProvisioner,
@@ -36,7 +37,7 @@ export class SignupService {
           company: {
             ...companyContact(dto),
             status: true,
-            dueDate: daysFromToday(TRIAL_DAYS),
+            dueDate: this.calendar.daysFromToday(TRIAL_DAYS),
             recurrence: 'MENSAL',
           },
           campaignsEnabled: true,

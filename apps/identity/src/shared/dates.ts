@@ -1,16 +1,42 @@
-/** Today's date as YYYY-MM-DD in UTC. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@atrium/service-kit';
+import type { IdentityConfig } from '../config.js';
+
+/** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
+export function dateIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-/** The date `days` after today, as YYYY-MM-DD. */
-export function daysFromToday(days: number, now: Date = new Date()): string {
-  const date = new Date(now.getTime());
-  date.setUTCDate(date.getUTCDate() + days);
-  return todayIso(date);
+/** The date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
 }
 
-/** A subscription is expired once its due date is before today (the due date itself still works). */
-export function isPastDue(dueDate: string | null, now: Date = new Date()): boolean {
-  return dueDate !== null && dueDate < todayIso(now);
+/**
+ * Subscription dates on the platform's calendar (TIME_ZONE): a company in São Paulo is not past
+ * due at 21:00 of its due date because it is already the next day in UTC.
+ */
+@Injectable()
+export class CompanyCalendar {
+  private readonly timeZone: string;
+
+  constructor(@Inject(SERVICE_CONFIG) config: IdentityConfig) {
+    this.timeZone = config.TIME_ZONE;
+  }
+
+  today(now: Date = new Date()): string {
+    return dateIn(this.timeZone, now);
+  }
+
+  daysFromToday(days: number, now: Date = new Date()): string {
+    return addDays(this.today(now), days);
+  }
+
+  /** A subscription is expired once its due date is before today (the due date itself still works). */
+  isPastDue(dueDate: string | null, now: Date = new Date()): boolean {
+    return dueDate !== null && dueDate < this.today(now);
+  }
 }
