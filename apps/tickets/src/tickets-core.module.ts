@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ContactViews } from './contacts/contact.view.js';
 import { ContactsRepository } from './contacts/contacts.repository.js';
 import { CompanySettings } from './directory/company-settings.js';
 import { DirectorySync } from './directory/directory-sync.js';
@@ -18,6 +19,7 @@ import { TicketsRepository } from './tickets/tickets.repository.js';
 const shared = [
   QueuesRepository,
   ContactsRepository,
+  ContactViews,
   TicketsRepository,
   MessagesRepository,
   TagsRepository,

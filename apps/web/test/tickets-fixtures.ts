@@ -13,6 +13,7 @@ export function aContact(overrides: Partial<ContactView> = {}): ContactView {
     isGroup: false,
     extraInfo: [],
     whatsappId: 1,
+    whatsapp: { id: 1, name: 'Comercial' },
     createdAt: '2025-06-01T00:00:00.000Z',
     updatedAt: '2025-06-01T00:00:00.000Z',
     ...overrides,

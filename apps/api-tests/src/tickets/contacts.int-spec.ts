@@ -68,7 +68,16 @@ describe('contacts, tags, ticket notes and quick messages', () => {
         });
         expect(created).toMatchObject({
           status: 201,
-          body: { name: 'Marta Lima', number: '5511988881234', email: 'marta@example.com', extraInfo: [{ name: 'CPF', value: '123' }], companyId: tenant.companyId },
+          body: {
+            name: 'Marta Lima',
+            number: '5511988881234',
+            email: 'marta@example.com',
+            extraInfo: [{ name: 'CPF', value: '123' }],
+            companyId: tenant.companyId,
+            // created by hand: no source connection
+            whatsappId: null,
+            whatsapp: null,
+          },
         });
         expect(await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`)).toEqual({ action: 'create', contact: created.body });
         const updated = await agent.client.put<ContactView>(`/contacts/${created.body.id}`, { name: 'Marta L.', extraInfo: [] });

@@ -67,13 +67,17 @@ describe('inbound stream → contacts, tickets and messages', () => {
       contact: { name: 'Joana Prado', number },
     });
     const contactEvent = await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`);
-    expect(contactEvent).toMatchObject({ action: 'create', contact: { number, name: 'Joana Prado' } });
+    // the contact's source connection, named (spec 000 "Contact")
+    expect(contactEvent).toMatchObject({ action: 'create', contact: { number, name: 'Joana Prado', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' } } });
     const ticketEvent = await socket.next<TicketEventPayload>(`company-${tenant.companyId}-ticket`);
     expect(ticketEvent).toMatchObject({ action: 'update', ticket: { id: created.ticket.id, status: 'pending' } });
 
     const ticket = await ticketOf(number);
-    expect(ticket).toMatchObject({ id: created.ticket.id, contact: { name: 'Joana Prado' }, unreadMessages: 1 });
-    expect((await tenant.admin.get<ContactView>(`/contacts/${ticket.contactId}`)).body).toMatchObject({ number, whatsappId: WHATSAPP_ID });
+    expect(ticket).toMatchObject({ id: created.ticket.id, contact: { name: 'Joana Prado', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' } }, unreadMessages: 1 });
+    const whatsapp = { id: WHATSAPP_ID, name: 'Vendas' };
+    expect((await tenant.admin.get<ContactView>(`/contacts/${ticket.contactId}`)).body).toMatchObject({ number, whatsappId: WHATSAPP_ID, whatsapp });
+    expect((await tenant.admin.get<{ contacts: ContactView[] }>(`/contacts?searchParam=${number}`)).body.contacts).toMatchObject([{ id: ticket.contactId, whatsapp }]);
+    expect((await tenant.admin.get<ContactView[]>('/contacts/list?name=Joana')).body).toMatchObject([{ id: ticket.contactId, whatsapp }]);
   });
 
   it('adds the next messages to the open or pending ticket, counting unread ones', async () => {

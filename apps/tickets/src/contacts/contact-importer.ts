@@ -6,7 +6,7 @@ import { SessionsChannel } from '../directory/sessions-channel.js';
 import { requireAdmin } from '../shared/require-admin.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
-import { toContactView } from './contact.view.js';
+import { ContactViews } from './contact.view.js';
 import { ContactsRepository, type NewContact } from './contacts.repository.js';
 
 const NAME_MAX = 50;
@@ -31,6 +31,7 @@ export class ContactImporter {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @Inject(ContactViews) private readonly views: ContactViews,
     @Inject(DirectoryService) private readonly directory: DirectoryService,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
@@ -48,9 +49,9 @@ export class ContactImporter {
       const rows = [];
       for (const candidate of candidates) {
         const row = await this.contacts.insertIfAbsent(tx, candidate);
-        if (row) rows.push(toContactView(row));
+        if (row) rows.push(row);
       }
-      return rows;
+      return this.views.many(tx, actor.companyId, rows);
     });
     for (const view of imported) this.events.contactSaved('create', view);
     return imported;

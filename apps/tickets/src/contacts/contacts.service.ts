@@ -21,7 +21,7 @@ import { requireAdmin } from '../shared/require-admin.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
-import { toContactView } from './contact.view.js';
+import { ContactViews } from './contact.view.js';
 import { CONTACT_NUMBER_UNIQUE, ContactsRepository, type ContactFilter } from './contacts.repository.js';
 import { NumberChecker } from './number-checker.js';
 
@@ -31,6 +31,7 @@ export class ContactsService {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @Inject(ContactViews) private readonly views: ContactViews,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(NumberChecker) private readonly numbers: NumberChecker,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
@@ -46,19 +47,19 @@ export class ContactsService {
     if (query.dateEnd) filter.until = dayRange(query.dateEnd, this.config.TIME_ZONE).until;
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { rows, count } = await this.contacts.page(tx, actor.companyId, filter, query.pageNumber);
-      return { contacts: rows.map(toContactView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.contacts, rows.length, count) };
+      return { contacts: await this.views.many(tx, actor.companyId, rows), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.contacts, rows.length, count) };
     });
   }
 
   list(actor: Actor, query: ContactsListQueryDto): Promise<ContactView[]> {
-    return this.database.withTenant(actor.companyId, async (tx) => (await this.contacts.list(tx, actor.companyId, query.name)).map(toContactView));
+    return this.database.withTenant(actor.companyId, async (tx) => this.views.many(tx, actor.companyId, await this.contacts.list(tx, actor.companyId, query.name)));
   }
 
   show(actor: Actor, id: number): Promise<ContactView> {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const row = await this.contacts.findById(tx, actor.companyId, id);
       if (!row) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-      return toContactView(row);
+      return this.views.one(tx, actor.companyId, row);
     });
   }
 
@@ -74,7 +75,7 @@ export class ContactsService {
           email: dto.email ?? '',
           extraInfo: dto.extraInfo ?? [],
         });
-        return toContactView(row);
+        return this.views.one(tx, actor.companyId, row);
       }),
     );
     this.events.contactSaved('create', view);
@@ -97,7 +98,7 @@ export class ContactsService {
           ...(dto.extraInfo !== undefined && { extraInfo: dto.extraInfo }),
         });
         if (!row) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-        return toContactView(row);
+        return this.views.one(tx, actor.companyId, row);
       }),
     );
     this.events.contactSaved('update', view);

@@ -36,6 +36,16 @@ export class DirectoryRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
+  async whatsappNames(tx: TicketsTx, companyId: number, ids: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await tx
+      .select({ id: whatsappRefs.id, name: whatsappRefs.name })
+      .from(whatsappRefs)
+      .where(and(eq(whatsappRefs.companyId, companyId), inArray(whatsappRefs.id, unique)));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   async upsertWhatsapp(tx: TicketsTx, values: WhatsappRefValues): Promise<void> {
     const { queueIds, ...rest } = values;
     await tx

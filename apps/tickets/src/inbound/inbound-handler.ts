@@ -14,7 +14,7 @@ import type {
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
-import { toContactView } from '../contacts/contact.view.js';
+import { ContactViews } from '../contacts/contact.view.js';
 import { CompanySettings } from '../directory/company-settings.js';
 import { SessionsChannel } from '../directory/sessions-channel.js';
 import { lastMessageText } from '../messages/media-type.js';
@@ -43,10 +43,7 @@ interface CreatedMessages {
   contacts: { created: ContactView[]; updated: ContactView[] };
 }
 
-const contactViewsOf = (resolved: Pick<ResolvedConversations, 'createdContacts' | 'updatedContacts'>) => ({
-  created: resolved.createdContacts.map(toContactView),
-  updated: resolved.updatedContacts.map(toContactView),
-});
+
 
 const channelId = (whatsappId: number | null, wid: string | null) => `${whatsappId ?? 0}:${wid ?? ''}`;
 
@@ -78,6 +75,7 @@ export class InboundHandler {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(ConversationResolver) private readonly conversations: ConversationResolver,
+    @Inject(ContactViews) private readonly contactViews: ContactViews,
     @Inject(MessagesRepository) private readonly messages: MessagesRepository,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
@@ -165,7 +163,7 @@ export class InboundHandler {
         const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { messages: messageViews, tickets, contacts: contactViewsOf(resolved) };
+      return { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved) };
     });
     return stored ? { outcome: 'done', announce: () => this.announceCreated(stored) } : DONE;
   }
@@ -207,7 +205,7 @@ export class InboundHandler {
       if (!row) return undefined;
       await this.tickets.touch(tx, companyId, row.ticketId, body, true);
       const ticket = await this.views.one(tx, companyId, row.ticketId);
-      const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: contactViewsOf(resolved) };
+      const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: await this.contactViewsOf(tx, companyId, resolved) };
       return { created };
     });
     const reject = call.status === 'offer' && (await this.settings.of(companyId)).call === 'disabled';
@@ -273,6 +271,14 @@ export class InboundHandler {
   private async updated(tx: TicketsTx, row: MessageRow): Promise<{ message: MessageView; ticket: TicketView }> {
     const record = await this.messages.record(tx, row.companyId, row.id);
     return { message: toMessageView(record!), ticket: await this.views.one(tx, row.companyId, row.ticketId) };
+  }
+
+  private async contactViewsOf(tx: TicketsTx, companyId: number, resolved: Pick<ResolvedConversations, 'createdContacts' | 'updatedContacts'>) {
+    const [created, updated] = await Promise.all([
+      this.contactViews.many(tx, companyId, resolved.createdContacts),
+      this.contactViews.many(tx, companyId, resolved.updatedContacts),
+    ]);
+    return { created, updated };
   }
 
   private announceCreated(stored: CreatedMessages): void {

@@ -10,7 +10,7 @@ export function toTicketView(record: TicketRecord): TicketView {
     companyId: ticket.companyId,
     status: ticket.status,
     contactId: ticket.contactId,
-    contact: toContactView(record.contact),
+    contact: toContactView(record.contact, record.contactWhatsappName),
     queueId: ticket.queueId,
     queue: record.queue,
     userId: ticket.userId,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
 import { contacts, queues, tags, ticketTags, ticketTexts, tickets, userRefs, whatsappRefs } from '../db/schema.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
@@ -11,12 +12,17 @@ export type NewTicket = typeof tickets.$inferInsert;
 export const ONE_ACTIVE_TICKET_PER_CONTACT = 'tickets_one_active_per_contact';
 
 /** A ticket with what its view shows: contact, queue, agent and connection names, tags. */
+/** The contact's connection, joined beside the ticket's. */
+const contactWhatsapps = alias(whatsappRefs, 'contact_whatsapps');
+
 export interface TicketRecord {
   ticket: TicketRow;
   contact: typeof contacts.$inferSelect;
   queue: { id: number; name: string; color: string } | null;
   userName: string | null;
   whatsappName: string | null;
+  /** The name of the contact's own connection (which may differ from the ticket's). */
+  contactWhatsappName: string | null;
   tags: Array<{ id: number; name: string; color: string; kanban: number }>;
 }
 
@@ -254,6 +260,7 @@ export class TicketsRepository {
         queue: { id: queues.id, name: queues.name, color: queues.color },
         userName: userRefs.name,
         whatsappName: whatsappRefs.name,
+        contactWhatsappName: contactWhatsapps.name,
         tags: sql<TicketRecord['tags']>`coalesce((
           select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}, 'kanban', ${tags.kanban}) order by ${tags.name})
           from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
@@ -265,6 +272,7 @@ export class TicketsRepository {
       .leftJoin(queues, eq(queues.id, tickets.queueId))
       .leftJoin(userRefs, eq(userRefs.id, tickets.userId))
       .leftJoin(whatsappRefs, eq(whatsappRefs.id, tickets.whatsappId))
+      .leftJoin(contactWhatsapps, eq(contactWhatsapps.id, contacts.whatsappId))
       .$dynamic();
   }
 

@@ -40,6 +40,8 @@ export interface ContactView {
   extraInfo: ExtraInfoView[];
   /** The connection the contact first wrote to (or was created with). */
   whatsappId: number | null;
+  /** That connection (spec 000: the contact's source connection). */
+  whatsapp: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }
