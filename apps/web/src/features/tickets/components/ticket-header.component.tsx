@@ -52,7 +52,8 @@ export function TicketHeader({ ticket, onShowContact, onBack }: TicketHeaderProp
     });
 
   const options: MenuProps['items'] = [
-    { key: 'schedule', icon: <CalendarOutlined />, label: t('options.schedule') },
+    // the schedules page is the plan's (a plan without it would send the user away with a refusal)
+    ...(user.company.plan.useSchedules === true ? [{ key: 'schedule', icon: <CalendarOutlined />, label: t('options.schedule') }] : []),
     { key: 'transfer', icon: <SwapOutlined />, label: t('options.transfer') },
     ...(can(user, 'ticket-options:deleteTicket') ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('options.delete'), danger: true }] : []),
   ];

@@ -107,10 +107,12 @@ describe('ticket dialogs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
   });
 
-  it('options: delete only for who may, with the schedule link to the contact', async () => {
+  it('options: delete only for who may; no schedule link on a plan without schedules', async () => {
     api = fakeApi(routesWith({ 'DELETE /tickets/100': { body: { message: 'ok' } } }));
     const { router } = renderWithLiveSocket(routes, '/tickets/uuid-100', aSessionUser({ profile: 'admin' }));
     fireEvent.click(await screen.findByTestId('ticket-options'));
+    expect(await screen.findByText('Transferir')).toBeInTheDocument();
+    expect(screen.queryByText('Agendamento')).not.toBeInTheDocument();
     fireEvent.click(await screen.findByText('Deletar'));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getAllByText('Tem certeza que deseja deletar o ticket do contato João Cliente?').length).toBeGreaterThan(0);
@@ -121,7 +123,8 @@ describe('ticket dialogs', () => {
 
   it('options for agents: no delete; schedule goes to /schedules for the contact', async () => {
     api = fakeApi(routesWith());
-    const { router } = renderWithLiveSocket([...routes, { path: '/schedules', element: <div>agenda</div> }], '/tickets/uuid-100', agent());
+    const withSchedules = { ...agent(), company: { ...agent().company, plan: { ...agent().company.plan, useSchedules: true } } };
+    const { router } = renderWithLiveSocket([...routes, { path: '/schedules', element: <div>agenda</div> }], '/tickets/uuid-100', withSchedules);
     fireEvent.click(await screen.findByTestId('ticket-options'));
     expect(await screen.findByText('Transferir')).toBeInTheDocument();
     expect(screen.queryByText('Deletar')).not.toBeInTheDocument();
