@@ -2,10 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
 
+/** Formats an instant as its date (YYYY-MM-DD: en-CA's way) in `timeZone`. */
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
 /** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
 export function dateIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormatter(timeZone).format(now);
 }
 
 /** The date `days` after `date` (YYYY-MM-DD). */
@@ -21,14 +25,15 @@ export function addDays(date: string, days: number): string {
  */
 @Injectable()
 export class CompanyCalendar {
-  private readonly timeZone: string;
+  /** Built once: every login and refresh asks for today. */
+  private readonly days: Intl.DateTimeFormat;
 
   constructor(@Inject(SERVICE_CONFIG) config: IdentityConfig) {
-    this.timeZone = config.TIME_ZONE;
+    this.days = dayFormatter(config.TIME_ZONE);
   }
 
   today(now: Date = new Date()): string {
-    return dateIn(this.timeZone, now);
+    return this.days.format(now);
   }
 
   daysFromToday(days: number, now: Date = new Date()): string {

@@ -273,12 +273,10 @@ export class InboundHandler {
     return { message: toMessageView(record!), ticket: await this.views.one(tx, row.companyId, row.ticketId) };
   }
 
+  /** The created and updated contacts' views, their connections' names read once for both. */
   private async contactViewsOf(tx: TicketsTx, companyId: number, resolved: Pick<ResolvedConversations, 'createdContacts' | 'updatedContacts'>) {
-    const [created, updated] = await Promise.all([
-      this.contactViews.many(tx, companyId, resolved.createdContacts),
-      this.contactViews.many(tx, companyId, resolved.updatedContacts),
-    ]);
-    return { created, updated };
+    const views = await this.contactViews.many(tx, companyId, [...resolved.createdContacts, ...resolved.updatedContacts]);
+    return { created: views.slice(0, resolved.createdContacts.length), updated: views.slice(resolved.createdContacts.length) };
   }
 
   private announceCreated(stored: CreatedMessages): void {

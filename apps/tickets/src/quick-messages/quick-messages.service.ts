@@ -95,22 +95,23 @@ export class QuickMessagesService {
     if (dto.mediaPath !== null && !dto.mediaPath.startsWith(prefix)) {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaPath', messages: ['not a file of this quick message'] }] });
     }
-    const { view, former } = await this.database.withTenant(actor.companyId, async (tx) => {
-      const current = await this.writable(tx, actor, id);
-      return { view: toView((await this.quickMessages.update(tx, actor.companyId, id, dto))!), former: current.mediaPath };
-    });
-    this.events.quickMessageSaved('update', view);
-    if (former !== dto.mediaPath) await this.media.removeUnreferenced(actor.companyId, [former]);
+    const { view, former } = await this.save(actor, id, dto);
+    if (former.mediaPath !== dto.mediaPath) await this.media.removeUnreferenced(actor.companyId, [former.mediaPath]);
     return view;
   }
 
   async update(actor: Actor, id: number, dto: UpdateQuickMessageDto): Promise<QuickMessageView> {
-    const view = await this.database.withTenant(actor.companyId, async (tx) => {
-      await this.writable(tx, actor, id);
-      return toView((await this.quickMessages.update(tx, actor.companyId, id, dto))!);
+    return (await this.save(actor, id, dto)).view;
+  }
+
+  /** Saves changes of a quick message the actor may edit and announces it; answers it, and the row it was. */
+  private async save(actor: Actor, id: number, values: UpdateQuickMessageDto | QuickMessageMediaDto): Promise<{ view: QuickMessageView; former: QuickMessageRow }> {
+    const saved = await this.database.withTenant(actor.companyId, async (tx) => {
+      const former = await this.writable(tx, actor, id);
+      return { view: toView((await this.quickMessages.update(tx, actor.companyId, id, values))!), former };
     });
-    this.events.quickMessageSaved('update', view);
-    return view;
+    this.events.quickMessageSaved('update', saved.view);
+    return saved;
   }
 
   /** Deletes the quick message; its attachment's file goes too unless a sent message still carries it. */
