@@ -26,13 +26,14 @@ const shared = {
 };
 
 export default {
+  // Integration suites boot services against real servers: generous on a loaded 2-core machine.
+  // A global option: Jest ignores testTimeout inside a project (hooks then had 5 s).
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,
       displayName: 'backend',
       testEnvironment: 'node',
-      // integration suites boot services against real servers: generous on a loaded 2-core machine
-      testTimeout: 30_000,
       roots: ['<rootDir>/apps', '<rootDir>/libs'],
       testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/apps/web/', '<rootDir>/apps/e2e/'],
