@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import atrium from './tools/eslint/file-roles.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '.nx/**', 'coverage/**', '.data/**', 'tmp/**'] },
@@ -34,6 +35,12 @@ export default tseslint.config(
     },
   },
   {
+    // File names `<name>.<role>.ts`, classes `<Name><Role>` in files of their role (docs/adr/008).
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx', 'libs/*/src/**/*.ts', 'tools/generators/**/files/**/*.ts'],
+    plugins: { atrium },
+    rules: { 'atrium/file-role': 'error' },
+  },
+  {
     // End-to-end suites boot the apps in-process: the only place an app may be imported.
     files: ['apps/api-tests/**/*.ts', 'apps/e2e/**/*.ts'],
     rules: {
@@ -44,7 +51,16 @@ export default tseslint.config(
     // The web app: hooks called by the rules, effect dependencies complete.
     files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Values come from a contracts module ('@atrium/contracts/identity/schedules.js'): the root
+      // also exports the DTOs, whose decorators need reflect-metadata and crash the browser.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@atrium/contracts', message: 'Import values from their module (@atrium/contracts/<area>/<file>.js); only types from the root.', allowTypeImports: true }] },
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],

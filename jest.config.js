@@ -29,6 +29,9 @@ export default {
   // Integration suites boot services against real servers: generous on a loaded 2-core machine.
   // A global option: Jest ignores testTimeout inside a project (hooks then had 5 s).
   testTimeout: 30_000,
+  // Suites run one at a time (2 cores) in a worker that is replaced once it holds more than this
+  // after a file: what one suite leaks never adds up over the whole run (it once ran out of heap).
+  workerIdleMemoryLimit: '3GB',
   projects: [
     {
       ...shared,

@@ -11,6 +11,7 @@
 import { io } from 'socket.io-client';
 import pg from 'pg';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { jsonCaller } from './lib/json-call.mjs';
 
 const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
 const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
@@ -38,16 +39,7 @@ const platform = await startPlatform({
 const api = platform.urls.api;
 const sandboxUrl = `http://127.0.0.1:${sandbox}`;
 
-async function call(method, url, body, token, headers = {}) {
-  const response = await fetch(url.startsWith('http') ? url : api + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = jsonCaller(api);
 
 function socketOf(token) {
   const socket = io(api, { transports: ['websocket'], query: { token }, reconnection: false, forceNew: true });

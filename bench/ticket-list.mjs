@@ -9,6 +9,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { jsonCaller } from './lib/json-call.mjs';
 
 const [companies, ticketsPerCompany, messagesPerTicket, seconds, connections] = [100, 10_000, 10, 10, 10].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
 const QUEUES = 5;
@@ -25,16 +26,7 @@ const platform = await startPlatform({
 });
 
 const api = platform.urls.api;
-async function call(method, path, body, token, headers = {}) {
-  const response = await fetch(api + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = jsonCaller(api);
 
 const elapsed = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 

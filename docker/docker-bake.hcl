@@ -26,6 +26,12 @@ target "services" {
       { app = "ai", port = "8086", health = "/health/live" },
       # The simulated WhatsApp network (development, demos, load tests): not for production.
       { app = "wa-sandbox", port = "8090", health = "/health" },
+      # The Stripe simulator (development, demos, tests): not for production.
+      { app = "stripe-sandbox", port = "8091", health = "/health" },
+      # The OpenAI and Azure Speech simulator (development, demos, tests): not for production.
+      { app = "openai-sandbox", port = "8092", health = "/health" },
+      # The Typebot, Dialogflow and webhook-receiver simulator (development, demos, tests): not for production.
+      { app = "bot-providers-sandbox", port = "8093", health = "/health" },
     ]
   }
   args = { APP = item.app, PORT = item.port, HEALTH_PATH = item.health }

@@ -1,6 +1,6 @@
 /** Types of tools/platform.mjs, for TypeScript tests that start the platform (e.g. apps/e2e). */
 
-export type AppName = 'identity' | 'tickets' | 'sessions' | 'campaigns' | 'billing' | 'ai' | 'gateway' | 'wa-sandbox';
+export type AppName = 'identity' | 'tickets' | 'sessions' | 'campaigns' | 'billing' | 'ai' | 'gateway' | 'wa-sandbox' | 'stripe-sandbox';
 
 export interface AppDefinition {
   name: AppName;
@@ -42,7 +42,7 @@ export interface PlatformOptions {
   redisUrl?: string;
   /** default nats://127.0.0.1:4222 (env ATRIUM_NATS_URL). */
   natsUrl?: string;
-  /** Ports to use instead of the defaults (gateway 8080, services 8081-8086, wa-sandbox 8090, web 3000, smtp 1025; smtp 0 = any free port). */
+  /** Ports to use instead of the defaults (gateway 8080, services 8081-8086, wa-sandbox 8090, stripe-sandbox 8091, bot-providers-sandbox 8093, web 3000, smtp 1025; smtp 0 = any free port). */
   ports?: Partial<PlatformPorts>;
   /** Start only these apps (the gateway always starts). Default: every app that exists. */
   apps?: AppName[];

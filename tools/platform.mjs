@@ -180,7 +180,32 @@ export function createPlatform(options = {}) {
     if (app.name === 'identity') Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
     if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
     if (app.name === 'sessions') env.SANDBOX_WS_URL = `ws://127.0.0.1:${settings.ports['wa-sandbox']}/ws`;
+    if (env.NODE_ENV !== 'production') Object.assign(env, stripeSandboxEnv(app), openAiSandboxEnv(app), botProvidersSandboxEnv(app));
     return { ...env, ...settings.extraEnv };
+  }
+
+  /**
+   * Outside production billing talks to stripe-sandbox (its default test key and webhook secret
+   * are billing's defaults too) and the sandbox delivers its webhooks to billing's endpoint on the gateway.
+   */
+  function stripeSandboxEnv(app) {
+    if (!settings.apps.some((candidate) => candidate.name === 'stripe-sandbox')) return {};
+    if (app.name === 'billing') return { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(settings.ports['stripe-sandbox']), STRIPE_API_PROTOCOL: 'http' };
+    if (app.name === 'stripe-sandbox') return { STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${settings.ports.gateway}/subscription/webhook` };
+    return {};
+  }
+
+  /** Outside production the ai service's OpenAI and Azure Speech calls go to openai-sandbox. */
+  function openAiSandboxEnv(app) {
+    if (app.name !== 'ai' || !settings.apps.some((candidate) => candidate.name === 'openai-sandbox')) return {};
+    const base = `http://127.0.0.1:${settings.ports['openai-sandbox']}`;
+    return { OPENAI_BASE_URL: `${base}/v1`, AZURE_SPEECH_URL: `${base}/azure/{region}` };
+  }
+
+  /** Outside production the ai service's Dialogflow calls go to bot-providers-sandbox (Typebot and webhook URLs are per integration). */
+  function botProvidersSandboxEnv(app) {
+    if (app.name !== 'ai' || !settings.apps.some((candidate) => candidate.name === 'bot-providers-sandbox')) return {};
+    return { DIALOGFLOW_API_URL: `http://127.0.0.1:${settings.ports['bot-providers-sandbox']}` };
   }
 
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');

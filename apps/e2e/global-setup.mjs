@@ -35,7 +35,13 @@ export default async function globalSetup() {
     database: `atrium_e2e_${id}`,
     dropDatabaseOnStop: true,
     build: process.env.E2E_BUILD !== '0',
-    env: { NATS_SUBJECT_PREFIX: `e2e${id}.`, REDIS_PREFIX: `e2e:${id}:`, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: {
+      NATS_SUBJECT_PREFIX: `e2e${id}.`,
+      REDIS_PREFIX: `e2e:${id}:`,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Billing issues the invoices of companies that sign up during the run within seconds.
+      BILLING_JOBS_EVERY_MS: '2000',
+    },
     log: (line) => appendFileSync(logFile, `${line}\n`),
     onMail: (mail) => writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.json`), JSON.stringify(mail)),
   });
@@ -48,4 +54,5 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = platform.urls.api;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
+  process.env.E2E_STRIPE_SANDBOX_URL = `http://127.0.0.1:${platform.ports['stripe-sandbox']}`;
 }

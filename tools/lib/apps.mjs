@@ -19,6 +19,9 @@ export const APPS = [
   { name: 'ai', port: 8086, portEnv: 'HEALTH_PORT', migrates: true },
   { name: 'gateway', port: 8080, portEnv: 'PORT', migrates: false },
   { name: 'wa-sandbox', port: 8090, portEnv: 'PORT', migrates: false, readyPath: '/health' },
+  { name: 'stripe-sandbox', port: 8091, portEnv: 'PORT', migrates: false, readyPath: '/health' },
+  { name: 'openai-sandbox', port: 8092, portEnv: 'PORT', migrates: false, readyPath: '/health' },
+  { name: 'bot-providers-sandbox', port: 8093, portEnv: 'PORT', migrates: false, readyPath: '/health' },
 ];
 
 /** Ports of the pieces that are not apps. */

@@ -1,14 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { Logger } from '@atrium/logging';
 import { CoreModule } from '@atrium/service-kit';
 import type { AiConfig } from './config.js';
 import { aiSchema } from './db/schema.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
+import { PromptsModule } from './prompts/prompts.module.js';
+import { RuntimeModule } from './runtime/runtime.module.js';
 
 @Module({})
 export class AiAppModule {
-  static forRoot(config: AiConfig): DynamicModule {
+  /** `logger`: where the service's own log goes (tests capture it); by default pino on stdout. */
+  static forRoot(config: AiConfig, options: { logger?: Logger } = {}): DynamicModule {
     return {
       module: AiAppModule,
-      imports: [CoreModule.forRoot({ service: 'ai', config, schema: aiSchema })],
+      imports: [
+        CoreModule.forRoot({ service: 'ai', config, schema: aiSchema, logger: options.logger }),
+        RuntimeModule,
+        PromptsModule,
+        IntegrationsModule,
+      ],
     };
   }
 }

@@ -1,6 +1,52 @@
-import { ServiceConfig } from '@atrium/config';
-import { IsInt, Max, Min } from 'class-validator';
+import { MediaStorageConfig } from '@atrium/config';
+import { IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 
-export class AiConfig extends ServiceConfig {
+/** The development key secrets are encrypted with (the default); never accepted in production. */
+export const DEVELOPMENT_AI_SECRETS_KEY = 'dev-only-ai-secrets-key-change-me-0123456789';
+
+/** Refuses the development key when NODE_ENV is production. */
+function IsNotDevelopmentKeyInProduction() {
+  return ValidateBy({
+    name: 'notDevelopmentKeyInProduction',
+    validator: {
+      validate: (value: unknown, args) => (args?.object as AiConfig).NODE_ENV !== 'production' || value !== DEVELOPMENT_AI_SECRETS_KEY,
+      defaultMessage: () => 'AI_SECRETS_KEY must not be the development key in production',
+    },
+  });
+}
+
+/** The ai service's variables; it reads customers' voice notes from, and writes synthesised answers to, the media store. */
+export class AiConfig extends MediaStorageConfig {
+  /** HTTP port of /health/live and /health/ready */
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8086;
+
+  /** Key (32 bytes or more) the prompts' and integrations' secrets are encrypted with (AES-256-GCM); the development default is refused in production. */
+  @IsString() @MinLength(32) @IsNotDevelopmentKeyInProduction() AI_SECRETS_KEY: string = 'dev-only-ai-secrets-key-change-me-0123456789';
+
+  /** Base URL of the OpenAI-compatible API (chat completions, transcriptions): any compatible endpoint, a self-hosted model, or the local stand-in. */
+  @IsString() @Matches(/^https?:\/\/\S+$/) OPENAI_BASE_URL: string = 'https://api.openai.com/v1';
+  /** Chat model the prompts run on. */
+  @IsString() @MinLength(1) OPENAI_MODEL: string = 'gpt-4o-mini';
+  /** Model that transcribes customers' voice notes. */
+  @IsString() @MinLength(1) OPENAI_TRANSCRIPTION_MODEL: string = 'whisper-1';
+  /** Azure Speech text-to-speech base URL; `{region}` becomes the prompt's voiceRegion. */
+  @IsString() @Matches(/^https?:\/\/\S+$/) AZURE_SPEECH_URL: string = 'https://{region}.tts.speech.microsoft.com';
+
+  /** Milliseconds one call to a provider may take before it counts as failed. */
+  @IsInt() @Min(100) @Max(300_000) BOT_PROVIDER_TIMEOUT_MS: number = 20_000;
+  /** Further attempts after a provider's failure (server errors, timeouts, network) before the ticket goes to a human. */
+  @IsInt() @Min(0) @Max(10) BOT_PROVIDER_RETRIES: number = 2;
+  /** First retry delay in ms (doubled at each further attempt). */
+  @IsInt() @Min(0) @Max(60_000) BOT_RETRY_BACKOFF_MS: number = 500;
+  /** Consecutive failures of one prompt or integration that open its circuit (calls fail at once, tickets go to humans). */
+  @IsInt() @Min(1) @Max(1000) BOT_BREAKER_THRESHOLD: number = 5;
+  /** Milliseconds an open circuit stays open before one call is tried again. */
+  @IsInt() @Min(100) @Max(3_600_000) BOT_BREAKER_COOLDOWN_MS: number = 30_000;
+  /** Tickets whose turns one replica runs at once (each ticket's turns stay one at a time, in order). */
+  @IsInt() @Min(1) @Max(1000) BOT_CONCURRENCY: number = 32;
+
+  /** Dialogflow ES REST API base URL (a local stand-in in tests and the demo). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }) DIALOGFLOW_API_URL: string = 'https://dialogflow.googleapis.com';
+  /** Longest wait for one call to an outside provider from the integrations page's test session. */
+  @IsInt() @Min(100) @Max(120_000) INTEGRATION_TEST_TIMEOUT_MS: number = 10_000;
 }

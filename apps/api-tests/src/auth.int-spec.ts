@@ -1,16 +1,22 @@
 import pg from 'pg';
 import type { AuthResult, SessionUserView } from '@atrium/contracts';
-import { PasswordHasher } from '@atrium/app-identity';
+import { IdentityConfig, PasswordHasher } from '@atrium/app-identity';
+import { addDays, dateIn } from '@atrium/kernel';
 import { startStack, type Stack } from './stack.js';
 
 const ADMIN = { email: 'admin@admin.com', password: '123456' };
+
+/** `days` after today on the platform's calendar (not the database's, which is UTC: they differ around midnight). */
+function platformDay(days: number): string {
+  return addDays(dateIn(new IdentityConfig().TIME_ZONE), days);
+}
 
 describe('auth: login, refresh, logout, me', () => {
   let stack: Stack;
   let owner: pg.Client;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' } });
+    stack = await startStack({ env: { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP: '3', LOGIN_BACKOFF_BASE_MS: '600000' } });
     owner = new pg.Client({ connectionString: stack.database.ownerUrl });
     await owner.connect();
   });
@@ -127,7 +133,8 @@ describe('auth: login, refresh, logout, me', () => {
 
     beforeAll(async () => {
       const { rows } = await owner.query<{ id: number }>(
-        `insert into identity.companies (name, plan_id, due_date) select 'Late Payer', id, current_date - 1 from identity.plans limit 1 returning id`,
+        `insert into identity.companies (name, plan_id, due_date) select 'Late Payer', id, $1::date from identity.plans limit 1 returning id`,
+        [platformDay(-1)],
       );
       await owner.query(`insert into identity.users (company_id, name, email, password_hash, profile) values ($1, 'Late', $2, $3, 'admin')`, [
         rows[0]!.id,
@@ -143,15 +150,16 @@ describe('auth: login, refresh, logout, me', () => {
     });
 
     it('can log in on its due date itself', async () => {
-      await owner.query(`update identity.companies set due_date = current_date where name = 'Late Payer'`);
+      await owner.query(`update identity.companies set due_date = $1::date where name = 'Late Payer'`, [platformDay(0)]);
       expect((await stack.client().post('/auth/login', user)).status).toBe(200);
     });
   });
 
-  it('limits failed attempts per account: after the limit even the right password waits', async () => {
+  it('slows failed attempts per account and IP: after the free ones even the right password waits there, not elsewhere', async () => {
     const email = 'admin@admin.com';
     const limited = stack.client();
     for (let i = 0; i < 3; i++) expect((await limited.post('/auth/login', { email, password: `bad-${i}` })).status).toBe(401);
     expect(await limited.post('/auth/login', ADMIN)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+    expect((await stack.client().request('POST', '/auth/login', ADMIN, { 'x-forwarded-for': '198.51.100.30' })).status).toBe(200);
   });
 });

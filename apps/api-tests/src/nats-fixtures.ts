@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@atrium/contracts';
+import { eventSubject, type DomainEvent } from '@atrium/contracts';
 import { EventBus } from '@atrium/messaging';
 import { connect, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import type { Stack } from './stack.js';
@@ -17,8 +17,9 @@ export class NatsFixture {
     return new NatsFixture(connection, prefix, new EventBus(() => connection, prefix));
   }
 
+  /** Publishes an event as a service would, or a malformed one: tests may break the contract (LiveEventPayloads) on purpose. */
   publish<T>(event: DomainEvent<T>): void {
-    this.bus.publish(event);
+    this.publishRaw(eventSubject(event.companyId, event.kind), JSON.stringify(event));
   }
 
   /** Publishes raw bytes on a subject (under the prefix), for malformed input. */

@@ -3,9 +3,10 @@ import { SETTING_KEYS, type CompanyPlanView, type CompanyView, type PublicPlanVi
 import { aSignup } from '@atrium/testing';
 import { createPlan, loggedIn, signUp, signedUpAdmin, superClient } from './identity-fixtures.js';
 import { startStack, type Stack } from './stack.js';
-import { addDays, dateIn, IdentityConfig } from '@atrium/app-identity';
+import { IdentityConfig } from '@atrium/app-identity';
+import { addDays, dateIn } from '@atrium/kernel';
 
-/** `days` after today on the platform's calendar (identity's default TIME_ZONE, which the test stack keeps). */
+/** `days` after today on the platform's calendar (the default TIME_ZONE, which the test stack keeps). */
 function isoDaysFromToday(days: number): string {
   return addDays(dateIn(new IdentityConfig().TIME_ZONE), days);
 }

@@ -1,7 +1,7 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { loadConfig, type ServiceConfig } from '@atrium/config';
 import { startService } from '@atrium/service-kit';
-import { createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
+import { createTestDatabase, deleteTestStreams, isolatedEnv, type TestDatabase } from '@atrium/testing';
 import { GatewayConfig, startGateway } from '@atrium/app-gateway';
 import { IdentityAppModule, IdentityConfig } from '@atrium/app-identity';
 import { TicketsAppModule, TicketsConfig } from '@atrium/app-tickets';
@@ -10,7 +10,6 @@ import { CampaignsAppModule, CampaignsConfig } from '@atrium/app-campaigns';
 import { BillingAppModule, BillingConfig } from '@atrium/app-billing';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { ApiClient } from './api-client.js';
-import { deleteInboundStream } from './sessions/inbound-stream.js';
 
 type ServiceDefinition = { config: new () => ServiceConfig; module: (config: never) => DynamicModule };
 
@@ -41,6 +40,13 @@ export interface StackOptions {
   env?: Record<string, string>;
 }
 
+/** Starts one service of a stack with the stack's environment (e.g. again, after a test stopped it). */
+export function startStackService(name: ServiceName, env: Record<string, string>): Promise<INestApplication> {
+  const definition: ServiceDefinition = SERVICES[name];
+  const config = loadConfig(definition.config, env);
+  return startService({ service: name, config, module: definition.module(config as never) });
+}
+
 /**
  * Boots the gateway and the named services in this process, isolated from other test files
  * (own database, NATS subject prefix, Redis key prefix). Stop it in afterAll.
@@ -50,11 +56,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = isolatedEnv(database, { PORT: '0', ...options.env });
   const apps: Stack['apps'] = {};
   try {
-    for (const name of options.services ?? ['identity']) {
-      const definition: ServiceDefinition = SERVICES[name];
-      const config = loadConfig(definition.config, env);
-      apps[name] = await startService({ service: name, config, module: definition.module(config as never) });
-    }
+    for (const name of options.services ?? ['identity']) apps[name] = await startStackService(name, env);
     apps.gateway = await startGateway(loadConfig(GatewayConfig, env));
   } catch (error) {
     await Promise.allSettled(Object.values(apps).map((app) => app.close()));
@@ -72,7 +74,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await apps.gateway?.close();
       await Promise.allSettled(Object.entries(apps).filter(([n]) => n !== 'gateway').map(([, app]) => app.close()));
       await database.drop();
-      if (apps.sessions || apps.tickets) await deleteInboundStream(env); // either creates it
+      await deleteTestStreams(env); // the services create them per subject prefix
     },
   };
 }

@@ -2,6 +2,7 @@ import type { UserView } from '@atrium/contracts';
 import { aUser } from '@atrium/testing';
 import { startStack, type Stack } from './stack.js';
 import { signUpTenant, type Tenant } from './tenants.js';
+import { createQueue } from './tickets/tickets-fixtures.js';
 
 type UserPage = { users: UserView[]; count: number; hasMore: boolean };
 
@@ -11,7 +12,8 @@ describe('users API', () => {
   let beta: Tenant;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // users' queues are the tickets service's, which is asked whether they are the company's
+    stack = await startStack({ services: ['identity', 'tickets'] });
     [alpha, beta] = await Promise.all([signUpTenant(stack), signUpTenant(stack)]);
   });
   afterAll(() => stack.stop());
@@ -24,8 +26,9 @@ describe('users API', () => {
   }
 
   it('creates a user with the spec fields and lists it only in its own company', async () => {
-    const agent = await createAgent(alpha, { queueIds: [7, 3], allTicket: 'enabled' });
-    expect(agent.view).toMatchObject({ name: agent.name, email: agent.email, profile: 'user', allTicket: 'enabled', queueIds: [3, 7], companyId: alpha.companyId });
+    const [first, second] = [await createQueue(alpha), await createQueue(alpha)];
+    const agent = await createAgent(alpha, { queueIds: [second!.id, first!.id], allTicket: 'enabled' });
+    expect(agent.view).toMatchObject({ name: agent.name, email: agent.email, profile: 'user', allTicket: 'enabled', queueIds: [first!.id, second!.id], companyId: alpha.companyId });
     expect(agent.view).not.toHaveProperty('passwordHash');
     // forms send '' or false for "no connection"
     expect((await createAgent(alpha, { whatsappId: '' as never })).view.whatsappId).toBeNull();
@@ -46,6 +49,19 @@ describe('users API', () => {
     expect(found.body).toMatchObject({ count: 1, hasMore: false });
     const none = await alpha.admin.get<UserPage>('/users?searchParam=%25');
     expect(none.body.users).toEqual([]);
+  });
+
+  it('saves users in parallel without running the database pool dry', async () => {
+    // each save used to hold its transaction while asking a second pool connection for the e-mail check
+    const gamma = await signUpTenant(stack); // its own company: the plan's user limit may be reached here
+    const bodies = Array.from({ length: 12 }, () => aUser());
+    const answers = await Promise.all(bodies.map((body) => gamma.admin.post<UserView>('/users', body)));
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) expect(refused.body).toEqual({ error: 'ERR_USER_LIMIT_REACHED' });
+    const updates = await Promise.all(created.map((answer) => gamma.admin.put<UserView>(`/users/${answer.body.id}`, { name: 'Renamed in parallel' })));
+    expect(updates.map((answer) => answer.status)).toEqual(created.map(() => 200));
   });
 
   it('never shows or changes another company’s user by id (wrong tenant)', async () => {

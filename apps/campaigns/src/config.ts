@@ -1,6 +1,17 @@
-import { ServiceConfig } from '@atrium/config';
+import { MediaStorageConfig } from '@atrium/config';
 import { IsInt, Max, Min } from 'class-validator';
 
-export class CampaignsConfig extends ServiceConfig {
+/** The campaigns service's variables; it owns imported spreadsheets, file lists and schedule attachments, so it reads the media store too. */
+export class CampaignsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8084;
+  /** How often each replica looks for campaigns to start, plan, finish and connections to send on (ms). */
+  @IsInt() @Min(20) @Max(60_000) CAMPAIGN_TICK_MS: number = 500;
+  /** Tries of one shipping before it counts as failed with its reason. */
+  @IsInt() @Min(1) @Max(20) CAMPAIGN_SEND_ATTEMPTS: number = 3;
+  /** Wait before the first retry of a failed shipping (ms), doubled for each further one. */
+  @IsInt() @Min(0) @Max(3_600_000) CAMPAIGN_RETRY_BASE_MS: number = 5_000;
+  /** How long a confirmation waits for the recipient's reply before the campaign may finish without it (ms). */
+  @IsInt() @Min(0) CAMPAIGN_REPLY_WINDOW_MS: number = 86_400_000;
+  /** A connection's sender lease (one replica sends on a connection at a time); renewed before each send (ms). */
+  @IsInt() @Min(500) @Max(600_000) CAMPAIGN_SENDER_LEASE_MS: number = 10_000;
 }

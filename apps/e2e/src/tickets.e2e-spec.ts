@@ -1,36 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+import { call, connectSandbox, eventually, sandboxUrl } from './platform-calls.js';
 
-/** wa-sandbox of the platform under test (global-setup.mjs). */
-function sandboxUrl(pathname: string): string {
-  const base = process.env.E2E_SANDBOX_URL;
-  if (!base) throw new Error('E2E_SANDBOX_URL is not set: run the browser tests through `npm run e2e`');
-  return `${base}${pathname}`;
-}
-
-async function call<T>(url: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Polls until `probe` answers something (the platform works asynchronously: sessions, sandbox deliveries). */
-async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** socket.io-client's browser bundle, loaded into a page by the polling test. */
+const SOCKET_IO_CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/socket.io-client/dist/socket.io.min.js');
 
 /** A small red-and-blue PNG, made here (no fixture file). */
 function aPng(): Buffer {
@@ -85,24 +62,19 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
   let browser: Browser;
   let pageA: Page;
   let pageB: Page;
+  let adminToken: string;
 
   beforeAll(async () => {
     // A company with two queues, an agent in each, and a sandbox number whose tickets go to the first queue.
     const [plan] = await call<Array<{ id: number }>>(apiUrl('/plans/list'));
     await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id } });
     const { token } = await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } });
+    adminToken = token;
     const sales = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
     const support = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Suporte', color: '#52c41a', greetingMessage: '' } });
     await call(apiUrl('/users'), { token, body: { ...agentA, profile: 'user', queueIds: [sales.id] } });
     await call(apiUrl('/users'), { token, body: { ...agentB, profile: 'user', queueIds: [support.id] } });
-    const connection = await call<{ id: number }>(apiUrl('/whatsapp'), { token, body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds: [sales.id] } });
-    await call(apiUrl(`/whatsappsession/${connection.id}`), { token, body: {} });
-    const qr = await eventually('the QR code of the new session', async () => {
-      const shown = await call<{ qrcode: string }>(apiUrl(`/whatsapp/${connection.id}`), { token });
-      return shown.qrcode.startsWith('sandbox-qr:') ? shown.qrcode : undefined;
-    });
-    await call(sandboxUrl('/scan'), { body: { qr, number: businessNumber } });
-    await eventually('the session to connect', async () => (await call<{ status: string }>(apiUrl(`/whatsapp/${connection.id}`), { token })).status === 'CONNECTED');
+    await connectSandbox(token, [sales.id], businessNumber);
 
     browser = await launchBrowser();
     pageA = await (await newContext(browser)).newPage();
@@ -189,6 +161,40 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
       const closed = pageA.getByTestId('tickets-closed').getByRole('listitem').filter({ hasText: customer.name });
       await closed.getByRole('button', { name: 'Reabrir' }).waitFor();
       await screenshot(pageA, 'tickets-05-resolved');
+    });
+  });
+  it('a socket.io client that polls only (as Atendechat 6.0.0’s web app) receives a customer’s message live', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await step('polling-client', [page], async () => {
+      // a page of the web app's origin (the one CORS allows) running socket.io-client over long polling, no upgrade
+      await page.goto(webUrl('/login'));
+      await page.addScriptTag({ path: SOCKET_IO_CLIENT });
+      await page.evaluate(
+        ([api, token]) => {
+          const state = window as unknown as { received: Array<{ event: string; payload: unknown }>; transport?: string; ready?: boolean; io: (url: string, options: object) => SocketLike };
+          type SocketLike = { on(event: string, listener: () => void): void; onAny(listener: (event: string, payload: unknown) => void): void; emit(event: string, ...args: unknown[]): void; io: { engine: { transport: { name: string } } } };
+          state.received = [];
+          const socket = state.io(api!, { transports: ['polling'], query: { token } });
+          socket.onAny((event, payload) => state.received.push({ event, payload }));
+          socket.on('ready', () => {
+            state.ready = true;
+            state.transport = socket.io.engine.transport.name;
+            socket.emit('joinTickets', 'pending');
+            socket.emit('joinNotification');
+          });
+        },
+        [apiUrl(''), adminToken] as const,
+      );
+      await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+      expect(await page.evaluate(() => (window as unknown as { transport?: string }).transport)).toBe('polling');
+
+      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Mensagem para quem escuta por polling' } });
+      const event = await page.waitForFunction(() =>
+        (window as unknown as { received: Array<{ event: string; payload: { action?: string; message?: { body?: string } } }> }).received.find(
+          (r) => r.event.endsWith('-appMessage') && r.payload.action === 'create' && r.payload.message?.body === 'Mensagem para quem escuta por polling',
+        ),
+      );
+      expect(await event.jsonValue()).toMatchObject({ payload: { contact: { number: customer.number } } });
     });
   });
 });

@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingApiModule } from './billing/billing-api.module.js';
+import { CampaignsApiModule } from './campaigns/campaigns-api.module.js';
+import { AiApiModule } from './ai/ai-api.module.js';
 import type { GatewayConfig } from './config.js';
 import { IdentityApiModule } from './identity/identity-api.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -12,7 +15,17 @@ export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [CoreModule.forRoot({ service: 'gateway', config }), AuthModule, IdentityApiModule, RealtimeModule, SessionsApiModule, TicketsApiModule],
+      imports: [
+        CoreModule.forRoot({ service: 'gateway', config }),
+        AuthModule,
+        IdentityApiModule,
+        RealtimeModule,
+        SessionsApiModule,
+        TicketsApiModule,
+        CampaignsApiModule,
+        AiApiModule,
+        BillingApiModule,
+      ],
     };
   }
 }

@@ -1,11 +1,11 @@
-import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
-import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { EnvBoolean, IsJwtSecret, MediaStorageConfig } from '@atrium/config';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 
 export class GatewayConfig extends MediaStorageConfig {
   /** The REST API and socket.io port. */
   @IsInt() @Min(0) @Max(65535) PORT: number = 8080;
-  /** Must equal identity's JWT_SECRET. */
-  @IsString() @MinLength(32) JWT_SECRET: string = 'dev-only-jwt-secret-change-me-0123456789';
+  /** Must equal identity's JWT_SECRET (32+ bytes; the development default is refused in production). */
+  @IsJwtSecret() JWT_SECRET: string = 'dev-only-jwt-secret-change-me-0123456789';
   /** Comma-separated browser origins allowed to call the API with credentials. */
   @IsString() WEB_ORIGINS: string = 'http://localhost:3000,http://127.0.0.1:3000';
   /** Mark the refresh cookie Secure (on behind HTTPS). */
@@ -18,4 +18,11 @@ export class GatewayConfig extends MediaStorageConfig {
    */
   @IsString() TRUST_PROXY: string = 'loopback, linklocal, uniquelocal';
   @IsString() APP_VERSION: string = '6.0.0';
+  /**
+   * Accept socket.io's HTTP long-polling transport besides websocket (clients such as Atendechat
+   * 6.0.0's web app use polling only). With several gateways, polling needs session affinity at
+   * the ingress (each polling request must reach the replica holding the socket; a socket.io
+   * adapter does not route them): see deploy/README.md and docs/adr/010.
+   */
+  @EnvBoolean() SOCKET_POLLING: boolean = true;
 }

@@ -7,7 +7,7 @@ import { HelpsModule } from './helps/helps.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { QueuesModule } from './queues/queues.module.js';
 import type { IdentityConfig } from './config.js';
-import { identitySchema } from './db/schema.js';
+import { identitySchema, outbox } from './db/schema.js';
 import { IdentityCoreModule } from './identity-core.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -20,7 +20,7 @@ export class IdentityAppModule {
     return {
       module: IdentityAppModule,
       imports: [
-        CoreModule.forRoot({ service: 'identity', config, schema: identitySchema }),
+        CoreModule.forRoot({ service: 'identity', config, schema: identitySchema, outbox }),
         IdentityCoreModule,
         AuthModule,
         CompaniesModule,

@@ -1,11 +1,12 @@
-import { IsTimeZone, ServiceConfig } from '@atrium/config';
+import { IsJwtSecret, MediaStorageConfig } from '@atrium/config';
 import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
-export class IdentityConfig extends ServiceConfig {
+/** Identity's variables; it owns announcement images, so it reads the media store too. */
+export class IdentityConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8081;
 
-  /** Signs access tokens; the gateway verifies them with the same secret. */
-  @IsString() @MinLength(32) JWT_SECRET: string = 'dev-only-jwt-secret-change-me-0123456789';
+  /** Signs access tokens; the gateway verifies them with the same secret. 32+ bytes; the development default is refused in production. */
+  @IsJwtSecret() JWT_SECRET: string = 'dev-only-jwt-secret-change-me-0123456789';
   @IsInt() @Min(60) ACCESS_TOKEN_TTL_SECONDS: number = 900;
   @IsInt() @Min(300) REFRESH_TOKEN_TTL_SECONDS: number = 7 * 24 * 3600;
 
@@ -19,10 +20,14 @@ export class IdentityConfig extends ServiceConfig {
   @IsOptional() @IsString() SMTP_PASS?: string;
   @IsString() MAIL_FROM: string = 'Atrium <no-reply@atrium.local>';
 
-  @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 10;
-  @IsInt() @Min(1) LOGIN_MAX_ATTEMPTS_PER_IP: number = 100;
-  @IsInt() @Min(1) LOGIN_WINDOW_SECONDS: number = 900;
-
-  /** Time zone whose calendar decides when a company's due date has passed, and trial due dates. */
-  @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
+  /** Login slowing (auth/login-rate-limiter.ts): attempts of one account from one IP before they must wait. */
+  @IsInt() @Min(1) LOGIN_FREE_FAILURES_PER_ACCOUNT_IP: number = 5;
+  /** Failed attempts of one IP (any accounts) before its attempts must wait. */
+  @IsInt() @Min(1) LOGIN_FREE_FAILURES_PER_IP: number = 30;
+  /** First wait after the free attempts; each further attempt doubles it. */
+  @IsInt() @Min(1) LOGIN_BACKOFF_BASE_MS: number = 1000;
+  /** Longest wait between two attempts. */
+  @IsInt() @Min(1) LOGIN_BACKOFF_MAX_SECONDS: number = 900;
+  /** How long attempts are remembered after the last one. */
+  @IsInt() @Min(60) LOGIN_FAILURE_MEMORY_SECONDS: number = 3600;
 }

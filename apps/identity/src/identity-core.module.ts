@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { ActorStateWriter } from './auth/actor-state.writer.js';
-import { RefreshSessionsRepository } from './auth/refresh-sessions.repository.js';
+import { ActorStateWriter } from './login-sessions/actor-state.writer.js';
+import { RefreshSessionsRepository } from './login-sessions/refresh-sessions.repository.js';
 import { CompaniesRepository } from './companies/companies.repository.js';
 import { PlansRepository } from './plans/plans.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';

@@ -1,4 +1,4 @@
 export { IdentityConfig } from './config.js';
 export { IdentityAppModule } from './app.module.js';
 export { PasswordHasher } from './shared/password-hasher.js';
-export { addDays, dateIn } from './shared/dates.js';
+

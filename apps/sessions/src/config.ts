@@ -38,9 +38,6 @@ export class SessionsConfig extends MediaStorageConfig {
   /** Auth-state keys cached per session (the rest are read from PostgreSQL). */
   @IsInt() @Min(16) AUTH_CACHE_MAX_KEYS: number = 2_000;
 
-  /** Inbound stream retention (JetStream). */
-  @IsInt() @Min(60) INBOUND_MAX_AGE_SECONDS: number = 7 * 24 * 3600;
-
   /** Largest inbound attachment stored; bigger ones arrive as a message without media. */
   @IsInt() @Min(1024) MAX_MEDIA_BYTES: number = 64 * 1024 * 1024;
 }

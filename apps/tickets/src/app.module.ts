@@ -1,15 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
 import type { TicketsConfig } from './config.js';
+import { ChatbotModule } from './chatbot/chatbot.module.js';
+import { ChatsModule } from './chats/chats.module.js';
 import { ContactsModule } from './contacts/contacts.module.js';
-import { ticketsSchema } from './db/schema.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
+import { DirectorySyncModule } from './directory-sync/directory-sync.module.js';
+import { outbox, ticketsSchema } from './db/schema.js';
 import { InboundModule } from './inbound/inbound.module.js';
+import { KanbanModule } from './kanban/kanban.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { NotesModule } from './notes/notes.module.js';
+import { QueueOptionsModule } from './queue-options/queue-options.module.js';
 import { QueuesModule } from './queues/queues.module.js';
 import { QuickMessagesModule } from './quick-messages/quick-messages.module.js';
 import { TagsModule } from './tags/tags.module.js';
-import { TicketsCoreModule } from './tickets-core.module.js';
 import { TicketsModule } from './tickets/tickets.module.js';
 
 @Module({})
@@ -18,16 +23,21 @@ export class TicketsAppModule {
     return {
       module: TicketsAppModule,
       imports: [
-        CoreModule.forRoot({ service: 'tickets', config, schema: ticketsSchema }),
-        TicketsCoreModule,
+        CoreModule.forRoot({ service: 'tickets', config, schema: ticketsSchema, outbox }),
         QueuesModule,
+        QueueOptionsModule,
         ContactsModule,
         TagsModule,
         NotesModule,
         QuickMessagesModule,
         TicketsModule,
+        KanbanModule,
         MessagesModule,
+        ChatbotModule,
         InboundModule,
+        DirectorySyncModule,
+        ChatsModule,
+        DashboardModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { EnvBoolean, IsTimeZone, MediaStorageConfig } from '@atrium/config';
+import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Tickets' variables; it reads the media store too (deleted tickets' files are removed from it). */
@@ -21,7 +21,8 @@ export class TicketsConfig extends MediaStorageConfig {
   @IsInt() @Min(1) @Max(100_000) INBOUND_MAX_IN_HAND: number = 2_000;
   /** Seconds JetStream waits for an acknowledgement before redelivering an event. */
   @IsInt() @Min(1) @Max(3600) INBOUND_ACK_WAIT_SECONDS: number = 30;
-
-  /** Time zone of the message variables `hora`, `ms` and `protocol`, and of the date filters. */
-  @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
+  /** Attempts at storing an inbound event before it goes to the dead letters (failed_inbound_events) instead of being redelivered. */
+  @IsInt() @Min(1) @Max(1000) INBOUND_MAX_DELIVERIES: number = 8;
+  /** How often a replica looks for open tickets to close for inactivity (connections' expiresTicket); one replica at a time. */
+  @IsInt() @Min(100) @Max(3_600_000) INACTIVITY_SWEEP_MS: number = 30_000;
 }

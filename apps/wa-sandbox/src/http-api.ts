@@ -126,6 +126,7 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
       },
     },
     { method: 'GET', pattern: /^\/sessions$/, handle: async () => [200, network.sessions()] },
+    { method: 'GET', pattern: /^\/sessions\/(\d{8,15})\/checks$/, handle: async (m) => [200, network.checksOf(m[1]!)] },
     {
       method: 'PUT',
       pattern: /^\/sessions\/(\d{8,15})\/contacts$/,
@@ -166,6 +167,11 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
         const body = validated(CallBody, await readJson(request));
         return [201, { id: network.placeCall(body.from, body.to, body.isVideo ?? false) }];
       },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/calls\/([\w-]{1,80})$/,
+      handle: async (m) => [200, { id: m[1], rejected: network.callRejected(m[1]!) }],
     },
   ];
 

@@ -92,11 +92,18 @@ export interface SessionInfo {
 const NUMBER = /^\d{8,15}$/;
 
 /** The driver requests a fault can be set for (POST /sessions/{number}/faults). */
-export const FAULT_OPS = ['send', 'edit', 'delete', 'read', 'check', 'picture', 'reject-call', 'contacts'] as const;
+export const FAULT_OPS = ['send', 'edit', 'delete', 'read', 'check', 'check-many', 'picture', 'reject-call', 'contacts'] as const;
 export type FaultOp = (typeof FAULT_OPS)[number];
 
 /** Entries kept per business number's address book (the sessions contract's CONTACT_LIST_LIMIT). */
 export const ADDRESS_BOOK_LIMIT = 5000;
+
+/** Lookups one business number asked: `check` requests, `check-many` requests, and numbers asked in all. */
+export interface NumberChecksCount {
+  single: number;
+  batches: number;
+  numbers: number;
+}
 
 export interface AddressBookEntry {
   number: string;
@@ -132,6 +139,8 @@ export class SandboxNetwork {
   private readonly messages = new BoundedCache<string, StoredMessage>(200_000);
   private readonly conversations = new BoundedCache<string, StoredMessage[]>(50_000);
   private readonly onWhatsAppOverrides = new Map<string, boolean>();
+  /** Per business number: how many number lookups it asked, one by one and in batches (GET /sessions/{number}/checks). */
+  private readonly checkCounts = new Map<string, NumberChecksCount>();
   /** Per business number: who wrote to it and who was seeded with PUT /sessions/{number}/contacts. */
   private readonly addressBooks = new Map<string, BoundedCache<string, AddressBookEntry>>();
   /** Per business number and op, what its next requests do: true fails one, false lets one through. */
@@ -205,10 +214,15 @@ export class SandboxNetwork {
       case 'read':
         return { ok: true };
       case 'check':
+        this.countChecks(account.number, 'single', 1);
         return { exists: this.isOnWhatsApp(request.number), chatId: this.isOnWhatsApp(request.number) ? request.number : null };
+      case 'check-many':
+        this.countChecks(account.number, 'batches', Array.isArray(request.numbers) ? request.numbers.length : 0);
+        return { results: (Array.isArray(request.numbers) ? request.numbers : []).slice(0, 500).map((number) => ({ number, exists: this.isOnWhatsApp(number), chatId: this.isOnWhatsApp(number) ? number : null })) };
       case 'picture':
         return { url: this.isOnWhatsApp(request.chatId) ? `${this.options.publicUrl}/avatars/${request.chatId}.svg` : null };
       case 'reject-call':
+        this.rejectedCalls.add(request.callId);
         return { ok: true };
       case 'contacts':
         return { contacts: (this.addressBooks.get(account.number)?.values() ?? []).map((entry) => ({ ...entry, lid: null })) };
@@ -346,6 +360,18 @@ export class SandboxNetwork {
     this.onWhatsAppOverrides.set(number, onWhatsApp);
   }
 
+  /** The lookups a business number made so far. */
+  checksOf(number: string): NumberChecksCount {
+    return { ...(this.checkCounts.get(number) ?? { single: 0, batches: 0, numbers: 0 }) };
+  }
+
+  private countChecks(number: string, kind: 'single' | 'batches', numbers: number): void {
+    const counts = this.checkCounts.get(number) ?? { single: 0, batches: 0, numbers: 0 };
+    counts[kind] += 1;
+    counts.numbers += numbers;
+    this.checkCounts.set(number, counts);
+  }
+
   isOnWhatsApp(number: string): boolean {
     return this.onWhatsAppOverrides.get(number) ?? (/^\d{10,15}$/.test(number) || this.accounts.has(number));
   }
@@ -362,6 +388,14 @@ export class SandboxNetwork {
     const link = account.link;
     account.link = null;
     link.terminate();
+  }
+
+  /** Calls a business rejected (the driver's reject-call), by id. */
+  private readonly rejectedCalls = new Set<string>();
+
+  /** Whether the business rejected this call. */
+  callRejected(id: string): boolean {
+    return this.rejectedCalls.has(id);
   }
 
   placeCall(from: string, to: string, isVideo: boolean): string {

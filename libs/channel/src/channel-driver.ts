@@ -1,4 +1,4 @@
-import type { ChannelContact, CheckNumberResult, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
+import type { ChannelContact, CheckNumberResult, NumberCheck, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { AuthStateStore } from './auth-state.js';
 import type { ChannelListener } from './channel-events.js';
@@ -46,6 +46,8 @@ export interface ChannelSession {
   deleteMessage(to: string, messageId: string): Promise<void>;
   markRead(to: string, messageIds: readonly string[]): Promise<void>;
   checkNumber(number: string): Promise<CheckNumberResult>;
+  /** Many numbers in one round trip to WhatsApp (at most CHECK_NUMBERS_LIMIT), answered in the order asked. */
+  checkNumbers(numbers: readonly string[]): Promise<NumberCheck[]>;
   /** URL of the chat's profile picture, or null when it has none or hides it. */
   profilePicture(chatId: string): Promise<string | null>;
   rejectCall(callId: string, from: string): Promise<void>;

@@ -72,6 +72,8 @@ export type SandboxRequest =
   | { op: 'delete'; to: string; messageId: string }
   | { op: 'read'; to: string; messageIds: string[] }
   | { op: 'check'; number: string }
+  /** Many numbers at once, like Baileys' `onWhatsApp(...jids)`: answers `{ results: [{ number, exists, chatId }] }`. */
+  | { op: 'check-many'; numbers: string[] }
   | { op: 'picture'; chatId: string }
   | { op: 'reject-call'; callId: string }
   | { op: 'contacts' }

@@ -3,3 +3,4 @@ export * from './service-config.js';
 export * from './env-boolean.js';
 export * from './media-storage-config.js';
 export * from './time-zone.js';
+export * from './jwt-secret.js';

@@ -2,12 +2,10 @@ import { IsInt, Min } from 'class-validator';
 import { EnvBoolean } from './env-boolean.js';
 import { ConfigError, loadConfig } from './load-config.js';
 import { ServiceConfig } from './service-config.js';
-import { IsTimeZone } from './time-zone.js';
 
 class ExampleConfig extends ServiceConfig {
   @IsInt() @Min(1) WORKERS: number = 2;
   @EnvBoolean() FEATURE: boolean = false;
-  @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
 }
 
 describe('loadConfig', () => {

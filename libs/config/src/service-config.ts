@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsTimeZone } from './time-zone.js';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -20,6 +21,12 @@ export class ServiceConfig {
 
   @Matches(/^rediss?:\/\//) REDIS_URL: string = 'redis://127.0.0.1:6379';
   @IsOptional() @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'atrium:';
+
+  /**
+   * The platform's calendar: when a company's due date has passed and trial due dates (identity),
+   * the message variables `hora`, `ms` and `protocol` and the date filters (tickets).
+   */
+  @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
 
   /** HTTP port of /health/live and /health/ready (0 picks a free one). */
   @IsInt() @Min(0) @Max(65535) HEALTH_PORT: number = 0;

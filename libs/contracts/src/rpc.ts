@@ -18,7 +18,7 @@ export interface RpcRequest<T = unknown> {
 export const RPC_TIMEOUT_MS = 10_000;
 
 /** Each service answers this subject with its health (liveness and dependencies). */
-export function healthSubject(service: string): string {
+export function healthSubject<S extends string>(service: S): `${S}.health` {
   return `${service}.health`;
 }
 

@@ -9,11 +9,23 @@ export const optionalId = ({ value }: TransformInput): unknown => {
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 };
 
-/** 'true'/'false' (query strings) as booleans. */
+/** A parent id where -1 (or '-1') names the root, as the queue-option calls send it; otherwise `optionalId`. */
+export const parentIdOrRoot = (input: TransformInput): unknown => (input.value === -1 || input.value === '-1' ? null : optionalId(input));
+
+/**
+ * A boolean flag as existing clients send it: true/false, 1/0, "1"/"0", "true"/"false" (query
+ * strings, forms, and bodies such as `{"read":1}`). Every boolean of a request DTO takes it.
+ */
 export const booleanish = ({ value }: TransformInput): unknown => {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
   return value;
+};
+
+/** A 0/1 flag (a tag's `kanban`), given as any form `booleanish` reads. */
+export const zeroOrOne = (input: TransformInput): unknown => {
+  const flag = booleanish(input);
+  return flag === true ? 1 : flag === false ? 0 : flag;
 };
 
 /**

@@ -1,13 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_SETTING } from './tenant-policy.js';
 
 export type Db<TSchema extends Record<string, unknown>> = NodePgDatabase<TSchema>;
 export type Tx<TSchema extends Record<string, unknown>> = Parameters<Parameters<Db<TSchema>['transaction']>[0]>[0];
 
+/**
+ * A pool of pipelined connections: a query is written to the server without waiting for the
+ * answers to the ones before it (each still gets its own result or error, in order). So a
+ * transaction's opening travels with its first query, and queries issued together
+ * (`Promise.all`) share one round trip (ADR 009).
+ */
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, pipeline: true });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;
@@ -17,30 +24,68 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
  * A service's connection. Tenant data is reached only through `withTenant`, which opens a
  * transaction and sets the company that row-level security lets through; `asSystem` is the
  * explicit, greppable way out for the few cross-tenant operations (login by e-mail, super admin).
+ *
+ * A transaction's opening (`begin` and the setting, one simple-protocol message) is written
+ * without waiting for its answer: on the pipelined connection the work's first queries follow it
+ * in the same round trip, so a transaction costs its queries' round trips plus the commit. Should
+ * the opening fail, every statement after it fails too (the transaction is aborted, or never
+ * began, and then the setting applied to that message alone: row-level security lets nothing
+ * through), and the opening's error is the one thrown.
  */
 export class Database<TSchema extends Record<string, unknown>> {
   readonly db: Db<TSchema>;
+  private readonly dialect = new PgDialect();
+  /** The relational-query configuration drizzle built from the schema, shared by every transaction. */
+  private readonly relational: { fullSchema: TSchema; schema: ExtractTablesWithRelations<TSchema>; tableNamesMap: Record<string, string> };
 
   constructor(
     readonly pool: pg.Pool,
     schema: TSchema,
   ) {
     this.db = drizzle(pool, { schema });
+    this.relational = { fullSchema: this.db._.fullSchema, schema: this.db._.schema!, tableNamesMap: this.db._.tableNamesMap };
   }
 
   withTenant<T>(companyId: number, work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid tenant id ${companyId}`);
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config(${TENANT_SETTING}, ${String(companyId)}, true)`);
-      return work(tx);
-    });
+    return this.transaction(`begin; select set_config('${TENANT_SETTING}', '${companyId}', true)`, work);
   }
 
   asSystem<T>(work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config(${SCOPE_SETTING}, ${SYSTEM_SCOPE}, true)`);
-      return work(tx);
-    });
+    return this.transaction(`begin; select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true)`, work);
+  }
+
+  /** `opening` is built here from validated integers and constants only: it is sent as it is. */
+  private async transaction<T>(opening: string, work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const opened: Promise<unknown> = client.query(opening).then(
+      () => undefined,
+      (error: unknown) => error ?? new Error('the transaction did not open'),
+    );
+    try {
+      const result = await work(this.transactionOn(client));
+      const failedOpening = await opened;
+      if (failedOpening) throw failedOpening;
+      await client.query('commit');
+      client.release();
+      return result;
+    } catch (error) {
+      const failedOpening = await opened;
+      try {
+        await client.query('rollback');
+        client.release();
+      } catch (rollbackError) {
+        // a connection that cannot roll back is not given to anyone else
+        client.release(rollbackError instanceof Error ? rollbackError : true);
+      }
+      throw failedOpening ?? error;
+    }
+  }
+
+  /** Drizzle's transaction object over one checked-out connection (what `db.transaction` builds, minus its awaited `begin`). */
+  private transactionOn(client: pg.PoolClient): Tx<TSchema> {
+    const session = new NodePgSession(client, this.dialect, this.relational);
+    return new NodePgTransaction(this.dialect, session, this.relational) as unknown as Tx<TSchema>;
   }
 
   async ping(): Promise<boolean> {

@@ -2,3 +2,4 @@ export * from './tenant-policy.js';
 export * from './columns.js';
 export * from './database.js';
 export * from './migrations.js';
+export * from './outbox.js';

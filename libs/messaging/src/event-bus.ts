@@ -1,4 +1,4 @@
-import { eventSubject, type DomainEvent } from '@atrium/contracts';
+import { eventSubject, type DomainEvent, type LiveEvent, type LiveEventKind } from '@atrium/contracts';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 
 const encoder = new TextEncoder();
@@ -15,8 +15,14 @@ export class EventBus {
     private readonly prefix: string,
   ) {}
 
-  publish<T>(event: DomainEvent<T>): void {
+  /** The event's kind decides its payload (LiveEventPayloads). */
+  publish<K extends LiveEventKind>(event: LiveEvent<K>): void {
     this.connection().publish(this.prefix + eventSubject(event.companyId, event.kind), encoder.encode(JSON.stringify(event)));
+  }
+
+  /** Subscribes to one kind of event of every company (or of one), typed by its declared payload. */
+  subscribeTo<K extends LiveEventKind>(kind: K, onEvent: (event: LiveEvent<K>) => void, companyId: number | '*' = '*'): Subscription {
+    return this.subscribe(`events.${companyId}.${kind}`, (event) => onEvent(event as LiveEvent<K>));
   }
 
   /** Subscribes to a subject pattern under the prefix (e.g. `events.12.>`). */

@@ -1,7 +1,19 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants.js';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { AppError, ErrorCode, RPC_TIMEOUT_MS, type Actor, type ClientInfo, type RpcRequest } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  RPC_TIMEOUT_MS,
+  type Actor,
+  type ClientInfo,
+  type ContractMap,
+  type ReplyOf,
+  type RequestOf,
+  type RpcContract,
+  type RpcRequest,
+  type SubjectOf,
+} from '@atrium/contracts';
 import { currentRequestId, newRequestId } from '@atrium/logging';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
@@ -22,12 +34,16 @@ export function toAppError(error: unknown): AppError {
   return new AppError(ErrorCode.ERR_INTERNAL);
 }
 
-/** Request/reply over NATS with the envelope (request id, actor) and a deadline. */
-export class RpcClient {
+/**
+ * Request/reply over NATS with the envelope (request id, actor) and a deadline, typed by a
+ * contract map: the subject decides the payload it accepts and the reply it resolves to, so a
+ * wrong payload or a restated reply type does not compile.
+ */
+export class ContractClient<C extends ContractMap> {
   constructor(private readonly proxy: Pick<ClientProxy, 'send' | 'connect' | 'close'>) {}
 
-  async request<TResult, TData = unknown>(subject: string, data: TData, options: RpcCallOptions = {}): Promise<TResult> {
-    const envelope: RpcRequest<TData> = {
+  async request<S extends SubjectOf<C>>(subject: S, data: RequestOf<C, S>, options: RpcCallOptions = {}): Promise<ReplyOf<C, S>> {
+    const envelope: RpcRequest<RequestOf<C, S>> = {
       requestId: currentRequestId() ?? newRequestId(),
       actor: options.actor,
       client: options.client,
@@ -35,7 +51,7 @@ export class RpcClient {
     };
     try {
       return await firstValueFrom(
-        this.proxy.send<TResult, RpcRequest<TData>>(subject, envelope).pipe(timeout(options.timeoutMs ?? RPC_TIMEOUT_MS)),
+        this.proxy.send<ReplyOf<C, S>, RpcRequest<RequestOf<C, S>>>(subject, envelope).pipe(timeout(options.timeoutMs ?? RPC_TIMEOUT_MS)),
       );
     } catch (error) {
       throw toAppError(error);
@@ -50,3 +66,10 @@ export class RpcClient {
     await this.proxy.close();
   }
 }
+
+/**
+ * The client of every service's subjects (`RpcContract`), injected by class. Not generic, so
+ * `app.get(RpcClient)` is as typed as an injected one; tests with subjects of their own use
+ * `ContractClient<TheirContract>`.
+ */
+export class RpcClient extends ContractClient<RpcContract> {}

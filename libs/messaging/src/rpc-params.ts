@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { AppError, ErrorCode, type Actor, type FieldError, type RpcRequest } from '@atrium/contracts';
+import { AppError, ErrorCode, INT4_MAX, inputRuleErrors, type Actor, type FieldError, type RpcRequest } from '@atrium/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 
@@ -20,7 +20,7 @@ export function validateDto<T extends object>(dto: Class<T>, value: unknown): T 
     throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: '', messages: ['body must be an object'] }] });
   }
   const instance = plainToInstance(dto, value);
-  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: false });
+  const errors = [...validateSync(instance, { whitelist: true, forbidNonWhitelisted: false }), ...inputRuleErrors(instance)];
   if (errors.length > 0) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: flattenValidationErrors(errors) });
   return instance;
 }
@@ -39,12 +39,12 @@ export const RpcData = createParamDecorator((options: { dto?: Class<object>; pat
   return options?.dto ? validateDto(options.dto, value ?? {}) : value;
 });
 
-/** A positive integer id at `data.id` (or another key). */
+/** A positive integer id (up to 2147483647, an `integer` column) at `data.id` (or another key). */
 export const RpcId = createParamDecorator((key: string | undefined, context: ExecutionContext) => {
   const data = envelopeOf(context).data as Record<string, unknown> | undefined;
   const id = Number(data?.[key ?? 'id']);
-  if (!Number.isInteger(id) || id <= 0) {
-    throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: key ?? 'id', messages: ['must be a positive integer'] }] });
+  if (!Number.isInteger(id) || id <= 0 || id > INT4_MAX) {
+    throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: key ?? 'id', messages: [`must be a positive integer up to ${INT4_MAX}`] }] });
   }
   return id;
 });

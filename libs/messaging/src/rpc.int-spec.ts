@@ -1,12 +1,12 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern } from '@nestjs/microservices';
 import { IsInt, Min } from 'class-validator';
-import { AppError, ErrorCode } from '@atrium/contracts';
+import { AppError, ErrorCode, type NoData, type Rpc } from '@atrium/contracts';
 import { createLogger, currentRequestId, runWithRequestId } from '@atrium/logging';
 import { randomBytes } from 'node:crypto';
 import { PrefixedNatsClient, PrefixedNatsServer } from './nats-transport.js';
-import { RpcClient } from './rpc-client.js';
+import { ContractClient } from './rpc-client.js';
+import { contractHandler } from './rpc-handler.js';
 import { RpcData } from './rpc-params.js';
 import { AppErrorFilter, RpcRequestContextInterceptor } from './rpc-server.js';
 
@@ -16,24 +16,34 @@ class DoubleDto {
   @IsInt() @Min(0) value!: number;
 }
 
+/** The echo service's contract: what each subject takes and answers. */
+type EchoContract = {
+  'echo.request-id': Rpc<NoData, string | undefined>;
+  'echo.double': Rpc<{ value: number }, number>;
+  'echo.fail': Rpc<NoData, never>;
+  'echo.crash': Rpc<NoData, never>;
+};
+
+const EchoHandler = contractHandler<EchoContract>();
+
 @Controller()
 class EchoController {
-  @MessagePattern('echo.request-id')
+  @EchoHandler('echo.request-id')
   requestId(): string | undefined {
     return currentRequestId();
   }
 
-  @MessagePattern('echo.double')
+  @EchoHandler('echo.double')
   double(@RpcData({ dto: DoubleDto }) dto: DoubleDto): number {
     return dto.value * 2;
   }
 
-  @MessagePattern('echo.fail')
+  @EchoHandler('echo.fail')
   fail(): never {
     throw new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
   }
 
-  @MessagePattern('echo.crash')
+  @EchoHandler('echo.crash')
   crash(): never {
     throw new Error('secret internals');
   }
@@ -54,11 +64,11 @@ async function startEcho(prefix: string): Promise<INestMicroservice> {
 describe('RPC over NATS', () => {
   const prefix = `t${randomBytes(4).toString('hex')}.`;
   let server: INestMicroservice;
-  let client: RpcClient;
+  let client: ContractClient<EchoContract>;
 
   beforeAll(async () => {
     server = await startEcho(prefix);
-    client = new RpcClient(new PrefixedNatsClient({ servers: NATS_URL }, prefix));
+    client = new ContractClient<EchoContract>(new PrefixedNatsClient({ servers: NATS_URL }, prefix));
     await client.connect();
   });
   afterAll(async () => {
@@ -67,7 +77,7 @@ describe('RPC over NATS', () => {
   });
 
   it('carries the caller’s request id to the handler', async () => {
-    const seen = await runWithRequestId('req-across-nats', () => client.request<string>('echo.request-id', {}));
+    const seen = await runWithRequestId('req-across-nats', () => client.request('echo.request-id', {}));
     expect(seen).toBe('req-across-nats');
   });
 
@@ -84,7 +94,7 @@ describe('RPC over NATS', () => {
   });
 
   it('does not reach a service under another subject prefix', async () => {
-    const stranger = new RpcClient(new PrefixedNatsClient({ servers: NATS_URL }, `other${prefix}`));
+    const stranger = new ContractClient<EchoContract>(new PrefixedNatsClient({ servers: NATS_URL }, `other${prefix}`));
     await stranger.connect();
     try {
       await expect(stranger.request('echo.double', { value: 1 }, { timeoutMs: 300 })).rejects.toMatchObject({ code: ErrorCode.ERR_SERVICE_UNAVAILABLE });

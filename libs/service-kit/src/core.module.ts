@@ -1,11 +1,21 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Module,
+  Optional,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { ServiceConfig } from '@atrium/config';
-import { createPool, Database } from '@atrium/database';
+import { createPool, Database, type OutboxTable } from '@atrium/database';
 import { createLogger, type Logger } from '@atrium/logging';
-import { EventBus, PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import { EventBus, IntegrationEvents, IntegrationOutbox, PrefixedNatsClient, RpcClient } from '@atrium/messaging';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
-import { createHealthController } from './health.js';
+import { createHealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
 import { DATABASE, LOGGER, NATS_PROXY, REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
 
@@ -14,18 +24,33 @@ export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
   config: ServiceConfig;
   /** The service's drizzle schema; omit for services without tables (the gateway). */
   schema?: TSchema;
+  /** The service's outbox table (libs/database outboxTable), for services that state integration events. */
+  outbox?: OutboxTable;
   logger?: Logger;
 }
 
-class CoreLifecycle implements OnModuleInit, OnApplicationShutdown {
+class CoreLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     @Inject(NATS_PROXY) private readonly proxy: PrefixedNatsClient,
+    @Inject(IntegrationEvents) private readonly integrationEvents: IntegrationEvents,
+    @Optional() @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox | null,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(DATABASE) private readonly database: Database<Record<string, unknown>> | null,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await this.proxy.connect();
+  }
+
+  /** Handlers registered themselves in onModuleInit; the service's durable consumer and its outbox relay start now. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.integrationEvents.start();
+    await this.outbox?.start();
+  }
+
+  /** The event in hand finishes (and is acknowledged), the relay's batch too, before the connections close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([this.integrationEvents.stop(), this.outbox?.stop()]);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -35,7 +60,7 @@ class CoreLifecycle implements OnModuleInit, OnApplicationShutdown {
 
 /**
  * What every service shares: config, logger, database (tenant-scoped), Redis, NATS request
- * client and event bus, and health endpoints. Global, so feature modules just inject.
+ * client, live event bus, durable integration events, and health endpoints. Global, so feature modules just inject.
  */
 @Global()
 @Module({})
@@ -80,6 +105,27 @@ export class CoreModule {
             new EventBus(() => proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX),
         },
         {
+          provide: IntegrationEvents,
+          inject: [NATS_PROXY, LOGGER],
+          useFactory: (proxy: PrefixedNatsClient, logger: Logger) =>
+            new IntegrationEvents({
+              connection: () => proxy.unwrap<NatsConnection>(),
+              subjectPrefix: config.NATS_SUBJECT_PREFIX,
+              consumer: service,
+              logger,
+            }),
+        },
+        ...(options.outbox
+          ? [
+              {
+                provide: IntegrationOutbox,
+                inject: [DATABASE, IntegrationEvents, LOGGER],
+                useFactory: (database: Database<Record<string, unknown>>, events: IntegrationEvents, logger: Logger) =>
+                  new IntegrationOutbox({ database, table: options.outbox!, events, channel: `atrium_outbox_${service}`, logger }),
+              },
+            ]
+          : []),
+        {
           provide: HealthService,
           inject: [NATS_PROXY, REDIS, DATABASE],
           useFactory: (proxy: PrefixedNatsClient, redis: Redis, database: Database<TSchema> | null) =>
@@ -91,7 +137,7 @@ export class CoreModule {
         },
         CoreLifecycle,
       ],
-      exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, NATS_PROXY, REDIS, DATABASE, RpcClient, EventBus, HealthService],
+      exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, NATS_PROXY, REDIS, DATABASE, RpcClient, EventBus, IntegrationEvents, ...(options.outbox ? [IntegrationOutbox] : []), HealthService],
     };
   }
 }

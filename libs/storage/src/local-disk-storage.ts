@@ -50,6 +50,19 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
+  async move(from: string, to: string): Promise<boolean> {
+    const source = this.fileOf(from);
+    const target = this.fileOf(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
   }

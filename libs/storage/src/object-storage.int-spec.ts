@@ -47,6 +47,16 @@ function behavesAsObjectStorage(name: string, open: () => ObjectStorage) {
       expect(await storage.has('announcements/3/c.png')).toBe(false);
     });
 
+    it('moves an object to another key (a claimed upload), keeping its bytes and type', async () => {
+      await storage.put('uploads/1/f00d.pdf', Buffer.from('pdf bytes'), 'application/pdf');
+      expect(await storage.move('uploads/1/f00d.pdf', 'tickets/1/7/beef.pdf')).toBe(true);
+      expect(await storage.has('uploads/1/f00d.pdf')).toBe(false);
+      const moved = await storage.get('tickets/1/7/beef.pdf');
+      expect(moved).toMatchObject({ size: 9, contentType: 'application/pdf' });
+      expect((await readAll(moved!.body)).toString()).toBe('pdf bytes');
+      expect(await storage.move('uploads/1/f00d.pdf', 'tickets/1/7/other.pdf')).toBe(false);
+    });
+
     it('refuses unsafe keys', async () => {
       await expect(storage.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/unsafe storage key/);
       await expect(storage.get('a/../../b')).rejects.toThrow(/unsafe storage key/);

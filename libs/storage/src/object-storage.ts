@@ -19,6 +19,11 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Whether an object has this key (without reading it). */
   has(key: string): Promise<boolean>;
+  /**
+   * Gives the object of `from` the key `to` (replacing any object there) and removes `from`:
+   * how a service takes over a file uploaded to a temporary key. False when `from` has no object.
+   */
+  move(from: string, to: string): Promise<boolean>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -65,6 +65,20 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
+  /** A server-side copy, then the source removed. */
+  async move(from: string, to: string): Promise<boolean> {
+    const source = assertStorageKey(from);
+    await this.ensureBucket();
+    try {
+      await this.client.copyObject(this.settings.bucket, assertStorageKey(to), `/${this.settings.bucket}/${source}`);
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    await this.delete(source);
+    return true;
+  }
+
   async delete(key: string): Promise<void> {
     try {
       await this.client.removeObject(this.settings.bucket, assertStorageKey(key));

@@ -1,4 +1,4 @@
-import { contentTypeOf, safeFileName, toStorageKey } from './storage-key.js';
+import { extensionOf, serverFileKeySegment, toStorageKey } from './storage-key.js';
 
 describe('toStorageKey', () => {
   it.each([
@@ -31,27 +31,19 @@ describe('toStorageKey', () => {
   });
 });
 
-describe('safeFileName', () => {
-  it('keeps a readable stem and a lower-case extension', () => {
-    expect(safeFileName('Foto de férias.JPG')).toBe('Foto_de_f_rias.jpg');
+describe('serverFileKeySegment', () => {
+  it('is a fresh random id with the extension of the name, or of the type', () => {
+    const first = serverFileKeySegment('../../x/Foto.JPG');
+    expect(first).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    expect(serverFileKeySegment('../../x/Foto.JPG')).not.toBe(first);
+    expect(serverFileKeySegment('a/b', 'application/pdf')).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    expect(serverFileKeySegment('noext', 'application/x-unknown')).toMatch(/^[0-9a-f]{32}$/);
+    expect(toStorageKey(`tickets/1/2/${serverFileKeySegment('a.p$g/../..')}`)).not.toBeNull();
   });
 
-  it('drops directories, including Windows ones', () => {
-    expect(safeFileName('C:\\Users\\x\\..\\evil.png')).toBe('evil.png');
-    expect(safeFileName('../../evil.png')).toBe('evil.png');
-  });
-
-  it('never starts with a dot and falls back when nothing is left', () => {
-    expect(safeFileName('.htaccess')).toBe('htaccess');
-    expect(safeFileName('???.png')).toBe('file.png');
-    expect(toStorageKey(safeFileName('...png'))).not.toBeNull();
-  });
-});
-
-describe('contentTypeOf', () => {
-  it('maps known extensions and defaults to octet-stream', () => {
-    expect(contentTypeOf('a/b.JPG')).toBe('image/jpeg');
-    expect(contentTypeOf('a/b.png')).toBe('image/png');
-    expect(contentTypeOf('a/b.exe')).toBe('application/octet-stream');
+  it('keeps only a plain extension', () => {
+    expect(extensionOf('a.tar.gz')).toBe('.gz');
+    expect(extensionOf('a.p$g', 'image/png')).toBe('.png');
+    expect(extensionOf('x.' + 'a'.repeat(20), 'text/plain')).toBe('.txt');
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -25,21 +26,6 @@ export function assertStorageKey(key: string): string {
   return safe;
 }
 
-/**
- * A file name a user sent, reduced to one safe key segment that keeps its extension
- * ('Foto de férias.JPG' → 'Foto_de_f_rias.jpg').
- */
-export function safeFileName(original: string, fallback = 'file'): string {
-  const base = path.basename(original.replace(/\\/g, '/'));
-  const extension = path.extname(base).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 10);
-  const stem = base
-    .slice(0, base.length - path.extname(base).length)
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/^[._-]+/, '')
-    .slice(0, 100);
-  return `${stem || fallback}${extension}`;
-}
-
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -52,6 +38,29 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.mp4': 'video/mp4',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+const EXTENSION = /^\.[a-z0-9]{1,10}$/;
+
+/**
+ * The extension a stored file keeps, so its type is known when it is served: the file name's
+ * (lower case, letters and digits only), else the one its type implies, else none.
+ */
+export function extensionOf(filename: string, mimetype?: string): string {
+  const fromName = path.extname(path.basename(filename.replace(/\\/g, '/'))).toLowerCase();
+  if (EXTENSION.test(fromName)) return fromName;
+  const type = mimetype?.toLowerCase().split(';')[0]!.trim();
+  const fromType = Object.entries(CONTENT_TYPES).find(([, known]) => known.split(';')[0] === type)?.[0];
+  return fromType ?? '';
+}
+
+/**
+ * The last key segment of a stored file, made by the server: a random id and the file's
+ * extension. Nothing else of a client's file name reaches a key (the name is kept as metadata),
+ * so no name can make two files share a key.
+ */
+export function serverFileKeySegment(filename: string, mimetype?: string): string {
+  return `${randomBytes(16).toString('hex')}${extensionOf(filename, mimetype)}`;
+}
 
 /** The content type a key's extension implies (application/octet-stream when unknown). */
 export function contentTypeOf(key: string): string {

@@ -1,3 +1,6 @@
+import { INBOUND_STREAM, INTEGRATION_STREAM } from '@atrium/contracts';
+import { deleteStream } from '@atrium/messaging';
+import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import type { TestDatabase } from './test-database.js';
 
@@ -20,4 +23,17 @@ export function isolatedEnv(database: TestDatabase, extra: Record<string, string
     HEALTH_PORT: '0',
     ...extra,
   };
+}
+
+/**
+ * Removes the JetStream streams services created under the environment's subject prefix (the
+ * inbound and integration-event streams): JetStream keeps streams until deleted.
+ */
+export async function deleteTestStreams(env: Record<string, string>): Promise<void> {
+  const connection = await connect({ servers: env.NATS_URL });
+  try {
+    for (const stream of [INBOUND_STREAM, INTEGRATION_STREAM]) await deleteStream(connection, stream, env.NATS_SUBJECT_PREFIX ?? '');
+  } finally {
+    await connection.drain();
+  }
 }

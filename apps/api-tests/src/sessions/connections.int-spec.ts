@@ -3,6 +3,7 @@ import { aUser } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
+import { createQueue } from '../tickets/tickets-fixtures.js';
 import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
 
 describe('connections API with the sandbox network', () => {
@@ -12,7 +13,8 @@ describe('connections API with the sandbox network', () => {
   let alphaSocket: SocketRecorder;
 
   beforeAll(async () => {
-    env = await startSessionsStack({ env: { SESSION_MAX_QR_CODES: '3' }, sandbox: { SANDBOX_QR_INTERVAL_MS: 700 } });
+    // a connection's queues are the tickets service's, which is asked whether they are the company's
+    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'], env: { SESSION_MAX_QR_CODES: '3' }, sandbox: { SANDBOX_QR_INTERVAL_MS: 700 } });
     const operator = await superAdmin(env.stack);
     const plan = await createPlan(operator, { connections: 3 });
     [alpha, beta] = await Promise.all([signUpTenant(env.stack, plan.id), signUpTenant(env.stack, plan.id)]);
@@ -141,13 +143,14 @@ describe('connections API with the sandbox network', () => {
   it('applies the spec’s rules: name 2-50, a greeting with more than one queue, and the plan’s connection limit', async () => {
     expect(await alpha.admin.post('/whatsapp', { name: 'A' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(await alpha.admin.post('/whatsapp', { name: 'x'.repeat(51) })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    expect(await alpha.admin.post('/whatsapp', { name: 'Queues', queueIds: [1, 2] })).toMatchObject({
+    const [first, second] = [await createQueue(alpha), await createQueue(alpha)];
+    expect(await alpha.admin.post('/whatsapp', { name: 'Queues', queueIds: [first.id, second.id] })).toMatchObject({
       status: 400,
       body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
     });
     const withGreeting = await alpha.admin.post<WhatsappView>('/whatsapp', {
       name: 'Queues',
-      queueIds: [2, 1],
+      queueIds: [second.id, first.id],
       greetingMessage: 'Olá! Escolha uma opção',
       complationMessage: 'Obrigado',
       expiresTicket: '30',
@@ -156,7 +159,7 @@ describe('connections API with the sandbox network', () => {
       token: 'external-api-token-1',
     });
     expect(withGreeting.status).toBe(201);
-    expect(withGreeting.body).toMatchObject({ queueIds: [1, 2], expiresTicket: 30, promptId: null, token: 'external-api-token-1', provider: 'beta' });
+    expect(withGreeting.body).toMatchObject({ queueIds: [first.id, second.id], expiresTicket: 30, promptId: null, token: 'external-api-token-1', provider: 'beta' });
     expect(await alpha.admin.put(`/whatsapp/${withGreeting.body.id}`, { greetingMessage: '' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_WAPP_GREETING_REQUIRED' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { loadConfig } from '@atrium/config';
-import { SessionsSubjects, type OutboundResult, type WhatsappView } from '@atrium/contracts';
+import { SessionsSubjects, type WhatsappView } from '@atrium/contracts';
 import type { RpcClient } from '@atrium/messaging';
 import { startService } from '@atrium/service-kit';
 import { REPO_ROOT } from '@atrium/testing';
@@ -77,7 +77,7 @@ describe('session ownership between two sessions replicas in one process', () =>
     // Requests land on either replica (NATS queue group); each is run by the session's owner.
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        rpc.request<OutboundResult>(SessionsSubjects.command, {
+        rpc.request(SessionsSubjects.command, {
           companyId: tenant.companyId,
           whatsappId: i % 2 === 0 ? a.id : b.id,
           command: { type: 'sendText', to: '5511987002001', body: `msg ${i}` },
@@ -85,6 +85,15 @@ describe('session ownership between two sessions replicas in one process', () =>
       ),
     );
     expect(results.every((r) => 'id' in r)).toBe(true);
+    // Another company's command is refused by the session's owner, whichever replica it landed on.
+    const foreign = Array.from({ length: 8 }, (_, i) =>
+      rpc.request(SessionsSubjects.command, {
+        companyId: tenant.companyId + 1000,
+        whatsappId: i % 2 === 0 ? a.id : b.id,
+        command: { type: 'sendText', to: '5511987002001', body: `foreign ${i}` },
+      }),
+    );
+    for (const attempt of foreign) await expect(attempt).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
     const received = (await sandboxCall<Array<{ from: string }>>(env.sandbox, 'GET', '/messages?customer=5511987002001')).body;
     expect(received.filter((m) => m.from === '5511972000001')).toHaveLength(4);
     expect(received.filter((m) => m.from === '5511972000002')).toHaveLength(4);

@@ -1,16 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  inboundSubject,
-  SessionsSubjects,
-  type CheckNumberResult,
-  type ContactListResult,
-  type OutboundCommandDto,
-  type OutboundResult,
-  type SentMessageResult,
-  type WhatsappView,
-} from '@atrium/contracts';
+import { inboundSubject, type OutboundCommandType, type WhatsappView } from '@atrium/contracts';
+import { SessionsChannel, type OutboundCommand } from '@atrium/kernel';
 import type { RpcClient } from '@atrium/messaging';
 import { LocalDiskStorage } from '@atrium/storage';
 import { eventually } from '../nats-fixtures.js';
@@ -47,8 +39,8 @@ describe('inbound stream and outbound commands through the sandbox', () => {
   });
 
   const customerSends = (body: Record<string, unknown>) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, ...body });
-  const command = <T extends OutboundResult>(cmd: OutboundCommandDto, whatsappId = connection.id, companyId = tenant.companyId) =>
-    rpc.request<T>(SessionsSubjects.command, { companyId, whatsappId, command: cmd }, { timeoutMs: 30_000 });
+  const command = <T extends OutboundCommandType>(cmd: OutboundCommand<T>, whatsappId = connection.id, companyId = tenant.companyId) =>
+    new SessionsChannel(rpc).command(companyId, whatsappId, cmd, 30_000);
 
   it('publishes a customer’s text once on the durable stream, normalised, with its channel id as de-duplication id', async () => {
     const sent = await customerSends({ pushName: 'Ana Souza', body: 'Olá, tudo bem?' });
@@ -108,9 +100,9 @@ describe('inbound stream and outbound commands through the sandbox', () => {
 
   it('sends text, media, location and vcards, quoted, and streams their acks as the customer receives and reads them', async () => {
     await new LocalDiskStorage(storageDir).put('tickets/1/note.pdf', Buffer.from('%PDF-1.4 test'), 'application/pdf');
-    const text = await command<SentMessageResult>({ type: 'sendText', to: CUSTOMER, body: 'Como posso ajudar?' });
+    const text = await command({ type: 'sendText', to: CUSTOMER, body: 'Como posso ajudar?' });
     expect(text).toMatchObject({ id: expect.any(String), ack: 1 });
-    const media = await command<SentMessageResult>({
+    const media = await command({
       type: 'sendMedia',
       to: CUSTOMER,
       body: 'segue o boleto',
@@ -138,25 +130,25 @@ describe('inbound stream and outbound commands through the sandbox', () => {
   });
 
   it('edits and deletes a sent message, marks read, checks numbers and fetches profile pictures', async () => {
-    const sent = await command<SentMessageResult>({ type: 'sendText', to: CUSTOMER, body: 'Promoçao' });
+    const sent = await command({ type: 'sendText', to: CUSTOMER, body: 'Promoçao' });
     expect(await command({ type: 'edit', to: CUSTOMER, messageId: sent.id, body: 'Promoção' })).toMatchObject({ id: sent.id });
-    const other = await command<SentMessageResult>({ type: 'sendText', to: CUSTOMER, body: 'engano' });
+    const other = await command({ type: 'sendText', to: CUSTOMER, body: 'engano' });
     expect(await command({ type: 'delete', to: CUSTOMER, messageId: other.id })).toEqual({ ok: true });
     const listed = (await sandboxCall<Array<Record<string, unknown>>>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body;
     expect(listed.find((m) => m.id === sent.id)).toMatchObject({ body: 'Promoção', edited: true });
     expect(listed.find((m) => m.id === other.id)).toMatchObject({ deleted: true });
 
     expect(await command({ type: 'markRead', to: CUSTOMER, messageIds: ['X1'] })).toEqual({ ok: true });
-    expect(await command<CheckNumberResult>({ type: 'checkNumber', number: '5511987001002' })).toEqual({ exists: true, chatId: '5511987001002' });
+    expect(await command({ type: 'checkNumber', number: '5511987001002' })).toEqual({ exists: true, chatId: '5511987001002' });
     await sandboxCall(env.sandbox, 'PUT', '/numbers/5511987001003', { onWhatsApp: false });
-    expect(await command<CheckNumberResult>({ type: 'checkNumber', number: '5511987001003' })).toEqual({ exists: false, chatId: null });
+    expect(await command({ type: 'checkNumber', number: '5511987001003' })).toEqual({ exists: false, chatId: null });
     expect(await command({ type: 'profilePicture', to: CUSTOMER })).toEqual({ url: `${env.sandbox.url}/avatars/${CUSTOMER}.svg` });
   });
 
   it('lists the phone’s address book: who wrote to it and who was seeded in the sandbox', async () => {
     expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '5511987001009', name: 'Zeca Agenda' }] })).toMatchObject({ status: 200 });
     expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '12' }] })).toMatchObject({ status: 400 });
-    const { contacts } = await command<ContactListResult>({ type: 'listContacts' });
+    const { contacts } = await command({ type: 'listContacts' });
     expect(contacts).toEqual(
       expect.arrayContaining([
         { number: CUSTOMER, lid: null, name: 'Ana Souza' },

@@ -2,12 +2,12 @@ import type { PlanView, WhatsappSessionEventPayload, WhatsappView } from '@atriu
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
 import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import { deleteTestStreams } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { startStack, type ServiceName, type Stack } from '../stack.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { deleteInboundStream } from './inbound-stream.js';
 import { InboundTap } from './inbound-tap.js';
 
 export interface SessionsStack {
@@ -26,7 +26,6 @@ export function sessionsEnv(sandbox: RunningSandbox, extra: Record<string, strin
     SEND_MIN_GAP_MS: '0',
     RECONNECT_BASE_MS: '50',
     RECONNECT_MAX_MS: '500',
-    INBOUND_MAX_AGE_SECONDS: '3600',
     ...extra,
   };
 }
@@ -47,7 +46,7 @@ export async function startSessionsStack(
       async stop() {
         await stack.stop();
         await sandbox.close();
-        await deleteInboundStream(stack.env);
+        await deleteTestStreams(stack.env);
       },
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { ContactView, QueueEventPayload, QueueView, TicketView, UserView } from '@atrium/contracts';
+import { DEFAULT_SCHEDULE, type ContactView, type QueueEventPayload, type QueueView, type TicketView, type UserView } from '@atrium/contracts';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { startStack, type Stack } from '../stack.js';
@@ -44,6 +44,49 @@ describe('queues API', () => {
     expect(response.body.fields.map((f) => f.field).sort()).toEqual(['color', 'name']);
     expect((await alpha.admin.post('/queue', { name: 'x'.repeat(51), color: aColor() })).status).toBe(400);
     expect((await alpha.admin.post('/queue', { name: 'Sem cor' })).status).toBe(400);
+  });
+
+  it('gives a new queue the spec’s default hours and keeps the hours a save sends (PUT /queue/{id} schedules)', async () => {
+    const created = await alpha.admin.post<QueueView>('/queue', { name: 'Horários', color: aColor() });
+    expect(created.body.schedules).toEqual(DEFAULT_SCHEDULE);
+    expect(created.body.schedules.find((row) => row.weekdayEn === 'saturday')).toEqual({ weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' });
+
+    const hours = [
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:30', endTime: '17:45', extra: 'dropped' },
+      { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+      { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '', endTime: '' },
+    ];
+    const updated = await alpha.admin.put<QueueView>(`/queue/${created.body.id}`, { schedules: hours });
+    expect(updated.status).toBe(200);
+    expect(updated.body.schedules).toEqual(hours.map(({ weekday, weekdayEn, startTime, endTime }) => ({ weekday, weekdayEn, startTime, endTime })));
+    expect((await alpha.admin.get<QueueView>(`/queue/${created.body.id}`)).body.schedules).toEqual(updated.body.schedules);
+  });
+
+  it('refuses hours that are not HH:MM times, an end before its start or a weekday twice, storing nothing', async () => {
+    const queue = (await alpha.admin.post<QueueView>('/queue', { name: 'Validada', color: aColor() })).body;
+    const row = (startTime: string, endTime: string, weekdayEn = 'monday') => ({ weekday: 'Dia', weekdayEn, startTime, endTime });
+    const refusals: [unknown[], string[]][] = [
+      [[row('24:00', '18:00')], ['schedules.0.startTime']],
+      [[row('8:00', '18:00')], ['schedules.0.startTime']],
+      [[row('08:00', '18:60')], ['schedules.0.endTime']],
+      [[row('08:00', 'noite')], ['schedules.0.endTime']],
+      [[row('18:00', '08:00')], ['schedules.0.endTime']],
+      [[row('08:00', '18:00'), row('13:00', '12:59', 'tuesday')], ['schedules.1.endTime']],
+      [[row('08:00', '18:00'), row('09:00', '10:00')], ['schedules']],
+      [[row('08:00', '18:00', 'someday')], ['schedules.0.weekdayEn']],
+    ];
+    for (const [schedules, fields] of refusals) {
+      const response = await alpha.admin.put<{ error: string; fields: { field: string }[] }>(`/queue/${queue.id}`, { name: 'Mudou', schedules });
+      expect({ schedules, status: response.status, error: response.body.error, fields: response.body.fields.map((f) => f.field) }).toEqual({
+        schedules,
+        status: 400,
+        error: 'ERR_VALIDATION',
+        fields,
+      });
+    }
+    const bad = await alpha.admin.post<{ error: string }>('/queue', { name: 'Nova', color: aColor(), schedules: [row('10:00', '09:00')] });
+    expect(bad.status).toBe(400);
+    expect((await alpha.admin.get<QueueView>(`/queue/${queue.id}`)).body).toMatchObject({ name: 'Validada', schedules: DEFAULT_SCHEDULE });
   });
 
   it('keeps a colour to one queue per company (any case), also under concurrent saves', async () => {

@@ -53,13 +53,13 @@ describe('socket scope follows the user’s changes', () => {
 
   it('a queue added to the user brings its tickets to the open socket at once; a queue taken away stops them', async () => {
     const earlier = await pendingTicket(queueB.id);
+    // asking to follow it (older clients do) changes nothing
+    expect(await emitWithAck(agentSocket.socket, 'joinChatBox', earlier.id)).toEqual({ ok: true });
     await agentNeverHears(earlier);
-    expect(await emitWithAck(agentSocket.socket, 'joinChatBox', earlier.id)).toEqual({ error: 'ERR_NO_PERMISSION' });
 
     await changeAgent({ queueIds: [queueA.id, queueB.id] });
     const later = await pendingTicket(queueB.id);
     expect(await ticketEventAbout(agentSocket, tenant.companyId, later.id, 2000)).toMatchObject({ action: 'update', ticket: { id: later.id, queueId: queueB.id } });
-    expect(await emitWithAck(agentSocket.socket, 'joinChatBox', earlier.id)).toEqual({ ok: true });
 
     await changeAgent({ queueIds: [queueA.id] });
     await agentNeverHears(await pendingTicket(queueB.id));

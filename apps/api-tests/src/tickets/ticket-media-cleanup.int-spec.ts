@@ -163,10 +163,13 @@ describe('ticket media in object storage', () => {
     expect(await tenant.admin.post(`/messages/${ticket.id}`, form)).toMatchObject({ status: 400, body: { error: 'ERR_SENDING_WAPP_MSG' } });
 
     const messages = (await tenant.admin.get<{ messages: MessageView[] }>(`/messages/${ticket.id}`)).body.messages;
-    const sentFiles = messages.filter((m) => m.mediaUrl?.startsWith(`/public/tickets/`)).map((m) => m.mediaUrl!.split('/').pop()!);
-    expect(sentFiles).toEqual([expect.stringMatching(/-vai\.png$/)]);
+    const sent = messages.filter((m) => m.mediaUrl?.startsWith(`/public/tickets/`));
+    expect(sent.map((m) => m.mediaName)).toEqual(['vai.png']);
+    const sentFiles = sent.map((m) => m.mediaUrl!.split('/').pop()!);
     const folder = path.join(storageDir, 'tickets', String(tenant.companyId), String(ticket.id));
     expect(await readdir(folder)).toEqual(sentFiles);
+    // nothing is left in the gateway's temporary area either
+    expect(await readdir(path.join(storageDir, 'uploads', String(tenant.companyId)))).toEqual([]);
   });
 
   it('deleting a contact removes the files of its tickets’ messages', async () => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueueView, TicketEventPayload, TicketsPageView, TicketView, UserView, WhatsappEventPayload, WhatsappView } from '@atrium/contracts';
+import type { QueueView, TicketEventPayload, TicketsPageView, TicketView, UserView, WhatsappView } from '@atrium/contracts';
 import { aUser } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
 import { eventually, NatsFixture } from '../nats-fixtures.js';
@@ -43,7 +43,7 @@ export async function announceConnection(stack: Stack, tenant: Tenant, whatsapp:
   const nats = await NatsFixture.open(stack);
   try {
     const view = { companyId: tenant.companyId, name: `Connection ${whatsapp.id}`, status: 'CONNECTED', isDefault: true, queueIds: [], ...whatsapp } as WhatsappView;
-    nats.publish<WhatsappEventPayload>({ kind: 'whatsapp', companyId: tenant.companyId, payload: { action: 'update', whatsapp: view } });
+    nats.publish({ kind: 'whatsapp', companyId: tenant.companyId, payload: { action: 'update', whatsapp: view } });
   } finally {
     await nats.close();
   }

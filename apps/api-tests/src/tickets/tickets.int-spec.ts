@@ -37,7 +37,7 @@ describe('tickets: visibility, transitions, filters and live events', () => {
   let socketAll: SocketRecorder;
 
   beforeAll(async () => {
-    stack = await startStack({ services: ['identity', 'tickets'] });
+    stack = await startStack({ services: ['identity', 'tickets', 'ai'] });
     [tenant, other] = await Promise.all([signUpTenant(stack), signUpTenant(stack)]);
     queueA = await createQueue(tenant, 'Fila A');
     queueB = await createQueue(tenant, 'Fila B');
@@ -114,17 +114,22 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       expect((await agentA.client.get(`/tickets/${withoutQueue.id}`)).status).toBe(403);
     });
 
-    it('lets a socket follow only tickets it may see (joinChatBox)', async () => {
+    it('acknowledges joinChatBox for a well-formed id, whoever asks: it follows nothing', async () => {
       expect(await emitWithAck(socketA.socket, 'joinChatBox', inA.id)).toEqual({ ok: true });
-      expect(await emitWithAck(socketB.socket, 'joinChatBox', inA.id)).toEqual({ error: 'ERR_NO_PERMISSION' });
-      expect(await emitWithAck(socketB.socket, 'joinChatBox', 99_999_999)).toEqual({ error: 'ERR_NO_PERMISSION' });
+      expect(await emitWithAck(socketB.socket, 'joinChatBox', inA.id)).toEqual({ ok: true });
+      expect(await emitWithAck(socketB.socket, 'joinChatBox', 99_999_999)).toEqual({ ok: true });
       expect(await emitWithAck(adminSocket.socket, 'joinChatBox', String(inA.id))).toEqual({ ok: true });
+      expect(await emitWithAck(socketB.socket, 'joinChatBox', 'abc')).toEqual({ error: 'ERR_VALIDATION' });
     });
 
     it('emits a ticket’s events only to the sockets allowed to see it', async () => {
       const ticket = await customerWrites(QUEUED, 'evento para A');
       expect(await eventAbout(socketA, ticket.id)).toMatchObject({ action: 'update', ticket: { id: ticket.id, queueId: queueA.id } });
       expect(await eventAbout(adminSocket, ticket.id)).toMatchObject({ action: 'update' });
+      // asking to follow the ticket brings B nothing of it
+      expect(await emitWithAck(socketB.socket, 'joinChatBox', ticket.id)).toEqual({ ok: true });
+      expect(await emitWithAck(socketAll.socket, 'joinChatBox', ticket.id)).toEqual({ ok: true });
+      await customerWrites(QUEUED, 'depois do joinChatBox');
       // B hears about B's queue: once B got a later event, anything about A's ticket would have come before it
       const forB = await customerWrites(UNQUEUED, 'nada para B');
       await tenant.admin.put(`/tickets/${forB.id}`, { queueId: queueB.id });
@@ -139,12 +144,17 @@ describe('tickets: visibility, transitions, filters and live events', () => {
   describe('transitions (spec 000 section 4)', () => {
     it('accepts, returns, resolves and reopens, with the integration fields kept until closed', async () => {
       const ticket = await customerWrites(QUEUED);
-      await tenant.admin.put(`/tickets/${ticket.id}`, { useIntegration: true, promptId: 3, integrationId: 4 });
+      // prompts and integrations are the ai service's, which has none: an id of one is refused
+      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { useIntegration: true, promptId: 3, integrationId: 4 })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'promptId' }), expect.objectContaining({ field: 'integrationId' })] },
+      });
+      await tenant.admin.put(`/tickets/${ticket.id}`, { useIntegration: true, promptId: null, integrationId: null });
 
       const accepted = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
       expect(accepted).toMatchObject({
         status: 200,
-        body: { status: 'open', userId: agentA.user.id, user: { id: agentA.user.id, name: 'Alice Agente' }, useIntegration: true, promptId: 3, integrationId: 4 },
+        body: { status: 'open', userId: agentA.user.id, user: { id: agentA.user.id, name: 'Alice Agente' }, useIntegration: true, promptId: null, integrationId: null },
       });
       expect(ids(await agentA.client.get<TicketsPageView>('/tickets?status=open'))).toContain(ticket.id);
 
@@ -350,6 +360,15 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       while (event.action !== 'updateUnread') event = await eventAbout(adminSocket, ticket.id);
       expect(event).toEqual({ action: 'updateUnread', ticketId: ticket.id });
       expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.unreadMessages).toBe(0);
+    });
+
+    it('by someone who may not see it (403, or another company’s 404) leaves it unread', async () => {
+      const ticket = await customerWrites(QUEUED, 'não é sua');
+      expect(await agentB.client.get(`/messages/${ticket.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await other.admin.get(`/messages/${ticket.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+      const peek = await tenant.admin.get<MessagesPageView>(`/messages/${ticket.id}?markRead=false`);
+      expect(peek.body).toMatchObject({ ticket: { id: ticket.id, unreadMessages: 1, updatedAt: ticket.updatedAt }, count: 1 });
+      expect(peek.body.messages[0]).toMatchObject({ body: 'não é sua', read: false });
     });
 
     it('markRead=false (an admin’s peek) leaves the unread count and WhatsApp’s read receipts alone', async () => {

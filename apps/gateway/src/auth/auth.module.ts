@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ActorStateStore } from './actor-state.store.js';
-import { JwtAuthGuard, PlanFlagGuard, RolesGuard } from './guards.js';
+import { JwtAuthGuard, PlanFlagGuard, RolesGuard } from './auth.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 
 /** Every route needs a valid login unless marked @Public(); @Roles and @RequiresPlan narrow it further. */

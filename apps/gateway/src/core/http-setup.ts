@@ -1,18 +1,23 @@
 import type { INestApplication } from '@nestjs/common';
 import { newRequestId, runWithRequestId, type Logger } from '@atrium/logging';
 import cookieParser from 'cookie-parser';
+import { raw as rawBodyParser } from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook.controller.js';
 import type { GatewayConfig } from '../config.js';
 import { serveOpenApi } from './openapi.js';
 import { createValidationPipe } from './validation.js';
 
-/** Paths whose segments carry secrets (e-mail, reset code, new password): never logged. */
-const SECRET_PATHS = /^\/(forgetpassword|resetpasswords)\/.*/;
+/**
+ * Paths whose segments carry secrets (e-mail, reset code, new password): never logged. Matched
+ * as the router matches (any letter case, double slashes), so no spelling of them reaches a log.
+ */
+const SECRET_PATHS = /^\/+(forgetpassword|resetpasswords)(\/.*)?$/i;
 
 export function loggableUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '/$1/[redacted]');
+  return url.replace(SECRET_PATHS, (_path, name: string) => `/${name.toLowerCase()}/[redacted]`);
 }
 
 /** HTTP plumbing of the API: request ids, access logs, security headers, CORS, cookies, validation, docs. */
@@ -44,6 +49,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     exposedHeaders: ['x-request-id'],
   });
   app.use(cookieParser());
+  // Stripe signs the exact bytes it sends: that route gets its body raw, before the JSON parser.
+  app.use(STRIPE_WEBHOOK_PATH, rawBodyParser({ type: () => true, limit: STRIPE_WEBHOOK_MAX_BYTES }));
   app.useGlobalPipes(createValidationPipe());
 
   serveOpenApi(app, config.APP_VERSION);

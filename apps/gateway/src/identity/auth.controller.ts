@@ -30,7 +30,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() credentials: LoginDto, @CurrentClient() client: ClientInfo, @Res({ passthrough: true }) response: Response): Promise<AuthResult> {
-    const session = await this.rpc.request<IssuedSession>(IdentitySubjects.authLogin, credentials, { client });
+    const session = await this.rpc.request(IdentitySubjects.authLogin, credentials, { client });
     return this.answer(session, response);
   }
 
@@ -41,7 +41,7 @@ export class AuthController {
     const refreshToken = this.cookieOf(request);
     if (!refreshToken) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
     try {
-      const session = await this.rpc.request<IssuedSession>(IdentitySubjects.authRefresh, { refreshToken }, { client });
+      const session = await this.rpc.request(IdentitySubjects.authRefresh, { refreshToken }, { client });
       return this.answer(session, response);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED) response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
@@ -62,7 +62,7 @@ export class AuthController {
 
   @Get('me')
   me(@CurrentActor() actor: ActorState): Promise<SessionUserView> {
-    return this.rpc.request<SessionUserView>(IdentitySubjects.authMe, {}, { actor });
+    return this.rpc.request(IdentitySubjects.authMe, {}, { actor });
   }
 
   private answer(session: IssuedSession, response: Response): AuthResult {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
   CompanyDto,
   CompanySchedulesDto,
@@ -10,10 +10,10 @@ import {
   type ClientInfo,
   type CompanyPlanView,
   type CompanyView,
-  type Page,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, CurrentClient, Public, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Signup, and companies administered by super users (spec 000 and 001 section 7). */
 @Controller('companies')
@@ -24,51 +24,51 @@ export class CompaniesController {
   @Public()
   @Post('cadastro')
   signup(@Body() body: SignupDto, @CurrentClient() client: ClientInfo): Promise<CompanyView> {
-    return this.rpc.request<CompanyView>(IdentitySubjects.signup, body, { client });
+    return this.rpc.request(IdentitySubjects.signup, body, { client });
   }
 
   @Get('list')
   @Roles('super')
   list(@CurrentActor() actor: ActorState): Promise<CompanyView[]> {
-    return this.rpc.request<CompanyView[]>(IdentitySubjects.companiesList, {}, { actor });
+    return this.rpc.request(IdentitySubjects.companiesList, {}, { actor });
   }
 
   /** The plan flags of the caller's own company (super users: any company). */
   @Get('listPlan/:companyId')
-  plan(@CurrentActor() actor: ActorState, @Param('companyId', ParseIntPipe) companyId: number): Promise<CompanyPlanView> {
-    return this.rpc.request<CompanyPlanView>(IdentitySubjects.companiesPlan, { companyId }, { actor });
+  plan(@CurrentActor() actor: ActorState, @Param('companyId', IdPipe) companyId: number): Promise<CompanyPlanView> {
+    return this.rpc.request(IdentitySubjects.companiesPlan, { companyId }, { actor });
   }
 
   @Get()
   @Roles('super')
   async page(@CurrentActor() actor: ActorState, @Query() query: PageQueryDto): Promise<{ companies: CompanyView[]; count: number; hasMore: boolean }> {
-    const page = await this.rpc.request<Page<CompanyView>>(IdentitySubjects.companiesPage, query, { actor });
+    const page = await this.rpc.request(IdentitySubjects.companiesPage, query, { actor });
     return { companies: page.records, count: page.count, hasMore: page.hasMore };
   }
 
   /** Super users read any company; an admin reads their own (identity checks which). */
   @Get(':id')
   @Roles('admin')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<CompanyView> {
-    return this.rpc.request<CompanyView>(IdentitySubjects.companiesShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<CompanyView> {
+    return this.rpc.request(IdentitySubjects.companiesShow, { id }, { actor });
   }
 
   @Post()
   @Roles('super')
   create(@CurrentActor() actor: ActorState, @Body() body: CompanyDto): Promise<CompanyView> {
-    return this.rpc.request<CompanyView>(IdentitySubjects.companiesCreate, body, { actor });
+    return this.rpc.request(IdentitySubjects.companiesCreate, body, { actor });
   }
 
   @Put(':id')
   @Roles('super')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateCompanyDto): Promise<CompanyView> {
-    return this.rpc.request<CompanyView>(IdentitySubjects.companiesUpdate, { id, body }, { actor });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateCompanyDto): Promise<CompanyView> {
+    return this.rpc.request(IdentitySubjects.companiesUpdate, { id, body }, { actor });
   }
 
   @Delete(':id')
   @Roles('super')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(IdentitySubjects.companiesDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(IdentitySubjects.companiesDelete, { id }, { actor });
   }
 
   /** Body `{ id, schedules }` as the spec sends it; the id in the path is the one that counts. Admins of that company, or super users. */
@@ -76,9 +76,9 @@ export class CompaniesController {
   @Roles('admin')
   schedules(
     @CurrentActor() actor: ActorState,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', IdPipe) id: number,
     @Body() body: CompanySchedulesDto,
   ): Promise<CompanyView> {
-    return this.rpc.request<CompanyView>(IdentitySubjects.companiesSchedules, { id, body: { schedules: body.schedules } }, { actor });
+    return this.rpc.request(IdentitySubjects.companiesSchedules, { id, body: { schedules: body.schedules } }, { actor });
   }
 }

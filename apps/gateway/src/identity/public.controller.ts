@@ -22,6 +22,6 @@ export class PublicController {
   @Public()
   @Get('plans/list')
   plans(): Promise<PublicPlanView[]> {
-    return this.rpc.request<PublicPlanView[]>(IdentitySubjects.plansPublicList, {});
+    return this.rpc.request(IdentitySubjects.plansPublicList, {});
   }
 }

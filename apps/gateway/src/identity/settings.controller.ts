@@ -10,13 +10,13 @@ export class SettingsController {
 
   @Get()
   list(@CurrentActor() actor: ActorState): Promise<SettingView[]> {
-    return this.rpc.request<SettingView[]>(IdentitySubjects.settingsList, {}, { actor });
+    return this.rpc.request(IdentitySubjects.settingsList, {}, { actor });
   }
 
   /** Body `{ key, value }` as the spec sends it; the key in the path is the one that counts. */
   @Put(':key')
   @Roles('admin')
   update(@CurrentActor() actor: ActorState, @Param('key') key: string, @Body() body: SettingUpdateDto): Promise<SettingView> {
-    return this.rpc.request<SettingView>(IdentitySubjects.settingsUpdate, { key, body: { value: body.value } }, { actor });
+    return this.rpc.request(IdentitySubjects.settingsUpdate, { key, body: { value: body.value } }, { actor });
   }
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { CreateUserDto, IdentitySubjects, PageQueryDto, UpdateUserDto, type ActorState, type Page, type UserView } from '@atrium/contracts';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { CreateUserDto, IdentitySubjects, PageQueryDto, UpdateUserDto, type ActorState, type UserView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Users of the caller's company (spec 000 section 7). */
 @Controller('users')
@@ -11,35 +12,35 @@ export class UsersController {
   @Get()
   @Roles('admin')
   async page(@CurrentActor() actor: ActorState, @Query() query: PageQueryDto): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
-    const page = await this.rpc.request<Page<UserView>>(IdentitySubjects.usersPage, query, { actor });
+    const page = await this.rpc.request(IdentitySubjects.usersPage, query, { actor });
     return { users: page.records, count: page.count, hasMore: page.hasMore };
   }
 
   /** Every user of the company, for pickers; `companyId` in the query is ignored: the token decides. */
   @Get('list')
   list(@CurrentActor() actor: ActorState): Promise<UserView[]> {
-    return this.rpc.request<UserView[]>(IdentitySubjects.usersList, {}, { actor });
+    return this.rpc.request(IdentitySubjects.usersList, {}, { actor });
   }
 
   @Get(':id')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<UserView> {
-    return this.rpc.request<UserView>(IdentitySubjects.usersShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<UserView> {
+    return this.rpc.request(IdentitySubjects.usersShow, { id }, { actor });
   }
 
   @Post()
   @Roles('admin')
   create(@CurrentActor() actor: ActorState, @Body() body: CreateUserDto): Promise<UserView> {
-    return this.rpc.request<UserView>(IdentitySubjects.usersCreate, body, { actor });
+    return this.rpc.request(IdentitySubjects.usersCreate, body, { actor });
   }
 
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateUserDto): Promise<UserView> {
-    return this.rpc.request<UserView>(IdentitySubjects.usersUpdate, { id, body }, { actor });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateUserDto): Promise<UserView> {
+    return this.rpc.request(IdentitySubjects.usersUpdate, { id, body }, { actor });
   }
 
   @Delete(':id')
   @Roles('admin')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(IdentitySubjects.usersDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(IdentitySubjects.usersDelete, { id }, { actor });
   }
 }

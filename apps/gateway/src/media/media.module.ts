@@ -5,6 +5,7 @@ import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { OBJECT_STORAGE } from './media.tokens.js';
 import { PublicMediaController } from './public-media.controller.js';
+import { UploadStaging } from './upload-staging.js';
 
 /**
  * Media: the object store (MinIO/S3 when S3_ENDPOINT is set, else STORAGE_DIR on disk), the
@@ -20,7 +21,7 @@ import { PublicMediaController } from './public-media.controller.js';
     }),
   ],
   controllers: [PublicMediaController],
-  providers: [{ provide: OBJECT_STORAGE, inject: [SERVICE_CONFIG], useFactory: (config: GatewayConfig) => createObjectStorage(config) }],
-  exports: [OBJECT_STORAGE, MulterModule],
+  providers: [{ provide: OBJECT_STORAGE, inject: [SERVICE_CONFIG], useFactory: (config: GatewayConfig) => createObjectStorage(config) }, UploadStaging],
+  exports: [OBJECT_STORAGE, MulterModule, UploadStaging],
 })
 export class MediaModule {}

@@ -27,8 +27,8 @@ describe('acceptImage', () => {
   });
 
   it('refuses a missing or empty file', () => {
-    expect(fieldMessage(() => acceptImage(undefined))).toBe('an image file is required');
-    expect(fieldMessage(() => acceptImage(file('a.png', Buffer.alloc(0))))).toBe('an image file is required');
+    expect(fieldMessage(() => acceptImage(undefined))).toBe('a file is required');
+    expect(fieldMessage(() => acceptImage(file('a.png', Buffer.alloc(0))))).toBe('the file is empty (0 bytes)');
   });
 
   it('refuses other extensions', () => {

@@ -11,7 +11,6 @@ function viewer(overrides: Partial<SocketViewer> = {}): SocketViewer {
     queueIds: [],
     allTicket: 'desabled',
     sessionId: 'session-a',
-    rooms: new Set(),
     ...overrides,
   };
 }

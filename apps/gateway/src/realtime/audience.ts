@@ -1,10 +1,7 @@
 import { canSeeTicket, type Actor, type Audience } from '@atrium/contracts';
 
-/** Who is behind one socket: the user's current state and the rooms the socket joined. */
-export interface SocketViewer extends Actor {
-  /** Rooms the socket is in (its company, user and session rooms, and the ticket/notification/status rooms it joined). */
-  rooms: ReadonlySet<string>;
-}
+/** Who is behind one socket: the user's current state. */
+export type SocketViewer = Actor;
 
 /**
  * Says whether an audience names this viewer through one of its fields, or `undefined` when the

@@ -1,5 +1,17 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ALL_TICKET_VALUES, eventSubject, PROFILES, socketEventName, type Actor, type DomainEvent, type UserView } from '@atrium/contracts';
+import {
+  ALL_TICKET_VALUES,
+  eventSubject,
+  isLiveEvent,
+  PROFILES,
+  SESSION_ENDED_EVENT,
+  socketEventName,
+  type Actor,
+  type DomainEvent,
+  type SessionEndedPayload,
+  type UserEventPayload,
+  type UserView,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
 import { LOGGER, NATS_PROXY } from '@atrium/service-kit';
@@ -10,7 +22,6 @@ import { SocketRegistry, type Departure, type RegisteredSocket } from './socket-
 /** What the fan-out needs of a socket. */
 export interface EventTarget {
   id: string;
-  rooms: ReadonlySet<string>;
   emit(event: string, payload: unknown): unknown;
   disconnect(close?: boolean): unknown;
 }
@@ -30,12 +41,16 @@ type ViewerScope = Pick<Actor, 'profile' | 'super' | 'queueIds' | 'allTicket'>;
 /** What an identity `user` event changes for sockets: a saved user's new scope, or a deleted user. */
 type UserChange = { action: 'update'; userId: number; scope: ViewerScope } | { action: 'delete'; userId: number };
 
-/** The change a `user` event carries, when it is well-formed. */
+/**
+ * The change a `user` event makes to sockets. Its payload is declared once (LiveEventPayloads['user']);
+ * the fields the fan-out acts on are still checked, as at every boundary: a malformed event off
+ * NATS is emitted as it came but changes no socket's scope.
+ */
 function userChangeOf(event: DomainEvent): UserChange | undefined {
-  if (event.kind !== 'user') return undefined;
-  const payload = event.payload as { action?: unknown; userId?: unknown; user?: Partial<UserView> } | null;
+  if (!isLiveEvent(event, 'user')) return undefined;
+  const payload = event.payload as Partial<UserEventPayload> | null;
   if (payload?.action === 'delete') return typeof payload.userId === 'number' ? { action: 'delete', userId: payload.userId } : undefined;
-  const user = payload?.action === 'update' ? payload.user : undefined;
+  const user: Partial<UserView> | undefined = payload?.action === 'update' && 'user' in payload ? payload.user : undefined;
   if (
     typeof user?.id !== 'number' ||
     !PROFILES.includes(user.profile as never) ||
@@ -47,6 +62,12 @@ function userChangeOf(event: DomainEvent): UserChange | undefined {
     return undefined;
   }
   return { action: 'update', userId: user.id, scope: { profile: user.profile!, super: user.super, queueIds: [...user.queueIds], allTicket: user.allTicket! } };
+}
+
+/** The login a `sessionEnded` event ends, when it is well-formed. */
+function endedSessionOf(event: DomainEvent): SessionEndedPayload | undefined {
+  const payload = event.payload as Partial<SessionEndedPayload> | null;
+  return typeof payload?.userId === 'number' && typeof payload.sessionId === 'string' ? { userId: payload.userId, sessionId: payload.sessionId } : undefined;
 }
 
 /**
@@ -115,21 +136,13 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Starts delivering to a connected socket. */
   track(socket: EventTarget, actor: Actor): void {
-    this.sockets.add(socket, { ...actor, rooms: socket.rooms });
+    this.sockets.add(socket, { ...actor });
   }
 
   /** Refreshes who is behind a socket (profile, queues) after the user's state changed. */
   updateViewer(socketId: string, actor: Actor): void {
     const entry = this.sockets.get(socketId);
-    if (entry) entry.viewer = { ...actor, rooms: entry.viewer.rooms };
-  }
-
-  /** Who is behind a socket now (kept fresh by `user` events and the client's heartbeat). */
-  viewerOf(socketId: string): Actor | undefined {
-    const viewer = this.sockets.get(socketId)?.viewer;
-    if (!viewer) return undefined;
-    const { rooms: _rooms, ...actor } = viewer;
-    return actor;
+    if (entry) entry.viewer = { ...actor };
   }
 
   untrack(socketId: string): Departure<EventTarget> | undefined {
@@ -140,6 +153,15 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   deliver(event: DomainEvent, scope: number | null): void {
     if (typeof event?.kind !== 'string' || !EVENT_KIND.test(event.kind) || event.companyId !== scope) {
       this.logger.warn({ scope, kind: event?.kind, companyId: event?.companyId }, 'dropped a malformed or misrouted event');
+      return;
+    }
+    if (event.kind === SESSION_ENDED_EVENT) {
+      // internal: never emitted; the ended login's sockets go at once (events published before it were emitted already)
+      const ended = scope === null ? undefined : endedSessionOf(event);
+      if (!ended) return;
+      this.forUser(scope!, ended.userId, ({ socket, viewer }) => {
+        if (viewer.sessionId === ended.sessionId) socket.disconnect(true);
+      });
       return;
     }
     const change = scope === null ? undefined : userChangeOf(event);

@@ -9,10 +9,13 @@ type IoServer = ReturnType<IoAdapter['createIOServer']>;
 /** Spec 000 section 9: socket ping timeout and interval. */
 export const SOCKET_PING_MS = 18_000;
 
-/** socket.io server options: websocket transport only, the spec's ping timings, CORS for the web app. */
-export function socketServerOptions(config: Pick<GatewayConfig, 'WEB_ORIGINS'>): Partial<IoServerOptions> {
+/**
+ * socket.io server options: websocket, plus long polling when SOCKET_POLLING is on (docs/adr/010),
+ * the spec's ping timings, CORS for the web app.
+ */
+export function socketServerOptions(config: Pick<GatewayConfig, 'WEB_ORIGINS' | 'SOCKET_POLLING'>): Partial<IoServerOptions> {
   return {
-    transports: ['websocket'],
+    transports: config.SOCKET_POLLING ? ['polling', 'websocket'] : ['websocket'],
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
     cors: { origin: config.WEB_ORIGINS.split(',').map((origin) => origin.trim()), credentials: true },

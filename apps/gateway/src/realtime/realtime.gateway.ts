@@ -9,13 +9,14 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import { AppError, ErrorCode, type ActorState, type ErrorBody } from '@atrium/contracts';
+
+/** Ticket statuses a list follows with `joinTickets` (spec 000 section 4). */
+const TICKET_STATUSES: readonly unknown[] = ['open', 'pending', 'closed'];
 import type { Logger } from '@atrium/logging';
 import { LOGGER } from '@atrium/service-kit';
 import type { Server, Socket } from 'socket.io';
 import { EventFanOut } from './event-fan-out.js';
 import { SocketAuthenticator } from './socket-authenticator.js';
-import { SocketRooms, TICKET_STATUSES, type TicketStatus } from './socket-rooms.js';
-import { TICKET_ROOM_ACCESS, type TicketRoomAccess } from './ticket-room-access.js';
 import { UserPresence } from './user-presence.js';
 
 interface SocketData {
@@ -23,7 +24,14 @@ interface SocketData {
   release: () => void;
 }
 
-type AtriumSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+/** Events the gateway itself emits to a socket (domain events go through EventFanOut). */
+interface ServerEvents {
+  /** The socket is authorised and in its rooms: the client may now join others (joinTickets, ...). */
+  ready: () => void;
+}
+
+type AtriumSocket = Socket<Record<string, never>, ServerEvents, Record<string, never>, SocketData>;
+type AtriumServer = Server<Record<string, never>, ServerEvents, Record<string, never>, SocketData>;
 
 /** What an acknowledged client event answers: `{ ok: true }` or the error body. */
 export type SocketAck = { ok: true } | Omit<ErrorBody, 'status'>;
@@ -47,21 +55,23 @@ function positiveInteger(value: unknown): number | undefined {
 /**
  * socket.io on the API's port. The handshake must carry a valid access token of the user's
  * active login (refused otherwise: connect_error with message ERR_SESSION_EXPIRED and
- * `data: { error, status }`). A connected socket sits in its company, user and session rooms,
- * follows rooms with the spec's joinChatBox / joinNotification / joinTickets, reports presence
- * with userStatus, and receives its company's and the platform's events through EventFanOut.
+ * `data: { error, status }`). Once authorised, the socket is told `ready`. A connected socket receives its company's and the platform's
+ * events through EventFanOut, which picks the sockets by each event's audience (no socket.io
+ * rooms), and reports presence with userStatus. The spec's joinChatBox / joinNotification /
+ * joinTickets and their `...Leave` counterparts are still answered for the clients that send
+ * them, but follow nothing: what a socket receives depends on who is behind it, never on what
+ * it asked to follow.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<AtriumSocket>, OnGatewayDisconnect<AtriumSocket> {
+export class RealtimeGateway implements OnGatewayInit<AtriumServer>, OnGatewayConnection<AtriumSocket>, OnGatewayDisconnect<AtriumSocket> {
   constructor(
     @Inject(SocketAuthenticator) private readonly authenticator: SocketAuthenticator,
     @Inject(EventFanOut) private readonly fanOut: EventFanOut,
     @Inject(UserPresence) private readonly presence: UserPresence,
-    @Inject(TICKET_ROOM_ACCESS) private readonly ticketRooms: TicketRoomAccess,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  afterInit(server: Server): void {
+  afterInit(server: AtriumServer): void {
     server.use((socket: AtriumSocket, next) => {
       this.admit(socket).then(
         () => next(),
@@ -82,8 +92,11 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
 
   handleConnection(socket: AtriumSocket): void {
     const { actor } = socket.data;
-    void socket.join([SocketRooms.company(actor.companyId), SocketRooms.user(actor.companyId, actor.userId), SocketRooms.session(actor.sessionId)]);
     this.fanOut.track(socket, actor);
+    // the login may have ended (and its sessionEnded event passed) between the handshake's check
+    // and now; one more read of the live state, once per socket, closes that window
+    void this.authenticator.currentState(actor.userId, actor.sessionId).catch(() => socket.disconnect(true));
+    socket.emit('ready');
     this.logger.debug({ socketId: socket.id, userId: actor.userId, companyId: actor.companyId }, 'socket connected');
   }
 
@@ -93,27 +106,36 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     if (departure?.lastOfUser) this.presence.report(departure.entry.viewer, false);
   }
 
-  /** The client opened a ticket: follow its room. The tickets service's permission check plugs in through TICKET_ROOM_ACCESS. */
+  /** The client opened a ticket (spec 000). A well-formed id is acknowledged; nothing is joined or checked. */
   @SubscribeMessage('joinChatBox')
-  async joinChatBox(@ConnectedSocket() socket: AtriumSocket, @MessageBody() ticket: unknown): Promise<SocketAck> {
-    const ticketId = positiveInteger(ticket);
-    if (ticketId === undefined) return failure(ErrorCode.ERR_VALIDATION);
-    const actor = this.fanOut.viewerOf(socket.id) ?? socket.data.actor;
-    if (!(await this.ticketRooms.canJoin(actor, ticketId))) return failure(ErrorCode.ERR_NO_PERMISSION);
-    await socket.join(SocketRooms.ticket(actor.companyId, ticketId));
-    return OK;
+  joinChatBox(@MessageBody() ticket: unknown): SocketAck {
+    return positiveInteger(ticket) === undefined ? failure(ErrorCode.ERR_VALIDATION) : OK;
   }
 
-  @SubscribeMessage('joinNotification')
-  async joinNotification(@ConnectedSocket() socket: AtriumSocket): Promise<SocketAck> {
-    await socket.join(SocketRooms.notification(socket.data.actor.companyId));
-    return OK;
-  }
-
+  /** The client shows a ticket list of one status (spec 000): acknowledged, nothing joined. */
   @SubscribeMessage('joinTickets')
-  async joinTickets(@ConnectedSocket() socket: AtriumSocket, @MessageBody() status: unknown): Promise<SocketAck> {
-    if (!TICKET_STATUSES.includes(status as TicketStatus)) return failure(ErrorCode.ERR_VALIDATION);
-    await socket.join(SocketRooms.ticketStatus(socket.data.actor.companyId, status as TicketStatus));
+  joinTickets(@MessageBody() status: unknown): SocketAck {
+    return TICKET_STATUSES.includes(status) ? OK : failure(ErrorCode.ERR_VALIDATION);
+  }
+
+  /** Older clients' notification, and leave, events: acknowledged, nothing to do. */
+  @SubscribeMessage('joinNotification')
+  joinNotification(): SocketAck {
+    return OK;
+  }
+
+  @SubscribeMessage('joinChatBoxLeave')
+  joinChatBoxLeave(): SocketAck {
+    return OK;
+  }
+
+  @SubscribeMessage('joinTicketsLeave')
+  joinTicketsLeave(): SocketAck {
+    return OK;
+  }
+
+  @SubscribeMessage('joinNotificationLeave')
+  joinNotificationLeave(): SocketAck {
     return OK;
   }
 

@@ -3,10 +3,9 @@ import { AuthModule } from '../auth/auth.module.js';
 import { EventFanOut } from './event-fan-out.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketAuthenticator } from './socket-authenticator.js';
-import { TICKET_ROOM_ACCESS, TicketsServiceRoomAccess } from './ticket-room-access.js';
 import { UserPresence } from './user-presence.js';
 
-/** socket.io: authenticated sockets, their rooms and presence, and the fan-out of NATS domain events. */
+/** socket.io: authenticated sockets, their presence, and the fan-out of NATS domain events. */
 @Module({
   imports: [AuthModule],
   providers: [
@@ -14,7 +13,6 @@ import { UserPresence } from './user-presence.js';
     SocketAuthenticator,
     EventFanOut,
     UserPresence,
-    { provide: TICKET_ROOM_ACCESS, useClass: TicketsServiceRoomAccess },
   ],
   exports: [EventFanOut],
 })

@@ -9,7 +9,6 @@ const viewer = (companyId: number, userId: number): SocketViewer => ({
   queueIds: [],
   allTicket: 'desabled',
   sessionId: `s-${userId}`,
-  rooms: new Set(),
 });
 
 describe('SocketRegistry', () => {

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /**
  * WhatsApp connections (spec 000 section 7, spec 001 "Connections"). Everyone reads them (ticket
@@ -14,29 +15,29 @@ export class WhatsappController {
   /** `companyId` and `session=0` are what the web app sends; the company comes from the token. */
   @Get()
   list(@CurrentActor() actor: ActorState, @Query() _query: WhatsappListQueryDto): Promise<WhatsappView[]> {
-    return this.rpc.request<WhatsappView[]>(SessionsSubjects.whatsappList, {}, { actor });
+    return this.rpc.request(SessionsSubjects.whatsappList, {}, { actor });
   }
 
   @Get(':id')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<WhatsappView> {
-    return this.rpc.request<WhatsappView>(SessionsSubjects.whatsappShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappView> {
+    return this.rpc.request(SessionsSubjects.whatsappShow, { id }, { actor });
   }
 
   @Post()
   @Roles('admin')
   create(@CurrentActor() actor: ActorState, @Body() body: WhatsappDto): Promise<WhatsappView> {
-    return this.rpc.request<WhatsappView>(SessionsSubjects.whatsappCreate, body, { actor });
+    return this.rpc.request(SessionsSubjects.whatsappCreate, body, { actor });
   }
 
   @Put(':id')
   @Roles('admin')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateWhatsappDto): Promise<WhatsappView> {
-    return this.rpc.request<WhatsappView>(SessionsSubjects.whatsappUpdate, { id, body }, { actor });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateWhatsappDto): Promise<WhatsappView> {
+    return this.rpc.request(SessionsSubjects.whatsappUpdate, { id, body }, { actor });
   }
 
   @Delete(':id')
   @Roles('admin')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(SessionsSubjects.whatsappDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(SessionsSubjects.whatsappDelete, { id }, { actor });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ContactDto,
   ContactsListQueryDto,
@@ -12,6 +12,7 @@ import {
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Contacts (spec 000 section 7); creating or renumbering one asks WhatsApp whether the number exists. */
 @Controller('contacts')
@@ -20,39 +21,39 @@ export class ContactsController {
 
   @Get()
   page(@CurrentActor() actor: ActorState, @Query() query: ContactsQueryDto): Promise<ContactsPageView> {
-    return this.rpc.request<ContactsPageView>(TicketsSubjects.contactsPage, query, { actor });
+    return this.rpc.request(TicketsSubjects.contactsPage, query, { actor });
   }
 
   @Get('list')
   list(@CurrentActor() actor: ActorState, @Query() query: ContactsListQueryDto): Promise<ContactView[]> {
-    return this.rpc.request<ContactView[]>(TicketsSubjects.contactsList, query, { actor });
+    return this.rpc.request(TicketsSubjects.contactsList, query, { actor });
   }
 
   @Get(':id')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<ContactView> {
-    return this.rpc.request<ContactView>(TicketsSubjects.contactsShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<ContactView> {
+    return this.rpc.request(TicketsSubjects.contactsShow, { id }, { actor });
   }
 
   @Post()
   create(@CurrentActor() actor: ActorState, @Body() body: ContactDto): Promise<ContactView> {
-    return this.rpc.request<ContactView>(TicketsSubjects.contactsCreate, body, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+    return this.rpc.request(TicketsSubjects.contactsCreate, body, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
   }
 
   /** The connected phone's address book (default connection): answers the contacts created. */
   @Post('import')
   @Roles('admin')
   importFromPhone(@CurrentActor() actor: ActorState): Promise<ContactView[]> {
-    return this.rpc.request<ContactView[]>(TicketsSubjects.contactsImport, {}, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 });
+    return this.rpc.request(TicketsSubjects.contactsImport, {}, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 });
   }
 
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactView> {
-    return this.rpc.request<ContactView>(TicketsSubjects.contactsUpdate, { id, body }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactView> {
+    return this.rpc.request(TicketsSubjects.contactsUpdate, { id, body }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
   }
 
   @Delete(':id')
   @Roles('admin')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(TicketsSubjects.contactsDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(TicketsSubjects.contactsDelete, { id }, { actor });
   }
 }

@@ -34,7 +34,7 @@ export class ConversationMediaMiddleware implements NestMiddleware {
     if (key === null) return next();
     try {
       const actor = await this.authenticator.authenticate({ query: {}, auth: { token: tokenOf(request) } });
-      const { allowed } = await this.rpc.request<{ allowed: boolean }>(TicketsSubjects.mediaAccess, { key }, { actor });
+      const { allowed } = await this.rpc.request(TicketsSubjects.mediaAccess, { key }, { actor });
       if (!allowed) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
       const stored = await this.storage.get(key);
       if (!stored) throw new AppError(ErrorCode.ERR_NOT_FOUND);
@@ -52,9 +52,13 @@ export class ConversationMediaMiddleware implements NestMiddleware {
     }
   }
 
-  /** The storage key of a conversation file this request asks for, or null for anything else. */
+  /**
+   * The storage key of a conversation file this request asks for, or null for anything else.
+   * The prefix is matched without letter case, as the router matches `public/*path` (so
+   * `/PUBLIC/...` is checked too); the public media controller never serves these keys itself.
+   */
   private keyOf(request: Request): string | null {
-    const path = request.path.replace(/^\/public\//, '');
+    const path = request.path.replace(/^\/public\//i, '');
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import {
   AppError,
@@ -11,12 +11,12 @@ import {
   type MessagesPageView,
   type MessageView,
   type SendMessageCommand,
-  type TicketView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor } from '../auth/decorators.js';
-import type { UploadedMedia } from '../media/uploaded-file.js';
-import { ConversationUploads } from './conversation-uploads.js';
+import { requireContent, type UploadedMedia } from '../media/uploaded-file.js';
+import { UploadStaging } from '../media/upload-staging.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Most files one send may carry (multipart field `medias`). */
 export const MAX_MEDIAS_PER_SEND = 10;
@@ -26,13 +26,13 @@ export const MAX_MEDIAS_PER_SEND = 10;
 export class MessagesController {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(ConversationUploads) private readonly uploads: ConversationUploads,
+    @Inject(UploadStaging) private readonly uploads: UploadStaging,
   ) {}
 
   /** 20 messages a page, oldest first; page 1 marks the ticket read. */
   @Get(':ticketId')
-  page(@CurrentActor() actor: ActorState, @Param('ticketId', ParseIntPipe) ticketId: number, @Query() query: MessagesQueryDto): Promise<MessagesPageView> {
-    return this.rpc.request<MessagesPageView>(TicketsSubjects.messagesPage, { ticketId, query }, { actor });
+  page(@CurrentActor() actor: ActorState, @Param('ticketId', IdPipe) ticketId: number, @Query() query: MessagesQueryDto): Promise<MessagesPageView> {
+    return this.rpc.request(TicketsSubjects.messagesPage, { ticketId, query }, { actor });
   }
 
   /**
@@ -44,7 +44,7 @@ export class MessagesController {
   @UseInterceptors(FilesInterceptor('medias', MAX_MEDIAS_PER_SEND))
   async send(
     @CurrentActor() actor: ActorState,
-    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @Param('ticketId', IdPipe) ticketId: number,
     @Body() body: SendMessageDto,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<MessageView[]> {
@@ -61,20 +61,22 @@ export class MessagesController {
       mediaUrl: body.mediaUrl,
     };
     const options = { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 };
-    if (!files || files.length === 0) return this.rpc.request<MessageView[]>(TicketsSubjects.messagesSend, command, options);
+    if (!files || files.length === 0) return this.rpc.request(TicketsSubjects.messagesSend, command, options);
+    requireContent(files, 'medias');
 
     // files are stored only for a ticket the agent may write in
-    const ticket = await this.rpc.request<TicketView>(TicketsSubjects.ticketsShow, { id: ticketId }, { actor });
+    const ticket = await this.rpc.request(TicketsSubjects.ticketsShow, { id: ticketId }, { actor });
     if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
-    const medias = await this.uploads.storeForTicket(actor.companyId, ticketId, files);
-    // From here the tickets service owns the files: a failed send removes those no sent message
-    // carries. An unanswered request leaves them, as the send may still be going on.
-    return this.rpc.request<MessageView[]>(TicketsSubjects.messagesSend, { ...command, medias }, options);
+    const medias = await this.uploads.stage(actor.companyId, files);
+    // From here the tickets service owns the files: it claims them for the ticket, and a failed
+    // send removes those no sent message carries. An unanswered request leaves them, as the send
+    // may still be going on.
+    return this.rpc.request(TicketsSubjects.messagesSend, { ...command, medias }, options);
   }
 
   /** Deletes a message the business sent (for everyone on WhatsApp); it stays shown as deleted. */
   @Delete(':id')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<MessageView> {
-    return this.rpc.request<MessageView>(TicketsSubjects.messagesDelete, { id }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<MessageView> {
+    return this.rpc.request(TicketsSubjects.messagesDelete, { id }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
   }
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put } from '@nestjs/common';
 import { QueueDto, TicketsSubjects, UpdateQueueDto, type ActorState, type QueueView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Queues' basic data (spec 001 "Queues"): everyone reads them, admins manage them. */
 @Controller('queue')
@@ -11,29 +12,29 @@ export class QueuesController {
   /** `companyId` in the query is ignored: the token decides. */
   @Get()
   list(@CurrentActor() actor: ActorState): Promise<QueueView[]> {
-    return this.rpc.request<QueueView[]>(TicketsSubjects.queuesList, {}, { actor });
+    return this.rpc.request(TicketsSubjects.queuesList, {}, { actor });
   }
 
   @Get(':id')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<QueueView> {
-    return this.rpc.request<QueueView>(TicketsSubjects.queuesShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<QueueView> {
+    return this.rpc.request(TicketsSubjects.queuesShow, { id }, { actor });
   }
 
   @Post()
   @Roles('admin')
   create(@CurrentActor() actor: ActorState, @Body() body: QueueDto): Promise<QueueView> {
-    return this.rpc.request<QueueView>(TicketsSubjects.queuesCreate, body, { actor });
+    return this.rpc.request(TicketsSubjects.queuesCreate, body, { actor });
   }
 
   @Put(':id')
   @Roles('admin')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateQueueDto): Promise<QueueView> {
-    return this.rpc.request<QueueView>(TicketsSubjects.queuesUpdate, { id, body }, { actor });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateQueueDto): Promise<QueueView> {
+    return this.rpc.request(TicketsSubjects.queuesUpdate, { id, body }, { actor });
   }
 
   @Delete(':id')
   @Roles('admin')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(TicketsSubjects.queuesDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(TicketsSubjects.queuesDelete, { id }, { actor });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
   TagDto,
   TagsQueryDto,
@@ -11,7 +11,8 @@ import {
   type TicketView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Tags (spec 000 section 7, spec 001 "Tags") and the tags of a ticket. */
 @Controller('tags')
@@ -21,44 +22,45 @@ export class TagsController {
   /** The tags page: search, 20 a page, each tag with its ticket count. */
   @Get()
   page(@CurrentActor() actor: ActorState, @Query() query: TagsQueryDto): Promise<TagsPageView> {
-    return this.rpc.request<TagsPageView>(TicketsSubjects.tagsPage, query, { actor });
+    return this.rpc.request(TicketsSubjects.tagsPage, query, { actor });
   }
 
   /** Every tag (the ticket's tag picker). */
   @Get('list')
   list(@CurrentActor() actor: ActorState, @Query() query: TagsQueryDto): Promise<TagView[]> {
-    return this.rpc.request<TagView[]>(TicketsSubjects.tagsList, query, { actor });
+    return this.rpc.request(TicketsSubjects.tagsList, query, { actor });
   }
 
   /** The kanban lanes (spec 001: response `lista`). */
   @Get('kanban')
+  @RequiresPlan('useKanban')
   async kanban(@CurrentActor() actor: ActorState): Promise<{ lista: TagView[] }> {
-    return { lista: await this.rpc.request<TagView[]>(TicketsSubjects.tagsKanban, {}, { actor }) };
+    return { lista: await this.rpc.request(TicketsSubjects.tagsKanban, {}, { actor }) };
   }
 
   /** The ticket's tags become exactly `tags` (ids or tag objects). */
   @Post('sync')
   sync(@CurrentActor() actor: ActorState, @Body() body: TagSyncDto): Promise<TicketView> {
-    return this.rpc.request<TicketView>(TicketsSubjects.tagsSync, body, { actor });
+    return this.rpc.request(TicketsSubjects.tagsSync, body, { actor });
   }
 
   @Get(':id')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<TagView> {
-    return this.rpc.request<TagView>(TicketsSubjects.tagsShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<TagView> {
+    return this.rpc.request(TicketsSubjects.tagsShow, { id }, { actor });
   }
 
   @Post()
   create(@CurrentActor() actor: ActorState, @Body() body: TagDto): Promise<TagView> {
-    return this.rpc.request<TagView>(TicketsSubjects.tagsCreate, body, { actor });
+    return this.rpc.request(TicketsSubjects.tagsCreate, body, { actor });
   }
 
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateTagDto): Promise<TagView> {
-    return this.rpc.request<TagView>(TicketsSubjects.tagsUpdate, { id, body }, { actor });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateTagDto): Promise<TagView> {
+    return this.rpc.request(TicketsSubjects.tagsUpdate, { id, body }, { actor });
   }
 
   @Delete(':id')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(TicketsSubjects.tagsDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(TicketsSubjects.tagsDelete, { id }, { actor });
   }
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { TicketNoteDto, TicketNotesQueryDto, TicketsSubjects, type ActorState, type TicketNoteView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Internal notes of a ticket (spec 000 section 7). */
 @Controller('ticket-notes')
@@ -10,16 +11,16 @@ export class TicketNotesController {
 
   @Get('list')
   list(@CurrentActor() actor: ActorState, @Query() query: TicketNotesQueryDto): Promise<TicketNoteView[]> {
-    return this.rpc.request<TicketNoteView[]>(TicketsSubjects.notesList, query, { actor });
+    return this.rpc.request(TicketsSubjects.notesList, query, { actor });
   }
 
   @Post()
   create(@CurrentActor() actor: ActorState, @Body() body: TicketNoteDto): Promise<TicketNoteView> {
-    return this.rpc.request<TicketNoteView>(TicketsSubjects.notesCreate, body, { actor });
+    return this.rpc.request(TicketsSubjects.notesCreate, body, { actor });
   }
 
   @Delete(':id')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(TicketsSubjects.notesDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(TicketsSubjects.notesDelete, { id }, { actor });
   }
 }

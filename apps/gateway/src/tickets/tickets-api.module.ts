@@ -5,10 +5,14 @@ import { AuthModule } from '../auth/auth.module.js';
 import type { GatewayConfig } from '../config.js';
 import { MediaModule } from '../media/media.module.js';
 import { SocketAuthenticator } from '../realtime/socket-authenticator.js';
+import { ChatsController } from './chats.controller.js';
+import { DashboardController } from './dashboard.controller.js';
 import { ContactsController } from './contacts.controller.js';
 import { ConversationMediaMiddleware } from './conversation-media.middleware.js';
-import { ConversationUploads } from './conversation-uploads.js';
+import { InboundFailuresController } from './inbound-failures.controller.js';
+import { KanbanController } from './kanban.controller.js';
 import { MAX_MEDIAS_PER_SEND, MessagesController } from './messages.controller.js';
+import { QueueOptionsController } from './queue-options.controller.js';
 import { QueuesController } from './queues.controller.js';
 import { QuickMessagesController } from './quick-messages.controller.js';
 import { TagsController } from './tags.controller.js';
@@ -31,14 +35,19 @@ import { TicketsController } from './tickets.controller.js';
   ],
   controllers: [
     QueuesController,
+    QueueOptionsController,
     ContactsController,
     TagsController,
     TicketNotesController,
     QuickMessagesController,
     TicketsController,
     MessagesController,
+    ChatsController,
+    InboundFailuresController,
+    KanbanController,
+    DashboardController,
   ],
-  providers: [ConversationUploads, SocketAuthenticator, ConversationMediaMiddleware],
+  providers: [SocketAuthenticator, ConversationMediaMiddleware],
 })
 export class TicketsApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
   CreateTicketDto,
   OUTBOUND_COMMAND_TIMEOUT_MS,
@@ -11,6 +11,7 @@ import {
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../core/id.pipe.js';
 
 /** Tickets (spec 000 sections 4 and 7): what each user may see, the status transitions, creation and deletion. */
 @Controller('tickets')
@@ -19,34 +20,34 @@ export class TicketsController {
 
   @Get()
   page(@CurrentActor() actor: ActorState, @Query() query: TicketsQueryDto): Promise<TicketsPageView> {
-    return this.rpc.request<TicketsPageView>(TicketsSubjects.ticketsPage, query, { actor });
+    return this.rpc.request(TicketsSubjects.ticketsPage, query, { actor });
   }
 
   @Get('u/:uuid')
   showByUuid(@CurrentActor() actor: ActorState, @Param('uuid') uuid: string): Promise<TicketView> {
-    return this.rpc.request<TicketView>(TicketsSubjects.ticketsShowByUuid, { uuid }, { actor });
+    return this.rpc.request(TicketsSubjects.ticketsShowByUuid, { uuid }, { actor });
   }
 
   @Get(':id')
-  show(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<TicketView> {
-    return this.rpc.request<TicketView>(TicketsSubjects.ticketsShow, { id }, { actor });
+  show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<TicketView> {
+    return this.rpc.request(TicketsSubjects.ticketsShow, { id }, { actor });
   }
 
   /** An open or pending ticket of the contact on the connection answers 409 ERR_OTHER_OPEN_TICKET with it in `data`. */
   @Post()
   create(@CurrentActor() actor: ActorState, @Body() body: CreateTicketDto): Promise<TicketView> {
-    return this.rpc.request<TicketView>(TicketsSubjects.ticketsCreate, body, { actor });
+    return this.rpc.request(TicketsSubjects.ticketsCreate, body, { actor });
   }
 
   /** Accept, return, resolve, reopen, transfer; the greeting or transfer notice may be sent on the way. */
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateTicketDto): Promise<TicketView> {
-    return this.rpc.request<TicketView>(TicketsSubjects.ticketsUpdate, { id, body }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateTicketDto): Promise<TicketView> {
+    return this.rpc.request(TicketsSubjects.ticketsUpdate, { id, body }, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
   }
 
   @Delete(':id')
   @Roles('admin')
-  delete(@CurrentActor() actor: ActorState, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    return this.rpc.request<{ message: string }>(TicketsSubjects.ticketsDelete, { id }, { actor });
+  delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(TicketsSubjects.ticketsDelete, { id }, { actor });
   }
 }

@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   AnnouncementDto,
   AnnouncementMediaDto,
@@ -10,29 +9,29 @@ import {
   type AnnouncementView,
   type Page,
 } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { AnnouncementsService } from './announcements.service.js';
 
 @Controller()
 export class AnnouncementsController {
   constructor(@Inject(AnnouncementsService) private readonly announcements: AnnouncementsService) {}
 
-  @MessagePattern(IdentitySubjects.announcementsPage)
+  @RpcHandler(IdentitySubjects.announcementsPage)
   page(@RpcActor() actor: Actor, @RpcData({ dto: PageQueryDto }) query: PageQueryDto): Promise<Page<AnnouncementView>> {
     return this.announcements.page(actor, query);
   }
 
-  @MessagePattern(IdentitySubjects.announcementsShow)
+  @RpcHandler(IdentitySubjects.announcementsShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<AnnouncementView> {
     return this.announcements.show(actor, id);
   }
 
-  @MessagePattern(IdentitySubjects.announcementsCreate)
+  @RpcHandler(IdentitySubjects.announcementsCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: AnnouncementDto }) dto: AnnouncementDto): Promise<AnnouncementView> {
     return this.announcements.create(actor, dto);
   }
 
-  @MessagePattern(IdentitySubjects.announcementsUpdate)
+  @RpcHandler(IdentitySubjects.announcementsUpdate)
   update(
     @RpcActor() actor: Actor,
     @RpcId() id: number,
@@ -41,7 +40,7 @@ export class AnnouncementsController {
     return this.announcements.update(actor, id, dto);
   }
 
-  @MessagePattern(IdentitySubjects.announcementsSetMedia)
+  @RpcHandler(IdentitySubjects.announcementsSetMedia)
   setMedia(
     @RpcActor() actor: Actor,
     @RpcId() id: number,
@@ -50,7 +49,7 @@ export class AnnouncementsController {
     return this.announcements.setMedia(actor, id, media);
   }
 
-  @MessagePattern(IdentitySubjects.announcementsDelete)
+  @RpcHandler(IdentitySubjects.announcementsDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<AnnouncementView> {
     return this.announcements.delete(actor, id);
   }

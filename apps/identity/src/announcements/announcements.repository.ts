@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { AnnouncementDto, UpdateAnnouncementDto } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { announcements } from '../db/schema.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
-import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 type AnnouncementValues = Partial<typeof announcements.$inferInsert>;
@@ -33,7 +34,7 @@ export class AnnouncementsRepository {
         .where(where)
         .orderBy(desc(announcements.createdAt), desc(announcements.id))
         .limit(PAGE_SIZE)
-        .offset(pageOffset(pageNumber)),
+        .offset(pageOffset(pageNumber, PAGE_SIZE)),
       this.database.db.select({ n: count() }).from(announcements).where(where),
     ]);
     return { rows, count: total?.n ?? 0 };

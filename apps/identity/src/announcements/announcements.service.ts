@@ -10,9 +10,10 @@ import {
   type PageQueryDto,
   type UpdateAnnouncementDto,
 } from '@atrium/contracts';
-import { toPage } from '../shared/paging.js';
-import { requireSuper } from '../shared/require-super.js';
+import { requireSuper, toPage } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { AnnouncementEvents } from './announcement-events.js';
+import { AnnouncementImages } from './announcement-images.js';
 import { AnnouncementsRepository, type AnnouncementRow } from './announcements.repository.js';
 
 export function toAnnouncementView(row: AnnouncementRow): AnnouncementView {
@@ -38,11 +39,12 @@ export class AnnouncementsService {
   constructor(
     @Inject(AnnouncementsRepository) private readonly announcements: AnnouncementsRepository,
     @Inject(AnnouncementEvents) private readonly events: AnnouncementEvents,
+    @Inject(AnnouncementImages) private readonly images: AnnouncementImages,
   ) {}
 
   async page(actor: Actor, query: PageQueryDto): Promise<Page<AnnouncementView>> {
     const { rows, count } = await this.announcements.page({ searchParam: query.searchParam, activeOnly: !actor.super }, query.pageNumber);
-    return toPage(rows.map(toAnnouncementView), count, query.pageNumber);
+    return toPage(rows.map(toAnnouncementView), count, query.pageNumber, PAGE_SIZE);
   }
 
   async show(actor: Actor, id: number): Promise<AnnouncementView> {
@@ -63,17 +65,33 @@ export class AnnouncementsService {
     return this.saved(await this.announcements.update(id, dto));
   }
 
+  /**
+   * The image the gateway staged (claimed as this announcement's), or none; the former image's
+   * file is removed.
+   */
   async setMedia(actor: Actor, id: number, media: AnnouncementMediaDto): Promise<AnnouncementView> {
     requireSuper(actor);
-    return this.saved(await this.announcements.update(id, { mediaPath: media.mediaPath, mediaName: media.mediaName }));
+    const former = await this.announcements.findById(id);
+    if (!former) throw new AppError(ErrorCode.ERR_NO_ANNOUNCEMENT_FOUND);
+    const mediaPath = media.mediaPath === null ? null : await this.images.claim(actor.companyId, media.mediaPath, id);
+    let record: AnnouncementView;
+    try {
+      record = this.saved(await this.announcements.update(id, { mediaPath, mediaName: mediaPath === null ? null : media.mediaName }));
+    } catch (error) {
+      await this.images.remove(mediaPath);
+      throw error;
+    }
+    if (former.mediaPath !== mediaPath) await this.images.remove(former.mediaPath);
+    return record;
   }
 
-  /** Answers the deleted record, so the caller can remove its media. */
+  /** Deletes the announcement and its image. */
   async delete(actor: Actor, id: number): Promise<AnnouncementView> {
     requireSuper(actor);
     const row = await this.announcements.delete(id);
     if (!row) throw new AppError(ErrorCode.ERR_NO_ANNOUNCEMENT_FOUND);
     this.events.deleted(id);
+    await this.images.remove(row.mediaPath);
     return toAnnouncementView(row);
   }
 

@@ -17,10 +17,10 @@ import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.j
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ActorStateWriter } from './actor-state.writer.js';
+import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { formatRefreshToken, hashSecret, newSecret, newSessionId, parseRefreshToken, sameHash } from './refresh-token.js';
-import { RefreshSessionsRepository } from './refresh-sessions.repository.js';
+import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
 
 /** How long the hash before a rotation still refreshes (two tabs refreshing at the same moment). */
 const ROTATION_GRACE_MS = 60_000;
@@ -46,17 +46,14 @@ export class AuthService {
     this.jwt = new JwtService({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS } });
   }
 
-  /** One active login per user: a new login ends the others and tells their sockets. */
+  /** One active login per user: a new login ends the others, tells their sockets why, then disconnects them. */
   async login(credentials: LoginDto, client: ClientInfo): Promise<IssuedSession> {
     await this.limiter.admit(credentials.email, client.ip);
     const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, credentials.email));
     this.dummyHash ??= this.passwords.hash(newSecret());
     const valid = await this.passwords.verify(found?.user.passwordHash ?? (await this.dummyHash), credentials.password);
-    if (!found || !valid) {
-      await this.limiter.recordFailure(credentials.email);
-      throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
-    }
-    await this.limiter.recordSuccess(credentials.email);
+    if (!found || !valid) throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
+    await this.limiter.recordSuccess(credentials.email, client.ip);
     const { user, company } = found;
     this.assertCompanyMayLogIn(company, user.super);
 
@@ -76,8 +73,9 @@ export class AuthService {
       });
       return this.loadUser(tx, user.companyId, user.id);
     });
-    await this.actorStates.write(view, sessionId);
+    // the other logins' sockets hear why (company-{id}-auth) before the new state ends them
     this.events.loggedInElsewhere(user.companyId, user.id, sessionId);
+    await this.actorStates.write(view, sessionId);
     return this.issue(view, sessionId, formatRefreshToken({ sessionId, secret }), expiresAt);
   }
 

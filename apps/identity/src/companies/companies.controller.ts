@@ -1,7 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
+  BillableCompaniesDto,
   CompanyDto,
+  CompanyRenewDto,
   CompanySchedulesDto,
   IdentitySubjects,
   PageQueryDto,
@@ -9,11 +10,14 @@ import {
   UpdateCompanyDto,
   type Actor,
   type ClientInfo,
+  type BillableCompanyView,
   type CompanyPlanView,
+  type CompanyRenewal,
   type CompanyView,
+  type ScheduleRow,
   type Page,
 } from '@atrium/contracts';
-import { RpcActor, RpcClientInfo, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcClientInfo, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { CompaniesService } from './companies.service.js';
 import { RpcOptionalActor } from '@atrium/messaging';
 import { SignupService } from './signup.service.js';
@@ -26,43 +30,43 @@ export class CompaniesController {
   ) {}
 
   /** Public: no actor. */
-  @MessagePattern(IdentitySubjects.signup)
+  @RpcHandler(IdentitySubjects.signup)
   signup(@RpcData({ dto: SignupDto }) dto: SignupDto, @RpcClientInfo() client: ClientInfo): Promise<CompanyView> {
     return this.signups.signup(dto, client);
   }
 
-  @MessagePattern(IdentitySubjects.companiesList)
+  @RpcHandler(IdentitySubjects.companiesList)
   list(@RpcActor() actor: Actor): Promise<CompanyView[]> {
     return this.companies.list(actor);
   }
 
-  @MessagePattern(IdentitySubjects.companiesPage)
+  @RpcHandler(IdentitySubjects.companiesPage)
   page(@RpcActor() actor: Actor, @RpcData({ dto: PageQueryDto }) query: PageQueryDto): Promise<Page<CompanyView>> {
     return this.companies.page(actor, query);
   }
 
-  @MessagePattern(IdentitySubjects.companiesShow)
+  @RpcHandler(IdentitySubjects.companiesShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<CompanyView> {
     return this.companies.show(actor, id);
   }
 
-  @MessagePattern(IdentitySubjects.companiesCreate)
+  @RpcHandler(IdentitySubjects.companiesCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: CompanyDto }) dto: CompanyDto): Promise<CompanyView> {
     return this.companies.create(actor, dto);
   }
 
-  @MessagePattern(IdentitySubjects.companiesUpdate)
+  @RpcHandler(IdentitySubjects.companiesUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateCompanyDto, path: 'body' }) dto: UpdateCompanyDto): Promise<CompanyView> {
     return this.companies.update(actor, id, dto);
   }
 
-  @MessagePattern(IdentitySubjects.companiesDelete)
+  @RpcHandler(IdentitySubjects.companiesDelete)
   async delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     await this.companies.delete(actor, id);
     return { message: 'Company deleted' };
   }
 
-  @MessagePattern(IdentitySubjects.companiesSchedules)
+  @RpcHandler(IdentitySubjects.companiesSchedules)
   schedules(
     @RpcActor() actor: Actor,
     @RpcId() id: number,
@@ -72,8 +76,26 @@ export class CompaniesController {
   }
 
   /** Data `{ companyId }`; other services may ask without an actor. */
-  @MessagePattern(IdentitySubjects.companiesPlan)
+  @RpcHandler(IdentitySubjects.companiesPlan)
   plan(@RpcOptionalActor() actor: Actor | undefined, @RpcId('companyId') companyId: number): Promise<CompanyPlanView> {
     return this.companies.planOf(actor, companyId);
+  }
+
+  /** Data `{ companyId }`, no actor: the company's opening hours, for the tickets automaton (not reachable from the gateway). */
+  @RpcHandler(IdentitySubjects.companiesHours)
+  hours(@RpcId('companyId') companyId: number): Promise<ScheduleRow[]> {
+    return this.companies.hoursOf(companyId);
+  }
+
+  /** For billing (no actor; not reachable from the gateway). */
+  @RpcHandler(IdentitySubjects.companiesBillable)
+  billable(@RpcData({ dto: BillableCompaniesDto }) dto: BillableCompaniesDto): Promise<BillableCompanyView[]> {
+    return this.companies.billable(dto.dueBy);
+  }
+
+  /** For billing, after an invoice is paid (no actor; not reachable from the gateway). */
+  @RpcHandler(IdentitySubjects.companiesRenew)
+  renew(@RpcData({ dto: CompanyRenewDto }) dto: CompanyRenewDto): Promise<CompanyRenewal> {
+    return this.companies.renew(dto.companyId, dto.paidDueDate);
   }
 }

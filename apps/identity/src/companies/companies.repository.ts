@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SettingView } from '@atrium/contracts';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { companies, plans, queueRefs, settings, users } from '../db/schema.js';
 import type { IdentityTx } from '../shared/identity-database.js';
-import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
 import type { PlanRow } from '../plans/plans.repository.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -55,7 +56,7 @@ export class CompaniesRepository {
       .where(where)
       .orderBy(asc(companies.id))
       .limit(PAGE_SIZE)
-      .offset(pageOffset(pageNumber));
+      .offset(pageOffset(pageNumber, PAGE_SIZE));
     const [total] = await tx.select({ n: count() }).from(companies).where(where);
     return { rows, count: total?.n ?? 0 };
   }
@@ -107,6 +108,29 @@ export class CompaniesRepository {
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(where)
       .orderBy(asc(users.id));
+  }
+
+  /** Companies (not the platform's) due on or before `dueBy`, with their plans (system scope), for billing. */
+  async dueBy(tx: IdentityTx, dueBy: string): Promise<CompanyWithPlan[]> {
+    return tx
+      .select({ company: companies, plan: plans })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(and(isNotNull(companies.dueDate), lte(companies.dueDate, dueBy), eq(companies.isPlatform, false)))
+      .orderBy(asc(companies.id));
+  }
+
+  /**
+   * Moves the due date to `dueDate` and activates the company, only if its due date is before
+   * `dueDate` (or unset): a repeated renewal finds nothing to change. Answers whether it changed.
+   */
+  async extendTo(tx: IdentityTx, id: number, dueDate: string): Promise<boolean> {
+    const changed = await tx
+      .update(companies)
+      .set({ dueDate, status: true, updatedAt: new Date() })
+      .where(and(eq(companies.id, id), or(sql`${companies.dueDate} is null`, lt(companies.dueDate, dueDate))))
+      .returning({ id: companies.id });
+    return changed.length > 0;
   }
 
   async platformCompany(tx: IdentityTx): Promise<CompanyRow | undefined> {

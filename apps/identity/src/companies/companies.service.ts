@@ -3,7 +3,11 @@ import {
   AppError,
   ErrorCode,
   type Actor,
+  nextDueDate,
+  type BillableCompanyView,
+  type ScheduleRow,
   type CompanyDto,
+  type CompanyRenewal,
   type CompanyPlanView,
   type CompanySchedulesDto,
   type CompanyView,
@@ -12,15 +16,15 @@ import {
   type UpdateCompanyDto,
 } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
+import { requireSuper, toPage } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
+import { CompanyCalendar } from '../shared/dates.js';
 import { toPlanView } from '../plans/plan.view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
-import { CompanyCalendar } from '../shared/dates.js';
 import { IdentityEvents } from '../shared/identity-events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
-import { toPage } from '../shared/paging.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
-import { requireSuper } from '../shared/require-super.js';
 import { CompaniesRepository, type CompanyRow, type NewCompany } from './companies.repository.js';
 import { companyContact, CompanyProvisioner, conflictOf, phoneDigits } from './company-provisioner.js';
 import { CompanySessionsRefresher } from './company-sessions.refresher.js';
@@ -51,7 +55,7 @@ export class CompaniesService {
     requireSuper(actor);
     return this.database.asSystem(async (tx) => {
       const { rows, count } = await this.companies.page(tx, query.searchParam, query.pageNumber);
-      return toPage(await this.views.many(tx, rows), count, query.pageNumber);
+      return toPage(await this.views.many(tx, rows), count, query.pageNumber, PAGE_SIZE);
     });
   }
 
@@ -145,6 +149,44 @@ export class CompaniesService {
     const found = await this.database.asSystem((tx) => this.companies.findWithPlan(tx, companyId));
     if (!found) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
     return { id: found.company.id, name: found.company.name, dueDate: found.company.dueDate, plan: toPlanView(found.plan) };
+  }
+
+  /** The company's opening hours (other services, no actor). */
+  async hoursOf(companyId: number): Promise<ScheduleRow[]> {
+    const found = await this.database.asSystem((tx) => this.companies.findWithPlan(tx, companyId));
+    if (!found) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+    return found.company.schedules;
+  }
+
+  /** Companies due on or before `dueBy` with their plan's name and value (billing issues their invoices). */
+  async billable(dueBy: string): Promise<BillableCompanyView[]> {
+    const rows = await this.database.asSystem((tx) => this.companies.dueBy(tx, dueBy));
+    return rows.map(({ company, plan }) => ({
+      id: company.id,
+      name: company.name,
+      email: company.email,
+      dueDate: company.dueDate,
+      recurrence: company.recurrence as BillableCompanyView['recurrence'],
+      status: company.status,
+      plan: { id: plan.id, name: plan.name, value: plan.value },
+    }));
+  }
+
+  /**
+   * A paid invoice renews the license: the due date becomes one recurrence after the invoice's
+   * due date and the company is active again, at once for its logged-in users. Idempotent: the
+   * date only ever moves forward, so a repeat of the same renewal changes nothing.
+   */
+  async renew(companyId: number, paidDueDate: string): Promise<CompanyRenewal> {
+    const { before, renewed, view } = await this.database.asSystem(async (tx) => {
+      const current = await this.companies.findWithPlan(tx, companyId);
+      if (!current) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+      const target = nextDueDate(paidDueDate, current.company.recurrence as BillableCompanyView['recurrence']);
+      const renewed = await this.companies.extendTo(tx, companyId, target);
+      return { before: current.company, renewed, view: await this.views.one(tx, companyId) };
+    });
+    if (renewed) await this.afterSubscriptionChange(before, view);
+    return { renewed, company: view };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@atrium/service-kit';
-import { ActorStateWriter } from '../auth/actor-state.writer.js';
+import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
 import { CompaniesRepository, type CompanyMember } from './companies.repository.js';

@@ -16,7 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy, timestamps } from '@atrium/database';
+import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { ScheduleRow } from '@atrium/contracts';
 
 /** Everything the identity service owns lives in this schema. */
@@ -205,7 +205,11 @@ export const announcements = identity.table('announcements', {
   ...timestamps(),
 });
 
+/** Integration events stated by this service's transactions, until the relay publishes them (docs/adr/006). */
+export const outbox = outboxTable(identity);
+
 export const identitySchema = {
+  outbox,
   plans,
   companies,
   users,

@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { HelpDto, IdentitySubjects, PageQueryDto, UpdateHelpDto, type Actor, type HelpView, type Page } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { HelpsService } from './helps.service.js';
 
 /** Reads need a logged-in actor; writes a super user. */
@@ -9,32 +8,32 @@ import { HelpsService } from './helps.service.js';
 export class HelpsController {
   constructor(@Inject(HelpsService) private readonly helps: HelpsService) {}
 
-  @MessagePattern(IdentitySubjects.helpsPage)
+  @RpcHandler(IdentitySubjects.helpsPage)
   page(@RpcActor() _actor: Actor, @RpcData({ dto: PageQueryDto }) query: PageQueryDto): Promise<Page<HelpView>> {
     return this.helps.page(query);
   }
 
-  @MessagePattern(IdentitySubjects.helpsList)
+  @RpcHandler(IdentitySubjects.helpsList)
   list(@RpcActor() _actor: Actor): Promise<HelpView[]> {
     return this.helps.list();
   }
 
-  @MessagePattern(IdentitySubjects.helpsShow)
+  @RpcHandler(IdentitySubjects.helpsShow)
   show(@RpcActor() _actor: Actor, @RpcId() id: number): Promise<HelpView> {
     return this.helps.show(id);
   }
 
-  @MessagePattern(IdentitySubjects.helpsCreate)
+  @RpcHandler(IdentitySubjects.helpsCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: HelpDto }) dto: HelpDto): Promise<HelpView> {
     return this.helps.create(actor, dto);
   }
 
-  @MessagePattern(IdentitySubjects.helpsUpdate)
+  @RpcHandler(IdentitySubjects.helpsUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateHelpDto, path: 'body' }) dto: UpdateHelpDto): Promise<HelpView> {
     return this.helps.update(actor, id, dto);
   }
 
-  @MessagePattern(IdentitySubjects.helpsDelete)
+  @RpcHandler(IdentitySubjects.helpsDelete)
   async delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     await this.helps.delete(actor, id);
     return { message: 'Help deleted' };

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { HelpDto, UpdateHelpDto } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { helps } from '../db/schema.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
-import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
 
 export type HelpRow = typeof helps.$inferSelect;
 
@@ -17,7 +18,7 @@ export class HelpsRepository {
     const pattern = searchParam?.trim() ? likePattern(searchParam) : undefined;
     const where = pattern ? or(ilike(helps.title, pattern), ilike(helps.description, pattern)) : undefined;
     const [rows, [total]] = await Promise.all([
-      this.database.db.select().from(helps).where(where).orderBy(asc(helps.title), asc(helps.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber)),
+      this.database.db.select().from(helps).where(where).orderBy(asc(helps.title), asc(helps.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber, PAGE_SIZE)),
       this.database.db.select({ n: count() }).from(helps).where(where),
     ]);
     return { rows, count: total?.n ?? 0 };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, type Actor, type HelpDto, type HelpView, type Page, type PageQueryDto, type UpdateHelpDto } from '@atrium/contracts';
-import { toPage } from '../shared/paging.js';
-import { requireSuper } from '../shared/require-super.js';
+import { requireSuper, toPage } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { HelpsRepository, type HelpRow } from './helps.repository.js';
 
 export function toHelpView(row: HelpRow): HelpView {
@@ -22,7 +22,7 @@ export class HelpsService {
 
   async page(query: PageQueryDto): Promise<Page<HelpView>> {
     const { rows, count } = await this.helps.page(query.searchParam, query.pageNumber);
-    return toPage(rows.map(toHelpView), count, query.pageNumber);
+    return toPage(rows.map(toHelpView), count, query.pageNumber, PAGE_SIZE);
   }
 
   async list(): Promise<HelpView[]> {

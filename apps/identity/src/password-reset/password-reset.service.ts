@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, STRONG_PASSWORD } from '@atrium/contracts';
-import { DATABASE, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { Logger } from '@atrium/logging';
+import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { Redis } from 'ioredis';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { ActorStateWriter } from '../auth/actor-state.writer.js';
-import { RefreshSessionsRepository } from '../auth/refresh-sessions.repository.js';
+import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
+import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
 import type { IdentityConfig } from '../config.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
@@ -22,7 +23,8 @@ function hashCode(code: string): string {
 
 /**
  * Password reset in two steps (spec 001): a 6-digit code by e-mail, then the code with a strong
- * new password. Codes expire, allow a few attempts, and a success ends every login of the user.
+ * new password. Codes expire, allow a few attempts (counted atomically), and a success ends
+ * every login of the user.
  */
 @Injectable()
 export class PasswordResetService {
@@ -36,12 +38,19 @@ export class PasswordResetService {
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /**
+   * Mails a code when the e-mail is a user's. The answer is the same for unknown e-mails (no
+   * mail is sent): the caller cannot learn which e-mails exist from the answer, nor from the mail
+   * limit (counted for any e-mail); the mail leaves in the background, so the answer never waits
+   * for the mail server (a known e-mail costs one more insert, not a mail round trip).
+   */
   async requestCode(email: string): Promise<void> {
+    await this.limitMails(email);
     const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, email));
-    if (!found) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
-    await this.limitMails(found.user.email);
+    if (!found) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.database.withTenant(found.user.companyId, (tx) =>
       this.resets.replace(tx, {
@@ -51,11 +60,13 @@ export class PasswordResetService {
         expiresAt: new Date(Date.now() + CODE_TTL_MS),
       }),
     );
-    await this.mailer.send({
-      to: found.user.email,
-      subject: 'Atrium — código para redefinir sua senha',
-      text: `Olá, ${found.user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\nEle vale por 30 minutos. Se você não pediu, ignore este e-mail.`,
-    });
+    this.mailer
+      .send({
+        to: found.user.email,
+        subject: 'Atrium — código para redefinir sua senha',
+        text: `Olá, ${found.user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\nEle vale por 30 minutos. Se você não pediu, ignore este e-mail.`,
+      })
+      .catch((error: unknown) => this.logger.error({ err: error, userId: found.user.id }, 'password-reset mail not sent'));
   }
 
   async reset(email: string, code: string, newPassword: string): Promise<void> {
@@ -65,14 +76,10 @@ export class PasswordResetService {
     const { user } = found;
     const passwordHash = await this.passwords.hash(newPassword);
     const accepted = await this.database.withTenant(user.companyId, async (tx) => {
-      const reset = await this.resets.latestActive(tx, user.id);
-      if (!reset || reset.attempts >= MAX_ATTEMPTS) return false;
-      const presented = Buffer.from(hashCode(code));
-      if (!timingSafeEqual(presented, Buffer.from(reset.codeHash))) {
-        await this.resets.countAttempt(tx, reset.id);
-        return false;
-      }
-      await this.resets.markUsed(tx, reset.id);
+      // the attempt is counted before the code is compared, in one conditional update
+      const reset = await this.resets.claimAttempt(tx, user.id, MAX_ATTEMPTS);
+      if (!reset || !timingSafeEqual(Buffer.from(hashCode(code)), Buffer.from(reset.codeHash))) return false;
+      if (!(await this.resets.markUsed(tx, reset.id))) return false;
       await this.users.update(tx, user.companyId, user.id, { passwordHash });
       await this.sessions.revokeAllOf(tx, user.id);
       return true;

@@ -24,8 +24,3 @@ export function toPlanView(row: PlanRow): PlanView {
 export function toPublicPlanView(row: PlanRow): PublicPlanView {
   return { id: row.id, name: row.name, users: row.users, connections: row.connections, queues: row.queues, value: Number(row.value) };
 }
-
-/** A limit of 0 means "no limit" (the spec's plan defaults are 0 for every limit). */
-export function withinLimit(limit: number, current: number): boolean {
-  return limit === 0 || current < limit;
-}

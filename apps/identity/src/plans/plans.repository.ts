@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { count, eq, ilike, asc } from 'drizzle-orm';
 import type { PlanDto, UpdatePlanDto } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { companies, plans } from '../db/schema.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
-import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -20,7 +21,7 @@ export class PlansRepository {
   async page(searchParam: string | undefined, pageNumber: number | undefined): Promise<{ rows: PlanRow[]; count: number }> {
     const where = searchParam ? ilike(plans.name, likePattern(searchParam)) : undefined;
     const [rows, [total]] = await Promise.all([
-      this.database.db.select().from(plans).where(where).orderBy(asc(plans.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber)),
+      this.database.db.select().from(plans).where(where).orderBy(asc(plans.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber, PAGE_SIZE)),
       this.database.db.select({ n: count() }).from(plans).where(where),
     ]);
     return { rows, count: total?.n ?? 0 };

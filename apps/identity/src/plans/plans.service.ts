@@ -12,9 +12,9 @@ import {
   type UpdatePlanDto,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
+import { requireSuper, toPage } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { CompanySessionsRefresher } from '../companies/company-sessions.refresher.js';
-import { toPage } from '../shared/paging.js';
-import { requireSuper } from '../shared/require-super.js';
 import { toPlanView, toPublicPlanView } from './plan.view.js';
 import { PlansRepository, type PlanRow } from './plans.repository.js';
 
@@ -44,7 +44,7 @@ export class PlansService {
   async page(actor: Actor, query: PageQueryDto): Promise<Page<PlanView>> {
     requireSuper(actor);
     const { rows, count } = await this.plans.page(query.searchParam, query.pageNumber);
-    return toPage(rows.map(toPlanView), count, query.pageNumber);
+    return toPage(rows.map(toPlanView), count, query.pageNumber, PAGE_SIZE);
   }
 
   async show(actor: Actor, id: number): Promise<PlanView> {

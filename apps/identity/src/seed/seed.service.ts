@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import { lockFor } from '@atrium/kernel';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import { CompaniesRepository } from '../companies/companies.repository.js';
@@ -35,7 +36,7 @@ export class SeedService implements OnApplicationBootstrap {
     const password = this.config.ADMIN_PASSWORD ?? DEV_ADMIN.password;
     const passwordHash = await this.passwords.hash(password);
     const created = await this.database.asSystem(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atrium-identity-seed'))`);
+      await lockFor(tx, 'identity.seed', 'platform');
       const [existingSuper] = await tx.select({ id: users.id }).from(users).where(sql`${users.super}`).limit(1);
       if (existingSuper) return false;
       const planId = await this.ensurePlan(tx);

@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ErrorCode,
-  isAdmin,
   isSettingKey,
   isValidSettingValue,
   SECRET_SETTING_KEYS,
   type Actor,
   type SettingView,
 } from '@atrium/contracts';
+import { requireAdmin } from '@atrium/kernel';
 import { DATABASE } from '@atrium/service-kit';
 import { IdentityEvents } from '../shared/identity-events.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
@@ -35,7 +35,7 @@ export class SettingsService {
   }
 
   async update(actor: Actor, key: string, value: string): Promise<SettingView> {
-    if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    requireAdmin(actor);
     if (!isSettingKey(key)) throw new AppError(ErrorCode.ERR_NO_SETTING_FOUND);
     if (!isValidSettingValue(key, value)) throw new AppError(ErrorCode.ERR_INVALID_SETTING_VALUE);
     const saved = await this.database.withTenant(actor.companyId, (tx) => this.settings.upsert(tx, actor.companyId, key, value));

@@ -1,23 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { addDays, dateIn } from '@atrium/kernel';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
-
-/** Formats an instant as its date (YYYY-MM-DD: en-CA's way) in `timeZone`. */
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-}
-
-/** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
-export function dateIn(timeZone: string, now: Date = new Date()): string {
-  return dayFormatter(timeZone).format(now);
-}
-
-/** The date `days` after `date` (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-}
 
 /**
  * Subscription dates on the platform's calendar (TIME_ZONE): a company in São Paulo is not past
@@ -25,15 +9,15 @@ export function addDays(date: string, days: number): string {
  */
 @Injectable()
 export class CompanyCalendar {
-  /** Built once: every login and refresh asks for today. */
-  private readonly days: Intl.DateTimeFormat;
+  private readonly timeZone: string;
 
   constructor(@Inject(SERVICE_CONFIG) config: IdentityConfig) {
-    this.days = dayFormatter(config.TIME_ZONE);
+    this.timeZone = config.TIME_ZONE;
   }
 
+  /** Every login and refresh asks: the zone's formatter is built once (@atrium/kernel). */
   today(now: Date = new Date()): string {
-    return this.days.format(now);
+    return dateIn(this.timeZone, now);
   }
 
   daysFromToday(days: number, now: Date = new Date()): string {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SettingView, UserEventPayload, UserView } from '@atrium/contracts';
+import { SESSION_ENDED_EVENT, type SettingView, type UserView } from '@atrium/contracts';
 import { EventBus } from '@atrium/messaging';
 
 /** The live events identity announces (after the change committed); the gateway fans them out to sockets. */
@@ -9,11 +9,11 @@ export class IdentityEvents {
 
   /** `company-{id}-user` */
   userSaved(companyId: number, action: 'create' | 'update', user: UserView): void {
-    this.bus.publish<UserEventPayload>({ kind: 'user', companyId, payload: { action, user } });
+    this.bus.publish({ kind: 'user', companyId, payload: { action, user } });
   }
 
   userDeleted(companyId: number, userId: number): void {
-    this.bus.publish<UserEventPayload>({ kind: 'user', companyId, payload: { action: 'delete', userId } });
+    this.bus.publish({ kind: 'user', companyId, payload: { action: 'delete', userId } });
   }
 
   /** `company-{id}-auth` to the user's other sessions: 'Sua conta foi acessada em outro computador.' */
@@ -24,6 +24,11 @@ export class IdentityEvents {
       payload: { action: 'update', user: { id: userId } },
       audience: { userIds: [userId], exceptSessionIds: [newSessionId] },
     });
+  }
+
+  /** Internal (gateways only): a login ended; every gateway drops its sockets. Published after the live state changed. */
+  sessionEnded(companyId: number, userId: number, sessionId: string): void {
+    this.bus.publish({ kind: SESSION_ENDED_EVENT, companyId, payload: { userId, sessionId } });
   }
 
   /** `company-{id}-settings`; secret settings reach admins only. */

@@ -18,12 +18,14 @@ export class SessionUserLoader {
   ) {}
 
   async load(tx: IdentityTx, companyId: number, userId: number): Promise<SessionUserView | undefined> {
-    // one transaction is one connection: its queries run one after the other
-    const user = await this.users.findById(tx, companyId, userId);
-    const company = await this.companies.findWithPlan(tx, companyId);
+    // issued together: on the pipelined connection the four queries share one round trip
+    const [user, company, queues, settings] = await Promise.all([
+      this.users.findById(tx, companyId, userId),
+      this.companies.findWithPlan(tx, companyId),
+      this.users.queuesOf(tx, companyId, [userId]),
+      this.settings.list(tx, companyId),
+    ]);
     if (!user || !company) return undefined;
-    const queues = await this.users.queuesOf(tx, companyId, [userId]);
-    const settings = await this.settings.list(tx, companyId);
     return {
       ...toUserView(user, queues.get(userId) ?? []),
       company: {

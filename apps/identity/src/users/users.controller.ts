@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   CreateUserDto,
   IdentitySubjects,
@@ -10,45 +9,45 @@ import {
   type Page,
   type UserView,
 } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { UsersService } from './users.service.js';
 
 @Controller()
 export class UsersController {
   constructor(@Inject(UsersService) private readonly users: UsersService) {}
 
-  @MessagePattern(IdentitySubjects.usersPage)
+  @RpcHandler(IdentitySubjects.usersPage)
   page(@RpcActor() actor: Actor, @RpcData({ dto: PageQueryDto }) query: PageQueryDto): Promise<Page<UserView>> {
     return this.users.page(actor, query);
   }
 
-  @MessagePattern(IdentitySubjects.usersList)
+  @RpcHandler(IdentitySubjects.usersList)
   list(@RpcActor() actor: Actor): Promise<UserView[]> {
     return this.users.list(actor);
   }
 
-  @MessagePattern(IdentitySubjects.usersShow)
+  @RpcHandler(IdentitySubjects.usersShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<UserView> {
     return this.users.show(actor, id);
   }
 
-  @MessagePattern(IdentitySubjects.usersCreate)
+  @RpcHandler(IdentitySubjects.usersCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: CreateUserDto }) dto: CreateUserDto): Promise<UserView> {
     return this.users.create(actor, dto);
   }
 
-  @MessagePattern(IdentitySubjects.usersUpdate)
+  @RpcHandler(IdentitySubjects.usersUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateUserDto, path: 'body' }) dto: UpdateUserDto): Promise<UserView> {
     return this.users.update(actor, id, dto);
   }
 
-  @MessagePattern(IdentitySubjects.usersDelete)
+  @RpcHandler(IdentitySubjects.usersDelete)
   async delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     await this.users.delete(actor, id);
     return { message: 'User deleted' };
   }
 
-  @MessagePattern(IdentitySubjects.usersStatus)
+  @RpcHandler(IdentitySubjects.usersStatus)
   async status(@RpcActor() actor: Actor, @RpcData({ dto: UserStatusDto }) dto: UserStatusDto): Promise<{ ok: true }> {
     await this.users.setOnline(actor, dto.online);
     return { ok: true };

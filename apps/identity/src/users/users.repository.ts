@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { QueueRef } from '@atrium/contracts';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { companies, plans, queueRefs, userQueues, users } from '../db/schema.js';
 import type { IdentityTx } from '../shared/identity-database.js';
-import { likePattern, PAGE_SIZE, pageOffset } from '../shared/paging.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -38,7 +39,7 @@ export class UsersRepository {
     const pattern = searchParam ? likePattern(searchParam) : undefined;
     const where = and(eq(users.companyId, companyId), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
     // one transaction is one connection: its queries run one after the other
-    const rows = await tx.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber));
+    const rows = await tx.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber, PAGE_SIZE));
     const [total] = await tx.select({ n: count() }).from(users).where(where);
     return { rows, count: total?.n ?? 0 };
   }

@@ -3,6 +3,8 @@ import {
   AppError,
   ErrorCode,
   isAdmin,
+  SessionsSubjects,
+  TicketsSubjects,
   type Actor,
   type CreateUserDto,
   type Page,
@@ -11,14 +13,15 @@ import {
   type UserView,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
+import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
-import { ActorStateWriter } from '../auth/actor-state.writer.js';
-import { RefreshSessionsRepository } from '../auth/refresh-sessions.repository.js';
+import { requireAdmin, toPage, withinLimit } from '@atrium/kernel';
+import { PAGE_SIZE } from '../shared/page-sizes.js';
+import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
+import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
 import { CompaniesRepository } from '../companies/companies.repository.js';
-import { withinLimit } from '../plans/plan.view.js';
 import { IdentityEvents } from '../shared/identity-events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
-import { toPage } from '../shared/paging.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from './session-user.loader.js';
 import { toUserView } from './user.view.js';
@@ -38,13 +41,15 @@ export class UsersService {
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
   page(actor: Actor, query: PageQueryDto): Promise<Page<UserView>> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { rows, count } = await this.users.page(tx, actor.companyId, query.searchParam, query.pageNumber);
-      return toPage(await this.views(tx, actor.companyId, rows), count, query.pageNumber);
+      return toPage(await this.views(tx, actor.companyId, rows), count, query.pageNumber, PAGE_SIZE);
     });
   }
 
@@ -59,7 +64,9 @@ export class UsersService {
   }
 
   async create(actor: Actor, dto: CreateUserDto): Promise<UserView> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
+    await this.requireReferences(actor, dto);
+    await this.refuseTakenEmail(dto.email);
     const passwordHash = await this.passwords.hash(dto.password);
     const view = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
@@ -67,9 +74,6 @@ export class UsersService {
         if (!company) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
         if (!withinLimit(company.plan.users, await this.users.countInCompany(tx, actor.companyId))) {
           throw new AppError(ErrorCode.ERR_USER_LIMIT_REACHED);
-        }
-        if (await this.database.asSystem((system) => this.users.emailTaken(system, dto.email))) {
-          throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
         }
         const row = await this.users.insert(tx, {
           companyId: actor.companyId,
@@ -91,15 +95,14 @@ export class UsersService {
   async update(actor: Actor, id: number, dto: UpdateUserDto): Promise<UserView> {
     const admin = isAdmin(actor);
     if (!admin && actor.userId !== id) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    if (admin) await this.requireReferences(actor, dto);
+    await this.refuseTakenEmail(dto.email, id);
     const passwordHash = dto.password ? await this.passwords.hash(dto.password) : undefined;
     const view = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
         const current = await this.users.findById(tx, actor.companyId, id);
         if (!current) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
         if (!admin) await this.assertNoAdminOnlyChange(tx, current, dto);
-        if (dto.email && (await this.database.asSystem((system) => this.users.emailTaken(system, dto.email!, id)))) {
-          throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
-        }
         await this.users.update(tx, actor.companyId, id, {
           ...(dto.name !== undefined && { name: dto.name.trim() }),
           ...(dto.email !== undefined && { email: dto.email.trim().toLowerCase() }),
@@ -118,11 +121,13 @@ export class UsersService {
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     if (actor.userId === id) throw new AppError(ErrorCode.ERR_CANNOT_DELETE_SELF);
     await this.database.withTenant(actor.companyId, async (tx) => {
       await this.sessions.revokeAllOf(tx, id);
       if (!(await this.users.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
+      // the tickets service releases their open tickets
+      await this.outbox.add(tx, 'user.deleted', actor.companyId, { userId: id });
     });
     await this.actorStates.remove(id);
     this.events.userDeleted(actor.companyId, id);
@@ -153,6 +158,17 @@ export class UsersService {
     }
   }
 
+  /**
+   * A user's queues are the tickets service's and their connection the sessions service's: each
+   * owner is asked once whether the ids are the company's (ERR_VALIDATION on the field otherwise).
+   */
+  private async requireReferences(actor: Actor, dto: Pick<CreateUserDto, 'queueIds' | 'whatsappId'>): Promise<void> {
+    await Promise.all([
+      requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds: dto.queueIds }, { queueIds: 'queueIds' }),
+      requireReferences(this.rpc, SessionsSubjects.referencesMissing, actor, { whatsappIds: typeof dto.whatsappId === 'number' ? [dto.whatsappId] : [] }, { whatsappIds: 'whatsappId' }),
+    ]);
+  }
+
   private async refreshActorState(companyId: number, userId: number): Promise<void> {
     const view = await this.database.withTenant(companyId, (tx) => this.sessionUsers.load(tx, companyId, userId));
     if (view) await this.actorStates.refresh(view);
@@ -169,8 +185,15 @@ export class UsersService {
     return rows.map((row) => toUserView(row, queues.get(row.id) ?? []));
   }
 
-  private requireAdmin(actor: Actor): void {
-    if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+  /**
+   * E-mails are unique across companies, so the check reads as the system, on its own connection:
+   * before the tenant transaction, never inside it (a second pool connection per save ran the pool
+   * dry under parallel saves). A race between two saves ends at the unique index (see saving).
+   */
+  private async refuseTakenEmail(email: string | undefined, exceptUserId?: number): Promise<void> {
+    if (email && (await this.database.asSystem((system) => this.users.emailTaken(system, email, exceptUserId)))) {
+      throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
+    }
   }
 
   /** A concurrent save of the same e-mail loses on the unique index, not silently. */

@@ -1,16 +1,17 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
+  SessionsReferencesDto,
   SessionsSubjects,
   StartSessionDto,
   UpdateWhatsappDto,
   WhatsappDto,
   WhatsappTokenDto,
   type Actor,
+  type MissingReferences,
   type WhatsappTokenOwner,
   type WhatsappView,
 } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { ConnectionsService } from './connections.service.js';
 
 /** NATS handlers of connections and their sessions; the gateway maps the spec's REST paths onto them. */
@@ -18,48 +19,53 @@ import { ConnectionsService } from './connections.service.js';
 export class ConnectionsController {
   constructor(@Inject(ConnectionsService) private readonly connections: ConnectionsService) {}
 
-  @MessagePattern(SessionsSubjects.whatsappList)
+  @RpcHandler(SessionsSubjects.whatsappList)
   list(@RpcActor() actor: Actor): Promise<WhatsappView[]> {
     return this.connections.list(actor);
   }
 
-  @MessagePattern(SessionsSubjects.whatsappShow)
+  @RpcHandler(SessionsSubjects.whatsappShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<WhatsappView> {
     return this.connections.show(actor, id);
   }
 
-  @MessagePattern(SessionsSubjects.whatsappCreate)
+  @RpcHandler(SessionsSubjects.referencesMissing)
+  missing(@RpcActor() actor: Actor, @RpcData({ dto: SessionsReferencesDto }) dto: SessionsReferencesDto): Promise<MissingReferences> {
+    return this.connections.missing(actor, dto);
+  }
+
+  @RpcHandler(SessionsSubjects.whatsappCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: WhatsappDto }) dto: WhatsappDto): Promise<WhatsappView> {
     return this.connections.create(actor, dto);
   }
 
-  @MessagePattern(SessionsSubjects.whatsappUpdate)
+  @RpcHandler(SessionsSubjects.whatsappUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateWhatsappDto, path: 'body' }) dto: UpdateWhatsappDto): Promise<WhatsappView> {
     return this.connections.update(actor, id, dto);
   }
 
-  @MessagePattern(SessionsSubjects.whatsappDelete)
+  @RpcHandler(SessionsSubjects.whatsappDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.connections.delete(actor, id);
   }
 
   /** Service-to-service (the external API): no actor. */
-  @MessagePattern(SessionsSubjects.whatsappByToken)
+  @RpcHandler(SessionsSubjects.whatsappByToken)
   byToken(@RpcData({ dto: WhatsappTokenDto }) dto: WhatsappTokenDto): Promise<WhatsappTokenOwner> {
     return this.connections.byToken(dto.token);
   }
 
-  @MessagePattern(SessionsSubjects.sessionStart)
+  @RpcHandler(SessionsSubjects.sessionStart)
   start(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: StartSessionDto, path: 'body' }) dto: StartSessionDto): Promise<{ message: string }> {
     return this.connections.startSession(actor, id, dto);
   }
 
-  @MessagePattern(SessionsSubjects.sessionNewQr)
+  @RpcHandler(SessionsSubjects.sessionNewQr)
   newQr(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.connections.newQr(actor, id);
   }
 
-  @MessagePattern(SessionsSubjects.sessionDisconnect)
+  @RpcHandler(SessionsSubjects.sessionDisconnect)
   disconnect(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.connections.disconnect(actor, id);
   }

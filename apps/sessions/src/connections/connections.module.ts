@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
+import { PlanLimits } from '@atrium/kernel';
 import { RuntimeModule } from '../runtime/runtime.module.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
 import { OutboundController } from './outbound.controller.js';
-import { PlanLimits } from './plan-limits.js';
+import { QueueNames } from './queue-names.js';
 
 @Module({
   imports: [RuntimeModule],
   controllers: [ConnectionsController, OutboundController],
-  providers: [ConnectionsRepository, ConnectionsService, PlanLimits],
+  providers: [ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames],
 })
 export class ConnectionsModule {}

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { lockFor } from '@atrium/kernel';
 import { whatsappQueues, whatsapps } from '../db/schema.js';
 import type { SessionsTx } from '../shared/sessions-database.js';
-import type { NewWhatsapp, WhatsappRow } from './whatsapp.view.js';
+import type { NewWhatsapp, WhatsappRow } from '../shared/whatsapp.view.js';
 
 /** Connections of a company, always inside the caller's tenant (or system) transaction. */
 @Injectable()
 export class ConnectionsRepository {
   /** Serialises creations and default changes of one company (limit and default rules). */
-  async lockCompany(tx: SessionsTx, companyId: number): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sessions.whatsapps'), ${companyId})`);
+  lockCompany(tx: SessionsTx, companyId: number): Promise<void> {
+    return lockFor(tx, 'sessions.whatsapps', companyId);
   }
 
   list(tx: SessionsTx, companyId: number): Promise<WhatsappRow[]> {

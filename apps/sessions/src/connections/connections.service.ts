@@ -4,7 +4,11 @@ import {
   CONNECTION_DEFAULTS,
   ErrorCode,
   isAdmin,
+  missingOf,
+  TicketsSubjects,
   type Actor,
+  type MissingReferences,
+  type SessionsReferencesDto,
   type StartSessionDto,
   type UpdateWhatsappDto,
   type WhatsappDto,
@@ -12,13 +16,15 @@ import {
   type WhatsappView,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
+import { requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
+import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
-import { ConnectionEvents } from './connection-events.js';
+import { ConnectionEvents } from '../shared/connection-events.js';
 import { ConnectionsRepository } from './connections.repository.js';
-import { PlanLimits, withinLimit } from './plan-limits.js';
-import { toWhatsappView, type NewWhatsapp, type WhatsappRow } from './whatsapp.view.js';
+import { QueueNames } from './queue-names.js';
+import { toWhatsappView, type NewWhatsapp, type WhatsappDraft, type WhatsappRow } from '../shared/whatsapp.view.js';
 
 type Changes = Omit<WhatsappDto, 'name' | 'queueIds'> & { name?: string };
 
@@ -33,10 +39,6 @@ function withEmptyTexts(dto: Changes): Partial<NewWhatsapp> {
   return patch;
 }
 
-function requireAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
-}
-
 /** Connections and their rules (spec 000/001 "Connections", issue 4). */
 @Injectable()
 export class ConnectionsService {
@@ -46,26 +48,41 @@ export class ConnectionsService {
     @Inject(PlanLimits) private readonly plans: PlanLimits,
     @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
     @Inject(SessionSupervisor) private readonly sessions: SessionSupervisor,
+    @Inject(QueueNames) private readonly queueNames: QueueNames,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
-  list(actor: Actor): Promise<WhatsappView[]> {
-    return this.database.withTenant(actor.companyId, async (tx) => {
+  async list(actor: Actor): Promise<WhatsappView[]> {
+    const drafts = await this.database.withTenant(actor.companyId, async (tx) => {
       const rows = await this.connections.list(tx, actor.companyId);
       const queues = await this.connections.queueIdsOf(tx, actor.companyId, rows.map((row) => row.id));
-      return rows.map((row) => toWhatsappView(row, queues.get(row.id) ?? [], isAdmin(actor)));
+      return rows.map((row) => ({ row, queueIds: queues.get(row.id) ?? [], withToken: isAdmin(actor) }));
+    });
+    return this.present(actor, drafts);
+  }
+
+  /** Which of these ids are not connections of the actor's company (other services ask before storing one). */
+  missing(actor: Actor, dto: SessionsReferencesDto): Promise<MissingReferences<'whatsappIds'>> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const known = (await this.connections.list(tx, actor.companyId)).map((row) => row.id);
+      return missingOf({ whatsappIds: dto.whatsappIds }, { whatsappIds: known });
     });
   }
 
-  show(actor: Actor, id: number): Promise<WhatsappView> {
-    return this.database.withTenant(actor.companyId, async (tx) => this.view(tx, await this.owned(tx, actor, id), isAdmin(actor)));
+  async show(actor: Actor, id: number): Promise<WhatsappView> {
+    const draft = await this.database.withTenant(actor.companyId, async (tx) => this.draft(tx, await this.owned(tx, actor, id), isAdmin(actor)));
+    const [view] = await this.present(actor, [draft]);
+    return view!;
   }
 
   async create(actor: Actor, dto: WhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
-    const limit = await this.plans.connections(actor);
+    const limit = await this.plans.of(actor, 'connections');
     const { queueIds = [], ...fields } = dto;
     this.checkGreeting(queueIds, fields.greetingMessage ?? '');
-    const { view, demoted } = await this.saving(() =>
+    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
+    await this.requireQueues(actor, queueIds);
+    const saved = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
         await this.connections.lockCompany(tx, actor.companyId);
         const count = await this.connections.count(tx, actor.companyId);
@@ -82,19 +99,22 @@ export class ConnectionsService {
           status: 'OPENING',
         });
         await this.connections.setQueues(tx, actor.companyId, row.id, queueIds);
-        return { view: await this.view(tx, row, true), demoted: await this.views(tx, demoted) };
+        return [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))];
       }),
     );
+    const [view, ...demoted] = await this.present(actor, saved);
     for (const other of demoted) this.events.updated(other);
-    this.events.updated(view);
-    await this.sessions.start({ companyId: actor.companyId, whatsappId: view.id });
-    return view;
+    this.events.updated(view!);
+    await this.sessions.start({ companyId: actor.companyId, whatsappId: view!.id });
+    return view!;
   }
 
   async update(actor: Actor, id: number, dto: UpdateWhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
     const { queueIds, ...fields } = dto;
-    const { view, demoted, providerChanged } = await this.saving(() =>
+    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
+    await this.requireQueues(actor, queueIds);
+    const { saved, providerChanged } = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
         await this.connections.lockCompany(tx, actor.companyId);
         const current = await this.owned(tx, actor, id);
@@ -106,14 +126,15 @@ export class ConnectionsService {
         const row = (await this.connections.update(tx, actor.companyId, id, withEmptyTexts(fields)))!;
         if (queueIds !== undefined) await this.connections.setQueues(tx, actor.companyId, id, queueIds);
         const providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
-        return { view: await this.view(tx, row, true), demoted: await this.views(tx, demoted), providerChanged };
+        return { saved: [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))], providerChanged };
       }),
     );
+    const [view, ...demoted] = await this.present(actor, saved);
     for (const other of demoted) this.events.updated(other);
-    this.events.updated(view);
+    this.events.updated(view!);
     // Another provider cannot use the old pairing: pair again.
     if (providerChanged) await this.sessions.newQr({ companyId: actor.companyId, whatsappId: id });
-    return view;
+    return view!;
   }
 
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
@@ -128,10 +149,10 @@ export class ConnectionsService {
       const next = await this.connections.oldest(tx, actor.companyId);
       if (!next) return null;
       const updated = await this.connections.update(tx, actor.companyId, next.id, { isDefault: true });
-      return updated ? this.view(tx, updated, true) : null;
+      return updated ? this.draft(tx, updated, true) : null;
     });
     this.events.deleted(actor.companyId, id);
-    if (promoted) this.events.updated(promoted);
+    if (promoted) for (const view of await this.present(actor, [promoted])) this.events.updated(view);
     return { message: 'Whatsapp deleted.' };
   }
 
@@ -171,6 +192,11 @@ export class ConnectionsService {
 
   // ---- internals ---------------------------------------------------------------------------
 
+  /** The queues are the tickets service's: ERR_VALIDATION on queueIds for any that is not the company's. */
+  private requireQueues(actor: Actor, queueIds: number[] | undefined): Promise<void> {
+    return requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
+  }
+
   private checkGreeting(queueIds: number[], greetingMessage: string): void {
     if (new Set(queueIds).size > 1 && greetingMessage.trim() === '') throw new AppError(ErrorCode.ERR_WAPP_GREETING_REQUIRED);
   }
@@ -181,13 +207,20 @@ export class ConnectionsService {
     return row;
   }
 
-  private async view(tx: SessionsTx, row: WhatsappRow, withToken: boolean): Promise<WhatsappView> {
+  private async draft(tx: SessionsTx, row: WhatsappRow, withToken: boolean): Promise<WhatsappDraft> {
     const queues = await this.connections.queueIdsOf(tx, row.companyId, [row.id]);
-    return toWhatsappView(row, queues.get(row.id) ?? [], withToken);
+    return { row, queueIds: queues.get(row.id) ?? [], withToken };
   }
 
-  private async views(tx: SessionsTx, rows: WhatsappRow[]): Promise<WhatsappView[]> {
-    return Promise.all(rows.map((row) => this.view(tx, row, true)));
+  private async drafts(tx: SessionsTx, rows: WhatsappRow[]): Promise<WhatsappDraft[]> {
+    return Promise.all(rows.map((row) => this.draft(tx, row, true)));
+  }
+
+  /** The views of connections read in a transaction, their queues named after it (one question to tickets). */
+  private async present(actor: Actor, drafts: WhatsappDraft[]): Promise<WhatsappView[]> {
+    if (drafts.length === 0) return [];
+    const queuesOf = await this.queueNames.of(actor);
+    return drafts.map((draft) => toWhatsappView(draft, queuesOf(draft.queueIds)));
   }
 
   /** A token used by another connection is a validation error of the token field. */

@@ -28,6 +28,10 @@ export const whatsapps = sessionsDb
       outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
       ratingMessage: text('rating_message').notNull().default(''),
       promptId: integer('prompt_id'),
+      /** Kept for clients that edit them (Atendechat's dialog); no automatic transfer acts on them yet. */
+      transferQueueId: integer('transfer_queue_id'),
+      timeToTransfer: integer('time_to_transfer'),
+      integrationId: integer('integration_id'),
       expiresTicket: integer('expires_ticket').notNull().default(0),
       expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
       timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@atrium/config';
-import { inboundStreamName, type ChannelMessage, type InboundEvent } from '@atrium/contracts';
+import { INBOUND_STREAM, inboundStreamName, type ChannelMessage, type InboundEvent } from '@atrium/contracts';
 import { PrefixedNatsClient } from '@atrium/messaging';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -10,7 +10,7 @@ import { InboundPublisher } from './inbound-publisher.js';
 
 describe('InboundPublisher (real JetStream)', () => {
   const prefix = `t${randomBytes(4).toString('hex')}.`;
-  const config = loadConfig(SessionsConfig, { NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', NATS_SUBJECT_PREFIX: prefix, INBOUND_MAX_AGE_SECONDS: '120' });
+  const config = loadConfig(SessionsConfig, { NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', NATS_SUBJECT_PREFIX: prefix });
   const proxy = new PrefixedNatsClient({ servers: config.NATS_URL }, prefix);
   const publisher = new InboundPublisher(proxy, config);
 
@@ -34,7 +34,11 @@ describe('InboundPublisher (real JetStream)', () => {
 
   it('creates the stream with the contract’s subjects, retention and duplicate window', async () => {
     const info = await (await jetstreamManager(proxy.unwrap<NatsConnection>())).streams.info(inboundStreamName(prefix));
-    expect(info.config).toMatchObject({ subjects: [`${prefix}inbound.>`], duplicate_window: 120 * 1e9, max_age: 120 * 1e9 });
+    expect(info.config).toMatchObject({
+      subjects: [`${prefix}inbound.>`],
+      duplicate_window: INBOUND_STREAM.duplicateWindowSeconds * 1e9,
+      max_age: INBOUND_STREAM.maxAgeSeconds * 1e9,
+    });
   });
 
   it('stores a message received twice (redelivered after a crash) only once', async () => {
@@ -47,8 +51,12 @@ describe('InboundPublisher (real JetStream)', () => {
   });
 
   it('keeps an existing stream and brings its settings up to date on the next start', async () => {
+    const manager = await jetstreamManager(proxy.unwrap<NatsConnection>());
+    const name = inboundStreamName(prefix);
+    await manager.streams.update(name, { max_age: 3600 * 1e9 });
     await publisher.ensureStream();
-    const info = await (await jetstreamManager(proxy.unwrap<NatsConnection>())).streams.info(inboundStreamName(prefix));
+    const info = await manager.streams.info(name);
     expect(info.state.messages).toBe(2);
+    expect(info.config.max_age).toBe(INBOUND_STREAM.maxAgeSeconds * 1e9);
   });
 });

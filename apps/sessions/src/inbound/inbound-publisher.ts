@@ -4,11 +4,12 @@ import {
   inboundEventId,
   inboundStreamName,
   inboundSubject,
+  storableDeep,
   type InboundEvent,
 } from '@atrium/contracts';
-import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import type { PrefixedNatsClient } from '@atrium/messaging';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { ensureStream, type PrefixedNatsClient } from '@atrium/messaging';
 import { NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { SessionsConfig } from '../config.js';
 
@@ -33,31 +34,19 @@ export class InboundPublisher implements OnApplicationBootstrap {
     await this.ensureStream();
   }
 
-  /** Creates the stream, or brings an existing one to this configuration. */
+  /** Creates the stream, or brings an existing one to its definition (libs/messaging ensureStream). */
   async ensureStream(): Promise<void> {
     const connection = this.proxy.unwrap<NatsConnection>();
-    const manager = await jetstreamManager(connection);
-    const config = {
-      name: this.streamName,
-      subjects: [`${this.config.NATS_SUBJECT_PREFIX}${INBOUND_STREAM.subjectRoot}.>`],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      max_age: nanos(this.config.INBOUND_MAX_AGE_SECONDS * 1000),
-      // JetStream wants the window inside the retention.
-      duplicate_window: nanos(Math.min(INBOUND_STREAM.duplicateWindowSeconds, this.config.INBOUND_MAX_AGE_SECONDS) * 1000),
-    };
-    try {
-      await manager.streams.info(this.streamName);
-      await manager.streams.update(this.streamName, config);
-    } catch (error) {
-      if (!/not found/i.test(String((error as Error).message))) throw error;
-      await manager.streams.add(config);
-    }
+    await ensureStream(connection, INBOUND_STREAM, this.config.NATS_SUBJECT_PREFIX);
     this.client = jetstream(connection);
   }
 
-  /** Stores the event durably; resolves `duplicate: true` when the stream already had it. */
-  async publish(event: InboundEvent): Promise<{ duplicate: boolean; seq: number }> {
+  /**
+   * Stores the event durably; resolves `duplicate: true` when the stream already had it. Whatever
+   * driver normalised it, text PostgreSQL cannot store (U+0000, lone surrogates) leaves here.
+   */
+  async publish(received: InboundEvent): Promise<{ duplicate: boolean; seq: number }> {
+    const event = storableDeep(received);
     const client = this.client ?? (this.client = jetstream(this.proxy.unwrap<NatsConnection>()));
     const ack = await client.publish(
       this.config.NATS_SUBJECT_PREFIX + inboundSubject(event.companyId, event.whatsappId),

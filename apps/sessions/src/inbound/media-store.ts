@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type ChannelMedia } from '@atrium/contracts';
+import { AppError, CONVERSATION_MEDIA_ROOTS, ErrorCode, type ChannelMedia } from '@atrium/contracts';
 import type { DriverMedia } from '@atrium/channel';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
-import { createObjectStorage, safeFileName, toStorageKey, type ObjectStorage } from '@atrium/storage';
+import { createObjectStorage, serverFileKeySegment, toStorageKey, type ObjectStorage } from '@atrium/storage';
 import type { SessionsConfig } from '../config.js';
 
 async function readAll(stream: AsyncIterable<unknown>, limit: number): Promise<Buffer> {
@@ -19,8 +19,10 @@ async function readAll(stream: AsyncIterable<unknown>, limit: number): Promise<B
 
 /**
  * Attachments in object storage (libs/storage): inbound media are stored under
- * `whatsapp/<companyId>/<whatsappId>/<messageId>-<file>` before the message is published;
- * outbound media are read from the key the sender gives.
+ * `whatsapp/<companyId>/<whatsappId>/<id><ext>` (an id this service makes: neither the customer's
+ * file name nor the message id, both the sender's choice, reach the key; the name travels as the
+ * message's metadata) before the message is published; outbound media are read from the key the
+ * sender gives.
  */
 @Injectable()
 export class MediaStore {
@@ -30,12 +32,11 @@ export class MediaStore {
     this.storage = createObjectStorage(config);
   }
 
-  async saveInbound(companyId: number, whatsappId: number, messageId: string, media: DriverMedia): Promise<ChannelMedia> {
+  async saveInbound(companyId: number, whatsappId: number, media: DriverMedia): Promise<ChannelMedia> {
     if (media.size !== null && media.size > this.config.MAX_MEDIA_BYTES) throw new AppError(ErrorCode.ERR_PAYLOAD_TOO_LARGE);
     const data = await media.download();
     if (data.length > this.config.MAX_MEDIA_BYTES) throw new AppError(ErrorCode.ERR_PAYLOAD_TOO_LARGE);
-    const file = safeFileName(`${messageId}-${media.filename}`, messageId);
-    const path = `whatsapp/${companyId}/${whatsappId}/${safeFileName(file)}`;
+    const path = `${CONVERSATION_MEDIA_ROOTS.whatsapp}/${companyId}/${whatsappId}/${serverFileKeySegment(media.filename, media.mimetype)}`;
     await this.storage.put(path, data, media.mimetype);
     return { path, mimetype: media.mimetype, filename: media.filename, size: data.length };
   }

@@ -1,5 +1,5 @@
 import { ChannelError, type ChannelSession } from '@atrium/channel';
-import { AppError, ErrorCode, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
+import { AppError, ErrorCode, storableDeep, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
 import type { MediaStore } from '../inbound/media-store.js';
 import type { SendPacer } from './send-pacer.js';
 
@@ -23,7 +23,7 @@ export function toCommandError(error: unknown, type: OutboundCommandDto['type'])
       return new AppError(ErrorCode.ERR_FETCH_WAPP_MSG);
     case 'failed':
       if (type === 'delete') return new AppError(ErrorCode.ERR_DELETE_WAPP_MSG);
-      if (type === 'checkNumber') return new AppError(ErrorCode.ERR_WAPP_CHECK_CONTACT);
+      if (type === 'checkNumber' || type === 'checkNumbers') return new AppError(ErrorCode.ERR_WAPP_CHECK_CONTACT);
       return new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
   }
 }
@@ -72,13 +72,16 @@ export async function executeCommand(
         return { ok: true };
       case 'checkNumber':
         return await channel.checkNumber(required(command.number, 'number'));
+      case 'checkNumbers':
+        return { results: await channel.checkNumbers(required(command.numbers, 'numbers')) };
       case 'profilePicture':
         return { url: await channel.profilePicture(required(command.to ?? command.number, 'to')) };
       case 'rejectCall':
         await channel.rejectCall(required(command.callId, 'callId'), required(command.to, 'to'));
         return { ok: true };
       case 'listContacts':
-        return { contacts: await channel.listContacts() };
+        // names from the phone's address book, as PostgreSQL can store them
+        return { contacts: storableDeep(await channel.listContacts()) };
     }
   } catch (error) {
     throw toCommandError(error, command.type);

@@ -7,7 +7,7 @@ export type OwnerRequest =
   | { op: 'reset' }
   | { op: 'disconnect' }
   | { op: 'remove' }
-  | { op: 'command'; command: OutboundCommandDto };
+  | { op: 'command'; companyId: number; command: OutboundCommandDto };
 
 type OwnerReply = { ok: true; result: unknown } | { ok: false; error: ErrorBody };
 

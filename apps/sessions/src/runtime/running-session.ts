@@ -1,7 +1,7 @@
 import type { AuthStateStore, ChannelDriver, ChannelListener, ChannelSession, ChannelState, DriverInboundEvent, DriverInboundMessage } from '@atrium/channel';
 import { AppError, ErrorCode, type ChannelMedia, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
-import type { ConnectionEvents } from '../connections/connection-events.js';
+import type { ConnectionEvents } from '../shared/connection-events.js';
 import type { InboundPublisher } from '../inbound/inbound-publisher.js';
 import type { MediaStore } from '../inbound/media-store.js';
 import { executeCommand } from './outbound-executor.js';
@@ -200,7 +200,7 @@ export class RunningSession implements ChannelListener {
   private async storeMedia(message: DriverInboundMessage): Promise<ChannelMedia | null> {
     if (!message.media) return null;
     try {
-      return await this.deps.media.saveInbound(this.ref.companyId, this.ref.whatsappId, message.id, message.media);
+      return await this.deps.media.saveInbound(this.ref.companyId, this.ref.whatsappId, message.media);
     } catch (error) {
       // Too big: the message goes on without its file. Anything else: not confirmed, delivered again.
       if (error instanceof AppError && error.code === ErrorCode.ERR_PAYLOAD_TOO_LARGE) {

@@ -3,7 +3,7 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import { DATABASE } from '@atrium/service-kit';
 import { sessionLeases, whatsapps } from '../db/schema.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
-import type { NewWhatsapp, WhatsappRow } from '../connections/whatsapp.view.js';
+import type { NewWhatsapp, WhatsappRow } from '../shared/whatsapp.view.js';
 
 export type SessionStatePatch = Pick<Partial<NewWhatsapp>, 'status' | 'qrcode' | 'pairingCode' | 'retries' | 'number'>;
 

@@ -7,7 +7,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
 import { PgAuthStateStore } from '../auth-state/pg-auth-state.store.js';
 import type { SessionsConfig } from '../config.js';
-import { ConnectionEvents } from '../connections/connection-events.js';
+import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
@@ -20,6 +20,17 @@ import { SessionStateRepository } from './session-state.repository.js';
 
 /** Answers from the owner that change state wait for a driver to stop and start. */
 const CONTROL_TIMEOUT_MS = 15_000;
+/** How long an outbound command may wait for its session (its number's pacer included), short of the asker's own timeout. */
+const COMMAND_WAIT_MS = OUTBOUND_COMMAND_TIMEOUT_MS - 5_000;
+
+/** The work's answer, or ERR_SERVICE_UNAVAILABLE after `ms` (as an owner that does not answer in time over NATS). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Runs this replica's share of the WhatsApp sessions (ARCHITECTURE rule 5). Every
@@ -116,9 +127,18 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     await this.leases.unwant(ref.companyId, ref.whatsappId);
   }
 
-  /** An outbound command, run by the replica that runs the session. */
+  /**
+   * An outbound command, run by the replica that runs the session: this one directly (no hop
+   * through NATS to itself), another over the session's subject; both wait as long. The session
+   * must be the company's (checked where it runs, against its own ref: no query): ERR_NO_WAPP_FOUND
+   * otherwise. ERR_WAPP_NOT_INITIALIZED when no replica runs it.
+   */
   async command(ref: SessionRef, command: OutboundCommandDto): Promise<OutboundResult> {
-    const answer = await this.owners.ask(ref.whatsappId, { op: 'command', command }, OUTBOUND_COMMAND_TIMEOUT_MS - 5_000);
+    const request: OwnerRequest = { op: 'command', companyId: ref.companyId, command };
+    const local = this.running.get(ref.whatsappId);
+    const answer = local
+      ? await within(this.serve(local.session, request), COMMAND_WAIT_MS)
+      : await this.owners.ask(ref.whatsappId, request, COMMAND_WAIT_MS);
     if (answer === NO_OWNER) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
     return answer as OutboundResult;
   }
@@ -220,6 +240,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
         this.drop(session.ref.whatsappId);
         return session.remove();
       case 'command':
+        if (request.companyId !== session.ref.companyId) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
         return session.execute(request.command);
     }
   }

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type Actor, type ChannelContact, type ContactListResult, type ContactView } from '@atrium/contracts';
+import { AppError, ErrorCode, storableText, type Actor, type ChannelContact, type ContactView } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
+import { requireAdmin, SessionsChannel } from '@atrium/kernel';
 import { DirectoryService } from '../directory/directory.service.js';
-import { SessionsChannel } from '../directory/sessions-channel.js';
-import { requireAdmin } from '../shared/require-admin.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { ContactViews } from './contact.view.js';
@@ -16,7 +15,8 @@ function newContactOf(companyId: number, entry: ChannelContact): NewContact | nu
   const number = entry.number && /^\d{8,50}$/.test(entry.number) ? entry.number : null;
   const lid = entry.lid && /^\d{5,50}$/.test(entry.lid) ? entry.lid : null;
   if (number === null && lid === null) return null;
-  const saved = entry.name?.trim().slice(0, NAME_MAX) ?? '';
+  // a name PostgreSQL cannot store would fail the whole import: cleaned here too, whatever sent it
+  const saved = storableText((entry.name ?? '').trim().slice(0, NAME_MAX)).trim();
   const name = saved.length >= 2 ? saved : (number ?? lid)!;
   return { companyId, name, number, lid, email: '', extraInfo: [] };
 }
@@ -43,7 +43,7 @@ export class ContactImporter {
     const connection = (await this.directory.connections(actor)).find((c) => c.isDefault);
     if (!connection) throw new AppError(ErrorCode.ERR_NO_DEF_WAPP_FOUND);
     if (connection.status !== 'CONNECTED') throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
-    const book = await this.channel.command<ContactListResult>(actor.companyId, connection.id, { type: 'listContacts' });
+    const book = await this.channel.command(actor.companyId, connection.id, { type: 'listContacts' });
     const candidates = book.contacts.map((entry) => newContactOf(actor.companyId, entry)).filter((c): c is NewContact => c !== null);
     const imported = await this.database.withTenant(actor.companyId, async (tx) => {
       const rows = [];

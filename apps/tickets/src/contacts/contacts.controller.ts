@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   ContactDto,
   ContactsListQueryDto,
@@ -10,7 +9,7 @@ import {
   type ContactsPageView,
   type ContactView,
 } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { ContactImporter } from './contact-importer.js';
 import { ContactsService } from './contacts.service.js';
 
@@ -21,38 +20,38 @@ export class ContactsController {
     @Inject(ContactImporter) private readonly importer: ContactImporter,
   ) {}
 
-  @MessagePattern(TicketsSubjects.contactsPage)
+  @RpcHandler(TicketsSubjects.contactsPage)
   page(@RpcActor() actor: Actor, @RpcData({ dto: ContactsQueryDto }) query: ContactsQueryDto): Promise<ContactsPageView> {
     return this.contacts.page(actor, query);
   }
 
-  @MessagePattern(TicketsSubjects.contactsList)
+  @RpcHandler(TicketsSubjects.contactsList)
   list(@RpcActor() actor: Actor, @RpcData({ dto: ContactsListQueryDto }) query: ContactsListQueryDto): Promise<ContactView[]> {
     return this.contacts.list(actor, query);
   }
 
-  @MessagePattern(TicketsSubjects.contactsShow)
+  @RpcHandler(TicketsSubjects.contactsShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<ContactView> {
     return this.contacts.show(actor, id);
   }
 
-  @MessagePattern(TicketsSubjects.contactsCreate)
+  @RpcHandler(TicketsSubjects.contactsCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: ContactDto }) dto: ContactDto): Promise<ContactView> {
     return this.contacts.create(actor, dto);
   }
 
-  @MessagePattern(TicketsSubjects.contactsUpdate)
+  @RpcHandler(TicketsSubjects.contactsUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateContactDto, path: 'body' }) dto: UpdateContactDto): Promise<ContactView> {
     return this.contacts.update(actor, id, dto);
   }
 
   /** No data: imports the default connection's address book. */
-  @MessagePattern(TicketsSubjects.contactsImport)
+  @RpcHandler(TicketsSubjects.contactsImport)
   importFromPhone(@RpcActor() actor: Actor): Promise<ContactView[]> {
     return this.importer.importFromPhone(actor);
   }
 
-  @MessagePattern(TicketsSubjects.contactsDelete)
+  @RpcHandler(TicketsSubjects.contactsDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.contacts.delete(actor, id);
   }

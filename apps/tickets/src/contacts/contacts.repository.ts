@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { contacts } from '../db/schema.js';
-import { likePattern, PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
+import { contacts, tickets } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -124,5 +125,14 @@ export class ContactsRepository {
       filter.from ? sql`${contacts.createdAt} >= ${filter.from}` : undefined,
       filter.until ? sql`${contacts.createdAt} < ${filter.until}` : undefined,
     );
+  }
+
+  /** Every ticket of a contact (what deleting the contact deletes), locked until the transaction ends. */
+  lockTicketsOf(tx: TicketsTx, companyId: number, contactId: number): Promise<Array<Pick<typeof tickets.$inferSelect, 'id' | 'queueId' | 'userId' | 'status'>>> {
+    return tx
+      .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)))
+      .for('update');
   }
 }

@@ -12,15 +12,13 @@ import {
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
+import { dayRange, hasMore, requireAdmin, startOfDay } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
 import type { TicketsConfig } from '../config.js';
-import { MediaFiles } from '../messages/media-files.js';
-import { MessagesRepository } from '../messages/messages.repository.js';
-import { dayRange, startOfDay } from '../shared/dates.js';
-import { hasMore, PAGE_SIZES } from '../shared/paging.js';
-import { requireAdmin } from '../shared/require-admin.js';
+import { MediaFiles } from '../media/media-files.js';
+import { MediaReferencesRepository } from '../media/media-references.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { ContactViews } from './contact.view.js';
 import { CONTACT_NUMBER_UNIQUE, ContactsRepository, type ContactFilter } from './contacts.repository.js';
 import { NumberChecker } from './number-checker.js';
@@ -32,11 +30,10 @@ export class ContactsService {
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
     @Inject(ContactViews) private readonly views: ContactViews,
-    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(NumberChecker) private readonly numbers: NumberChecker,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
-    @Inject(MessagesRepository) private readonly messages: MessagesRepository,
+    @Inject(MediaReferencesRepository) private readonly mediaReferences: MediaReferencesRepository,
     @Inject(MediaFiles) private readonly media: MediaFiles,
   ) {}
 
@@ -116,8 +113,8 @@ export class ContactsService {
     const { companyId } = actor;
     const { tickets, media } = await this.database.withTenant(companyId, async (tx) => {
       if (!(await this.contacts.lockById(tx, companyId, id))) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-      const ofContact = await this.tickets.lockOfContact(tx, companyId, id);
-      const files = await this.messages.mediaOf(tx, companyId, { contactId: id });
+      const ofContact = await this.contacts.lockTicketsOf(tx, companyId, id);
+      const files = await this.mediaReferences.ofMessages(tx, companyId, { contactId: id });
       await this.contacts.delete(tx, companyId, id);
       return { tickets: ofContact, media: files };
     });

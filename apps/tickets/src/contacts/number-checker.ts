@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, type Actor, type CheckNumberResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { LOGGER } from '@atrium/service-kit';
+import { SessionsChannel } from '@atrium/kernel';
 import { DirectoryService } from '../directory/directory.service.js';
-import { SessionsChannel } from '../directory/sessions-channel.js';
 
 /** Errors that mean "no connection can check right now", not "the number is bad". */
 const UNREACHABLE = new Set<ErrorCode>([ErrorCode.ERR_WAPP_NOT_INITIALIZED, ErrorCode.ERR_SERVICE_UNAVAILABLE, ErrorCode.ERR_NO_WAPP_FOUND]);
@@ -30,7 +30,7 @@ export class NumberChecker {
     if (!connection) return number;
     let result: CheckNumberResult;
     try {
-      result = await this.channel.command<CheckNumberResult>(actor.companyId, connection.id, { type: 'checkNumber', number }, 15_000);
+      result = await this.channel.command(actor.companyId, connection.id, { type: 'checkNumber', number }, 15_000);
     } catch (error) {
       if (error instanceof AppError && UNREACHABLE.has(error.code)) {
         this.logger.info({ companyId: actor.companyId, whatsappId: connection.id, code: error.code }, 'number not checked: connection unreachable');

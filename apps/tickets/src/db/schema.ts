@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -15,8 +16,8 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { ExtraInfoView, MessageMediaType, ScheduleRow, TicketStatus } from '@atrium/contracts';
+import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
+import type { BotRef, ConnectionAutomation, ExtraInfoView, MessageMediaType, ScheduleRow, TicketStatus } from '@atrium/contracts';
 
 /** Everything the tickets service owns lives in this schema. */
 export const ticketsDb = pgSchema('tickets');
@@ -41,6 +42,34 @@ export const queues = ticketsDb
       ...timestamps(),
     },
     (t) => [uniqueIndex('queues_company_color_unique').on(t.companyId, sql`lower(${t.color})`), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * A queue's option tree (spec 001 "Queue option"): the chatbot's numbered menus. Root options have
+ * no parent; an option number is unique among its siblings; deleting an option (or its queue)
+ * deletes its subtree.
+ */
+export const queueOptions = ticketsDb
+  .table(
+    'queue_options',
+    {
+      id: serial('id').primaryKey(),
+      companyId: companyId(),
+      queueId: integer('queue_id')
+        .notNull()
+        .references(() => queues.id, { onDelete: 'cascade' }),
+      parentId: integer('parent_id').references((): AnyPgColumn => queueOptions.id, { onDelete: 'cascade' }),
+      title: varchar('title', { length: 100 }).notNull(),
+      message: text('message').notNull().default(''),
+      option: smallint('option').notNull(),
+      ...timestamps(),
+    },
+    (t) => [
+      uniqueIndex('queue_options_sibling_option_unique').on(t.queueId, sql`coalesce(${t.parentId}, 0)`, t.option),
+      index('queue_options_parent_idx').on(t.parentId),
+      tenantIsolationPolicy(),
+    ],
   )
   .enableRLS();
 
@@ -94,10 +123,14 @@ export const tickets = ticketsDb
       useIntegration: boolean('use_integration').notNull().default(false),
       promptId: integer('prompt_id'),
       integrationId: integer('integration_id'),
+      /** When our last message was stored, while the customer has not answered it (inactivity: expiresTicket). */
+      awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
       ...timestamps(),
     },
     (t) => [
       uniqueIndex('tickets_uuid_unique').on(t.uuid),
+      // The inactivity sweep reads, per connection, the open tickets waiting longest for the customer.
+      index('tickets_awaiting_reply_idx').on(t.whatsappId, t.awaitingReplySince).where(sql`${t.status} = 'open' and ${t.awaitingReplySince} is not null`),
       // One open or pending ticket per contact and connection: concurrent first messages and
       // concurrent "new ticket" clicks meet here, not in luck.
       uniqueIndex('tickets_one_active_per_contact')
@@ -262,6 +295,30 @@ export const mediaHolds = ticketsDb
   )
   .enableRLS();
 
+/**
+ * Inbound events that could not be stored after INBOUND_MAX_DELIVERIES attempts (a dead letter):
+ * kept with the reason for the company's admins to see (GET /inbound-failures), and taken off the
+ * stream instead of being redelivered forever. `event` is the event as it arrived (JSON text, in
+ * which characters PostgreSQL refuses are escapes).
+ */
+export const failedInboundEvents = ticketsDb
+  .table(
+    'failed_inbound_events',
+    {
+      id: serial('id').primaryKey(),
+      companyId: companyId(),
+      whatsappId: integer('whatsapp_id').notNull(),
+      eventType: varchar('event_type', { length: 20 }).notNull(),
+      streamSeq: bigint('stream_seq', { mode: 'number' }).notNull(),
+      attempts: integer('attempts').notNull(),
+      reason: text('reason').notNull(),
+      event: text('event').notNull(),
+      failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('failed_inbound_events_company_idx').on(t.companyId, t.failedAt.desc()), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
 /** Read model of identity's users (names for tickets, notes and greetings), fed by `user` events. */
 export const userRefs = ticketsDb
   .table(
@@ -286,14 +343,168 @@ export const whatsappRefs = ticketsDb
       status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
       isDefault: boolean('is_default').notNull().default(false),
       queueIds: jsonb('queue_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+      /** The connection's automatic messages and bot settings (null until a full `whatsapp` view was seen). */
+      automation: jsonb('automation').$type<ConnectionAutomation>(),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (t) => [index('whatsapp_refs_company_idx').on(t.companyId), tenantIsolationPolicy()],
   )
   .enableRLS();
 
+/**
+ * The automaton's position in a ticket's conversation (issue 11), kept with the ticket so any
+ * replica and a restart continue it: the menu stage, the option whose menu was last sent, invalid
+ * replies to the queue menu, silence until, the last out-of-hours notice, and the hand-off to the
+ * ai service (the bot driving it, the last handed message's sequence, released once people act).
+ */
+export const ticketBots = ticketsDb
+  .table(
+    'ticket_bots',
+    {
+      ticketId: integer('ticket_id')
+        .primaryKey()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      stage: varchar('stage', { length: 12 }).notNull().default('idle'),
+      optionId: integer('option_id'),
+      invalidReplies: integer('invalid_replies').notNull().default(0),
+      silentUntil: timestamp('silent_until', { withTimezone: true }),
+      outOfHoursAt: timestamp('out_of_hours_at', { withTimezone: true }),
+      bot: jsonb('bot').$type<BotRef>(),
+      sequence: integer('sequence').notNull().default(0),
+      released: boolean('released').notNull().default(false),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    () => [tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * Customers' ratings of a resolved ticket (spec 000: 1 unsatisfied, 2 satisfied, 3 very satisfied),
+ * with the agent who had it; the dashboard reads them by company and time.
+ */
+export const userRatings = ticketsDb
+  .table(
+    'user_ratings',
+    {
+      id: serial('id').primaryKey(),
+      companyId: companyId(),
+      ticketId: integer('ticket_id')
+        .notNull()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      userId: integer('user_id'),
+      rate: smallint('rate').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('user_ratings_company_created_idx').on(t.companyId, t.createdAt), uniqueIndex('user_ratings_ticket_unique').on(t.ticketId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** Integration events stated by this service's transactions, until the relay publishes them (docs/adr/006). */
+export const outbox = outboxTable(ticketsDb);
+
+/** Internal chat (spec 001 "Internal chat"): a conversation between users of one company. */
+export const chats = ticketsDb
+  .table(
+    'chats',
+    {
+      id: serial('id').primaryKey(),
+      uuid: uuid('uuid').notNull().defaultRandom(),
+      companyId: companyId(),
+      title: varchar('title', { length: 255 }).notNull(),
+      ownerId: integer('owner_id').notNull(),
+      lastMessage: text('last_message').notNull().default(''),
+      ...timestamps(),
+    },
+    (t) => [uniqueIndex('chats_uuid_unique').on(t.uuid), index('chats_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** A chat's members, each with their own unread count (kept in the transaction that stores a message). */
+export const chatUsers = ticketsDb
+  .table(
+    'chat_users',
+    {
+      chatId: integer('chat_id')
+        .notNull()
+        .references(() => chats.id, { onDelete: 'cascade' }),
+      userId: integer('user_id').notNull(),
+      companyId: companyId(),
+      unreads: integer('unreads').notNull().default(0),
+      ...timestamps(),
+    },
+    (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_users_company_user_idx').on(t.companyId, t.userId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+export const chatMessages = ticketsDb
+  .table(
+    'chat_messages',
+    {
+      id: serial('id').primaryKey(),
+      chatId: integer('chat_id')
+        .notNull()
+        .references(() => chats.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      senderId: integer('sender_id').notNull(),
+      message: text('message').notNull(),
+      ...timestamps(),
+    },
+    (t) => [index('chat_messages_chat_idx').on(t.chatId, t.id.desc()), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+
+/**
+ * Each ticket's service timeline (issue 15 dashboard): when it was queued (created), first accepted
+ * by an agent, first answered by an agent after that, resolved (the last close; a reopen clears it)
+ * and rated. Written only by the triggers of migration 0013 on `tickets` and `messages`, in the
+ * transaction of the change, so every writer (service, inbound, chatbot, seeds) records it; the
+ * dashboard reads only this table, through the index on (company, queued_at) that holds every column it reads.
+ * `rating` (1 to 3) is set by whoever stores a ticket's rating (the ratings hook, see the dashboard README).
+ */
+export const ticketTimelines = ticketsDb
+  .table(
+    'ticket_timelines',
+    {
+      ticketId: integer('ticket_id')
+        .primaryKey()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      status: varchar('status', { length: 10 }).$type<TicketStatus>().notNull(),
+      userId: integer('user_id'),
+      queueId: integer('queue_id'),
+      /** The ticket is its contact's first one: a lead. */
+      firstOfContact: boolean('first_of_contact').notNull().default(false),
+      queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+      acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+      firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+      resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+      rating: smallint('rating'),
+    },
+    (t) => [
+      // every column the dashboard reads is in the key: its queries are index-only scans of a company's period
+      index('ticket_timelines_company_queued_idx').on(
+        t.companyId,
+        t.queuedAt,
+        t.status,
+        t.userId,
+        t.queueId,
+        t.acceptedAt,
+        t.firstReplyAt,
+        t.resolvedAt,
+        t.rating,
+        t.firstOfContact,
+      ),
+      tenantIsolationPolicy(),
+    ],
+  )
+  .enableRLS();
+
 export const ticketsSchema = {
+  outbox,
   queues,
+  queueOptions,
   contacts,
   tickets,
   messages,
@@ -303,7 +514,14 @@ export const ticketsSchema = {
   ticketNotes,
   quickMessages,
   mediaHolds,
+  failedInboundEvents,
   userRefs,
   whatsappRefs,
+  ticketBots,
+  userRatings,
+  chats,
+  chatUsers,
+  chatMessages,
+  ticketTimelines,
 };
 export type TicketsSchema = typeof ticketsSchema;

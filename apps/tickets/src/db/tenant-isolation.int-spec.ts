@@ -34,4 +34,41 @@ describe('row-level security on tickets tables', () => {
     expect(changed).toEqual([{ companyId: 1 }]);
     await expect(app.withTenant(1, (tx) => tx.insert(contacts).values({ companyId: 2, name: 'Intruder' }))).rejects.toThrow();
   });
+
+  it('gives each pipelined transaction its own tenant, and leaves no tenant on the connection after it', async () => {
+    // 40 transactions over 2 connections, the tenants alternating, each issuing its queries together
+    const seen = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        app.withTenant((i % 2) + 1, (tx) =>
+          Promise.all([
+            tx.select({ companyId: messages.companyId }).from(messages),
+            tx.select({ companyId: tickets.companyId }).from(tickets),
+            tx.select({ companyId: contacts.companyId }).from(contacts),
+          ]),
+        ),
+      ),
+    );
+    seen.forEach((results, i) => {
+      for (const rows of results) expect(rows).toEqual([{ companyId: (i % 2) + 1 }]);
+    });
+    expect(await app.db.select().from(messages)).toEqual([]);
+    expect(await app.db.select().from(contacts)).toEqual([]);
+  });
+
+  it('rolls back every statement of a transaction when one of those sent together fails, and the connection serves the next', async () => {
+    const before = await app.withTenant(2, (tx) => tx.select({ body: messages.body }).from(messages));
+    await expect(
+      app.withTenant(2, (tx) =>
+        Promise.all([
+          tx.update(messages).set({ body: 'half written' }),
+          tx.insert(contacts).values({ companyId: 1, name: 'Intruder' }),
+          tx.update(contacts).set({ name: 'after the failure' }),
+        ]),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    for (let i = 0; i < 4; i += 1) {
+      expect(await app.withTenant(2, (tx) => tx.select({ body: messages.body }).from(messages))).toEqual(before);
+    }
+    expect(await app.withTenant(2, (tx) => tx.select({ name: contacts.name }).from(contacts))).toEqual([{ name: 'C2' }]);
+  });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ConnectionAutomation } from '@atrium/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userRefs, whatsappRefs } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
@@ -13,6 +14,8 @@ export interface WhatsappRefValues {
   isDefault: boolean;
   /** undefined keeps the queues already known (session updates carry none). */
   queueIds?: number[];
+  /** undefined keeps the automation already known (session updates carry none). */
+  automation?: ConnectionAutomation;
 }
 
 /** Read models of other services' records: users (identity) and connections (sessions). */
@@ -47,10 +50,10 @@ export class DirectoryRepository {
   }
 
   async upsertWhatsapp(tx: TicketsTx, values: WhatsappRefValues): Promise<void> {
-    const { queueIds, ...rest } = values;
+    const { queueIds, automation, ...rest } = values;
     await tx
       .insert(whatsappRefs)
-      .values({ ...rest, queueIds: queueIds ?? [], updatedAt: new Date() })
+      .values({ ...rest, queueIds: queueIds ?? [], automation: automation ?? null, updatedAt: new Date() })
       .onConflictDoUpdate({
         target: whatsappRefs.id,
         set: {
@@ -58,6 +61,7 @@ export class DirectoryRepository {
           status: rest.status,
           isDefault: rest.isDefault,
           ...(queueIds !== undefined && { queueIds }),
+          ...(automation !== undefined && { automation }),
           updatedAt: new Date(),
         },
       });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  connectionAutomationOf,
   ErrorCode,
   IdentitySubjects,
   SessionsSubjects,
@@ -12,7 +13,7 @@ import type { Logger } from '@atrium/logging';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
-import { DirectoryRepository, type WhatsappRefRow } from './directory.repository.js';
+import { DirectoryRepository, type WhatsappRefRow, type WhatsappRefValues } from './directory.repository.js';
 
 /** The connection a new ticket or a number check uses: the default one when connected, else any connected, else the default. */
 export function preferredConnection(connections: WhatsappRefRow[]): WhatsappRefRow | undefined {
@@ -37,7 +38,7 @@ export class DirectoryService {
   /** The company's connections, fresh from the sessions service (the read model when it does not answer). */
   async connections(actor: Actor): Promise<WhatsappRefRow[]> {
     try {
-      const views = await this.rpc.request<WhatsappView[]>(SessionsSubjects.whatsappList, {}, { actor, timeoutMs: 5_000 });
+      const views = await this.rpc.request(SessionsSubjects.whatsappList, {}, { actor, timeoutMs: 5_000 });
       await this.database.withTenant(actor.companyId, async (tx) => {
         for (const view of views) await this.directory.upsertWhatsapp(tx, refOf(view));
       });
@@ -63,7 +64,7 @@ export class DirectoryService {
     if (wanted.length === 0) return;
     const known = await this.database.withTenant(actor.companyId, (tx) => this.directory.userNames(tx, actor.companyId, wanted));
     if (wanted.every((id) => known.has(id))) return;
-    const users = await this.rpc.request<UserView[]>(IdentitySubjects.usersList, {}, { actor });
+    const users = await this.rpc.request(IdentitySubjects.usersList, {}, { actor });
     await this.database.withTenant(actor.companyId, (tx) => this.saveUsers(tx, users));
     const ids = new Set(users.filter((u) => u.companyId === actor.companyId).map((u) => u.id));
     if (!wanted.every((id) => ids.has(id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
@@ -77,6 +78,14 @@ export class DirectoryService {
   }
 }
 
-export function refOf(view: Pick<WhatsappView, 'id' | 'companyId' | 'name' | 'status' | 'isDefault'> & { queueIds?: number[] }) {
-  return { id: view.id, companyId: view.companyId, name: view.name, status: view.status, isDefault: view.isDefault, queueIds: view.queueIds };
+export function refOf(view: WhatsappView): WhatsappRefValues {
+  return {
+    id: view.id,
+    companyId: view.companyId,
+    name: view.name,
+    status: view.status,
+    isDefault: view.isDefault,
+    queueIds: view.queueIds,
+    automation: connectionAutomationOf(view),
+  };
 }

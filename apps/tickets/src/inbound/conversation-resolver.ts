@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChannelChat, ChannelContact } from '@atrium/contracts';
+import { storableText, type ChannelChat, type ChannelContact } from '@atrium/contracts';
 import { ContactsRepository, type ContactRow, type NewContact } from '../contacts/contacts.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
@@ -104,7 +104,7 @@ class ContactSlot {
     if (onlyMatch && this.lid === null && identity.lid) changes.lid = identity.lid;
     const name = this.values.name;
     const unnamed = name === this.number || name === this.lid || name === '';
-    if (unnamed && identity.name?.trim()) changes.name = identity.name.trim().slice(0, 100);
+    if (unnamed && identity.name?.trim()) changes.name = storableText(identity.name.trim().slice(0, 100)); // a cut emoji leaves half a pair
     Object.assign(this.values, changes);
     if (this.row) Object.assign(this.changes, changes);
   }
@@ -164,7 +164,7 @@ export class ConversationResolver {
       if (found.length === 0) {
         const slot = ContactSlot.toCreate({
           companyId,
-          name: (identity.name?.trim() || identity.number || identity.lid || '').slice(0, 100),
+          name: storableText((identity.name?.trim() || identity.number || identity.lid || '').slice(0, 100)),
           number: identity.number,
           lid: identity.lid,
           isGroup: identity.isGroup,

@@ -1,4 +1,4 @@
-import type { InboundEvent } from '@atrium/contracts';
+import { storableDeep, type InboundEvent } from '@atrium/contracts';
 
 const TYPES = new Set<string>(['message', 'ack', 'edit', 'revoke', 'call']);
 
@@ -18,12 +18,14 @@ function text(value: unknown): value is string {
  * Reads an event of the INBOUND stream, or null when it is not one: malformed JSON, unknown type,
  * missing ids, or a body naming another company or connection than its subject
  * (`inbound.<companyId>.<whatsappId>`). The sessions service is the only publisher; this is the
- * boundary check, not a full schema.
+ * boundary check, not a full schema. Text PostgreSQL cannot store (U+0000, lone surrogates) is
+ * dropped from every string of the event, so a customer's message or name is stored cleaned
+ * instead of failing on every redelivery.
  */
 export function parseInboundEvent(subject: string, data: string): InboundEvent | null {
   let event: Partial<InboundEvent> & Record<string, unknown>;
   try {
-    event = JSON.parse(data) as typeof event;
+    event = storableDeep(JSON.parse(data) as typeof event);
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
 import type { ChannelMessage, InboundMessageEvent } from '@atrium/contracts';
 import { startService } from '@atrium/service-kit';
-import { aChannelMessage, createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
+import { aChannelMessage, createTestDatabase, deleteTestStreams, isolatedEnv, type TestDatabase } from '@atrium/testing';
 import { createPool } from '@atrium/database';
 import type pg from 'pg';
 import { TicketsAppModule } from '../app.module.js';
@@ -25,16 +25,19 @@ describe('InboundHandler', () => {
   let app: INestApplication;
   let handler: InboundHandler;
   let owner: pg.Pool;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig(TicketsConfig, isolatedEnv(database, { INBOUND_ENABLED: 'false', DATABASE_POOL_MAX: '32' }));
+    env = isolatedEnv(database, { INBOUND_ENABLED: 'false', DATABASE_POOL_MAX: '32' });
+    const config = loadConfig(TicketsConfig, env);
     app = await startService({ service: 'tickets', config, module: TicketsAppModule.forRoot(config) });
     handler = app.get(InboundHandler);
     owner = createPool(database.ownerUrl, 2);
   });
   afterAll(async () => {
     await app.close();
+    await deleteTestStreams(env);
     await owner.end();
     await database.drop();
   });

@@ -13,14 +13,14 @@ import type {
 } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
+import { CompanySettings, pad2, SessionsChannel, zonedParts } from '@atrium/kernel';
 import type { TicketsConfig } from '../config.js';
+import { ChatbotService, type BotReplies } from '../chatbot/chatbot.service.js';
 import { ContactViews } from '../contacts/contact.view.js';
-import { CompanySettings } from '../directory/company-settings.js';
-import { SessionsChannel } from '../directory/sessions-channel.js';
+import { AutomaticMessages } from '../messages/automatic-messages.js';
 import { lastMessageText } from '../messages/media-type.js';
 import { toMessageView } from '../messages/message.view.js';
 import { MessagesRepository, type MessageRecord, type MessageRow } from '../messages/messages.repository.js';
-import { pad2, zonedParts } from '../shared/dates.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
@@ -41,6 +41,8 @@ interface CreatedMessages {
   tickets: Map<number, TicketView>;
   /** Contacts the batch created, and known ones it taught a name, number or lid. */
   contacts: { created: ContactView[]; updated: ContactView[] };
+  /** The automaton's answers, sent after the announcement. */
+  replies?: BotReplies;
 }
 
 
@@ -52,11 +54,12 @@ function byChannelId(rows: MessageRow[]): Map<string, MessageRow> {
 }
 
 /** Each ticket's new last message and how many of the new messages the customer wrote. */
-function touches(rows: MessageRow[]): Array<{ id: number; lastMessage: string; unread: number }> {
-  const byTicket = new Map<number, { id: number; lastMessage: string; unread: number }>();
+function touches(rows: MessageRow[]): Array<{ id: number; lastMessage: string; unread: number; ours: boolean }> {
+  const byTicket = new Map<number, { id: number; lastMessage: string; unread: number; ours: boolean }>();
   for (const row of rows) {
-    const touch = byTicket.get(row.ticketId) ?? { id: row.ticketId, lastMessage: '', unread: 0 };
+    const touch = byTicket.get(row.ticketId) ?? { id: row.ticketId, lastMessage: '', unread: 0, ours: false };
     touch.lastMessage = lastMessageText(row.mediaType, row.body, row.mediaName);
+    touch.ours = row.fromMe;
     if (!row.fromMe) touch.unread += 1;
     byTicket.set(row.ticketId, touch);
   }
@@ -79,6 +82,7 @@ export class InboundHandler {
     @Inject(MessagesRepository) private readonly messages: MessagesRepository,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(ChatbotService) private readonly chatbot: ChatbotService,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
@@ -113,6 +117,7 @@ export class InboundHandler {
     const ignoreGroups = batch.some((event) => event.message.chat.isGroup) && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled';
     const wanted = batch.filter((event) => !(ignoreGroups && event.message.chat.isGroup));
     if (wanted.length === 0) return DONE;
+    const prepared = wanted.some((event) => !event.message.fromMe) ? await this.chatbot.prepare(companyId) : undefined;
     const stored = await this.database.withTenant(companyId, async (tx) => {
       const known = byChannelId(
         await this.messages.findByWids(
@@ -157,15 +162,31 @@ export class InboundHandler {
       if (inserted.length === 0) return undefined;
       await this.linkQuotesWithinBatch(tx, inserted, rows);
       await this.tickets.touchMany(tx, companyId, touches(inserted.map(({ row }) => row)));
+      const replies = prepared
+        ? await this.chatbot.onStored(
+            tx,
+            companyId,
+            inserted.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row })),
+            prepared,
+          )
+        : [];
       const tickets = new Map((await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]));
       const messageViews: MessageView[] = [];
       for (const { event, row, conversation } of inserted) {
         const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved) };
+      return { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies };
     });
-    return stored ? { outcome: 'done', announce: () => this.announceCreated(stored) } : DONE;
+    return stored
+      ? {
+          outcome: 'done',
+          announce: () => {
+            this.announceCreated(stored);
+            this.chatbot.send(stored.replies);
+          },
+        }
+      : DONE;
   }
 
   /** A reply to a message of the same batch learns its quoted message's id once both are stored. */
@@ -215,6 +236,8 @@ export class InboundHandler {
         if (stored?.created) this.announceCreated(stored.created);
         if (stored?.updated) this.events.message('update', stored.updated.message, stored.updated.ticket);
         if (reject) this.rejectCall(event);
+        const ticketId = stored?.created?.messages[0]?.ticketId;
+        if (reject && ticketId !== undefined) this.chatbot.send([{ companyId, ticketId, texts: [AutomaticMessages.callsDisabled] }]);
       },
     };
   }

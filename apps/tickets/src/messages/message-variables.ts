@@ -1,4 +1,4 @@
-import { pad2, zonedParts } from '../shared/dates.js';
+import { pad2, zonedParts } from '@atrium/kernel';
 
 export interface VariableContext {
   contactName: string;

@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   MediaAccessDto,
   MessagesQueryDto,
@@ -9,15 +8,19 @@ import {
   type MessagesPageView,
   type MessageView,
 } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { MessagesService } from './messages.service.js';
+import { OutgoingMessagesService } from './outgoing-messages.service.js';
 
 @Controller()
 export class MessagesController {
-  constructor(@Inject(MessagesService) private readonly messages: MessagesService) {}
+  constructor(
+    @Inject(MessagesService) private readonly messages: MessagesService,
+    @Inject(OutgoingMessagesService) private readonly outgoing: OutgoingMessagesService,
+  ) {}
 
   /** Data `{ ticketId, query }`. */
-  @MessagePattern(TicketsSubjects.messagesPage)
+  @RpcHandler(TicketsSubjects.messagesPage)
   page(
     @RpcActor() actor: Actor,
     @RpcId('ticketId') ticketId: number,
@@ -26,17 +29,17 @@ export class MessagesController {
     return this.messages.page(actor, ticketId, query);
   }
 
-  @MessagePattern(TicketsSubjects.messagesSend)
+  @RpcHandler(TicketsSubjects.messagesSend)
   send(@RpcActor() actor: Actor, @RpcData({ dto: SendMessageCommand }) command: SendMessageCommand): Promise<MessageView[]> {
-    return this.messages.send(actor, command);
+    return this.outgoing.send(actor, command);
   }
 
-  @MessagePattern(TicketsSubjects.messagesDelete)
+  @RpcHandler(TicketsSubjects.messagesDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<MessageView> {
     return this.messages.delete(actor, id);
   }
 
-  @MessagePattern(TicketsSubjects.mediaAccess)
+  @RpcHandler(TicketsSubjects.mediaAccess)
   mediaAccess(@RpcActor() actor: Actor, @RpcData({ dto: MediaAccessDto }) dto: MediaAccessDto): Promise<{ allowed: boolean }> {
     return this.messages.mediaAccess(actor, dto.key);
   }

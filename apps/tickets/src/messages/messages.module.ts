@@ -1,6 +1,23 @@
 import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { SharedModule } from '../shared/shared.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
+import { AutomaticMessagesSender } from './automatic-messages.js';
+import { CampaignMessagesController } from './campaign-messages.controller.js';
+import { CampaignMessagesRepository } from './campaign-messages.repository.js';
+import { CampaignMessagesService } from './campaign-messages.service.js';
+import { MessageSender } from './message-sender.js';
+import { BotHistoryController } from './bot-history.controller.js';
 import { MessagesController } from './messages.controller.js';
+import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
+import { OutgoingMessagesService } from './outgoing-messages.service.js';
 
-@Module({ controllers: [MessagesController], providers: [MessagesService] })
+@Module({
+  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule],
+  controllers: [MessagesController, BotHistoryController, CampaignMessagesController],
+  providers: [CampaignMessagesRepository, CampaignMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
+  exports: [MessagesRepository, MessageSender],
+})
 export class MessagesModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { contacts, messages, tickets } from '../db/schema.js';
-import { newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
+import { newestFirst, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
+import { contacts, messages } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -25,14 +26,6 @@ const quotedContacts = alias(contacts, 'quoted_contacts');
 export class MessagesRepository {
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<MessageRow | undefined> {
     const [row] = await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
-    return row;
-  }
-
-  async findByWid(tx: TicketsTx, companyId: number, whatsappId: number, wid: string): Promise<MessageRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
     return row;
   }
 
@@ -72,6 +65,10 @@ export class MessagesRepository {
     return row;
   }
 
+  async delete(tx: TicketsTx, companyId: number, id: number): Promise<void> {
+    await tx.delete(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  }
+
   /** Raises a sent message's ack (acks only grow; a failure marks only a message not yet delivered). */
   async raiseAck(tx: TicketsTx, companyId: number, whatsappId: number, wid: string, ack: number): Promise<MessageRow | undefined> {
     const [row] = await tx
@@ -89,20 +86,29 @@ export class MessagesRepository {
     return row;
   }
 
-  /** A page of a conversation, newest first (the service puts it back in reading order). */
+  /** A page of a conversation (the messages of these tickets), newest first (the service puts it back in reading order). */
   async page(tx: TicketsTx, companyId: number, ticketIds: number[], pageNumber: number | undefined): Promise<{ records: MessageRecord[]; count: number }> {
     const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
-    const rows = await this.selectRecords(tx)
-      .where(where)
-      .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
-      .limit(PAGE_SIZES.messages)
-      .offset(pageOffset(pageNumber, PAGE_SIZES.messages));
-    const [total] = await tx.select({ n: count() }).from(messages).where(where);
+    // issued together: one round trip on the pipelined connection
+    const [rows, [total]] = await Promise.all([
+      this.selectRecords(tx)
+        .where(where)
+        .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
+        .limit(PAGE_SIZES.messages)
+        .offset(pageOffset(pageNumber, PAGE_SIZES.messages)),
+      tx.select({ n: count() }).from(messages).where(where),
+    ]);
     return { records: rows, count: total?.n ?? 0 };
   }
 
   async record(tx: TicketsTx, companyId: number, id: number): Promise<MessageRecord | undefined> {
     const [row] = await this.selectRecords(tx).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    return row;
+  }
+
+  /** The record of the message with this channel id on the connection (unique per connection). */
+  async recordByWid(tx: TicketsTx, companyId: number, whatsappId: number, wid: string): Promise<MessageRecord | undefined> {
+    const [row] = await this.selectRecords(tx).where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
     return row;
   }
 
@@ -125,21 +131,14 @@ export class MessagesRepository {
     return rows.map((row) => row.ticketId);
   }
 
-  /** The stored files the messages of a ticket, or of every ticket of a contact, carry. */
-  async mediaOf(tx: TicketsTx, companyId: number, of: { ticketId: number } | { contactId: number }): Promise<string[]> {
-    const owner = 'ticketId' in of ? eq(messages.ticketId, of.ticketId) : inArray(messages.ticketId, this.ticketsOfContact(tx, companyId, of.contactId));
-    const rows = await tx
-      .selectDistinct({ path: messages.mediaPath })
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), owner, isNotNull(messages.mediaPath)));
-    return rows.map((row) => row.path!);
-  }
-
-  private ticketsOfContact(tx: TicketsTx, companyId: number, contactId: number) {
+  /** The ticket's last `limit` text messages (non-empty chat bodies, not deleted), newest first. */
+  lastTexts(tx: TicketsTx, companyId: number, ticketId: number, limit: number): Promise<Array<Pick<MessageRow, 'id' | 'fromMe' | 'body' | 'createdAt'>>> {
     return tx
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
+      .select({ id: messages.id, fromMe: messages.fromMe, body: messages.body, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.mediaType, 'chat'), eq(messages.isDeleted, false), sql`${messages.body} <> ''`))
+      .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
+      .limit(limit);
   }
 
   private selectRecords(tx: TicketsTx) {

@@ -1,24 +1,23 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { TicketNoteDto, TicketNotesQueryDto, TicketsSubjects, type Actor, type TicketNoteView } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { NotesService } from './notes.service.js';
 
 @Controller()
 export class NotesController {
   constructor(@Inject(NotesService) private readonly notes: NotesService) {}
 
-  @MessagePattern(TicketsSubjects.notesList)
+  @RpcHandler(TicketsSubjects.notesList)
   list(@RpcActor() actor: Actor, @RpcData({ dto: TicketNotesQueryDto }) query: TicketNotesQueryDto): Promise<TicketNoteView[]> {
     return this.notes.list(actor, query);
   }
 
-  @MessagePattern(TicketsSubjects.notesCreate)
+  @RpcHandler(TicketsSubjects.notesCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: TicketNoteDto }) dto: TicketNoteDto): Promise<TicketNoteView> {
     return this.notes.create(actor, dto);
   }
 
-  @MessagePattern(TicketsSubjects.notesDelete)
+  @RpcHandler(TicketsSubjects.notesDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.notes.delete(actor, id);
   }

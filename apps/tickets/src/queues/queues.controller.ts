@@ -1,34 +1,38 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { QueueDto, TicketsSubjects, UpdateQueueDto, type Actor, type QueueView } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { QueueDto, TicketsReferencesDto, TicketsSubjects, UpdateQueueDto, type Actor, type MissingReferences, type QueueView } from '@atrium/contracts';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { QueuesService } from './queues.service.js';
 
 @Controller()
 export class QueuesController {
   constructor(@Inject(QueuesService) private readonly queues: QueuesService) {}
 
-  @MessagePattern(TicketsSubjects.queuesList)
+  @RpcHandler(TicketsSubjects.queuesList)
   list(@RpcActor() actor: Actor): Promise<QueueView[]> {
     return this.queues.list(actor);
   }
 
-  @MessagePattern(TicketsSubjects.queuesShow)
+  @RpcHandler(TicketsSubjects.queuesShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<QueueView> {
     return this.queues.show(actor, id);
   }
 
-  @MessagePattern(TicketsSubjects.queuesCreate)
+  @RpcHandler(TicketsSubjects.referencesMissing)
+  missing(@RpcActor() actor: Actor, @RpcData({ dto: TicketsReferencesDto }) dto: TicketsReferencesDto): Promise<MissingReferences> {
+    return this.queues.missing(actor, dto);
+  }
+
+  @RpcHandler(TicketsSubjects.queuesCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: QueueDto }) dto: QueueDto): Promise<QueueView> {
     return this.queues.create(actor, dto);
   }
 
-  @MessagePattern(TicketsSubjects.queuesUpdate)
+  @RpcHandler(TicketsSubjects.queuesUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateQueueDto, path: 'body' }) dto: UpdateQueueDto): Promise<QueueView> {
     return this.queues.update(actor, id, dto);
   }
 
-  @MessagePattern(TicketsSubjects.queuesDelete)
+  @RpcHandler(TicketsSubjects.queuesDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.queues.delete(actor, id);
   }

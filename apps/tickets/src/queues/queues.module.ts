@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
-import { PlanLimits } from './plan-limits.js';
+import { PlanLimits } from '@atrium/kernel';
+import { SharedModule } from '../shared/shared.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
 import { QueuesController } from './queues.controller.js';
+import { QueuesRepository } from './queues.repository.js';
 import { QueuesService } from './queues.service.js';
 
-@Module({ controllers: [QueuesController], providers: [QueuesService, PlanLimits] })
+@Module({
+  imports: [SharedModule, TicketsModule],
+  controllers: [QueuesController],
+  providers: [QueuesRepository, QueuesService, PlanLimits],
+  exports: [QueuesRepository],
+})
 export class QueuesModule {}

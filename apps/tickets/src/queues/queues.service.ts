@@ -1,15 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type Actor, type QueueDto, type QueueView, type UpdateQueueDto } from '@atrium/contracts';
+import {
+  AppError,
+  DEFAULT_SCHEDULE,
+  ErrorCode,
+  missingOf,
+  type Actor,
+  type MissingReferences,
+  type QueueDto,
+  type QueueView,
+  type TicketsReferencesDto,
+  type UpdateQueueDto,
+} from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
 import type { Logger } from '@atrium/logging';
+import { IntegrationOutbox, requireAiReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
-import { lockFor } from '../shared/locks.js';
-import { requireAdmin } from '../shared/require-admin.js';
+import { lockFor, PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
-import { PlanLimits, withinLimit } from './plan-limits.js';
 import { toQueueView } from './queue.view.js';
 import { QUEUE_COLOR_UNIQUE, QueuesRepository } from './queues.repository.js';
 
@@ -26,7 +36,9 @@ export class QueuesService {
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
   list(actor: Actor): Promise<QueueView[]> {
@@ -41,16 +53,24 @@ export class QueuesService {
     });
   }
 
+  /** Which of these ids are not queues of the actor's company (other services ask before storing one). */
+  missing(actor: Actor, dto: TicketsReferencesDto): Promise<MissingReferences<'queueIds'>> {
+    return this.database.withTenant(actor.companyId, async (tx) =>
+      missingOf({ queueIds: dto.queueIds }, { queueIds: await this.queues.existing(tx, actor.companyId, [...new Set(dto.queueIds ?? [])]) }),
+    );
+  }
+
   async create(actor: Actor, dto: QueueDto): Promise<QueueView> {
     requireAdmin(actor);
-    const limit = await this.plans.queues(actor);
+    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId });
+    const limit = await this.plans.of(actor, 'queues');
     const view = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
         // serialise creations of one company, so two at once cannot both pass the limit
         await lockFor(tx, 'queues.create', actor.companyId);
         if (!withinLimit(limit, await this.queues.count(tx, actor.companyId))) throw new AppError(ErrorCode.ERR_QUEUE_LIMIT_REACHED);
         if (await this.queues.colorTaken(tx, actor.companyId, dto.color)) throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
-        return toQueueView(await this.queues.insert(tx, { companyId: actor.companyId, ...dto }));
+        return toQueueView(await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] }));
       }),
     );
     this.events.queueSaved('create', view);
@@ -59,6 +79,7 @@ export class QueuesService {
 
   async update(actor: Actor, id: number, dto: UpdateQueueDto): Promise<QueueView> {
     requireAdmin(actor);
+    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId });
     const view = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
         if (dto.color !== undefined && (await this.queues.colorTaken(tx, actor.companyId, dto.color, id))) {
@@ -85,6 +106,8 @@ export class QueuesService {
       if (!(await this.queues.lockById(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
       const held = await this.tickets.idsInQueue(tx, actor.companyId, id);
       await this.queues.delete(tx, actor.companyId, id);
+      // identity takes it out of its members' queues
+      await this.outbox.add(tx, 'queue.deleted', actor.companyId, { queueId: id });
       return held;
     });
     this.events.queueDeleted(actor.companyId, id);

@@ -14,8 +14,9 @@ import {
   type UpdateQuickMessageDto,
 } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
-import { MediaFiles } from '../messages/media-files.js';
-import { hasMore, PAGE_SIZES } from '../shared/paging.js';
+import { hasMore } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
+import { MediaFiles } from '../media/media-files.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { QuickMessagesRepository, type QuickMessageRow, type QuickMessageScope } from './quick-messages.repository.js';
@@ -87,16 +88,25 @@ export class QuickMessagesService {
   }
 
   /**
-   * The attachment the gateway stored under `quick-messages/<companyId>/<id>/` (or none). The
-   * former attachment's file is removed unless a sent message still carries it.
+   * The attachment the gateway received (an upload this service claims, under
+   * `quick-messages/<companyId>/<id>/`), or none. The former attachment's file is removed unless a
+   * sent message still carries it.
    */
   async setMedia(actor: Actor, id: number, dto: QuickMessageMediaDto): Promise<QuickMessageView> {
-    const prefix = `${CONVERSATION_MEDIA_ROOTS.quickMessages}/${actor.companyId}/${id}/`;
-    if (dto.mediaPath !== null && !dto.mediaPath.startsWith(prefix)) {
-      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaPath', messages: ['not a file of this quick message'] }] });
+    if (dto.mediaPath === null) return this.replaceMedia(actor, id, { mediaPath: null, mediaName: null });
+    await this.database.withTenant(actor.companyId, (tx) => this.writable(tx, actor, id));
+    const mediaPath = await this.media.claim(actor.companyId, dto.mediaPath, CONVERSATION_MEDIA_ROOTS.quickMessages, id, 'mediaPath');
+    try {
+      return await this.replaceMedia(actor, id, { mediaPath, mediaName: dto.mediaName });
+    } catch (error) {
+      await this.media.removeUnreferenced(actor.companyId, [mediaPath]);
+      throw error;
     }
-    const { view, former } = await this.save(actor, id, dto);
-    if (former.mediaPath !== dto.mediaPath) await this.media.removeUnreferenced(actor.companyId, [former.mediaPath]);
+  }
+
+  private async replaceMedia(actor: Actor, id: number, media: QuickMessageMediaDto): Promise<QuickMessageView> {
+    const { view, former } = await this.save(actor, id, media);
+    if (former.mediaPath !== media.mediaPath) await this.media.removeUnreferenced(actor.companyId, [former.mediaPath]);
     return view;
   }
 

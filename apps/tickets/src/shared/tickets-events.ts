@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   sameTicketScope,
-  type AppMessageEventPayload,
-  type ContactEventPayload,
   type ContactView,
   type MessageView,
-  type QueueEventPayload,
   type QueueView,
-  type QuickMessageEventPayload,
   type QuickMessageView,
-  type TicketEventPayload,
   type TicketScope,
   type TicketView,
 } from '@atrium/contracts';
@@ -29,20 +24,20 @@ export class TicketsEvents {
 
   /** `company-{id}-queue` */
   queueSaved(action: 'create' | 'update', queue: QueueView): void {
-    this.bus.publish<QueueEventPayload>({ kind: 'queue', companyId: queue.companyId, payload: { action, queue } });
+    this.bus.publish({ kind: 'queue', companyId: queue.companyId, payload: { action, queue } });
   }
 
   queueDeleted(companyId: number, queueId: number): void {
-    this.bus.publish<QueueEventPayload>({ kind: 'queue', companyId, payload: { action: 'delete', queueId } });
+    this.bus.publish({ kind: 'queue', companyId, payload: { action: 'delete', queueId } });
   }
 
   /** `company-{id}-contact` */
   contactSaved(action: 'create' | 'update', contact: ContactView): void {
-    this.bus.publish<ContactEventPayload>({ kind: 'contact', companyId: contact.companyId, payload: { action, contact } });
+    this.bus.publish({ kind: 'contact', companyId: contact.companyId, payload: { action, contact } });
   }
 
   contactDeleted(companyId: number, contactId: number): void {
-    this.bus.publish<ContactEventPayload>({ kind: 'contact', companyId, payload: { action: 'delete', contactId } });
+    this.bus.publish({ kind: 'contact', companyId, payload: { action: 'delete', contactId } });
   }
 
   /**
@@ -52,56 +47,56 @@ export class TicketsEvents {
   ticketUpdated(ticket: TicketView, before?: TicketScope): void {
     const now = scopeOf(ticket);
     if (before && !sameTicketScope(before, now)) {
-      this.bus.publish<TicketEventPayload>({
+      this.bus.publish({
         kind: 'ticket',
         companyId: ticket.companyId,
         payload: { action: 'delete', ticketId: ticket.id },
-        audience: { ticket: before, exceptTicket: now },
+        audience: { ticket: before, exceptTicket: now }
       });
     }
-    this.bus.publish<TicketEventPayload>({ kind: 'ticket', companyId: ticket.companyId, payload: { action: 'update', ticket }, audience: { ticket: now } });
+    this.bus.publish({ kind: 'ticket', companyId: ticket.companyId, payload: { action: 'update', ticket }, audience: { ticket: now } });
   }
 
   ticketDeleted(companyId: number, ticketId: number, scope: TicketScope): void {
-    this.bus.publish<TicketEventPayload>({ kind: 'ticket', companyId, payload: { action: 'delete', ticketId }, audience: { ticket: scope } });
+    this.bus.publish({ kind: 'ticket', companyId, payload: { action: 'delete', ticketId }, audience: { ticket: scope } });
   }
 
   /** The unread count went back to 0 (someone opened the ticket). */
   ticketUnreadReset(ticket: TicketView): void {
-    this.bus.publish<TicketEventPayload>({
+    this.bus.publish({
       kind: 'ticket',
       companyId: ticket.companyId,
       payload: { action: 'updateUnread', ticketId: ticket.id },
-      audience: { ticket: scopeOf(ticket) },
+      audience: { ticket: scopeOf(ticket) }
     });
   }
 
   /** `company-{id}-appMessage` */
   message(action: 'create' | 'update', message: MessageView, ticket: TicketView): void {
-    this.bus.publish<AppMessageEventPayload>({
+    this.bus.publish({
       kind: 'appMessage',
       companyId: ticket.companyId,
       payload: { action, message, ticket, contact: ticket.contact },
-      audience: { ticket: scopeOf(ticket) },
+      audience: { ticket: scopeOf(ticket) }
     });
   }
 
   /** `company-{id}-quickemessage`: a shared quick message to everyone, a personal one to its author. */
   quickMessageSaved(action: 'create' | 'update', record: QuickMessageView): void {
-    this.bus.publish<QuickMessageEventPayload>({
+    this.bus.publish({
       kind: 'quickemessage',
       companyId: record.companyId,
       payload: { action, record },
-      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] },
+      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] }
     });
   }
 
   quickMessageDeleted(record: QuickMessageView): void {
-    this.bus.publish<QuickMessageEventPayload>({
+    this.bus.publish({
       kind: 'quickemessage',
       companyId: record.companyId,
       payload: { action: 'delete', id: record.id },
-      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] },
+      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] }
     });
   }
 }

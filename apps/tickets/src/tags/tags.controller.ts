@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   TagDto,
   TagsQueryDto,
@@ -11,49 +10,49 @@ import {
   type TagView,
   type TicketView,
 } from '@atrium/contracts';
-import { RpcActor, RpcData, RpcId } from '@atrium/messaging';
+import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { TagsService } from './tags.service.js';
 
 @Controller()
 export class TagsController {
   constructor(@Inject(TagsService) private readonly tags: TagsService) {}
 
-  @MessagePattern(TicketsSubjects.tagsPage)
+  @RpcHandler(TicketsSubjects.tagsPage)
   page(@RpcActor() actor: Actor, @RpcData({ dto: TagsQueryDto }) query: TagsQueryDto): Promise<TagsPageView> {
     return this.tags.page(actor, query);
   }
 
-  @MessagePattern(TicketsSubjects.tagsList)
+  @RpcHandler(TicketsSubjects.tagsList)
   list(@RpcActor() actor: Actor, @RpcData({ dto: TagsQueryDto }) query: TagsQueryDto): Promise<TagView[]> {
     return this.tags.list(actor, query.kanban === true);
   }
 
-  @MessagePattern(TicketsSubjects.tagsKanban)
+  @RpcHandler(TicketsSubjects.tagsKanban)
   kanban(@RpcActor() actor: Actor): Promise<TagView[]> {
     return this.tags.list(actor, true);
   }
 
-  @MessagePattern(TicketsSubjects.tagsShow)
+  @RpcHandler(TicketsSubjects.tagsShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<TagView> {
     return this.tags.show(actor, id);
   }
 
-  @MessagePattern(TicketsSubjects.tagsCreate)
+  @RpcHandler(TicketsSubjects.tagsCreate)
   create(@RpcActor() actor: Actor, @RpcData({ dto: TagDto }) dto: TagDto): Promise<TagView> {
     return this.tags.create(actor, dto);
   }
 
-  @MessagePattern(TicketsSubjects.tagsUpdate)
+  @RpcHandler(TicketsSubjects.tagsUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateTagDto, path: 'body' }) dto: UpdateTagDto): Promise<TagView> {
     return this.tags.update(actor, id, dto);
   }
 
-  @MessagePattern(TicketsSubjects.tagsDelete)
+  @RpcHandler(TicketsSubjects.tagsDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<{ message: string }> {
     return this.tags.delete(actor, id);
   }
 
-  @MessagePattern(TicketsSubjects.tagsSync)
+  @RpcHandler(TicketsSubjects.tagsSync)
   sync(@RpcActor() actor: Actor, @RpcData({ dto: TagSyncDto }) dto: TagSyncDto): Promise<TicketView> {
     return this.tags.sync(actor, dto);
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { likePattern, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { tags } from '../db/schema.js';
-import { likePattern, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type TagRow = typeof tags.$inferSelect;

@@ -14,7 +14,9 @@ import {
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
 import { DATABASE } from '@atrium/service-kit';
-import { hasMore, PAGE_SIZES } from '../shared/paging.js';
+import { hasMore } from '@atrium/kernel';
+import { DirectoryService } from '../directory/directory.service.js';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { assertCanSee } from '../tickets/ticket-access.js';
@@ -38,6 +40,7 @@ export class TagsService {
     @Inject(TagsRepository) private readonly tags: TagsRepository,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(DirectoryService) private readonly directory: DirectoryService,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
   ) {}
 
@@ -83,6 +86,8 @@ export class TagsService {
 
   /** Only admins and supervisors change the Kanban flag; others may send it unchanged (clients send the whole form). */
   async update(actor: Actor, id: number, dto: UpdateTagDto): Promise<TagView> {
+    // the owner is a user of the company (identity's), never another's
+    if (typeof dto.userId === 'number') await this.directory.requireUsers(actor, [dto.userId]);
     try {
       return await this.database.withTenant(actor.companyId, async (tx) => {
         const current = await this.tags.findById(tx, actor.companyId, id);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type TicketView } from '@atrium/contracts';
+import { AppError, ErrorCode, type Actor, type TicketView } from '@atrium/contracts';
 import type { TicketsTx } from '../shared/tickets-database.js';
+import { assertCanSee } from './ticket-access.js';
 import { toTicketView } from './ticket.view.js';
 import { TicketsRepository } from './tickets.repository.js';
 
@@ -13,6 +14,13 @@ export class TicketViews {
     const [record] = await this.tickets.records(tx, companyId, [id]);
     if (!record) throw new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
     return toTicketView(record);
+  }
+
+  /** The view of a ticket the viewer may see, in one query (ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION otherwise). */
+  async visible(tx: TicketsTx, viewer: Actor, id: number): Promise<TicketView> {
+    const [record] = await this.tickets.records(tx, viewer.companyId, [id]);
+    assertCanSee(viewer, record?.ticket);
+    return toTicketView(record!);
   }
 
   async many(tx: TicketsTx, companyId: number, ids: number[]): Promise<TicketView[]> {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
+import { newestFirst, pageOffset } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { contacts, queues, tags, ticketTags, ticketTexts, tickets, userRefs, whatsappRefs } from '../db/schema.js';
 import { alias } from 'drizzle-orm/pg-core';
-import { newestFirst, PAGE_SIZES, pageOffset } from '../shared/paging.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -64,6 +65,15 @@ export function matchesText(companyId: number, term: string): SQL {
   const byNumber = digits ? sql` or strpos(${contacts.number}, ${digits}::text) > 0` : sql``;
   return sql`(${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (strpos(lower(${contacts.name}), lower(${term}::text)) > 0${byNumber}))
     or ${tickets.id} in (select ${ticketTexts.ticketId} from ${ticketTexts} where ${ticketTexts.companyId} = ${companyId} and strpos(${ticketTexts.text}, lower(${term}::text)) > 0))`;
+}
+
+/** Tickets carrying every one of these tags (the lists' tag filter). */
+export function carriesEveryTag(companyId: number, tagIds: number[]): SQL {
+  const wanted = [...new Set(tagIds)];
+  return inArray(
+    tickets.id,
+    sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${inArray(ticketTags.tagId, wanted)} group by ${ticketTags.ticketId} having count(*) = ${wanted.length})`,
+  );
 }
 
 @Injectable()
@@ -142,27 +152,29 @@ export class TicketsRepository {
 
   /** A new message: last message, one more unread (from the customer), to the top of the lists. */
   async touch(tx: TicketsTx, companyId: number, id: number, lastMessage: string, unread: boolean): Promise<void> {
-    await this.touchMany(tx, companyId, [{ id, lastMessage, unread: unread ? 1 : 0 }]);
+    await this.touchMany(tx, companyId, [{ id, lastMessage, unread: unread ? 1 : 0, ours: !unread }]);
   }
 
   /**
    * New messages of several tickets in one statement: each ticket's last message, its unread
    * count raised by the customer's messages, to the top of the lists. Rows are locked in id order
-   * (concurrent batches wait on each other instead of deadlocking).
+   * (concurrent batches wait on each other instead of deadlocking). `ours`: the last of them is
+   * ours, now waiting for the customer's reply (inactivity), else the customer spoke last.
    */
-  async touchMany(tx: TicketsTx, companyId: number, changes: Array<{ id: number; lastMessage: string; unread: number }>): Promise<void> {
+  async touchMany(tx: TicketsTx, companyId: number, changes: Array<{ id: number; lastMessage: string; unread: number; ours: boolean }>): Promise<void> {
     if (changes.length === 0) return;
     const ordered = [...changes].sort((a, b) => a.id - b.id);
     const rows = sql.join(
-      ordered.map((change) => sql`(${change.id}::int, ${change.lastMessage}::text, ${change.unread}::int)`),
+      ordered.map((change) => sql`(${change.id}::int, ${change.lastMessage}::text, ${change.unread}::int, ${change.ours}::boolean)`),
       sql`, `,
     );
     await tx.execute(sql`
       update ${tickets} set
         last_message = touched.last_message,
         unread_messages = ${tickets.unreadMessages} + touched.unread,
+        awaiting_reply_since = case when touched.ours then now() else null end,
         updated_at = now()
-      from (values ${rows}) as touched(id, last_message, unread)
+      from (values ${rows}) as touched(id, last_message, unread, ours)
       where ${tickets.companyId} = ${companyId} and ${tickets.id} = touched.id`);
   }
 
@@ -171,13 +183,12 @@ export class TicketsRepository {
     return row;
   }
 
-  /** Every ticket of a contact (what deleting the contact deletes), locked until the transaction ends. */
-  lockOfContact(tx: TicketsTx, companyId: number, contactId: number): Promise<Array<Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status'>>> {
-    return tx
-      .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)))
-      .for('update');
+
+
+  /** Is this a queue of the company (a ticket may move into it)? */
+  async queueExists(tx: TicketsTx, companyId: number, queueId: number): Promise<boolean> {
+    const [row] = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+    return row !== undefined;
   }
 
   /** Ids of every ticket in a queue (what deleting the queue leaves without one). */
@@ -189,13 +200,38 @@ export class TicketsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Ids of every ticket of a contact on one connection (a conversation's history). */
-  async historyIds(tx: TicketsTx, companyId: number, contactId: number, whatsappId: number | null): Promise<number[]> {
+  /**
+   * Ids of every ticket of this ticket's contact on its connection (the conversation's history),
+   * found from the ticket's id: no round trip to read the ticket first. (Asked as ids, not used as
+   * a subquery of the page: a history of one ticket then reads its page straight from the
+   * ticket's newest-first index.)
+   */
+  async historyIds(tx: TicketsTx, companyId: number, ticketId: number): Promise<number[]> {
+    const self = alias(tickets, 'history_of');
     const rows = await tx
       .select({ id: tickets.id })
       .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`));
+      .innerJoin(
+        self,
+        and(
+          eq(self.companyId, companyId),
+          eq(self.id, ticketId),
+          eq(tickets.contactId, self.contactId),
+          sql`coalesce(${tickets.whatsappId}, 0) = coalesce(${self.whatsappId}, 0)`,
+        ),
+      )
+      .where(eq(tickets.companyId, companyId));
     return rows.map((row) => row.id);
+  }
+
+  /** Sets the unread count to 0, leaving the ticket's place in the lists (updated_at) alone; false when it was 0 already. */
+  async resetUnread(tx: TicketsTx, companyId: number, id: number): Promise<boolean> {
+    const rows = await tx
+      .update(tickets)
+      .set({ unreadMessages: 0 })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id), sql`${tickets.unreadMessages} > 0`))
+      .returning({ id: tickets.id });
+    return rows.length > 0;
   }
 
   /**
@@ -223,14 +259,18 @@ export class TicketsRepository {
     const offset = pageOffset(pageNumber, PAGE_SIZES.tickets);
     const searching = Boolean(filter.searchParam?.trim());
     const countAll = async () => (await tx.select({ n: count() }).from(tickets).where(where))[0]?.n ?? 0;
-    const page = await tx
-      .select({ id: tickets.id, ...(searching && { total: sql<number>`count(*) over ()`.mapWith(Number) }) })
-      .from(tickets)
-      .where(where)
-      .orderBy(newestFirst(tickets.updatedAt), newestFirst(tickets.id))
-      .limit(PAGE_SIZES.tickets)
-      .offset(offset);
-    const total = searching ? (page[0]?.total ?? (offset > 0 ? await countAll() : 0)) : await countAll();
+    // without a search, the count is sent with the page's ids (one round trip on the pipelined connection)
+    const [page, counted] = await Promise.all([
+      tx
+        .select({ id: tickets.id, ...(searching && { total: sql<number>`count(*) over ()`.mapWith(Number) }) })
+        .from(tickets)
+        .where(where)
+        .orderBy(newestFirst(tickets.updatedAt), newestFirst(tickets.id))
+        .limit(PAGE_SIZES.tickets)
+        .offset(offset),
+      searching ? undefined : countAll(),
+    ]);
+    const total = counted ?? page[0]?.total ?? (offset > 0 ? await countAll() : 0);
     return { records: await this.records(tx, companyId, page.map((row) => row.id)), count: total };
   }
 
@@ -289,15 +329,7 @@ export class TicketsRepository {
     if (filter.withUnreadMessages) conditions.push(sql`${tickets.unreadMessages} > 0`);
     if (filter.created) conditions.push(sql`${tickets.createdAt} >= ${filter.created.from} and ${tickets.createdAt} < ${filter.created.until}`);
     if (filter.updated) conditions.push(sql`${tickets.updatedAt} >= ${filter.updated.from} and ${tickets.updatedAt} < ${filter.updated.until}`);
-    if (filter.tagIds?.length) {
-      const wanted = [...new Set(filter.tagIds)];
-      conditions.push(
-        inArray(
-          tickets.id,
-          sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${inArray(ticketTags.tagId, wanted)} group by ${ticketTags.ticketId} having count(*) = ${wanted.length})`,
-        ),
-      );
-    }
+    if (filter.tagIds?.length) conditions.push(carriesEveryTag(companyId, filter.tagIds));
     if (term) conditions.push(matchesText(companyId, term));
     return and(...conditions);
   }

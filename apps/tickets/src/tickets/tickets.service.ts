@@ -1,39 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
-  canSeeTicket,
   ErrorCode,
   isAdmin,
   type Actor,
   type CreateTicketDto,
+  type TicketBotReleased,
   type TicketsPageView,
   type TicketsQueryDto,
   type TicketView,
   type UpdateTicketDto,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
-import type { Logger } from '@atrium/logging';
-import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
+import { requireAiReferences, RpcClient } from '@atrium/messaging';
+import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
+import { hasMore, requireAdmin } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import type { TicketsConfig } from '../config.js';
-import { CompanySettings } from '../directory/company-settings.js';
 import { DirectoryService, preferredConnection } from '../directory/directory.service.js';
-import { MediaFiles } from '../messages/media-files.js';
-import { MessageSender } from '../messages/message-sender.js';
-import { fillVariables } from '../messages/message-variables.js';
-import { MessagesRepository } from '../messages/messages.repository.js';
-import { QueuesRepository } from '../queues/queues.repository.js';
-import { dayRange } from '../shared/dates.js';
-import { hasMore, PAGE_SIZES } from '../shared/paging.js';
-import { requireAdmin } from '../shared/require-admin.js';
+import { MediaFiles } from '../media/media-files.js';
+import { MediaReferencesRepository } from '../media/media-references.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
-import { AutomaticMessages } from './automatic-messages.js';
 import { assertCanSee } from './ticket-access.js';
-import { planTransition, type Transition } from './ticket-transition.js';
+import { planTransition, type Transition, type TransitionKind } from './ticket-transition.js';
+import { BotRelease } from './bot-release.js';
+import { TicketTransitionListeners } from './transition-listeners.js';
 import { TicketViews } from './ticket-views.js';
 import { toTicketView } from './ticket.view.js';
+import { sharedListFilter } from './ticket-list-filter.js';
 import { ONE_ACTIVE_TICKET_PER_CONTACT, TicketsRepository, type TicketListFilter } from './tickets.repository.js';
+
+/** Transitions after which people, not a bot, have the ticket: the reason `ticket.botReleased` gives. */
+const PEOPLE_TAKE_OVER: Partial<Record<TransitionKind, TicketBotReleased['reason']>> = { accept: 'accepted', transfer: 'transferred', resolve: 'closed', reopen: 'accepted' };
 
 /** Tickets (spec 000 sections 4 to 7): lists by visibility, the status transitions, creation and deletion. */
 @Injectable()
@@ -42,31 +42,19 @@ export class TicketsService {
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
-    @Inject(QueuesRepository) private readonly queues: QueuesRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(DirectoryService) private readonly directory: DirectoryService,
-    @Inject(CompanySettings) private readonly settings: CompanySettings,
-    @Inject(MessageSender) private readonly sender: MessageSender,
-    @Inject(MessagesRepository) private readonly messages: MessagesRepository,
+    @Inject(MediaReferencesRepository) private readonly mediaReferences: MediaReferencesRepository,
     @Inject(MediaFiles) private readonly media: MediaFiles,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(TicketTransitionListeners) private readonly transitions: TicketTransitionListeners,
+    @Inject(BotRelease) private readonly botRelease: BotRelease,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
   page(actor: Actor, query: TicketsQueryDto): Promise<TicketsPageView> {
-    const filter: TicketListFilter = {
-      viewer: actor,
-      status: query.status,
-      searchParam: query.searchParam,
-      tagIds: query.tags,
-      userIds: query.users,
-      queueIds: query.queueIds,
-      created: query.date ? dayRange(query.date, this.config.TIME_ZONE) : undefined,
-      updated: query.updatedAt ? dayRange(query.updatedAt, this.config.TIME_ZONE) : undefined,
-      showAll: query.showAll === true,
-      withUnreadMessages: query.withUnreadMessages === true,
-    };
+    const filter: TicketListFilter = { ...sharedListFilter(actor, query, this.config.TIME_ZONE), status: query.status, showAll: query.showAll === true };
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { records, count } = await this.tickets.page(tx, actor.companyId, filter, query.pageNumber);
       return { tickets: records.map(toTicketView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.tickets, records.length, count) };
@@ -74,10 +62,7 @@ export class TicketsService {
   }
 
   show(actor: Actor, id: number): Promise<TicketView> {
-    return this.database.withTenant(actor.companyId, async (tx) => {
-      assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, id));
-      return this.views.one(tx, actor.companyId, id);
-    });
+    return this.database.withTenant(actor.companyId, (tx) => this.views.visible(tx, actor, id));
   }
 
   showByUuid(actor: Actor, uuid: string): Promise<TicketView> {
@@ -85,14 +70,6 @@ export class TicketsService {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const ticket = assertCanSee(actor, await this.tickets.findByUuid(tx, actor.companyId, uuid));
       return this.views.one(tx, actor.companyId, ticket.id);
-    });
-  }
-
-  /** May the actor follow the ticket's room (joinChatBox)? Unknown tickets: no. */
-  canView(actor: Actor, ticketId: number): Promise<{ allowed: boolean }> {
-    return this.database.withTenant(actor.companyId, async (tx) => {
-      const ticket = await this.tickets.findById(tx, actor.companyId, ticketId);
-      return { allowed: ticket !== undefined && canSeeTicket(actor, ticket) };
     });
   }
 
@@ -116,7 +93,7 @@ export class TicketsService {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
       const contact = await this.contacts.findById(tx, actor.companyId, dto.contactId);
       if (!contact) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-      if (dto.queueId && !(await this.queues.findById(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+      if (dto.queueId && !(await this.tickets.queueExists(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
       const row = await this.tickets.insertIfNoActive(tx, {
         companyId: actor.companyId,
         contactId: contact.id,
@@ -136,15 +113,18 @@ export class TicketsService {
 
   /** Every transition of spec 000 section 4; see planTransition. */
   async update(actor: Actor, id: number, dto: UpdateTicketDto): Promise<TicketView> {
+    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId });
     await this.directory.requireUsers(actor, [dto.userId ?? actor.userId]);
     let change: { transition: Transition; before: TicketView; after: TicketView };
     try {
       change = await this.database.withTenant(actor.companyId, async (tx) => {
         const current = assertCanSee(actor, await this.tickets.lockById(tx, actor.companyId, id));
-        if (dto.queueId && !(await this.queues.findById(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        if (dto.queueId && !(await this.tickets.queueExists(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
         const before = await this.views.one(tx, actor.companyId, id);
         const transition = planTransition(current, dto, actor.userId);
-        await this.tickets.update(tx, actor.companyId, id, transition.next);
+        const releasedAs = PEOPLE_TAKE_OVER[transition.kind];
+        await this.tickets.update(tx, actor.companyId, id, { ...transition.next, ...(releasedAs && { chatbot: false }) });
+        if (releasedAs) await this.botRelease.release(tx, actor.companyId, id, releasedAs);
         return { transition, before, after: await this.views.one(tx, actor.companyId, id) };
       });
     } catch (error) {
@@ -153,7 +133,7 @@ export class TicketsService {
       throw await this.otherOpenTicket(actor.companyId, ticket.contactId, ticket.whatsappId);
     }
     this.events.ticketUpdated(change.after, scopeOf(change.before));
-    await this.sendAutomaticMessage(change.transition, change.before, change.after);
+    await this.transitions.committed(change);
     return change.after;
   }
 
@@ -167,7 +147,7 @@ export class TicketsService {
     const { companyId } = actor;
     const deleted = await this.database.withTenant(companyId, async (tx) => {
       if (!(await this.tickets.lockById(tx, companyId, id))) return undefined;
-      const media = await this.messages.mediaOf(tx, companyId, { ticketId: id });
+      const media = await this.mediaReferences.ofMessages(tx, companyId, { ticketId: id });
       const row = await this.tickets.delete(tx, companyId, id);
       return row ? { row, media } : undefined;
     });
@@ -183,27 +163,5 @@ export class TicketsService {
       return row ? this.views.one(tx, companyId, row.id) : undefined;
     });
     return new AppError(ErrorCode.ERR_OTHER_OPEN_TICKET, { data: existing });
-  }
-
-  /**
-   * The greeting naming the agent after an accept (setting sendGreetingAccepted) and the transfer
-   * notice (setting sendMsgTransfTicket), never in groups. A failed send is logged: the transition stands.
-   */
-  private async sendAutomaticMessage(transition: Transition, before: TicketView, after: TicketView): Promise<void> {
-    if (after.isGroup) return;
-    let text: string | undefined;
-    if (transition.kind === 'accept' && after.user && (await this.settings.enabled(after.companyId, 'sendGreetingAccepted'))) {
-      text = AutomaticMessages.greetingAccepted(after.user.name);
-    } else if (transition.kind === 'transfer' && (await this.settings.enabled(after.companyId, 'sendMsgTransfTicket'))) {
-      if (after.user && after.userId !== before.userId) text = AutomaticMessages.transferredToUser(after.user.name);
-      else if (after.queue && after.queueId !== before.queueId) text = AutomaticMessages.transferredToQueue(after.queue.name);
-    }
-    if (!text) return;
-    const body = fillVariables(text, { contactName: after.contact.name, ticketId: after.id, now: new Date(), timeZone: this.config.TIME_ZONE });
-    try {
-      await this.sender.send(after, { body });
-    } catch (error) {
-      this.logger.warn({ err: error, ticketId: after.id, kind: transition.kind }, 'automatic message not sent');
-    }
   }
 }

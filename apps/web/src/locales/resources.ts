@@ -14,6 +14,16 @@ import ptMessages from './pt/messages.json' with { type: 'json' };
 import ptContacts from './pt/contacts.json' with { type: 'json' };
 import ptTags from './pt/tags.json' with { type: 'json' };
 import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
+import ptChats from './pt/chats.json' with { type: 'json' };
+import ptKanban from './pt/kanban.json' with { type: 'json' };
+import ptPrompts from './pt/prompts.json' with { type: 'json' };
+import ptDashboard from './pt/dashboard.json' with { type: 'json' };
+import ptQueues from './pt/queues.json' with { type: 'json' };
+import ptQueueIntegrations from './pt/queueIntegrations.json' with { type: 'json' };
+import ptBilling from './pt/billing.json' with { type: 'json' };
+import ptMessagesApi from './pt/messagesApi.json' with { type: 'json' };
+import ptContactLists from './pt/contactLists.json' with { type: 'json' };
+import ptFiles from './pt/files.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -30,6 +40,16 @@ import enMessages from './en/messages.json' with { type: 'json' };
 import enContacts from './en/contacts.json' with { type: 'json' };
 import enTags from './en/tags.json' with { type: 'json' };
 import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
+import enChats from './en/chats.json' with { type: 'json' };
+import enKanban from './en/kanban.json' with { type: 'json' };
+import enPrompts from './en/prompts.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import enQueues from './en/queues.json' with { type: 'json' };
+import enQueueIntegrations from './en/queueIntegrations.json' with { type: 'json' };
+import enBilling from './en/billing.json' with { type: 'json' };
+import enMessagesApi from './en/messagesApi.json' with { type: 'json' };
+import enContactLists from './en/contactLists.json' with { type: 'json' };
+import enFiles from './en/files.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
@@ -46,11 +66,21 @@ import esMessages from './es/messages.json' with { type: 'json' };
 import esContacts from './es/contacts.json' with { type: 'json' };
 import esTags from './es/tags.json' with { type: 'json' };
 import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
+import esChats from './es/chats.json' with { type: 'json' };
+import esKanban from './es/kanban.json' with { type: 'json' };
+import esPrompts from './es/prompts.json' with { type: 'json' };
+import esDashboard from './es/dashboard.json' with { type: 'json' };
+import esQueues from './es/queues.json' with { type: 'json' };
+import esQueueIntegrations from './es/queueIntegrations.json' with { type: 'json' };
+import esBilling from './es/billing.json' with { type: 'json' };
+import esMessagesApi from './es/messagesApi.json' with { type: 'json' };
+import esContactLists from './es/contactLists.json' with { type: 'json' };
+import esFiles from './es/files.json' with { type: 'json' };
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages', 'chats', 'kanban', 'queues', 'billing', 'messagesApi', 'prompts', 'contactLists', 'files', 'dashboard', 'queueIntegrations'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -71,6 +101,16 @@ export const resources = {
     contacts: ptContacts,
     tags: ptTags,
     quickMessages: ptQuickMessages,
+    chats: ptChats,
+    kanban: ptKanban,
+    prompts: ptPrompts,
+    dashboard: ptDashboard,
+    queues: ptQueues,
+    queueIntegrations: ptQueueIntegrations,
+    billing: ptBilling,
+    messagesApi: ptMessagesApi,
+    contactLists: ptContactLists,
+    files: ptFiles,
   },
   en: {
     common: enCommon,
@@ -89,6 +129,16 @@ export const resources = {
     contacts: enContacts,
     tags: enTags,
     quickMessages: enQuickMessages,
+    chats: enChats,
+    kanban: enKanban,
+    prompts: enPrompts,
+    dashboard: enDashboard,
+    queues: enQueues,
+    queueIntegrations: enQueueIntegrations,
+    billing: enBilling,
+    messagesApi: enMessagesApi,
+    contactLists: enContactLists,
+    files: enFiles,
   },
   es: {
     common: esCommon,
@@ -107,5 +157,15 @@ export const resources = {
     contacts: esContacts,
     tags: esTags,
     quickMessages: esQuickMessages,
+    chats: esChats,
+    kanban: esKanban,
+    prompts: esPrompts,
+    dashboard: esDashboard,
+    queues: esQueues,
+    queueIntegrations: esQueueIntegrations,
+    billing: esBilling,
+    messagesApi: esMessagesApi,
+    contactLists: esContactLists,
+    files: esFiles,
   },
 } as const satisfies Record<Language, Record<Namespace, object>>;

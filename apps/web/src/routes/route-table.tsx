@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   ApartmentOutlined,
+  AuditOutlined,
   ApiOutlined,
   CalendarOutlined,
   CheckSquareOutlined,
@@ -57,6 +58,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [{ key: 'campaigns', icon: No
 
 const UsersPage = lazy(() => import('../features/users/components/users.page'));
 const SettingsPage = lazy(() => import('../features/settings/components/settings.page'));
+const QueuesPage = lazy(() => import('../features/queues/components/queues.page'));
 const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/components/announcements.page'));
 const TodoPage = lazy(() => import('../features/todo/components/todo.page'));
@@ -65,40 +67,53 @@ const TicketsPage = lazy(() => import('../features/tickets/components/tickets.pa
 const ContactsPage = lazy(() => import('../features/contacts/components/contacts.page'));
 const TagsPage = lazy(() => import('../features/tags/components/tags.page'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/components/quick-messages.page'));
+const ChatsPage = lazy(() => import('../features/chats/components/chats.page'));
+const FilesPage = lazy(() => import('../features/files/components/files.page'));
+const ContactListsPage = lazy(() => import('../features/contact-lists/components/contact-lists.page'));
+const ContactListItemsPage = lazy(() => import('../features/contact-lists/components/contact-list-items.page'));
+const KanbanPage = lazy(() => import('../features/kanban/components/kanban.page'));
+const QueueIntegrationsPage = lazy(() => import('../features/queue-integrations/components/queue-integrations.page'));
+const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard.page'));
+const FinanceiroPage = lazy(() => import('../features/billing/components/financeiro.page'));
+const SubscriptionPage = lazy(() => import('../features/billing/components/subscription.page'));
+const ReconciliationPage = lazy(() => import('../features/billing/components/reconciliation.page'));
+const MessagesApiPage = lazy(() => import('../features/messages-api/components/messages-api.page'));
+const PromptsPage = lazy(() => import('../features/prompts/components/prompts.page'));
 
 /**
  * THE route table (spec 000 section 2, spec 001 section 2): the drawer, the guards and the router
  * all read it. Order is the drawer's order.
  */
 export const ROUTES: readonly AppRoute[] = [
-  { key: 'dashboard', path: '/', page: comingSoon('dashboard'), menu: true, section: 'main', icon: DashboardOutlined, role: 'admin', fallback: '/tickets' },
+  { key: 'dashboard', path: '/', page: DashboardPage, menu: true, section: 'main', icon: DashboardOutlined, role: 'admin', fallback: '/tickets' },
   { key: 'tickets', path: '/tickets', page: TicketsPage, menu: true, section: 'main', icon: CustomerServiceOutlined },
   { key: 'ticket', path: '/tickets/:ticketId', page: TicketsPage, menu: false, section: 'main' },
-  { key: 'kanban', path: '/kanban', page: comingSoon('kanban'), menu: true, section: 'main', icon: ProjectOutlined, plan: 'useKanban' },
+  { key: 'kanban', path: '/kanban', page: KanbanPage, menu: true, section: 'main', icon: ProjectOutlined, plan: 'useKanban' },
   { key: 'quickMessages', path: '/quick-messages', page: QuickMessagesPage, menu: true, section: 'main', icon: ThunderboltOutlined },
   { key: 'todolist', path: '/todolist', page: TodoPage, menu: true, section: 'main', icon: CheckSquareOutlined },
   { key: 'contacts', path: '/contacts', page: ContactsPage, menu: true, section: 'main', icon: ContactsOutlined },
   { key: 'schedules', path: '/schedules', page: comingSoon('schedules'), menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
   { key: 'tags', path: '/tags', page: TagsPage, menu: true, section: 'main', icon: TagsOutlined },
-  { key: 'chats', path: '/chats', page: comingSoon('chats'), menu: true, section: 'main', icon: CommentOutlined, plan: 'useInternalChat', badge: 'chats' },
-  { key: 'chat', path: '/chats/:id', page: comingSoon('chats'), menu: false, section: 'main', plan: 'useInternalChat' },
+  { key: 'chats', path: '/chats', page: ChatsPage, menu: true, section: 'main', icon: CommentOutlined, plan: 'useInternalChat', badge: 'chats' },
+  { key: 'chat', path: '/chats/:id', page: ChatsPage, menu: false, section: 'main', plan: 'useInternalChat' },
   { key: 'helps', path: '/helps', page: HelpsPage, menu: true, section: 'main', icon: QuestionCircleOutlined },
 
   { key: 'campaigns', path: '/campaigns', page: comingSoon('campaigns'), menu: true, section: 'admin', icon: UnorderedListOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
-  { key: 'contactLists', path: '/contact-lists', page: comingSoon('contactLists'), menu: true, section: 'admin', icon: TeamOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'contactLists', path: '/contact-lists', page: ContactListsPage, menu: true, section: 'admin', icon: TeamOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
   { key: 'campaignsConfig', path: '/campaigns-config', page: comingSoon('campaignsConfig'), menu: true, section: 'admin', icon: ControlOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
-  { key: 'contactListItems', path: '/contact-lists/:contactListId/contacts', page: comingSoon('contactLists'), menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
+  { key: 'contactListItems', path: '/contact-lists/:contactListId/contacts', page: ContactListItemsPage, menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
   { key: 'campaignReport', path: '/campaign/:campaignId/report', page: comingSoon('campaigns'), menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
   { key: 'announcements', path: '/announcements', page: AnnouncementsPage, menu: true, section: 'admin', icon: AlertOutlined, role: 'super' },
-  { key: 'prompts', path: '/prompts', page: comingSoon('prompts'), menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
-  { key: 'queueIntegration', path: '/queue-integration', page: comingSoon('queueIntegration'), menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },
+  { key: 'prompts', path: '/prompts', page: PromptsPage, menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
+  { key: 'queueIntegration', path: '/queue-integration', page: QueueIntegrationsPage, menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },
   { key: 'connections', path: '/connections', page: ConnectionsPage, menu: true, section: 'admin', icon: WhatsAppOutlined, role: 'admin', badge: 'connections' },
-  { key: 'files', path: '/files', page: comingSoon('files'), menu: true, section: 'admin', icon: FolderOpenOutlined, role: 'admin' },
-  { key: 'queues', path: '/queues', page: comingSoon('queues'), menu: true, section: 'admin', icon: ApartmentOutlined, role: 'admin' },
+  { key: 'files', path: '/files', page: FilesPage, menu: true, section: 'admin', icon: FolderOpenOutlined, role: 'admin' },
+  { key: 'queues', path: '/queues', page: QueuesPage, menu: true, section: 'admin', icon: ApartmentOutlined, role: 'admin' },
   { key: 'users', path: '/users', page: UsersPage, menu: true, section: 'admin', icon: UserOutlined, role: 'admin' },
-  { key: 'messagesApi', path: '/messages-api', page: comingSoon('messagesApi'), menu: true, section: 'admin', icon: CodeOutlined, role: 'admin', plan: 'useExternalApi' },
-  { key: 'financeiro', path: '/financeiro', page: comingSoon('financeiro'), menu: true, section: 'admin', icon: DollarOutlined, role: 'admin' },
-  { key: 'subscription', path: '/subscription', page: comingSoon('subscription'), menu: false, section: 'admin', role: 'admin' },
+  { key: 'messagesApi', path: '/messages-api', page: MessagesApiPage, menu: true, section: 'admin', icon: CodeOutlined, role: 'admin', plan: 'useExternalApi' },
+  { key: 'financeiro', path: '/financeiro', page: FinanceiroPage, menu: true, section: 'admin', icon: DollarOutlined, role: 'admin' },
+  { key: 'subscription', path: '/subscription', page: SubscriptionPage, menu: false, section: 'admin', role: 'admin' },
+  { key: 'reconciliation', path: '/reconciliation', page: ReconciliationPage, menu: true, section: 'admin', icon: AuditOutlined, role: 'super' },
   { key: 'settings', path: '/settings', page: SettingsPage, menu: true, section: 'admin', icon: SettingOutlined, role: 'admin' },
 ];
 

@@ -67,6 +67,33 @@ export enum ErrorCode {
   ERR_NO_MESSAGE_FOUND = 'ERR_NO_MESSAGE_FOUND',
   ERR_NO_TICKET_NOTE_FOUND = 'ERR_NO_TICKET_NOTE_FOUND',
   ERR_NO_QUICK_MESSAGE_FOUND = 'ERR_NO_QUICK_MESSAGE_FOUND',
+  ERR_NO_INVOICE_FOUND = 'ERR_NO_INVOICE_FOUND',
+  ERR_INVOICE_NOT_OPEN = 'ERR_INVOICE_NOT_OPEN',
+  ERR_INVALID_WEBHOOK_SIGNATURE = 'ERR_INVALID_WEBHOOK_SIGNATURE',
+  ERR_PAYMENT_PROVIDER = 'ERR_PAYMENT_PROVIDER',
+  /** No such chat, or the actor is not one of its members. */
+  ERR_NO_CHAT_FOUND = 'ERR_NO_CHAT_FOUND',
+  // campaigns service (issue 12)
+  ERR_NO_SCHEDULE_FOUND = 'ERR_NO_SCHEDULE_FOUND',
+  /** A schedule already sent (sentAt set) cannot be edited (spec 000: the save button is hidden). */
+  ERR_SCHEDULE_ALREADY_SENT = 'ERR_SCHEDULE_ALREADY_SENT',
+  // ai service (issue 14)
+  ERR_NO_QUEUE_INTEGRATION_FOUND = 'ERR_NO_QUEUE_INTEGRATION_FOUND',
+  /** `POST /queueIntegration/testSession` failed: bad service-account JSON or credentials, unknown project, or Dialogflow unreachable (data: reason, status). */
+  ERR_DIALOGFLOW_TEST_FAILED = 'ERR_DIALOGFLOW_TEST_FAILED',
+  ERR_NO_PROMPT_FOUND = 'ERR_NO_PROMPT_FOUND',
+  ERR_NO_CAMPAIGN_FOUND = 'ERR_NO_CAMPAIGN_FOUND',
+  /** The campaign's status does not allow this change (spec 001 section 4 "Campaign editability"). */
+  ERR_CAMPAIGN_NOT_EDITABLE = 'ERR_CAMPAIGN_NOT_EDITABLE',
+  /** A running campaign cannot be deleted (cancel it first). */
+  ERR_CAMPAIGN_RUNNING = 'ERR_CAMPAIGN_RUNNING',
+  /** Cancel needs a running (or programmed) campaign; restart a cancelled one. */
+  ERR_CAMPAIGN_WRONG_STATUS = 'ERR_CAMPAIGN_WRONG_STATUS',
+  ERR_NO_CONTACT_LIST_FOUND = 'ERR_NO_CONTACT_LIST_FOUND',
+  ERR_NO_CONTACT_LIST_ITEM_FOUND = 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  ERR_NO_FILE_LIST_FOUND = 'ERR_NO_FILE_LIST_FOUND',
+  /** An uploaded contact list file that is not a readable .xls/.xlsx sheet. */
+  ERR_INVALID_SPREADSHEET = 'ERR_INVALID_SPREADSHEET',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -128,6 +155,24 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_NO_MESSAGE_FOUND]: 404,
   [ErrorCode.ERR_NO_TICKET_NOTE_FOUND]: 404,
   [ErrorCode.ERR_NO_QUICK_MESSAGE_FOUND]: 404,
+  [ErrorCode.ERR_NO_INVOICE_FOUND]: 404,
+  [ErrorCode.ERR_INVOICE_NOT_OPEN]: 409,
+  [ErrorCode.ERR_INVALID_WEBHOOK_SIGNATURE]: 400,
+  [ErrorCode.ERR_PAYMENT_PROVIDER]: 502,
+  [ErrorCode.ERR_NO_CHAT_FOUND]: 404,
+  [ErrorCode.ERR_NO_SCHEDULE_FOUND]: 404,
+  [ErrorCode.ERR_SCHEDULE_ALREADY_SENT]: 409,
+  [ErrorCode.ERR_NO_QUEUE_INTEGRATION_FOUND]: 404,
+  [ErrorCode.ERR_DIALOGFLOW_TEST_FAILED]: 400,
+  [ErrorCode.ERR_NO_PROMPT_FOUND]: 404,
+  [ErrorCode.ERR_NO_CAMPAIGN_FOUND]: 404,
+  [ErrorCode.ERR_CAMPAIGN_NOT_EDITABLE]: 409,
+  [ErrorCode.ERR_CAMPAIGN_RUNNING]: 409,
+  [ErrorCode.ERR_CAMPAIGN_WRONG_STATUS]: 409,
+  [ErrorCode.ERR_NO_CONTACT_LIST_FOUND]: 404,
+  [ErrorCode.ERR_NO_CONTACT_LIST_ITEM_FOUND]: 404,
+  [ErrorCode.ERR_NO_FILE_LIST_FOUND]: 404,
+  [ErrorCode.ERR_INVALID_SPREADSHEET]: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

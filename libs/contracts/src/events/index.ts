@@ -1,1 +1,2 @@
 export * from './domain-event.js';
+export * from './live-events.js';

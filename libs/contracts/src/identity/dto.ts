@@ -2,6 +2,7 @@ import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsEmail,
@@ -13,19 +14,20 @@ import {
   IsString,
   Length,
   Matches,
+  Max,
   MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { optionalId } from '../transforms.js';
+import { IsCalendarDay, IsNotBefore } from '../input-rules.js';
+import { booleanish, optionalId } from '../transforms.js';
 import { ALL_TICKET_VALUES, PROFILES, type AllTicket, type Profile } from '../actor.js';
+import { HH_MM, WEEKDAYS_EN } from './schedules.js';
 import { RECURRENCES, type Recurrence } from './views.js';
 
 /** Password rule of the reset screen (spec 001 section 5). */
 export const STRONG_PASSWORD = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class LoginDto {
   @IsEmail() @MaxLength(254) email!: string;
@@ -56,9 +58,9 @@ export class CreateUserDto {
   @IsEmail() @MaxLength(254) email!: string;
   @IsString() @Length(5, 50) password!: string;
   @IsOptional() @IsIn(PROFILES) profile?: Profile;
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) queueIds?: number[];
   @IsOptional() @IsIn(ALL_TICKET_VALUES) allTicket?: AllTicket;
-  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
 }
 
 export class UpdateUserDto {
@@ -67,24 +69,37 @@ export class UpdateUserDto {
   /** Empty means "keep the current password" (the form sends it blank). */
   @IsOptional() @ValidateIf((_, v) => v !== '') @IsString() @Length(5, 50) password?: string;
   @IsOptional() @IsIn(PROFILES) profile?: Profile;
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) queueIds?: number[];
   @IsOptional() @IsIn(ALL_TICKET_VALUES) allTicket?: AllTicket;
-  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() whatsappId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
 }
 
 export class UserStatusDto {
-  @IsBoolean() online!: boolean;
+  @Transform(booleanish) @IsBoolean() online!: boolean;
 }
 
+/** One weekday's hours: both HH:MM, the end not before the start (equal: closed that day), or both '' (no hours). */
 export class ScheduleRowDto {
   @IsString() @MaxLength(20) weekday!: string;
-  @IsIn(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']) weekdayEn!: string;
-  @ValidateIf((_, v) => v !== '') @Matches(HH_MM) startTime!: string;
-  @ValidateIf((_, v) => v !== '') @Matches(HH_MM) endTime!: string;
+  @IsIn(WEEKDAYS_EN) weekdayEn!: string;
+  @ValidateIf((_, v) => v !== '') @Matches(HH_MM, { message: 'startTime must be a time HH:MM' }) startTime!: string;
+  @ValidateIf((_, v) => v !== '') @Matches(HH_MM, { message: 'endTime must be a time HH:MM' }) @IsNotBefore('startTime', HH_MM) endTime!: string;
+}
+
+/** A week of hours (company or queue): at most one row per weekday. */
+export function IsWeekSchedule(): PropertyDecorator {
+  const rules: PropertyDecorator[] = [
+    IsArray(),
+    ArrayMaxSize(7),
+    ArrayUnique((row: { weekdayEn?: unknown } | null) => row?.weekdayEn, { message: 'each weekday at most once' }),
+    ValidateNested({ each: true }),
+    Type(() => ScheduleRowDto),
+  ];
+  return (target, property) => rules.forEach((rule) => rule(target, property));
 }
 
 export class CompanySchedulesDto {
-  @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => ScheduleRowDto) schedules!: ScheduleRowDto[];
+  @IsWeekSchedule() schedules!: ScheduleRowDto[];
 }
 
 export class CompanyDto {
@@ -92,11 +107,11 @@ export class CompanyDto {
   @IsEmail() @MaxLength(254) email!: string;
   @IsOptional() @IsString() @MaxLength(30) phone?: string;
   @Type(() => Number) @IsInt() @Min(1) planId!: number;
-  @IsOptional() @IsBoolean() status?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() status?: boolean;
   /** YYYY-MM-DD; empty or invalid is sent as null by the form. */
-  @IsOptional() @ValidateIf((_, v) => v !== null) @Matches(ISO_DATE) dueDate?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsCalendarDay() dueDate?: string | null;
   @IsOptional() @IsIn(RECURRENCES) recurrence?: Recurrence;
-  @IsOptional() @IsBoolean() campaignsEnabled?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() campaignsEnabled?: boolean;
   @IsOptional() @IsString() @MaxLength(30) document?: string;
   @IsOptional() @IsString() @MaxLength(20) addressZipCode?: string;
   @IsOptional() @IsString() @MaxLength(200) addressStreet?: string;
@@ -116,14 +131,15 @@ export class PlanDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) users?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) connections?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) queues?: number;
-  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value?: number;
-  @IsOptional() @IsBoolean() useCampaigns?: boolean;
-  @IsOptional() @IsBoolean() useSchedules?: boolean;
-  @IsOptional() @IsBoolean() useInternalChat?: boolean;
-  @IsOptional() @IsBoolean() useExternalApi?: boolean;
-  @IsOptional() @IsBoolean() useKanban?: boolean;
-  @IsOptional() @IsBoolean() useOpenAi?: boolean;
-  @IsOptional() @IsBoolean() useIntegrations?: boolean;
+  /** numeric(12, 2): below 10 000 000 000. */
+  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(9_999_999_999.99) value?: number;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useCampaigns?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useSchedules?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useInternalChat?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useExternalApi?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useKanban?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useOpenAi?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useIntegrations?: boolean;
 }
 
 export class UpdatePlanDto extends PartialType(PlanDto) {}
@@ -144,7 +160,7 @@ export class AnnouncementDto {
   @IsString() @Length(1, 200) title!: string;
   @IsString() @Length(1, 10_000) text!: string;
   @IsOptional() @Type(() => Number) @IsIn([1, 2, 3]) priority?: 1 | 2 | 3;
-  @IsOptional() @IsBoolean() status?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() status?: boolean;
 }
 
 export class UpdateAnnouncementDto extends PartialType(AnnouncementDto) {}
@@ -168,4 +184,15 @@ export class ResetPasswordDto {
 /** RPC payloads that address one record. */
 export class IdDto {
   @Type(() => Number) @IsInt() @Min(1) id!: number;
+}
+
+/** companiesBillable: companies due on or before this date. */
+export class BillableCompaniesDto {
+  @IsCalendarDay() dueBy!: string;
+}
+
+/** companiesRenew: the due date of the invoice that was paid. */
+export class CompanyRenewDto {
+  @Type(() => Number) @IsInt() @Min(1) companyId!: number;
+  @IsCalendarDay() paidDueDate!: string;
 }

@@ -16,6 +16,15 @@ export const IdentitySubjects = {
   companiesDelete: 'identity.companies.delete',
   companiesSchedules: 'identity.companies.schedules',
   companiesPlan: 'identity.companies.plan',
+  /** Data `{ companyId }`, no actor: the company's opening hours (the tickets automaton's business hours). */
+  companiesHours: 'identity.companies.hours',
+  /** Data `{ dueBy }`, no actor: companies (not the platform's) whose due date is on or before `dueBy`, for billing. */
+  companiesBillable: 'identity.companies.billable',
+  /**
+   * Data `{ companyId, paidDueDate }`, no actor (billing, after an invoice is paid): the license
+   * runs to one recurrence after `paidDueDate` and the company is active; a repeat changes nothing.
+   */
+  companiesRenew: 'identity.companies.renew',
 
   plansPublicList: 'identity.plans.public-list',
   plansList: 'identity.plans.list',

@@ -53,6 +53,17 @@ export interface CompanyView {
 /** GET /companies/listPlan/{companyId} and the companiesPlan subject: the company's plan flags and limits. */
 export type CompanyPlanView = Pick<CompanyView, 'id' | 'name' | 'dueDate'> & { plan: PlanView };
 
+/** What billing needs to invoice a company. */
+export type BillableCompanyView = Pick<CompanyView, 'id' | 'name' | 'email' | 'dueDate' | 'recurrence' | 'status'> & {
+  plan: Pick<PlanView, 'id' | 'name' | 'value'>;
+};
+
+/** The companiesRenew answer: `renewed` false when the license already ran past this period. */
+export interface CompanyRenewal {
+  renewed: boolean;
+  company: CompanyView;
+}
+
 export interface QueueRef {
   id: number;
   name: string | null;
@@ -123,3 +134,17 @@ export interface AnnouncementView {
  * non-super client drops (or removes) records whose status is false.
  */
 export type AnnouncementEventPayload = { action: 'create' | 'update'; record: AnnouncementView } | { action: 'delete'; id: number };
+
+/**
+ * An internal event (never emitted to sockets): a login of the user ended (log out, password
+ * reset, a login elsewhere, a refresh token replayed). Identity publishes it on the company's
+ * subject after it changed the user's live state in Redis, so it reaches every gateway replica
+ * holding a socket of the company; each disconnects that login's sockets at once.
+ */
+export const SESSION_ENDED_EVENT = 'sessionEnded';
+
+export interface SessionEndedPayload {
+  userId: number;
+  /** The login that ended. */
+  sessionId: string;
+}

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { optionalId } from '../transforms.js';
+import { booleanish, optionalId } from '../transforms.js';
 import { WHATSAPP_PROVIDERS, type WhatsappProvider } from './status.js';
 
 const MESSAGE_MAX = 5000;
@@ -10,13 +10,17 @@ const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : va
 /** The connection dialog's fields but the name, all optional (spec 001 "Connections", issue 4). */
 class WhatsappFieldsDto {
   @IsOptional() @IsIn(WHATSAPP_PROVIDERS) provider?: WhatsappProvider;
-  @IsOptional() @IsBoolean() isDefault?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() isDefault?: boolean;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) greetingMessage?: string | null;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) complationMessage?: string | null;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) outOfHoursMessage?: string | null;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) ratingMessage?: string | null;
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) queueIds?: number[];
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
+  /** Queue and minutes of an automatic transfer, as existing clients edit them (stored; not acted on yet). */
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) transferQueueId?: number | null;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(525_600) timeToTransfer?: number | null;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(525_600) expiresTicket?: number;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) expiresInactiveMessage?: string | null;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(525_600) timeUseBotQueues?: number;

@@ -1,3 +1,4 @@
+import { streamName, type StreamDefinition } from '../streams.js';
 import type { ChannelCall, ChannelMessage, MessageAck } from './messages.js';
 
 /**
@@ -10,22 +11,16 @@ import type { ChannelCall, ChannelMessage, MessageAck } from './messages.js';
  * it committed what the event means; events of one connection arrive in the order received.
  */
 export const INBOUND_STREAM = {
-  /** Base name; see inboundStreamName for the name under a subject prefix. */
   name: 'INBOUND',
   subjectRoot: 'inbound',
   /** Events stay this long whether consumed or not (more consumers than tickets may read them). */
   maxAgeSeconds: 7 * 24 * 3600,
-  /** Re-publishes with the same id inside this window are dropped by JetStream. */
   duplicateWindowSeconds: 10 * 60,
-} as const;
-
-function sanitise(prefix: string): string {
-  return prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-}
+} as const satisfies StreamDefinition;
 
 /** The stream's name for a NATS subject prefix (test suites and environments each get their own). */
 export function inboundStreamName(subjectPrefix = ''): string {
-  return `${sanitise(subjectPrefix)}${INBOUND_STREAM.name}`;
+  return streamName(INBOUND_STREAM, subjectPrefix);
 }
 
 /** `inbound.<companyId>.<whatsappId>`, without the subject prefix. */

@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './inbound.js';
 export * from './outbound.js';
 export * from './subjects.js';
+export * from './contract.js';

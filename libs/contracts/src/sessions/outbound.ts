@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -16,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { booleanish } from '../transforms.js';
 import type { ChannelContact, MessageAck } from './messages.js';
 
 /**
@@ -32,11 +33,15 @@ export const OUTBOUND_COMMAND_TYPES = [
   'delete',
   'markRead',
   'checkNumber',
+  'checkNumbers',
   'profilePicture',
   'rejectCall',
   'listContacts',
 ] as const;
 export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
+
+/** Most numbers one `checkNumbers` command takes. */
+export const CHECK_NUMBERS_LIMIT = 500;
 
 /** A chat id as inbound messages carry it (a number, `<lid>@lid` or `<group>@g.us`). */
 const CHAT_ID = /^(\d{5,20}|\d{5,30}@lid|[\d-]{5,40}@g\.us)$/;
@@ -47,7 +52,7 @@ export class OutboundMediaDto {
   @IsString() @Length(3, 100) mimetype!: string;
   @IsString() @Length(1, 255) filename!: string;
   /** Send an audio as a voice note. */
-  @IsOptional() @IsBoolean() voiceNote?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() voiceNote?: boolean;
 }
 
 export class OutboundLocationDto {
@@ -61,7 +66,8 @@ export class OutboundLocationDto {
  * One command; which fields apply depends on `type`:
  * sendText (to, body, quotedId?), sendMedia (to, media, body? as caption, quotedId?),
  * sendLocation (to, location), sendVcard (to, vcard), edit (to, messageId, body),
- * delete (to, messageId), markRead (to, messageIds), checkNumber (number),
+ * delete (to, messageId), markRead (to, messageIds), checkNumber (number), checkNumbers (numbers,
+ * at most CHECK_NUMBERS_LIMIT, one round trip to WhatsApp),
  * profilePicture (number), rejectCall (callId, to), listContacts (nothing: the connected
  * phone's address book as the channel knows it, at most CONTACT_LIST_LIMIT entries).
  */
@@ -76,6 +82,7 @@ export class OutboundCommandDto {
   @IsOptional() @IsString() @Length(1, 128) messageId?: string;
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @IsString({ each: true }) messageIds?: string[];
   @IsOptional() @IsString() @Matches(/^\d{8,15}$/) number?: string;
+  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(CHECK_NUMBERS_LIMIT) @IsString({ each: true }) @Matches(/^\d{8,20}$/, { each: true }) numbers?: string[];
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
 }
 
@@ -99,6 +106,16 @@ export interface CheckNumberResult {
   chatId: string | null;
 }
 
+/** One number of a `checkNumbers` answer. */
+export interface NumberCheck extends CheckNumberResult {
+  number: string;
+}
+
+/** Answer to `checkNumbers`: one entry per number asked, in the order asked. */
+export interface CheckNumbersResult {
+  results: NumberCheck[];
+}
+
 export interface ProfilePictureResult {
   url: string | null;
 }
@@ -112,4 +129,20 @@ export interface ContactListResult {
 }
 
 /** What each command answers; delete, markRead and rejectCall answer `{ ok: true }`. */
-export type OutboundResult = SentMessageResult | CheckNumberResult | ProfilePictureResult | ContactListResult | { ok: true };
+export type OutboundResult = SentMessageResult | CheckNumberResult | CheckNumbersResult | ProfilePictureResult | ContactListResult | { ok: true };
+
+/** What each command type answers (the typed sessions client reads it). */
+export interface OutboundResults {
+  sendText: SentMessageResult;
+  sendMedia: SentMessageResult;
+  sendLocation: SentMessageResult;
+  sendVcard: SentMessageResult;
+  edit: SentMessageResult;
+  delete: { ok: true };
+  markRead: { ok: true };
+  checkNumber: CheckNumberResult;
+  checkNumbers: CheckNumbersResult;
+  profilePicture: ProfilePictureResult;
+  rejectCall: { ok: true };
+  listContacts: ContactListResult;
+}

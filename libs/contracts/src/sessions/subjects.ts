@@ -5,6 +5,8 @@ export const SessionsSubjects = {
   whatsappCreate: 'sessions.whatsapp.create',
   whatsappUpdate: 'sessions.whatsapp.update',
   whatsappDelete: 'sessions.whatsapp.delete',
+  /** SessionsReferencesDto → MissingReferences: which of these ids are not connections of the actor's company. */
+  referencesMissing: 'sessions.references.missing',
   /** `{ token }` → WhatsappTokenOwner; for the external messaging API. */
   whatsappByToken: 'sessions.whatsapp.by-token',
 

@@ -1,3 +1,4 @@
+import type { QueueRef } from '../identity/views.js';
 import type { WhatsappProvider, WhatsappStatus } from './status.js';
 
 /** A connection as lists and live session updates show it (spec 000 section 3, "connection summary"). */
@@ -26,7 +27,12 @@ export interface WhatsappView extends WhatsappSummary {
   outOfHoursMessage: string;
   ratingMessage: string;
   queueIds: number[];
+  /** The same queues with their names and colours (null while the tickets service cannot say). */
+  queues: QueueRef[];
   promptId: number | null;
+  integrationId: number | null;
+  transferQueueId: number | null;
+  timeToTransfer: number | null;
   /** Minutes of inactivity after which an open ticket is closed (0: never). */
   expiresTicket: number;
   /** Sent when a ticket is closed for inactivity. */
@@ -51,4 +57,35 @@ export interface WhatsappSessionEventPayload {
 export interface WhatsappTokenOwner {
   id: number;
   companyId: number;
+}
+
+/** The fields of a connection the tickets automaton reads (issue 11), kept in tickets' read model of connections. */
+export type ConnectionAutomation = Pick<
+  WhatsappView,
+  | 'greetingMessage'
+  | 'complationMessage'
+  | 'outOfHoursMessage'
+  | 'ratingMessage'
+  | 'promptId'
+  | 'integrationId'
+  | 'expiresTicket'
+  | 'expiresInactiveMessage'
+  | 'timeUseBotQueues'
+  | 'maxUseBotQueues'
+>;
+
+/** The automaton's fields of a connection's view. */
+export function connectionAutomationOf(view: ConnectionAutomation): ConnectionAutomation {
+  return {
+    greetingMessage: view.greetingMessage,
+    complationMessage: view.complationMessage,
+    outOfHoursMessage: view.outOfHoursMessage,
+    ratingMessage: view.ratingMessage,
+    promptId: view.promptId,
+    integrationId: view.integrationId,
+    expiresTicket: view.expiresTicket,
+    expiresInactiveMessage: view.expiresInactiveMessage,
+    timeUseBotQueues: view.timeUseBotQueues,
+    maxUseBotQueues: view.maxUseBotQueues,
+  };
 }

@@ -19,14 +19,15 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ScheduleRowDto } from '../identity/dto.js';
+import { IsWeekSchedule, ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
-import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, trimmed } from '../transforms.js';
+import { IsCalendarDay } from '../input-rules.js';
+import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, parentIdOrRoot, trimmed, zeroOrOne } from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
+import { QUEUE_OPTION_MAX } from './queue-options.js';
 
 const TEXT_MAX = 5000;
 const MESSAGE_BODY_MAX = 65_536;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** '#RRGGBB' and the like: 3 to 9 characters (spec 001 section 5). */
 const COLOR = /^[#A-Za-z0-9(),.\s%-]{3,9}$/;
 
@@ -38,7 +39,7 @@ class QueueFieldsDto {
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(100_000) orderQueue?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => ScheduleRowDto) schedules?: ScheduleRowDto[];
+  @IsOptional() @IsWeekSchedule() schedules?: ScheduleRowDto[];
 }
 
 export class QueueDto extends QueueFieldsDto {
@@ -49,6 +50,34 @@ export class QueueDto extends QueueFieldsDto {
 export class UpdateQueueDto extends QueueFieldsDto {
   @IsOptional() @Transform(trimmed) @IsString() @Length(2, 50) name?: string;
   @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+}
+
+// ---- queue options (spec 001 "Queue option", the chatbot's option tree) ----
+
+export { QUEUE_OPTION_MAX };
+
+/** `GET /queue-options`: one level of a queue's tree; `parentId` -1 (or absent) is the root. */
+export class QueueOptionsQueryDto {
+  @Type(() => Number) @IsInt() @Min(1) queueId!: number;
+  @IsOptional() @Transform(parentIdOrRoot) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) parentId?: number | null;
+}
+
+class QueueOptionFieldsDto {
+  @IsOptional() @IsString() @MaxLength(TEXT_MAX) message?: string;
+}
+
+export class QueueOptionDto extends QueueOptionFieldsDto {
+  @Type(() => Number) @IsInt() @Min(1) queueId!: number;
+  /** null, '', -1 or absent: a root option. */
+  @IsOptional() @Transform(parentIdOrRoot) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) parentId?: number | null;
+  @Transform(trimmed) @IsString() @Length(1, 100) title!: string;
+  @Type(() => Number) @IsInt() @Min(1) @Max(QUEUE_OPTION_MAX) option!: number;
+}
+
+/** An option stays where it is in the tree (queue and parent are not changed by an update). */
+export class UpdateQueueOptionDto extends QueueOptionFieldsDto {
+  @IsOptional() @Transform(trimmed) @IsString() @Length(1, 100) title?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(QUEUE_OPTION_MAX) option?: number;
 }
 
 // ---- contacts (spec 000 "Contact form") ----
@@ -75,9 +104,9 @@ export class UpdateContactDto {
 
 /** `GET /contacts`: name, number or e-mail search; `date` (a day) or `dateStart`/`dateEnd` on the creation date. */
 export class ContactsQueryDto extends PageQueryDto {
-  @IsOptional() @Matches(ISO_DATE) date?: string;
-  @IsOptional() @Matches(ISO_DATE) dateStart?: string;
-  @IsOptional() @Matches(ISO_DATE) dateEnd?: string;
+  @IsOptional() @IsCalendarDay() date?: string;
+  @IsOptional() @IsCalendarDay() dateStart?: string;
+  @IsOptional() @IsCalendarDay() dateEnd?: string;
 }
 
 /** `GET /contacts/list`: `companyId` is ignored (the token decides); an optional name filter. */
@@ -92,13 +121,13 @@ export class TagDto {
   @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name!: string;
   @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
   /** Only admins and supervisors may make a tag a kanban lane. */
-  @IsOptional() @Transform(({ value }) => (value === true ? 1 : value === false ? 0 : value)) @IsIn([0, 1]) kanban?: 0 | 1;
+  @IsOptional() @Transform(zeroOrOne) @IsIn([0, 1]) kanban?: 0 | 1;
 }
 
 export class UpdateTagDto {
   @IsOptional() @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name?: string;
   @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
-  @IsOptional() @Transform(({ value }) => (value === true ? 1 : value === false ? 0 : value)) @IsIn([0, 1]) kanban?: 0 | 1;
+  @IsOptional() @Transform(zeroOrOne) @IsIn([0, 1]) kanban?: 0 | 1;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
 }
 
@@ -131,15 +160,15 @@ export class TicketNotesQueryDto {
 export class QuickMessageDto {
   @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'Obrigatório' }) @MaxLength(100) shortcode!: string;
   @IsOptional() @IsString() @MaxLength(TEXT_MAX) message?: string;
-  @IsOptional() @IsBoolean() geral?: boolean;
-  @IsOptional() @IsBoolean() status?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() geral?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() status?: boolean;
 }
 
 export class UpdateQuickMessageDto {
   @IsOptional() @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'Obrigatório' }) @MaxLength(100) shortcode?: string;
   @IsOptional() @IsString() @MaxLength(TEXT_MAX) message?: string;
-  @IsOptional() @IsBoolean() geral?: boolean;
-  @IsOptional() @IsBoolean() status?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() geral?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() status?: boolean;
 }
 
 export class QuickMessagesQueryDto extends PageQueryDto {
@@ -166,9 +195,9 @@ export class TicketsQueryDto extends PageQueryDto {
   @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) users?: number[];
   @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) queueIds?: number[];
   /** Tickets created that day (YYYY-MM-DD). */
-  @IsOptional() @Matches(ISO_DATE) date?: string;
+  @IsOptional() @IsCalendarDay() date?: string;
   /** Tickets last updated that day (YYYY-MM-DD). */
-  @IsOptional() @Matches(ISO_DATE) updatedAt?: string;
+  @IsOptional() @IsCalendarDay() updatedAt?: string;
   /** Every agent's tickets, not only one's own (admins only; ignored for others). */
   @IsOptional() @Transform(booleanish) @IsBoolean() showAll?: boolean;
   @IsOptional() @Transform(booleanish) @IsBoolean() withUnreadMessages?: boolean;
@@ -187,7 +216,7 @@ export class UpdateTicketDto {
   @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) queueId?: number | null;
-  @IsOptional() @IsBoolean() useIntegration?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() useIntegration?: boolean;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
 }
@@ -235,7 +264,7 @@ export class SendMessageCommand {
   @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
   @IsOptional() @IsString() @MaxLength(MESSAGE_BODY_MAX) body?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) quotedMsgId?: number;
-  @IsOptional() @IsBoolean() signMessage?: boolean;
+  @IsOptional() @Transform(booleanish) @IsBoolean() signMessage?: boolean;
   @IsOptional() @IsString() @MaxLength(1000) mediaUrl?: string;
   @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => MessageMediaDto) medias?: MessageMediaDto[];
   /** One caption per file of `medias`, in order (instead of `body`). */

@@ -5,3 +5,8 @@ export * from './events.js';
 export * from './dto.js';
 export * from './media-keys.js';
 export * from './call-notice.js';
+export * from './contract.js';
+export * from './kanban.js';
+export * from './dashboard.js';
+export * from './campaign-messages.js';
+export * from './bot-handoff.js';

@@ -6,6 +6,11 @@ export const TicketsSubjects = {
   queuesUpdate: 'tickets.queues.update',
   queuesDelete: 'tickets.queues.delete',
 
+  queueOptionsList: 'tickets.queue-options.list',
+  queueOptionsCreate: 'tickets.queue-options.create',
+  queueOptionsUpdate: 'tickets.queue-options.update',
+  queueOptionsDelete: 'tickets.queue-options.delete',
+
   contactsPage: 'tickets.contacts.page',
   contactsList: 'tickets.contacts.list',
   contactsShow: 'tickets.contacts.show',
@@ -42,13 +47,17 @@ export const TicketsSubjects = {
   ticketsCreate: 'tickets.tickets.create',
   ticketsUpdate: 'tickets.tickets.update',
   ticketsDelete: 'tickets.tickets.delete',
-  /** `{ ticketId }` → `{ allowed }`: may the actor follow this ticket (joinChatBox)? */
-  ticketsCanView: 'tickets.tickets.can-view',
 
   messagesPage: 'tickets.messages.page',
   /** SendMessageCommand: text and/or media already in object storage. */
   messagesSend: 'tickets.messages.send',
   messagesDelete: 'tickets.messages.delete',
+  /** TicketsReferencesDto → MissingReferences: which of these ids are not records of the actor's company. */
+  referencesMissing: 'tickets.references.missing',
+
+  /** `{}` → InboundFailureView[]: the company's inbound events that could not be stored (admins). */
+  inboundFailuresList: 'tickets.inbound-failures.list',
+
   /** `{ key }` → `{ allowed }`: may the actor read this stored file (served under /public)? */
   mediaAccess: 'tickets.media.access',
 } as const;

@@ -18,6 +18,19 @@ export interface QueueView {
   updatedAt: string;
 }
 
+/** One node of a queue's option tree (spec 001 "Queue option"); `parentId` null at the root. */
+export interface QueueOptionView {
+  id: number;
+  companyId: number;
+  queueId: number;
+  parentId: number | null;
+  title: string;
+  message: string;
+  option: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface ExtraInfoView {
   name: string;
   value: string;
@@ -183,4 +196,18 @@ export interface QuickMessagesPageView {
   records: QuickMessageView[];
   count: number;
   hasMore: boolean;
+}
+
+/**
+ * `GET /inbound-failures` (admins): an inbound WhatsApp event the tickets service could not store
+ * after its attempts, taken off the stream (a dead letter). `event` is the event as it arrived (JSON).
+ */
+export interface InboundFailureView {
+  id: number;
+  whatsappId: number;
+  eventType: string;
+  attempts: number;
+  reason: string;
+  event: string;
+  failedAt: string;
 }

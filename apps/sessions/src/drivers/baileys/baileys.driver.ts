@@ -12,7 +12,7 @@ import {
   type OutgoingMedia,
   type SendOptions,
 } from '@atrium/channel';
-import { CONTACT_LIST_LIMIT, MessageAck, type ChannelContact, type CheckNumberResult, type SentMessageResult } from '@atrium/contracts';
+import { CONTACT_LIST_LIMIT, MessageAck, type ChannelContact, type CheckNumberResult, type NumberCheck, type SentMessageResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import {
   Browsers,
@@ -135,6 +135,20 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
     const exists = result?.exists === true;
     this.knownNumbers.set(number, exists);
     return { exists, chatId: exists ? (jidDecode(result!.jid)?.user ?? number) : null };
+  }
+
+  /** One `onWhatsApp` query for the whole batch (Baileys sends the jids in one usync request). */
+  async checkNumbers(numbers: readonly string[]): Promise<NumberCheck[]> {
+    const found = new Map<string, string>();
+    for (const result of (await this.connected().onWhatsApp(...numbers)) ?? []) {
+      const user = jidDecode(result.jid)?.user;
+      if (result.exists && user) found.set(user, user);
+    }
+    return numbers.map((number) => {
+      const chatId = found.get(number) ?? null;
+      this.knownNumbers.set(number, chatId !== null);
+      return { number, exists: chatId !== null, chatId };
+    });
   }
 
   async listContacts(): Promise<ChannelContact[]> {

@@ -13,7 +13,7 @@ import {
   type SandboxServerFrame,
   type SendOptions,
 } from '@atrium/channel';
-import type { ChannelContact, CheckNumberResult, ContactListResult, SentMessageResult } from '@atrium/contracts';
+import type { ChannelContact, CheckNumberResult, ContactListResult, NumberCheck, SentMessageResult } from '@atrium/contracts';
 import WebSocket from 'ws';
 import { normaliseSandboxEvent } from './sandbox-normaliser.js';
 
@@ -85,6 +85,11 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
 
   async checkNumber(number: string): Promise<CheckNumberResult> {
     return this.request({ op: 'check', number }) as Promise<CheckNumberResult>;
+  }
+
+  async checkNumbers(numbers: readonly string[]): Promise<NumberCheck[]> {
+    const result = (await this.request({ op: 'check-many', numbers: [...numbers] })) as { results: NumberCheck[] };
+    return result.results;
   }
 
   async profilePicture(chatId: string): Promise<string | null> {

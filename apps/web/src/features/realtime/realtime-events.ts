@@ -1,25 +1,34 @@
-/** Socket event names the gateway emits (spec 000 section 7); payloads as the API sends them. */
+import type { LiveEventKind } from '@atrium/contracts';
+
+declare const liveEventKind: unique symbol;
+
+/** A socket event name that carries the kind of its payload (LiveEventPayloads, declared once in libs/contracts). */
+export type LiveEventName<K extends LiveEventKind> = string & { readonly [liveEventKind]: K };
+
+function companyEvent<K extends LiveEventKind>(kind: K) {
+  return (companyId: number) => `company-${companyId}-${kind}` as LiveEventName<K>;
+}
+
+/** Socket event names the gateway emits (spec 000 section 7); payloads as libs/contracts declares them. */
 export const socketEvents = {
-  auth: (companyId: number) => `company-${companyId}-auth`,
-  user: (companyId: number) => `company-${companyId}-user`,
-  settings: (companyId: number) => `company-${companyId}-settings`,
-  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
-  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
-  ticket: (companyId: number) => `company-${companyId}-ticket`,
-  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
-  chat: (companyId: number) => `company-${companyId}-chat`,
-  contact: (companyId: number) => `company-${companyId}-contact`,
-  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
-  announcement: () => 'company-announcement',
+  auth: companyEvent('auth'),
+  user: companyEvent('user'),
+  settings: companyEvent('settings'),
+  whatsapp: companyEvent('whatsapp'),
+  whatsappSession: companyEvent('whatsappSession'),
+  queue: companyEvent('queue'),
+  ticket: companyEvent('ticket'),
+  appMessage: companyEvent('appMessage'),
+  chat: companyEvent('chat'),
+  chatUser: companyEvent('chat-user'),
+  oneChat: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}` as LiveEventName<`chat-${number}`>,
+  contact: companyEvent('contact'),
+  quickMessage: companyEvent('quickemessage'),
+  queueIntegration: companyEvent('queueIntegration'),
+  payment: companyEvent('payment'),
+  prompt: companyEvent('prompt'),
+  contactList: companyEvent('ContactList'),
+  file: companyEvent('file'),
+  contactListItems: (companyId: number, contactListId: number) => `company-${companyId}-ContactListItem-${contactListId}` as LiveEventName<`ContactListItem-${number}`>,
+  announcement: () => 'company-announcement' as LiveEventName<'announcement'>,
 } as const;
-
-export interface AuthEvent {
-  action: string;
-  user?: { id?: number };
-}
-
-export interface UserEvent {
-  action: 'create' | 'update' | 'delete' | string;
-  user?: { id?: number };
-  userId?: number;
-}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
+import { displayFileName } from '../../../shared/ui/display-file-name';
 import {
   useCreateAnnouncementMutation,
   useDeleteAnnouncementMediaMutation,
@@ -101,7 +102,7 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
             <Flex align="center" gap={8}>
               <PaperClipOutlined />
               <Typography.Text ellipsis style={{ flex: 1 }}>
-                {announcement.mediaName}
+                {displayFileName(announcement.mediaName)}
               </Typography.Text>
               <Button danger type="text" icon={<DeleteOutlined />} onClick={() => void deleteMedia()} aria-label={t('removeMedia')} />
             </Flex>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../shared/config/app-config';
 import { formatDateTime } from '../../../shared/dates/dates';
 import { nearBottom } from '../../../shared/api/paged';
+import { displayFileName } from '../../../shared/ui/display-file-name';
 import { useAnnouncementsInfiniteQuery } from '../api/announcements.api';
 import { priorityColor } from '../announcement-priority';
 
@@ -36,7 +37,7 @@ export function AnnouncementsPopover() {
                   {formatDateTime(record.createdAt)}
                 </Typography.Text>
               </Flex>
-              {record.mediaPath ? <Image src={mediaUrl(record.mediaPath)} alt={record.mediaName ?? record.title} width="100%" style={{ marginBlock: 6 }} /> : null}
+              {record.mediaPath ? <Image src={mediaUrl(record.mediaPath)} alt={displayFileName(record.mediaName ?? record.title)} width="100%" style={{ marginBlock: 6 }} /> : null}
               <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 4, expandable: true, symbol: t('popover.more') }}>
                 {record.text}
               </Typography.Paragraph>

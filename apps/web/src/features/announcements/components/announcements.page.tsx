@@ -9,6 +9,7 @@ import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.comp
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
+import { displayFileName } from '../../../shared/ui/display-file-name';
 import { useAnnouncementsInfiniteQuery, useDeleteAnnouncementMutation } from '../api/announcements.api';
 import { priorityColor, priorityLabelKey } from '../announcement-priority';
 import { AnnouncementFormModal } from './announcement-form.modal';
@@ -36,7 +37,7 @@ export default function AnnouncementsPage() {
       width: 110,
       render: (priority: number) => <Tag color={priorityColor(priority)}>{t(priorityLabelKey(priority))}</Tag>,
     },
-    { title: t('fields.media'), dataIndex: 'mediaName', ellipsis: true, responsive: ['md'], render: (name: string | null) => name ?? t('noMedia') },
+    { title: t('fields.media'), dataIndex: 'mediaName', ellipsis: true, responsive: ['md'], render: (name: string | null) => (name === null ? t('noMedia') : displayFileName(name)) },
     {
       title: t('fields.status'),
       dataIndex: 'status',

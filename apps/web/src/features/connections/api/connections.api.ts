@@ -48,6 +48,7 @@ export const connectionsApi = api.injectEndpoints({
     prompts: build.query<PromptRef[], void>({
       query: () => '/prompt',
       transformResponse: (response: { prompts?: PromptRef[] }) => response.prompts ?? [],
+      providesTags: ['Prompts'],
     }),
   }),
 });

@@ -28,7 +28,11 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     outOfHoursMessage: '',
     ratingMessage: '',
     queueIds: [],
+    queues: [],
     promptId: null,
+    integrationId: null,
+    transferQueueId: null,
+    timeToTransfer: null,
     expiresTicket: 0,
     expiresInactiveMessage: '',
     timeUseBotQueues: 0,
@@ -191,6 +195,7 @@ describe('connections page', () => {
       ratingMessage: '',
       queueIds: [],
       promptId: null,
+      integrationId: null,
       token: null,
       expiresTicket: 0,
       expiresInactiveMessage: '',
@@ -199,6 +204,27 @@ describe('connections page', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('shows the server’s ERR_WAPP_GREETING_REQUIRED as the error popup and keeps the dialog open', async () => {
+    api = fakeApi({
+      ...routes(),
+      'GET /whatsapp/': { body: [] },
+      'GET /queue': { body: [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#0f0' }] },
+      'POST /whatsapp': { status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } },
+    });
+    mount();
+    fireEvent.click(await screen.findByTestId('add-connection'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Loja Centro' } });
+    fireEvent.mouseDown(dialog.querySelector('#connection_queueIds')!);
+    fireEvent.click(await screen.findByTitle('Vendas'));
+    fireEvent.click(await screen.findByTitle('Suporte'));
+    expect(await within(dialog).findByText('Com mais de uma fila, a mensagem de saudação é obrigatória.')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('connection-form-submit'));
+    expect(await screen.findByText('A mensagem de saudação é obrigatória quando há mais de uma fila.', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect((api.callsTo('POST /whatsapp')[0]!.body as { queueIds: number[] }).queueIds).toEqual([1, 2]);
+    expect(screen.getByTestId('connection-form')).toBeInTheDocument();
+  }, 180_000);
 
   it('hides session, add, edit and delete actions from profiles without those permissions', async () => {
     api = fakeApi(routes());

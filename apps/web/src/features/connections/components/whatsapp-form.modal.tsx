@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules } from '../../../shared/ui/validation-rules';
 import { useQueuesQuery } from '../../queues/api/queues.api';
+import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/api/queue-integrations.api';
 import { useConnectionQuery, useCreateConnectionMutation, usePromptsQuery, useUpdateConnectionMutation, type ConnectionInput } from '../api/connections.api';
 
 interface ConnectionFormValues {
@@ -18,6 +19,7 @@ interface ConnectionFormValues {
   ratingMessage: string;
   queueIds: number[];
   promptId: number | null;
+  integrationId: number | null;
   token: string;
   expiresTicket: number;
   expiresInactiveMessage: string;
@@ -35,6 +37,7 @@ const EMPTY: ConnectionFormValues = {
   ratingMessage: '',
   queueIds: [],
   promptId: null,
+  integrationId: null,
   token: '',
   expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
   expiresInactiveMessage: '',
@@ -53,6 +56,7 @@ function valuesOf(connection: WhatsappView): ConnectionFormValues {
     ratingMessage: connection.ratingMessage,
     queueIds: connection.queueIds,
     promptId: connection.promptId,
+    integrationId: connection.integrationId,
     token: connection.token ?? '',
     expiresTicket: connection.expiresTicket,
     expiresInactiveMessage: connection.expiresInactiveMessage,
@@ -85,6 +89,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const { data: connection, isFetching } = useConnectionQuery(whatsappId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
   const { data: queues } = useQueuesQuery(undefined, { skip: !open });
   const { data: prompts } = usePromptsQuery(undefined, { skip: !open });
+  const { data: queueIntegrations } = useQueueIntegrationsPageInfiniteQuery('', { skip: !open });
   const [createConnection, creating] = useCreateConnectionMutation();
   const [updateConnection, updating] = useUpdateConnectionMutation();
   const queueIds = Form.useWatch('queueIds', form) ?? [];
@@ -127,11 +132,8 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
           options={(queues ?? []).map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }))}
         />
       </Form.Item>
-      <Form.Item
-        name="greetingMessage"
-        label={t('modal.greetingMessage')}
-        rules={queueIds.length > 1 ? [{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }] : []}
-      >
+      {/* The rule (a greeting with more than one queue) is the server's: its ERR_WAPP_GREETING_REQUIRED shows as the error popup. */}
+      <Form.Item name="greetingMessage" label={t('modal.greetingMessage')}>
         <Input.TextArea rows={3} />
       </Form.Item>
     </>
@@ -161,6 +163,13 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
     <>
       <Form.Item name="promptId" label={t('modal.prompt')}>
         <Select allowClear placeholder={t('modal.promptPlaceholder')} options={(prompts ?? []).map((prompt) => ({ value: prompt.id, label: prompt.name }))} />
+      </Form.Item>
+      <Form.Item name="integrationId" label={t('modal.integration')}>
+        <Select
+          allowClear
+          placeholder={t('modal.promptPlaceholder')}
+          options={(queueIntegrations?.pages ?? []).flatMap((page) => page.queueIntegrations).map((integration) => ({ value: integration.id, label: integration.name }))}
+        />
       </Form.Item>
       <Form.Item label={t('modal.token')}>
         <Space.Compact style={{ width: '100%' }}>

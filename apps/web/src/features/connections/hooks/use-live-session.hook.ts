@@ -1,4 +1,4 @@
-import type { WhatsappSessionEventPayload, WhatsappSummary } from '@atrium/contracts';
+import type { WhatsappSummary } from '@atrium/contracts';
 import { useEffect, useState } from 'react';
 import { socketEvents } from '../../realtime/realtime-events';
 import { useSocketEvent } from '../../realtime/socket.context';
@@ -12,7 +12,7 @@ export type LiveSession = Pick<WhatsappSummary, 'status' | 'qrcode' | 'pairingCo
 export function useLiveSession(companyId: number, initial: LiveSession | null, whatsappId: number | null, onUpdate?: (session: WhatsappSummary) => void): LiveSession | null {
   const [session, setSession] = useState<LiveSession | null>(initial);
   useEffect(() => setSession(initial), [whatsappId]); // eslint-disable-line react-hooks/exhaustive-deps -- reset only when another connection is shown
-  useSocketEvent<WhatsappSessionEventPayload>(whatsappId === null ? null : socketEvents.whatsappSession(companyId), (event) => {
+  useSocketEvent(whatsappId === null ? null : socketEvents.whatsappSession(companyId), (event) => {
     if (event.session.id !== whatsappId) return;
     setSession({ status: event.session.status, qrcode: event.session.qrcode, pairingCode: event.session.pairingCode });
     onUpdate?.(event.session);

@@ -3,6 +3,8 @@ import { Button, Flex, Layout, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsNarrow } from '../../../shared/hooks/use-media-query.hook';
 import { AnnouncementsPopover } from '../../announcements/components/announcements-popover.component';
+import { useSessionUser } from '../../auth/hooks/use-session.hook';
+import { ChatsPopover } from '../../chats/components/chats-popover.component';
 import { NotificationsBell } from '../../notifications/components/notifications-bell.component';
 import { LanguageSwitch } from '../../preferences/components/language-switch.component';
 import { ThemeToggle } from '../../preferences/components/theme-toggle.component';
@@ -10,10 +12,11 @@ import { VolumeControl } from '../../preferences/components/volume-control.compo
 import { AccountMenu } from './account-menu.component';
 import { Welcome } from './welcome.component';
 
-/** Top bar: drawer toggle, greeting, theme, volume, refresh, notifications, announcements, language, account. */
+/** Top bar: drawer toggle, greeting, theme, volume, refresh, notifications, announcements, chats (plan useInternalChat), language, account. */
 export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; onToggleDrawer: () => void }) {
   const { t } = useTranslation('layout');
   const narrow = useIsNarrow();
+  const user = useSessionUser();
   return (
     <Layout.Header className="app-header">
       <Button
@@ -32,6 +35,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         </Tooltip>
         <NotificationsBell />
         <AnnouncementsPopover />
+        {user.company.plan.useInternalChat === true ? <ChatsPopover /> : null}
         <LanguageSwitch />
         <AccountMenu />
       </Flex>

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { toastError } from '../../../shared/notify/error-popup';
+import { displayFileName } from '../../../shared/ui/display-file-name';
 import { selectToken } from '../../auth/auth.slice';
 import { useMediaBlob } from '../hooks/use-media-blob.hook';
 import { fetchMediaBlob, parseLocation, parseVcard, saveBlob } from '../media';
 
 function fileNameOf(message: Pick<MessageView, 'mediaName' | 'mediaUrl'>): string {
-  return message.mediaName ?? decodeURIComponent(message.mediaUrl?.split('/').pop() ?? 'arquivo');
+  return displayFileName(message.mediaName ?? decodeURIComponent(message.mediaUrl?.split('/').pop() ?? 'arquivo'));
 }
 
 /** Other files: a download button (spec 000 section 2). */

@@ -1,10 +1,10 @@
 import type { MessageView, TicketView } from '@atrium/contracts';
 import { App, Empty, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { useOlderPagesScroll } from '../../../shared/hooks/use-older-pages-scroll.hook';
 import { toastError } from '../../../shared/notify/error-popup';
 import { messagesApi, useDeleteMessageMutation, useMessagesPageInfiniteQuery, usePeekMessagesPageInfiniteQuery } from '../api/messages.api';
 import { conversationRows } from '../conversation-rows';
@@ -39,37 +39,17 @@ export function MessagesList({ ticket, readOnly = false, onReply }: MessagesList
     refetchOnMountOrArgChange: true,
   });
   const [deleteMessage] = useDeleteMessageMutation();
-  const scroller = useRef<HTMLDivElement>(null);
-  const fromBottom = useRef<number | null>(null);
-  const lastSeen = useRef<{ ticketId: number; newestId: number | null; pages: number }>({ ticketId: 0, newestId: null, pages: 0 });
-
   const messages = current ? messagesOf(data) : [];
   const rows = conversationRows(messages);
-  const newestId = messages.at(-1)?.id ?? null;
-  const pages = data?.pages.length ?? 0;
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const seen = lastSeen.current;
-    if (pages > seen.pages && fromBottom.current !== null && seen.ticketId === ticket.id) {
-      // older messages came in above: keep what the user was reading where it was
-      element.scrollTop = element.scrollHeight - fromBottom.current;
-      fromBottom.current = null;
-    } else if (newestId !== seen.newestId || seen.ticketId !== ticket.id) {
-      element.scrollTop = element.scrollHeight;
-    }
-    lastSeen.current = { ticketId: ticket.id, newestId, pages };
-  }, [newestId, pages, ticket.id]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element || !hasNextPage || isFetchingNextPage) return;
-    if (element.scrollTop < OLDER_MESSAGES_THRESHOLD_PX) {
-      fromBottom.current = element.scrollHeight - element.scrollTop;
-      void fetchNextPage();
-    }
-  };
+  const { scroller, onScroll } = useOlderPagesScroll({
+    conversationId: ticket.id,
+    newestId: messages.at(-1)?.id ?? null,
+    pages: data?.pages.length ?? 0,
+    thresholdPx: OLDER_MESSAGES_THRESHOLD_PX,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  });
 
   const confirmDelete = (message: MessageView) =>
     modal.confirm({

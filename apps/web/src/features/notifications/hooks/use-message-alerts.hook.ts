@@ -28,7 +28,7 @@ export function useMessageAlerts(user: SessionUserView): void {
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  useSocketEvent<AppMessageEventPayload>(socketEvents.appMessage(user.companyId), (event) => {
+  useSocketEvent(socketEvents.appMessage(user.companyId), (event) => {
     if (!concernsUser(event, user)) return;
     const shown = shownTicketKey(pathname);
     const looking = document.visibilityState === 'visible' && (shown === event.ticket.uuid || shown === String(event.ticket.id));

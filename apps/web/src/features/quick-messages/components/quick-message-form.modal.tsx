@@ -3,6 +3,7 @@ import { Button, Dropdown, Flex, Form, Input, Switch, Typography, type GetRef } 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
+import { displayFileName } from '../../../shared/ui/display-file-name';
 import {
   useCreateQuickMessageMutation,
   useDeleteQuickMessageMediaMutation,
@@ -113,7 +114,7 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
           {attachmentName ? (
             <>
               <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="quick-message-attachment">
-                {attachmentName}
+                {displayFileName(attachmentName)}
               </Typography.Text>
               <Button
                 type="text"

@@ -9,6 +9,7 @@ import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.comp
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
+import { displayFileName } from '../../../shared/ui/display-file-name';
 import { useDeleteQuickMessageMutation, useQuickMessagesPageInfiniteQuery } from '../api/quick-messages.api';
 import { QuickMessageFormModal } from './quick-message-form.modal';
 
@@ -35,7 +36,7 @@ export default function QuickMessagesPage() {
       render: (name: string | null) =>
         name ? (
           <span>
-            <PaperClipOutlined /> {name}
+            <PaperClipOutlined /> {displayFileName(name)}
           </span>
         ) : (
           <Typography.Text type="secondary">{t('noAttachment')}</Typography.Text>

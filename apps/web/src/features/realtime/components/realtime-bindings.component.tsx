@@ -7,7 +7,7 @@ import { useMeQuery } from '../../auth/api/auth.api';
 import { sessionEnded } from '../../auth/auth.slice';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useTicketsLive } from '../../tickets/hooks/use-tickets-live.hook';
-import { socketEvents, type AuthEvent, type UserEvent } from '../realtime-events';
+import { socketEvents } from '../realtime-events';
 import { useSocketEvent } from '../socket.context';
 
 /** Delay between 'Sua conta foi acessada em outro computador.' and the reload (spec 000 section 8). */
@@ -22,8 +22,8 @@ export function RealtimeBindings() {
   // Keeps /auth/me subscribed so that invalidating 'Me' refreshes the user (profile, plan, settings).
   useMeQuery();
 
-  useSocketEvent<AuthEvent>(socketEvents.auth(companyId), (event) => {
-    if (event.user?.id !== user.id) return;
+  useSocketEvent(socketEvents.auth(companyId), (event) => {
+    if (event.user.id !== user.id) return;
     toastError(t('signedInElsewhere'));
     window.setTimeout(() => {
       clearSessionStorage();
@@ -31,9 +31,9 @@ export function RealtimeBindings() {
     }, SIGNED_IN_ELSEWHERE_RELOAD_MS);
   });
 
-  useSocketEvent<UserEvent>(socketEvents.user(companyId), (event) => {
+  useSocketEvent(socketEvents.user(companyId), (event) => {
     dispatch(api.util.invalidateTags(['Users']));
-    const id = event.user?.id ?? event.userId;
+    const id = event.action === 'delete' ? event.userId : event.user.id;
     if (id !== user.id) return;
     if (event.action === 'delete') dispatch(sessionEnded());
     else dispatch(api.util.invalidateTags(['Me']));
@@ -51,7 +51,13 @@ export function RealtimeBindings() {
   useSocketEvent(socketEvents.whatsappSession(companyId), () => {
     dispatch(api.util.invalidateTags(['Connections']));
   });
+  useSocketEvent(socketEvents.queue(companyId), () => {
+    dispatch(api.util.invalidateTags(['Queues']));
+  });
   useTicketsLive(companyId);
+  useSocketEvent(socketEvents.prompt(companyId), () => {
+    dispatch(api.util.invalidateTags(['Prompts']));
+  });
   useSocketEvent(socketEvents.chat(companyId), () => {
     dispatch(api.util.invalidateTags(['Chats']));
   });

@@ -1,4 +1,4 @@
-import type { MessageView, TicketEventPayload } from '@atrium/contracts';
+import type { MessageView } from '@atrium/contracts';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function TicketView({ ticketKey, onBack }: { ticketKey: string; onBack?: 
     if (ticket && socket?.connected) socket.emit('joinChatBox', ticket.id);
   }, [socket, ticket?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per ticket shown
 
-  useSocketEvent<TicketEventPayload>(ticket ? socketEvents.ticket(user.companyId) : null, (event) => {
+  useSocketEvent(ticket ? socketEvents.ticket(user.companyId) : null, (event) => {
     if (event.action === 'delete' && event.ticketId === ticket?.id) {
       toast.warning(t('deletedWhileViewing'));
       navigate('/tickets');

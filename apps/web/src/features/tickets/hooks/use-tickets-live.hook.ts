@@ -1,4 +1,3 @@
-import type { AppMessageEventPayload, ContactEventPayload, QuickMessageEventPayload, TicketEventPayload } from '@atrium/contracts';
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { api } from '../../../shared/api/api';
@@ -30,8 +29,8 @@ export function useTicketsLive(companyId: number): void {
     };
   }, [socket, dispatch]);
 
-  useSocketEvent<TicketEventPayload>(socketEvents.ticket(companyId), (event) => dispatch(ticketEventReceived(event)));
-  useSocketEvent<AppMessageEventPayload>(socketEvents.appMessage(companyId), (event) => dispatch(messageEventReceived(event)));
-  useSocketEvent<ContactEventPayload>(socketEvents.contact(companyId), (event) => dispatch(contactEventReceived(event)));
-  useSocketEvent<QuickMessageEventPayload>(socketEvents.quickMessage(companyId), () => dispatch(api.util.invalidateTags(['QuickMessages'])));
+  useSocketEvent(socketEvents.ticket(companyId), (event) => dispatch(ticketEventReceived(event)));
+  useSocketEvent(socketEvents.appMessage(companyId), (event) => dispatch(messageEventReceived(event)));
+  useSocketEvent(socketEvents.contact(companyId), (event) => dispatch(contactEventReceived(event)));
+  useSocketEvent(socketEvents.quickMessage(companyId), () => dispatch(api.util.invalidateTags(['QuickMessages'])));
 }

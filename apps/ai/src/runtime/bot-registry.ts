@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { BotRef } from '@atrium/contracts';
+import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
+
+/**
+ * Where the runtime finds, for a hand-off's BotRef, the stored bot (a source per ref kind: prompts,
+ * integrations) and the engine of its kind. Each context registers its own in `onModuleInit`.
+ */
+@Injectable()
+export class BotRegistry {
+  private readonly sources = new Map<BotRef['kind'], BotSource>();
+  private readonly engines = new Map<BotKind, BotEngine>();
+
+  registerSource(kind: BotRef['kind'], source: BotSource): void {
+    this.sources.set(kind, source);
+  }
+
+  registerEngine(engine: BotEngine): void {
+    for (const kind of engine.kinds) this.engines.set(kind, engine);
+  }
+
+  /** The bot of this ref with its engine; null when either is unknown (deleted bot, kind without engine). */
+  async load(companyId: number, bot: BotRef): Promise<{ loaded: LoadedBot; engine: BotEngine } | null> {
+    const source = this.sources.get(bot.kind);
+    const loaded = source ? await source(companyId, bot.kind === 'prompt' ? bot.promptId : bot.integrationId) : null;
+    const engine = loaded ? this.engines.get(loaded.kind) : undefined;
+    return loaded && engine ? { loaded, engine } : null;
+  }
+}

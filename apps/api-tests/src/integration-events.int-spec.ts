@@ -1,0 +1,104 @@
+import { INTEGRATION_STREAM, integrationSubject, streamName, type ContactView, type IntegrationEvent, type TicketView, type UserView } from '@atrium/contracts';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { eventually } from './nats-fixtures.js';
+import { socketOf } from './socket-client.js';
+import { startStack, startStackService, type Stack } from './stack.js';
+import { signUpTenant, type Tenant } from './tenants.js';
+import { aNumber } from './tickets/inbound-publisher.js';
+import { announceConnection, createAgent, createQueue, ticketEventAbout, ticketEventsSeen } from './tickets/tickets-fixtures.js';
+
+/**
+ * Integration events between services travel on the durable INTEGRATION stream: a service that
+ * was down when something happened applies it when it comes back, and applies it once.
+ */
+describe('durable integration events between services', () => {
+  let stack: Stack;
+  let alpha: Tenant;
+
+  beforeAll(async () => {
+    stack = await startStack({ services: ['identity', 'tickets'] });
+    alpha = await signUpTenant(stack);
+    await announceConnection(stack, alpha, { id: 9601, name: 'Conexão durável', isDefault: true });
+  });
+  afterAll(() => stack.stop());
+
+  async function openTicketOf(userId: number, queueId: number): Promise<TicketView> {
+    const contact = (await alpha.admin.post<ContactView>('/contacts', { name: `Cliente ${userId}`, number: aNumber() })).body;
+    const created = await alpha.admin.post<TicketView>('/tickets', { contactId: contact.id, queueId, userId, status: 'open' });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  const released = async (ticketId: number) => {
+    const ticket = (await alpha.admin.get<TicketView>(`/tickets/${ticketId}`)).body;
+    return ticket.status === 'pending' && ticket.userId === null;
+  };
+
+  /** Publishes a stored event again under another message id: what a redelivery looks like to a handler. */
+  async function redeliver(name: IntegrationEvent['name'], companyId: number, match: (event: IntegrationEvent) => boolean): Promise<void> {
+    const connection = await connect({ servers: stack.env.NATS_URL });
+    try {
+      const prefix = stack.env.NATS_SUBJECT_PREFIX!;
+      const subject = prefix + integrationSubject(name, companyId);
+      const stored = await (await jetstreamManager(connection)).streams.getMessage(streamName(INTEGRATION_STREAM, prefix), { last_by_subj: subject });
+      const event = JSON.parse(stored!.string()) as IntegrationEvent;
+      expect(match(event)).toBe(true);
+      await jetstream(connection).publish(subject, stored!.data, { msgID: `redelivery-${event.id}` });
+    } finally {
+      await connection.drain();
+    }
+  }
+
+  it('releases a deleted user’s tickets when the tickets service comes back after being down, once', async () => {
+    const queue = await createQueue(alpha, 'Durável');
+    const [leaving, other] = await Promise.all([
+      createAgent(stack, alpha, { name: 'Agente que sai', queueIds: [queue.id] }),
+      createAgent(stack, alpha, { name: 'Outro agente', queueIds: [queue.id] }),
+    ]);
+    const ticket = await openTicketOf(leaving.user.id, queue.id);
+    const marker = await openTicketOf(other.user.id, queue.id);
+    const socket = await socketOf(stack, alpha.admin);
+    try {
+      await stack.apps.tickets!.close();
+      expect((await alpha.admin.delete(`/users/${leaving.user.id}`)).status).toBe(200);
+      stack.apps.tickets = await startStackService('tickets', stack.env);
+
+      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toMatchObject({ action: 'update', ticket: { status: 'pending', userId: null } });
+      expect(await released(ticket.id)).toBe(true);
+
+      // the same event again, then another one behind it: when the second is applied, the first was handled (once)
+      await redeliver('user.deleted', alpha.companyId, (event) => (event.payload as { userId: number }).userId === leaving.user.id);
+      expect((await alpha.admin.delete(`/users/${other.user.id}`)).status).toBe(200);
+      await eventually(async () => ticketEventsSeen(socket, alpha.companyId, marker.id).length > 0, 20_000);
+      expect(await released(marker.id)).toBe(true);
+      expect(ticketEventsSeen(socket, alpha.companyId, ticket.id)).toEqual([]);
+      expect(await released(ticket.id)).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('drops a deleted queue from its members when identity comes back after being down', async () => {
+    const [doomed, kept] = await Promise.all([createQueue(alpha, 'Some'), createQueue(alpha, 'Fica')]);
+    const member = await createAgent(stack, alpha, { name: 'Membro', queueIds: [doomed.id, kept.id] });
+    await eventually(async () => (await alpha.admin.get<UserView>(`/users/${member.user.id}`)).body.queues.length === 2, 10_000);
+
+    await stack.apps.identity!.close();
+    expect((await alpha.admin.delete(`/queue/${doomed.id}`)).status).toBe(200);
+    stack.apps.identity = await startStackService('identity', stack.env);
+
+    await eventually(async () => {
+      const user = (await alpha.admin.get<UserView>(`/users/${member.user.id}`)).body;
+      return user.queueIds?.length === 1 && user.queueIds[0] === kept.id;
+    }, 20_000);
+    await eventually(async () => (await member.client.get<{ queueIds: number[] }>('/auth/me')).body.queueIds.join() === String(kept.id), 10_000);
+
+    // the same event again, then another one behind it: when the second is applied, the first was handled, changing nothing
+    const marker = await createQueue(alpha, 'Marcador');
+    expect((await alpha.admin.put(`/users/${member.user.id}`, { queueIds: [kept.id, marker.id] })).status).toBe(200);
+    await redeliver('queue.deleted', alpha.companyId, (event) => (event.payload as { queueId: number }).queueId === doomed.id);
+    expect((await alpha.admin.delete(`/queue/${marker.id}`)).status).toBe(200);
+    await eventually(async () => (await alpha.admin.get<UserView>(`/users/${member.user.id}`)).body.queueIds.join() === String(kept.id), 20_000);
+  });
+});

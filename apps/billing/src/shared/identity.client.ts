@@ -1,0 +1,21 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { IdentitySubjects, type BillableCompanyView, type CompanyPlanView, type CompanyRenewal } from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+
+/** What billing asks identity, which owns companies and plans. Billing asks for itself (no actor). */
+@Injectable()
+export class IdentityClient {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  billableCompanies(dueBy: string): Promise<BillableCompanyView[]> {
+    return this.rpc.request(IdentitySubjects.companiesBillable, { dueBy });
+  }
+
+  planOf(companyId: number): Promise<CompanyPlanView> {
+    return this.rpc.request(IdentitySubjects.companiesPlan, { companyId });
+  }
+
+  renew(companyId: number, paidDueDate: string): Promise<CompanyRenewal> {
+    return this.rpc.request(IdentitySubjects.companiesRenew, { companyId, paidDueDate });
+  }
+}

@@ -1,0 +1,67 @@
+import {
+  AppError,
+  CAMPAIGN_CONFIRMATION_FIELDS,
+  CAMPAIGN_EDIT_LOCK_MS,
+  CAMPAIGN_MESSAGE_FIELDS,
+  ErrorCode,
+  type CampaignStatus,
+  type UpdateCampaignDto,
+} from '@atrium/contracts';
+
+/** What the editability rule reads of a campaign. */
+export interface EditableState {
+  status: CampaignStatus;
+  scheduledAt: Date | null;
+}
+
+/**
+ * Spec 001 section 4 "Campaign editability": everything is editable while INATIVA, or PROGRAMADA
+ * more than an hour before scheduledAt; a CANCELADA campaign keeps only its message fields
+ * editable; anything else is read-only.
+ */
+export function editability(campaign: EditableState, now: Date): 'all' | 'messages' | 'none' {
+  if (campaign.status === 'INATIVA') return 'all';
+  if (campaign.status === 'PROGRAMADA') return campaign.scheduledAt !== null && campaign.scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_LOCK_MS ? 'all' : 'none';
+  if (campaign.status === 'CANCELADA') return 'messages';
+  return 'none';
+}
+
+const MESSAGE_FIELDS = new Set<string>([...CAMPAIGN_MESSAGE_FIELDS, ...CAMPAIGN_CONFIRMATION_FIELDS]);
+
+/**
+ * Refuses (ERR_CAMPAIGN_NOT_EDITABLE) an update the campaign's state does not allow. The dialog
+ * sends its whole form, read-only fields included: a field sent with the value it already has is
+ * no change, so only fields whose value differs count.
+ */
+export function assertEditable(campaign: EditableState & Record<string, unknown>, changes: Record<string, unknown>, now: Date): void {
+  const allowed = editability(campaign, now);
+  if (allowed === 'all') return;
+  const changed = Object.entries(changes).filter(([field, value]) => value !== undefined && !sameValue(campaign[field], value));
+  const refused = allowed === 'messages' ? changed.filter(([field]) => !MESSAGE_FIELDS.has(field)) : changed;
+  if (refused.length > 0) {
+    throw new AppError(ErrorCode.ERR_CAMPAIGN_NOT_EDITABLE, { fields: refused.map(([field]) => ({ field, messages: [`not editable while ${campaign.status}`] })) });
+  }
+}
+
+function sameValue(current: unknown, next: unknown): boolean {
+  if (current instanceof Date || next instanceof Date) {
+    const a = current instanceof Date ? current.getTime() : current === null ? null : new Date(current as string).getTime();
+    const b = next instanceof Date ? next.getTime() : next === null ? null : new Date(next as string).getTime();
+    return a === b;
+  }
+  return (current ?? null) === (next ?? null);
+}
+
+/** The status a saved campaign takes from its scheduledAt: INATIVA without one, PROGRAMADA with one (only from those two). */
+export function statusAfterSave(current: CampaignStatus, scheduledAt: Date | null): CampaignStatus {
+  if (current !== 'INATIVA' && current !== 'PROGRAMADA') return current;
+  return scheduledAt === null ? 'INATIVA' : 'PROGRAMADA';
+}
+
+/** The message fields of an update (what a CANCELADA campaign may change). */
+export type CampaignChanges = Omit<UpdateCampaignDto, 'scheduledAt'> & { scheduledAt?: Date | null };
+
+/** Which of message1..message5 are filled: the variants a recipient may get (1-based). */
+export function variantsOf(campaign: Record<(typeof CAMPAIGN_MESSAGE_FIELDS)[number], string | null>): number[] {
+  return CAMPAIGN_MESSAGE_FIELDS.map((field, i) => (campaign[field]?.trim() ? i + 1 : 0)).filter((variant) => variant > 0);
+}

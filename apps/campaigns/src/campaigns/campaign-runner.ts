@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppError, CampaignMessagesSubjects, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import { RpcClient } from '@atrium/messaging';
+import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
+import { contentTypeOf } from '@atrium/storage';
+import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
+import type { CampaignsConfig } from '../config.js';
+import type { CampaignsDatabase } from '../shared/campaigns-database.js';
+import { variantsOf } from './campaign-rules.js';
+import { companyActor } from './campaign-views.js';
+import { CampaignsEvents } from './campaigns.events.js';
+import { CampaignsRepository, type CampaignRow } from './campaigns.repository.js';
+import { ConnectionPace, type SenderLease } from './connection-pace.js';
+import { fillCampaignVariables } from './message-body.js';
+import { nextSendAt } from './pacing.js';
+import { ShippingsRepository, type ShippingRow } from './shippings.repository.js';
+
+/** Shippings read per query by a connection's sender. */
+const BATCH = 50;
+/** The longest a sender sleeps at once while waiting for its turn (it renews its lease in between). */
+const NAP_MS = 250;
+/** The longest a send may take before it counts as a failed try (then retried with the same key: sent at most once). */
+const SEND_TIMEOUT_MS = 15_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs the campaigns, on every replica, from PostgreSQL (the truth) and Redis (pace and leases):
+ *  - each tick starts the PROGRAMADA campaigns whose scheduledAt came, plans the running ones not
+ *    yet planned (one shipping per campaign and number, unique in the database), finishes those
+ *    with nothing left to send, and starts a sender for each connection with running campaigns
+ *    whose lease it wins;
+ *  - a connection's sender takes its due shippings over all of the company's running campaigns on
+ *    it, waits for the connection's pace (shared by campaigns, replicas and restarts), and sends
+ *    each in one transaction that holds the campaign row shared (a cancel waits for it, and a
+ *    cancelled campaign sends nothing more) and marks the shipping before it commits;
+ *  - the send is idempotent by key (the tickets service remembers it), so a shipping whose
+ *    transaction died with its process is sent again without reaching the recipient twice.
+ */
+@Injectable()
+export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly owner = randomUUID();
+  private readonly senders = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private stopping = false;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: CampaignsDatabase,
+    @Inject(CampaignsRepository) private readonly campaigns: CampaignsRepository,
+    @Inject(ShippingsRepository) private readonly shippings: ShippingsRepository,
+    @Inject(CampaignSettingsService) private readonly settings: CampaignSettingsService,
+    @Inject(ConnectionPace) private readonly pace: ConnectionPace,
+    @Inject(CampaignsEvents) private readonly events: CampaignsEvents,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SERVICE_CONFIG) private readonly config: CampaignsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), this.config.CAMPAIGN_TICK_MS);
+    void this.tick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.senders.values()]);
+  }
+
+  /** One round of the scheduler (exposed for tests and benches). */
+  async tick(): Promise<void> {
+    if (this.ticking || this.stopping) return;
+    this.ticking = true;
+    try {
+      for (const due of await this.database.asSystem((tx) => this.campaigns.due(tx))) await this.start(due.companyId, due.id);
+      const running = await this.database.asSystem((tx) => this.campaigns.running(tx));
+      for (const campaign of running) {
+        if (campaign.plannedAt === null) await this.plan(campaign.companyId, campaign.id);
+        else await this.finishIfDone(campaign.companyId, campaign.id);
+      }
+      for (const campaign of running) if (campaign.whatsappId !== null) await this.startSender(campaign.companyId, campaign.whatsappId);
+    } catch (error) {
+      this.logger.error({ error }, 'campaign scheduler tick failed');
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async start(companyId: number, id: number): Promise<void> {
+    const started = await this.database.withTenant(companyId, (tx) => this.campaigns.transition(tx, companyId, id, ['PROGRAMADA'], 'EM_ANDAMENTO'));
+    if (!started) return;
+    await this.events.now(companyId, id);
+    await this.plan(companyId, id);
+  }
+
+  /** Writes the campaign's shippings, once: the list's valid items and the tag's contacts, each number once, a random message each. */
+  private async plan(companyId: number, id: number): Promise<void> {
+    try {
+      const snapshot = await this.database.withTenant(companyId, (tx) => this.campaigns.find(tx, companyId, id));
+      if (!snapshot || snapshot.status !== 'EM_ANDAMENTO' || snapshot.plannedAt !== null) return;
+      const tagged = snapshot.tagListId ? (await this.rpc.request(CampaignMessagesSubjects.tagContacts, { tagId: snapshot.tagListId }, { actor: companyActor(companyId) })).contacts : [];
+      const planned = await this.database.withTenant(companyId, async (tx) => {
+        const campaign = await this.campaigns.find(tx, companyId, id, 'update');
+        if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.plannedAt !== null) return null;
+        const variants = variantsOf(campaign);
+        let count = 0;
+        if (campaign.contactListId) count += await this.shippings.planFromList(tx, companyId, id, campaign.contactListId, variants);
+        const recipients = tagged.filter((contact) => /^\d{8,20}$/.test(contact.number));
+        for (let i = 0; i < recipients.length; i += 5000) count += await this.shippings.planMany(tx, companyId, id, recipients.slice(i, i + 5000), variants);
+        await this.campaigns.update(tx, companyId, id, { plannedAt: new Date() });
+        return count;
+      });
+      if (planned !== null) {
+        this.logger.info({ companyId, campaignId: id, planned }, 'campaign planned');
+        this.events.progress(companyId, id);
+      }
+    } catch (error) {
+      this.logger.error({ companyId, campaignId: id, error }, 'campaign not planned (retried on the next tick)');
+    }
+  }
+
+  private async finishIfDone(companyId: number, id: number): Promise<void> {
+    const finished = await this.database.withTenant(companyId, (tx) => this.shippings.finishIfDone(tx, companyId, id, this.config.CAMPAIGN_REPLY_WINDOW_MS));
+    if (finished) await this.events.now(companyId, id);
+  }
+
+  private async startSender(companyId: number, whatsappId: number): Promise<void> {
+    if (this.senders.has(whatsappId) || this.stopping) return;
+    const lease = await this.pace.lease(whatsappId, this.owner);
+    if (!lease) return;
+    const sender = this.send(companyId, whatsappId, lease).finally(() => {
+      this.senders.delete(whatsappId);
+      void lease.release();
+    });
+    this.senders.set(whatsappId, sender);
+  }
+
+  /** A connection's sender: its due shippings, one at a time, at the connection's pace, while it holds the lease. */
+  private async send(companyId: number, whatsappId: number, lease: SenderLease): Promise<void> {
+    try {
+      while (!this.stopping) {
+        const batch = await this.database.withTenant(companyId, (tx) => this.shippings.due(tx, companyId, whatsappId, BATCH));
+        if (batch.length === 0) return;
+        for (const shipping of batch) {
+          if (!(await this.waitForTurn(companyId, whatsappId, lease))) return;
+          const outcome = await this.sendOne(companyId, whatsappId, shipping);
+          if (outcome === 'skipped') continue;
+          this.events.progress(companyId, shipping.campaignId);
+        }
+      }
+    } catch (error) {
+      this.logger.error({ companyId, whatsappId, error }, 'campaign sender stopped (restarted on the next tick)');
+    }
+  }
+
+  /** Sleeps until the connection's next message may start; false when the sender must stop. */
+  private async waitForTurn(companyId: number, whatsappId: number, lease: SenderLease): Promise<boolean> {
+    for (;;) {
+      if (this.stopping || !(await lease.renew())) return false;
+      const settings = await this.settings.valuesOf(companyId);
+      const wait = nextSendAt(await this.pace.state(whatsappId), settings) - Date.now();
+      if (wait <= 0) return true;
+      await sleep(Math.min(wait, NAP_MS));
+    }
+  }
+
+  private async sendOne(companyId: number, whatsappId: number, due: ShippingRow): Promise<'sent' | 'failed' | 'skipped'> {
+    const { variables } = await this.settings.valuesOf(companyId);
+    return this.database.withTenant(companyId, async (tx) => {
+      // the campaign first, shared: a cancel waits for this send, and this send sees a committed cancel
+      const campaign = await this.campaigns.find(tx, companyId, due.campaignId, 'share');
+      if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.whatsappId !== whatsappId) return 'skipped';
+      const shipping = await this.shippings.lockPending(tx, companyId, due.id);
+      if (!shipping) return 'skipped';
+      const confirmationText = campaign.confirmation && shipping.confirmationRequestedAt === null ? textOf(campaign, CAMPAIGN_CONFIRMATION_FIELDS, shipping.variant) : null;
+      const phase = confirmationText ? 'confirmation' : 'message';
+      const text = confirmationText ?? textOf(campaign, CAMPAIGN_MESSAGE_FIELDS, shipping.variant) ?? campaign.message1 ?? '';
+      const message: CampaignMessageDto = {
+        key: `campaign-${campaign.id}-shipping-${shipping.id}-${phase}`,
+        whatsappId,
+        number: shipping.number,
+        name: shipping.name,
+        email: shipping.email ?? undefined,
+        body: fillCampaignVariables(text, shipping, variables),
+        media: phase === 'message' ? mediaOf(campaign) : undefined,
+      };
+      const startedAt = Date.now();
+      try {
+        await this.rpc.request(CampaignMessagesSubjects.send, message, { actor: companyActor(companyId), timeoutMs: SEND_TIMEOUT_MS });
+      } catch (error) {
+        await this.pace.record(whatsappId, startedAt);
+        const attempts = shipping.attempts + 1;
+        await this.shippings.markAttemptFailed(tx, shipping.id, attempts, this.config.CAMPAIGN_SEND_ATTEMPTS, this.config.CAMPAIGN_RETRY_BASE_MS * 2 ** (attempts - 1), reasonOf(error));
+        this.logger.warn({ companyId, campaignId: campaign.id, shippingId: shipping.id, attempts, error }, 'campaign shipping not sent');
+        return 'failed';
+      }
+      await this.pace.record(whatsappId, startedAt);
+      if (phase === 'confirmation') await this.shippings.markConfirmationRequested(tx, shipping.id);
+      else await this.shippings.markDelivered(tx, shipping.id);
+      return 'sent';
+    });
+  }
+}
+
+function textOf(campaign: CampaignRow, fields: readonly (keyof CampaignRow)[], variant: number): string | null {
+  const text = campaign[fields[variant - 1]!] as string | null;
+  return text?.trim() ? text : null;
+}
+
+function mediaOf(campaign: CampaignRow): CampaignMessageDto['media'] {
+  if (!campaign.mediaPath) return undefined;
+  return { path: campaign.mediaPath, mimetype: contentTypeOf(campaign.mediaPath), filename: campaign.mediaName ?? campaign.mediaPath.split('/').pop()! };
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof AppError) return error.fields?.length ? `${error.code}: ${JSON.stringify(error.fields)}` : error.code;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { CampaignsConfig } from '../config.js';
+import type { PaceState } from './pacing.js';
+
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** One replica's hold on a connection's sending. */
+export interface SenderLease {
+  renew(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/**
+ * A WhatsApp connection's campaign pace, in Redis so it outlives restarts and is shared by every
+ * replica and campaign: when its last message started and how many went out; and the lease that
+ * lets one replica at a time send on it.
+ */
+@Injectable()
+export class ConnectionPace {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) private readonly config: CampaignsConfig,
+  ) {}
+
+  async state(whatsappId: number): Promise<PaceState | null> {
+    const [lastAt, count] = await this.redis.hmget(this.paceKey(whatsappId), 'lastAt', 'count');
+    return lastAt === null ? null : { lastAt: Number(lastAt), count: Number(count ?? 0) };
+  }
+
+  /** A message started at `at` on the connection. */
+  async record(whatsappId: number, at: number): Promise<void> {
+    await this.redis.multi().hset(this.paceKey(whatsappId), 'lastAt', String(at)).hincrby(this.paceKey(whatsappId), 'count', 1).pexpire(this.paceKey(whatsappId), 7 * 86_400_000).exec();
+  }
+
+  /** The connection's sender lease for this replica, or null when another replica holds it. */
+  async lease(whatsappId: number, owner: string): Promise<SenderLease | null> {
+    const key = this.leaseKey(whatsappId);
+    const ttl = this.config.CAMPAIGN_SENDER_LEASE_MS;
+    if ((await this.redis.set(key, owner, 'PX', ttl, 'NX')) !== 'OK') return null;
+    return {
+      renew: async () => (await this.redis.eval(RENEW, 1, key, owner, String(ttl))) === 1,
+      release: async () => {
+        await this.redis.eval(RELEASE, 1, key, owner);
+      },
+    };
+  }
+
+  private paceKey(whatsappId: number): string {
+    return `${this.config.REDIS_PREFIX}campaigns:pace:${whatsappId}`;
+  }
+
+  private leaseKey(whatsappId: number): string {
+    return `${this.config.REDIS_PREFIX}campaigns:sender:${whatsappId}`;
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ScheduleSender } from './schedule-sender.js';
+import { SchedulesController } from './schedules.controller.js';
+import { SchedulesRepository } from './schedules.repository.js';
+import { SchedulesEvents } from './schedules.events.js';
+import { SchedulesService } from './schedules.service.js';
+
+/** Schedules of the campaigns service: NATS `campaigns.schedules.*`, and the job that sends them (ScheduleSender). */
+@Module({ controllers: [SchedulesController], providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender], exports: [SchedulesService] })
+export class SchedulesModule {}

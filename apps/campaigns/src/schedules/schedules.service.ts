@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ErrorCode,
+  TicketsSubjects,
+  type Actor,
+  type ScheduleDto,
+  type SchedulesPageView,
+  type SchedulesQueryDto,
+  type ScheduleView,
+  type UpdateScheduleDto
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
+import { DATABASE } from '@atrium/service-kit';
+import { hasMore } from '@atrium/kernel';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
+import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
+import { ScheduleSender } from './schedule-sender.js';
+import { toScheduleView } from './schedule.view.js';
+import { SchedulesEvents } from './schedules.events.js';
+import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
+
+/**
+ * Schedules of the actor's company (spec 000 "schedule modal", `/schedules`), each read and write
+ * in one tenant transaction. The contact must be one of the company's: the tickets service, which
+ * owns contacts, is asked before anything is stored.
+ */
+@Injectable()
+export class SchedulesService {
+  constructor(
+    @Inject(DATABASE) private readonly database: CampaignsDatabase,
+    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+    @Inject(SchedulesEvents) private readonly events: SchedulesEvents,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ScheduleSender) private readonly sender: ScheduleSender,
+  ) {}
+
+  page(actor: Actor, query: SchedulesQueryDto): Promise<SchedulesPageView> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
+      const size = PAGE_SIZES.schedules;
+      const { rows, count } = await this.schedules.page(tx, actor.companyId, query, query.pageNumber, size);
+      return { schedules: rows.map(toScheduleView), count, hasMore: hasMore(query.pageNumber, size, rows.length, count) };
+    });
+  }
+
+  show(actor: Actor, id: number): Promise<ScheduleView> {
+    return this.database.withTenant(actor.companyId, async (tx) => toScheduleView(await this.existing(tx, actor.companyId, id)));
+  }
+
+  async create(actor: Actor, dto: ScheduleDto): Promise<ScheduleView> {
+    await this.requireContact(actor, dto.contactId);
+    const row = await this.database.withTenant(actor.companyId, (tx) =>
+      this.schedules.insert(tx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        contactId: dto.contactId,
+        whatsappId: dto.whatsappId ?? null,
+        body: dto.body,
+        sendAt: dto.sendAt
+      }),
+    );
+    const view = toScheduleView(row);
+    this.events.saved('create', view);
+    await this.sender.queue(row);
+    return view;
+  }
+
+  /** Refused once sent or being sent (ERR_SCHEDULE_ALREADY_SENT); a new sendAt (or an edit after ERRO) makes it PENDENTE, queued anew. */
+  async update(actor: Actor, id: number, dto: UpdateScheduleDto): Promise<ScheduleView> {
+    if (dto.contactId !== undefined) await this.requireContact(actor, dto.contactId);
+    const row = await this.database.withTenant(actor.companyId, async (tx) => {
+      const current = await this.existing(tx, actor.companyId, id, { forUpdate: true });
+      if (current.sentAt !== null || current.status === 'ENVIADA') throw new AppError(ErrorCode.ERR_SCHEDULE_ALREADY_SENT);
+      const rescheduled = dto.sendAt !== undefined && dto.sendAt.getTime() !== current.sendAt.getTime();
+      const changes = {
+        body: dto.body,
+        contactId: dto.contactId,
+        whatsappId: dto.whatsappId,
+        sendAt: dto.sendAt,
+        ...(rescheduled || current.status === 'ERRO' ? { status: 'PENDENTE' as const } : {})
+      };
+      return (await this.schedules.update(tx, actor.companyId, id, changes))!;
+    });
+    const view = toScheduleView(row);
+    this.events.saved('update', view);
+    if (row.status === 'PENDENTE') await this.sender.queue(row);
+    return view;
+  }
+
+  async delete(actor: Actor, id: number): Promise<{ message: string }> {
+    await this.database.withTenant(actor.companyId, async (tx) => {
+      if (!(await this.schedules.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_SCHEDULE_FOUND);
+    });
+    this.events.deleted(actor.companyId, id);
+    return { message: 'Schedule deleted' };
+  }
+
+  private async existing(tx: CampaignsTx, companyId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<ScheduleRow> {
+    const row = await this.schedules.find(tx, companyId, id, options);
+    if (!row) throw new AppError(ErrorCode.ERR_NO_SCHEDULE_FOUND);
+    return row;
+  }
+
+  /** The tickets service answers a contact of the actor's company, or ERR_NO_CONTACT_FOUND. */
+  private async requireContact(actor: Actor, contactId: number): Promise<void> {
+    try {
+      await this.rpc.request(TicketsSubjects.contactsShow, { id: contactId }, { actor });
+    } catch (error) {
+      if (error instanceof AppError && (error.code === ErrorCode.ERR_NO_CONTACT_FOUND || error.code === ErrorCode.ERR_NOT_FOUND)) {
+        throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'contactId', messages: ['not a contact of this company'] }] });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { apiUrl } from './browser.js';
+
+/** wa-sandbox of the platform under test (global-setup.mjs). */
+export function sandboxUrl(pathname: string): string {
+  const base = process.env.E2E_SANDBOX_URL;
+  if (!base) throw new Error('E2E_SANDBOX_URL is not set: run the browser tests through `npm run e2e`');
+  return `${base}${pathname}`;
+}
+
+/** A JSON call to the platform (a POST when there is a body); fails on any status but 2xx. */
+export async function call<T>(url: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Polls until `probe` answers something (the platform works asynchronously: sessions, sandbox deliveries). */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A default sandbox connection of the admin's company, serving these queues, scanned by `businessNumber` and connected. */
+export async function connectSandbox(token: string, queueIds: number[], businessNumber: string): Promise<{ id: number }> {
+  const connection = await call<{ id: number }>(apiUrl('/whatsapp'), { token, body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds } });
+  await call(apiUrl(`/whatsappsession/${connection.id}`), { token, body: {} });
+  const qr = await eventually('the QR code of the new session', async () => {
+    const shown = await call<{ qrcode: string }>(apiUrl(`/whatsapp/${connection.id}`), { token });
+    return shown.qrcode.startsWith('sandbox-qr:') ? shown.qrcode : undefined;
+  });
+  await call(sandboxUrl('/scan'), { body: { qr, number: businessNumber } });
+  await eventually('the session to connect', async () => (await call<{ status: string }>(apiUrl(`/whatsapp/${connection.id}`), { token })).status === 'CONNECTED');
+  return connection;
+}

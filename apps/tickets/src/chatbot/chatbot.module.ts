@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { MessagesModule } from '../messages/messages.module.js';
+import { NotesModule } from '../notes/notes.module.js';
+import { SharedModule } from '../shared/shared.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
+import { BotActController } from './bot-act.controller.js';
+import { BotActService } from './bot-act.service.js';
+import { BotHandoff } from './bot-handoff.js';
+import { ChatbotClock } from './chatbot-clock.js';
+import { ChatbotRepository } from './chatbot.repository.js';
+import { ChatbotService } from './chatbot.service.js';
+import { CompanyHours } from './company-hours.js';
+import { CompletionMessages } from './completion-messages.js';
+import { InactivitySweep } from './inactivity-sweep.js';
+import { Ratings } from './ratings.js';
+
+/** The automaton on customers' messages (issue 11) and the ai service's hand-off (`tickets.bot.act`). */
+@Module({
+  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, MessagesModule, NotesModule],
+  controllers: [BotActController],
+  providers: [ChatbotRepository, BotHandoff, ChatbotService, BotActService, CompanyHours, ChatbotClock, CompletionMessages, Ratings, InactivitySweep],
+  exports: [ChatbotService, ChatbotClock],
+})
+export class ChatbotModule {}

@@ -1,0 +1,250 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CONNECTION_DEFAULTS, type ConnectionAutomation, type ScheduleRow } from '@atrium/contracts';
+import type { Logger } from '@atrium/logging';
+import { CompanySettings, type SettingValues } from '@atrium/kernel';
+import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { TicketsConfig } from '../config.js';
+import type { ContactRow } from '../contacts/contacts.repository.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
+import { MessageSender } from '../messages/message-sender.js';
+import type { MessageRow } from '../messages/messages.repository.js';
+import { fillVariables } from '../messages/message-variables.js';
+import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
+import { TicketBotsRepository, type TicketBotRow } from '../tickets/ticket-bots.repository.js';
+import { TicketViews } from '../tickets/ticket-views.js';
+import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
+import { BotHandoff, handingBot } from './bot-handoff.js';
+import { isOpenAt, OUT_OF_HOURS_REPEAT_MS } from './business-hours.js';
+import { botTurn, BOT_START, type BotContext, type BotPosition, type BotStage } from './chatbot-flow.js';
+import { ChatbotClock } from './chatbot-clock.js';
+import { ChatbotRepository, type BotQueueRow } from './chatbot.repository.js';
+import { CompanyHours } from './company-hours.js';
+import { Ratings } from './ratings.js';
+
+/** A customer's message the inbound handler just stored, with its ticket and contact as that transaction sees them. */
+export interface StoredCustomerMessage {
+  ticket: TicketRow;
+  contact: ContactRow;
+  message: MessageRow;
+}
+
+/** What the automaton needs that lives in other services, read before the transaction. */
+export interface ChatbotPrepared {
+  settings: SettingValues;
+  /** The company's hours, when scheduleType is `company`. */
+  companyHours: ScheduleRow[];
+}
+
+/** The texts the automaton answers, per ticket in order, sent once the transaction committed. */
+export type BotReplies = Array<{ companyId: number; ticketId: number; texts: string[]; toClosed?: boolean }>;
+
+const MENU_STAGES: readonly string[] = ['idle', 'queue-menu', 'options', 'done', 'silent'];
+// other stages: 'bot' (handed to the ai service), 'rating' (a closed ticket waiting for its rating, ratings.ts)
+
+const NO_AUTOMATION: ConnectionAutomation = {
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  promptId: null,
+  integrationId: null,
+  expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
+  expiresInactiveMessage: '',
+  timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
+  maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
+};
+
+function positionOf(state: TicketBotRow | undefined): BotPosition {
+  if (!state || !MENU_STAGES.includes(state.stage)) return BOT_START;
+  return { stage: state.stage as BotStage, optionId: state.optionId, invalidReplies: state.invalidReplies };
+}
+
+/**
+ * The automaton (issue 11), run by the inbound handler in the transaction that stored the
+ * customers' messages, only for tickets pending without agent and only on the customer's messages
+ * (fromMe — the platform's own texts and their echo, an agent typing on the phone — never reach
+ * it). In order: a ticket whose queue (or, before a queue is chosen, connection) names an ai bot is
+ * handed to the ai service (BotHandoff); out of business hours the out-of-hours message goes (at
+ * most once per 30 minutes per ticket) and nothing else; otherwise the menus (chatbot-flow.ts),
+ * their position kept in `ticket_bots` in the same transaction, so a restart or another replica
+ * continues the conversation. The replies are sent after the commit (`send`), in order per ticket.
+ */
+@Injectable()
+export class ChatbotService {
+  /** Per ticket, the replies being sent: the next ones wait for them (this replica's order). */
+  private readonly sending = new Map<number, Promise<void>>();
+
+  constructor(
+    @Inject(DATABASE) private readonly database: TicketsDatabase,
+    @Inject(ChatbotRepository) private readonly repository: ChatbotRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(TicketBotsRepository) private readonly bots: TicketBotsRepository,
+    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
+    @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(BotHandoff) private readonly handoff: BotHandoff,
+    @Inject(Ratings) private readonly ratings: Ratings,
+    @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(CompanySettings) private readonly settings: CompanySettings,
+    @Inject(CompanyHours) private readonly companyHours: CompanyHours,
+    @Inject(ChatbotClock) private readonly clock: ChatbotClock,
+    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Reads the company's settings (and hours when they count) before the transaction that stores the messages. */
+  async prepare(companyId: number): Promise<ChatbotPrepared> {
+    const settings = await this.settings.of(companyId);
+    return { settings, companyHours: settings.scheduleType === 'company' ? await this.companyHours.of(companyId) : [] };
+  }
+
+  async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotReplies> {
+    const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
+    if (waiting.length === 0) return [];
+    const states = await this.bots.findMany(tx, companyId, waiting.map(({ ticket }) => ticket.id));
+    const connections = await this.connections(tx, companyId, waiting.map(({ ticket }) => ticket.whatsappId));
+    const queueIds = [...connections.values()].flatMap((c) => c.queueIds).concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
+    const queues = new Map((await this.repository.queues(tx, companyId, queueIds)).map((q) => [q.id, q] as const));
+    const replies = new Map<number, string[]>();
+    const ratedReplies: BotReplies = [];
+    const now = this.clock.now();
+    for (const { ticket, contact, message } of waiting) {
+      if (ticket.status !== 'pending' || ticket.userId !== null) continue;
+      const connection = connections.get(ticket.whatsappId ?? 0) ?? { automation: NO_AUTOMATION, queueIds: [] };
+      const queue = ticket.queueId === null ? undefined : queues.get(ticket.queueId);
+      const state = states.get(ticket.id);
+      if (!state) {
+        const rated = await this.ratings.waiting(tx, ticket);
+        if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
+          const text = connection.automation.complationMessage;
+          if (text.trim() !== '') ratedReplies.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now)], toClosed: true });
+          continue;
+        }
+      }
+      const bot = handingBot(ticket, state, queue, connection.automation);
+      if (bot) {
+        await this.handoff.handOff(tx, ticket, contact, message, bot);
+        continue;
+      }
+      const texts = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, prepared, now });
+      const position = await this.bots.find(tx, companyId, ticket.id);
+      if (position) states.set(ticket.id, position);
+      if (texts.length > 0) replies.set(ticket.id, [...(replies.get(ticket.id) ?? []), ...texts]);
+    }
+    return [...ratedReplies, ...[...replies].map(([ticketId, texts]) => ({ companyId, ticketId, texts }))];
+  }
+
+  /** Sends the automaton's replies as the platform's own messages, in order per ticket (best effort: a failure is logged). */
+  send(replies: BotReplies): void {
+    for (const { companyId, ticketId, texts, toClosed } of replies) {
+      const previous = this.sending.get(ticketId) ?? Promise.resolve();
+      const next = previous.then(() => this.sendAll(companyId, ticketId, texts, toClosed ?? false));
+      this.sending.set(ticketId, next);
+      void next.finally(() => {
+        if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
+      });
+    }
+  }
+
+  private async sendAll(companyId: number, ticketId: number, texts: string[], toClosed: boolean): Promise<void> {
+    try {
+      for (const text of texts) {
+        const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
+        if (view.status === 'closed' && !toClosed) return;
+        await this.sender.send(view, { body: text });
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
+    }
+  }
+
+  /** One customer message through business hours and the menus: the texts to answer. */
+  private async turn(
+    tx: TicketsTx,
+    input: {
+      ticket: TicketRow;
+      contact: ContactRow;
+      message: MessageRow;
+      state: TicketBotRow | undefined;
+      queue: BotQueueRow | undefined;
+      connection: { automation: ConnectionAutomation; queueIds: number[] };
+      queues: Map<number, BotQueueRow>;
+      prepared: ChatbotPrepared;
+      now: Date;
+    },
+  ): Promise<string[]> {
+    const { ticket, contact, message, state, queue, connection, queues, prepared, now } = input;
+    const { companyId } = ticket;
+    const fill = (text: string) => this.fill(text, contact, ticket.id, now);
+    if (state?.released) return [];
+
+    const closed = this.outOfHours(prepared, queue, now);
+    if (closed !== undefined) {
+      const recently = state?.outOfHoursAt && now.getTime() - state.outOfHoursAt.getTime() < OUT_OF_HOURS_REPEAT_MS;
+      const text = closed === 'company' ? connection.automation.outOfHoursMessage : (queue?.outOfHoursMessage ?? '');
+      if (recently || text.trim() === '') return [];
+      await this.bots.save(tx, companyId, ticket.id, { outOfHoursAt: now });
+      return [fill(text)];
+    }
+
+    let position = positionOf(state);
+    if (position.stage === 'silent') {
+      if (!state?.silentUntil || now < state.silentUntil) return [];
+      position = BOT_START;
+    }
+    if (position.stage === 'done') return [];
+
+    const menuQueues = connection.queueIds.flatMap((id) => {
+      const found = queues.get(id);
+      return found ? [found] : [];
+    });
+    menuQueues.sort((a, b) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
+    const reply = message.body.trim();
+    const treeQueueId =
+      position.stage === 'options' ? ticket.queueId : position.stage === 'queue-menu' ? (/^\d+$/.test(reply) ? (menuQueues[Number(reply) - 1]?.id ?? null) : null) : menuQueues.length === 1 ? menuQueues[0]!.id : null;
+    const context: BotContext = {
+      greetingMessage: connection.automation.greetingMessage,
+      maxUseBotQueues: connection.automation.maxUseBotQueues,
+      greetOneQueue: prepared.settings.sendGreetingMessageOneQueues === 'enabled',
+      queues: menuQueues.map((q) => ({ id: q.id, name: q.name, greetingMessage: q.greetingMessage })),
+      queueId: ticket.queueId,
+      options: treeQueueId === null ? [] : await this.repository.options(tx, companyId, treeQueueId),
+    };
+    const turn = botTurn(position, message.body, context);
+    const silentFor = connection.automation.timeUseBotQueues;
+    await this.bots.save(tx, companyId, ticket.id, {
+      stage: turn.position.stage,
+      optionId: turn.position.optionId,
+      invalidReplies: turn.position.invalidReplies,
+      silentUntil: turn.position.stage === 'silent' && silentFor > 0 ? new Date(now.getTime() + silentFor * 60_000) : null,
+    });
+    const queueChange = turn.assignQueueId !== undefined && turn.assignQueueId !== ticket.queueId ? { queueId: turn.assignQueueId } : {};
+    if (turn.chatbot !== ticket.chatbot || 'queueId' in queueChange) {
+      await this.tickets.update(tx, companyId, ticket.id, { chatbot: turn.chatbot, ...queueChange });
+      Object.assign(ticket, { chatbot: turn.chatbot, ...queueChange });
+    }
+    return turn.replies.map(fill);
+  }
+
+  private fill(text: string, contact: ContactRow, ticketId: number, now: Date): string {
+    return fillVariables(text, { contactName: contact.name, ticketId, now, timeZone: this.config.TIME_ZONE });
+  }
+
+  /** Which hours are closed now ('company' or 'queue'), or undefined when open or not checked (scheduleType). */
+  private outOfHours(prepared: ChatbotPrepared, queue: BotQueueRow | undefined, now: Date): 'company' | 'queue' | undefined {
+    const type = prepared.settings.scheduleType;
+    if (type === 'company' && !isOpenAt(prepared.companyHours, now, this.config.TIME_ZONE)) return 'company';
+    if (type === 'queue' && queue && !isOpenAt(queue.schedules, now, this.config.TIME_ZONE)) return 'queue';
+    return undefined;
+  }
+
+  private async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, { automation: ConnectionAutomation; queueIds: number[] }>> {
+    const result = new Map<number, { automation: ConnectionAutomation; queueIds: number[] }>();
+    for (const id of new Set(ids)) {
+      if (id === null) continue;
+      const ref = await this.directory.whatsapp(tx, companyId, id);
+      // a field the connection's view lacked (an older sessions) takes its default
+      result.set(id, { automation: { ...NO_AUTOMATION, ...ref?.automation }, queueIds: ref?.queueIds ?? [] });
+    }
+    return result;
+  }
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { SharedModule } from '../shared/shared.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
+import { DirectorySync } from './directory-sync.js';
+
+/** Other services' events applied here: the directory's read models, and the tickets of a deleted user. */
+@Module({ imports: [SharedModule, DirectoryModule, TicketsModule], providers: [DirectorySync] })
+export class DirectorySyncModule {}

@@ -1,0 +1,8 @@
+/** The 50 preset colours the queue modal offers (spec 001 section 9). */
+export const QUEUE_COLORS = [
+  '#b80000', '#db3e00', '#fccb00', '#008b02', '#006b76', '#1273de', '#004dcf', '#5300eb', '#eb9694', '#fad0c3',
+  '#fef3bd', '#c1e1c5', '#bedadc', '#c4def6', '#bed3f3', '#d4c4fb', '#4d4d4d', '#999999', '#ffffff', '#f44e3b',
+  '#fe9200', '#fcdc00', '#dbdf00', '#a4dd00', '#68ccca', '#73d8ff', '#aea1ff', '#fda1ff', '#333333', '#808080',
+  '#cccccc', '#d33115', '#e27300', '#fcc400', '#b0bc00', '#68bc00', '#16a5a5', '#009ce0', '#7b64ff', '#fa28ff',
+  '#000000', '#666666', '#b3b3b3', '#9f0500', '#c45100', '#fb9e00', '#808900', '#194d33', '#0c797d', '#0062b1',
+] as const;

@@ -1,0 +1,165 @@
+// The chatbot under load, on this machine, with everything running: wa-sandbox customers walk the
+// queue menu and a two-level option tree ('oi', then 1, 1, 2, 0, # and again), `rate` messages per
+// second in all; each customer sends its next choice once the bot's answer to the previous one
+// has been sent to it. Reports p50/p99 from the customer's send (sandbox HTTP) to the bot's
+// answer delivered to the sandbox (its `company-<id>-appMessage` create, announced once the
+// sandbox accepted the send), answers lost, duplicated or wrong.
+// Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
+// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30]
+import { io } from 'socket.io-client';
+import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { jsonCaller } from './lib/json-call.mjs';
+
+const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
+const platform = await startPlatform({
+  build: false,
+  web: false,
+  apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+  database: `atrium_bench_${process.pid}`,
+  dropDatabaseOnStop: true,
+  ports: { gateway, identity, tickets, sessions, 'wa-sandbox': sandbox, smtp },
+  env: {
+    LOG_LEVEL: 'warn',
+    NATS_SUBJECT_PREFIX: `bench${process.pid}.`,
+    REDIS_PREFIX: `bench:${process.pid}:`,
+    BAILEYS_ENABLED: 'false',
+    SANDBOX_AUTO_SCAN_MS: '200',
+    SANDBOX_ACK_DELAY_MS: '100',
+    SANDBOX_DEMO: 'false',
+    // the bot's answers are measured, not WhatsApp's pacing of one number
+    SEND_MIN_GAP_MS: '0',
+    SEND_MAX_QUEUE: '1000',
+  },
+  log: () => {},
+});
+const api = platform.urls.api;
+const sandboxUrl = `http://127.0.0.1:${sandbox}`;
+
+const call = jsonCaller(api);
+
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const MENU = 'Olá! Escolha um departamento:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte';
+const SALES = 'Bem-vindo às Vendas\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Falar com vendedor\n\n*[ # ]* - Voltar ao Menu Principal';
+const PLANS = 'Nossos planos:\n\n*[ 1 ]* - Básico\n*[ 2 ]* - Pro\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal';
+const PRO = 'Plano Pro: R$ 20\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal';
+/** One walk: what the customer says and what the bot must answer. */
+const WALK = [
+  ['1', SALES],
+  ['1', PLANS],
+  ['2', PRO],
+  ['0', PLANS],
+  ['#', MENU],
+];
+
+try {
+  const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
+  const plan = await call('POST', '/plans', { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0 }, root.token);
+  const email = `bench-chatbot-${process.pid}@example.com`;
+  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id });
+  const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
+  const companyId = admin.user.companyId;
+  const sales = await call('POST', '/queue', { name: 'Vendas', color: '#123456', greetingMessage: 'Bem-vindo às Vendas' }, admin.token);
+  const support = await call('POST', '/queue', { name: 'Suporte', color: '#654321', greetingMessage: 'Suporte aqui' }, admin.token);
+  const plans = await call('POST', '/queue-options', { queueId: sales.id, title: 'Planos', message: 'Nossos planos:', option: 1 }, admin.token);
+  await call('POST', '/queue-options', { queueId: sales.id, title: 'Falar com vendedor', message: 'Aguarde um vendedor.', option: 2 }, admin.token);
+  await call('POST', '/queue-options', { queueId: sales.id, parentId: plans.id, title: 'Básico', message: 'Plano Básico: R$ 10', option: 1 }, admin.token);
+  await call('POST', '/queue-options', { queueId: sales.id, parentId: plans.id, title: 'Pro', message: 'Plano Pro: R$ 20', option: 2 }, admin.token);
+  const connections = [];
+  for (let i = 0; i < connectionCount; i += 1) {
+    const created = await call(
+      'POST',
+      '/whatsapp',
+      { name: `Bench ${i}`, provider: 'sandbox', queueIds: [sales.id, support.id], greetingMessage: 'Olá! Escolha um departamento:' },
+      admin.token,
+    );
+    connections.push(created.id);
+  }
+  let numbers = [];
+  for (let tries = 0; numbers.length < connectionCount; tries += 1) {
+    if (tries > 300) throw new Error('connections did not connect');
+    await sleep(200);
+    const list = await call('GET', '/whatsapp', undefined, admin.token);
+    numbers = list.filter((w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number).map((w) => w.number);
+  }
+  await sleep(1000); // the tickets service's read model of the connections
+
+  const socket = io(api, { transports: ['websocket'], query: { token: admin.token }, reconnection: false, forceNew: true });
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+
+  const customers = Array.from({ length: customerCount }, (_, i) => ({
+    number: `5511966${String(i).padStart(6, '0')}`,
+    business: numbers[i % numbers.length],
+    step: -1,
+    sentAt: 0,
+    expected: MENU,
+    waiting: false,
+    answers: 0,
+  }));
+  const byNumber = new Map(customers.map((c) => [c.number, c]));
+  const latencies = [];
+  let wrong = 0;
+  let duplicated = 0;
+  let failures = 0;
+  const totalSteps = 1 + WALK.length * walks;
+  const gapMs = (1000 * customerCount) / rate;
+
+  socket.on(`company-${companyId}-appMessage`, (payload) => {
+    if (payload.action !== 'create' || !payload.message.fromMe) return;
+    const customer = byNumber.get(payload.contact?.number);
+    if (!customer) return;
+    customer.answers += 1;
+    if (!customer.waiting) {
+      duplicated += 1;
+      return;
+    }
+    customer.waiting = false;
+    latencies.push(Date.now() - customer.sentAt);
+    if (payload.message.body !== customer.expected) wrong += 1;
+  });
+
+  async function say(customer) {
+    customer.step += 1;
+    const [body, expected] = customer.step === 0 ? ['oi', MENU] : WALK[(customer.step - 1) % WALK.length];
+    customer.expected = expected;
+    customer.waiting = true;
+    customer.sentAt = Date.now();
+    try {
+      await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
+    } catch {
+      failures += 1;
+    }
+  }
+
+  const started = Date.now();
+  // customers start spread over one gap, then each speaks once its answer came and its gap passed
+  for (const [i, customer] of customers.entries()) setTimeout(() => void say(customer), (i * gapMs) / customerCount);
+  const deadline = started + (totalSteps * gapMs) + 60_000;
+  while (Date.now() < deadline) {
+    let done = true;
+    for (const customer of customers) {
+      if (customer.step + 1 < totalSteps || customer.waiting) done = false;
+      if (!customer.waiting && customer.step >= 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
+    }
+    if (done) break;
+    await sleep(5);
+  }
+  await sleep(2000); // late duplicates
+  const seconds = (Date.now() - started) / 1000;
+  const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
+  const lost = customers.filter((c) => c.waiting).length;
+  const sorted = latencies.sort((a, b) => a - b);
+  console.log(
+    `${customerCount} customers × ${totalSteps} messages (${sent} sent, target ${rate}/s) over ${connectionCount} connections in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures}`,
+  );
+  console.table({ 'send → bot answer delivered': { 'p50 ms': percentile(sorted, 50), 'p90 ms': percentile(sorted, 90), 'p99 ms': percentile(sorted, 99), 'max ms': sorted.at(-1) } });
+  socket.close();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await platform.stop();
+}

@@ -1,0 +1,4 @@
+export * from './subjects.js';
+export * from './contract.js';
+export * from './queue-integrations.js';
+export * from './prompts.js';

@@ -1,0 +1,60 @@
+import { Transform, Type } from 'class-transformer';
+import { IsDate, IsInt, IsOptional, IsString, Length, Min, ValidateIf } from 'class-validator';
+import { PageQueryDto } from '../paging.js';
+import { optionalId } from '../transforms.js';
+
+// ---- schedules (apps/campaigns/src/schedules; spec 000 "schedule modal", /schedules calls) ----
+
+export const SCHEDULE_STATUSES = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** The longest scheduled message (a WhatsApp text message holds 65 536 characters). */
+export const SCHEDULE_BODY_MAX = 65_536;
+
+/** `POST /schedules`: body at least 5 characters ('Mensagem muito curta'), contactId and sendAt required. */
+export class ScheduleDto {
+  @IsString() @Length(5, SCHEDULE_BODY_MAX, { message: 'Mensagem muito curta' }) body!: string;
+  @Type(() => Number) @IsInt({ message: 'Obrigatório' }) @Min(1) contactId!: number;
+  @Type(() => Date) @IsDate({ message: 'Obrigatório' }) sendAt!: Date;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
+}
+
+/** `PUT /schedules/{id}`: the same fields, each optional. */
+export class UpdateScheduleDto {
+  @IsOptional() @IsString() @Length(5, SCHEDULE_BODY_MAX, { message: 'Mensagem muito curta' }) body?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) contactId?: number;
+  @IsOptional() @Type(() => Date) @IsDate() sendAt?: Date;
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
+}
+
+/** `GET /schedules`: searchParam (matched in the body), pageNumber, and `contactId` for one contact's schedules. */
+export class SchedulesQueryDto extends PageQueryDto {
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) contactId?: number | null;
+}
+
+export interface ScheduleView {
+  id: number;
+  companyId: number;
+  contactId: number;
+  userId: number | null;
+  whatsappId: number | null;
+  body: string;
+  sendAt: string;
+  sentAt: string | null;
+  status: ScheduleStatus;
+  errorReason: string | null;
+  sentLate: boolean;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SchedulesPageView {
+  schedules: ScheduleView[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** `company-{id}-schedule`, as the list pages of spec 001 section 5 expect ("Live lists"). */
+export type ScheduleEventPayload = { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number };

@@ -1,0 +1,16 @@
+import type { ChatMessageView, ChatView } from './views.js';
+
+/** The live channels of internal chat (spec 001): each reaches the chat's members only. */
+export const CHAT_EVENT_KINDS = {
+  /** `company-{id}-chat`: every change of the user's chats (the list and the top bar's popover). */
+  chat: 'chat',
+  /** `company-{id}-chat-user`: a chat the user was added to (create) or whose record changed (update). */
+  chatUser: 'chat-user',
+  /** `company-{id}-chat-{chatId}`: the open conversation's messages and record. */
+  oneChat: (chatId: number): `chat-${number}` => `chat-${chatId}`,
+} as const;
+
+export type ChatEventPayload =
+  | { action: 'new-message'; newMessage: ChatMessageView; chat: ChatView }
+  | { action: 'create' | 'update'; chat: ChatView; record: ChatView }
+  | { action: 'delete'; id: number };

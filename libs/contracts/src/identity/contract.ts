@@ -1,0 +1,100 @@
+import type { ByCompany, ById, Done, NoData, Ok, Rpc, Update } from '../contract.js';
+import type { Page } from '../rpc.js';
+import type { PageQueryDto } from '../paging.js';
+import type {
+  AnnouncementDto,
+  AnnouncementMediaDto,
+  CompanyDto,
+  CompanySchedulesDto,
+  CreateUserDto,
+  ForgotPasswordDto,
+  HelpDto,
+  LoginDto,
+  PlanDto,
+  RefreshDto,
+  ResetPasswordDto,
+  SettingUpdateDto,
+  SignupDto,
+  UpdateAnnouncementDto,
+  UpdateCompanyDto,
+  UpdateHelpDto,
+  UpdatePlanDto,
+  UpdateUserDto,
+  UserStatusDto,
+} from './dto.js';
+import type { BillableCompaniesDto, CompanyRenewDto } from './dto.js';
+import { IdentitySubjects as S } from './subjects.js';
+import type {
+  AnnouncementView,
+  CompanyPlanView,
+  CompanyView,
+  HelpView,
+  IssuedSession,
+  PlanView,
+  PublicPlanView,
+  SessionUserView,
+  SettingView,
+  UserView,
+} from './views.js';
+import type { BillableCompanyView, CompanyRenewal, ScheduleRow } from './views.js';
+
+/** What each identity subject takes and answers. */
+export type IdentityContract = {
+  /** For billing (no actor). */
+  [S.companiesBillable]: Rpc<BillableCompaniesDto, BillableCompanyView[]>;
+  /** For billing, after an invoice is paid (no actor). */
+  [S.companiesRenew]: Rpc<CompanyRenewDto, CompanyRenewal>;
+  [S.authLogin]: Rpc<LoginDto, IssuedSession>;
+  [S.authRefresh]: Rpc<RefreshDto, IssuedSession>;
+  [S.authLogout]: Rpc<RefreshDto, Ok>;
+  [S.authMe]: Rpc<NoData, SessionUserView>;
+  [S.passwordForgot]: Rpc<ForgotPasswordDto, Done>;
+  [S.passwordReset]: Rpc<ResetPasswordDto, Done>;
+
+  [S.signup]: Rpc<SignupDto, CompanyView>;
+  [S.companiesList]: Rpc<NoData, CompanyView[]>;
+  [S.companiesPage]: Rpc<PageQueryDto, Page<CompanyView>>;
+  [S.companiesShow]: Rpc<ById, CompanyView>;
+  [S.companiesCreate]: Rpc<CompanyDto, CompanyView>;
+  [S.companiesUpdate]: Rpc<Update<UpdateCompanyDto>, CompanyView>;
+  [S.companiesDelete]: Rpc<ById, Done>;
+  [S.companiesSchedules]: Rpc<Update<CompanySchedulesDto>, CompanyView>;
+  /** Other services may ask without an actor. */
+  [S.companiesPlan]: Rpc<ByCompany, CompanyPlanView>;
+  [S.companiesHours]: Rpc<ByCompany, ScheduleRow[]>;
+
+  [S.plansPublicList]: Rpc<NoData, PublicPlanView[]>;
+  [S.plansList]: Rpc<NoData, PlanView[]>;
+  [S.plansPage]: Rpc<PageQueryDto, Page<PlanView>>;
+  [S.plansShow]: Rpc<ById, PlanView>;
+  [S.plansCreate]: Rpc<PlanDto, PlanView>;
+  [S.plansUpdate]: Rpc<Update<UpdatePlanDto>, PlanView>;
+  [S.plansDelete]: Rpc<ById, Done>;
+
+  [S.usersPage]: Rpc<PageQueryDto, Page<UserView>>;
+  [S.usersList]: Rpc<NoData, UserView[]>;
+  [S.usersShow]: Rpc<ById, UserView>;
+  [S.usersCreate]: Rpc<CreateUserDto, UserView>;
+  [S.usersUpdate]: Rpc<Update<UpdateUserDto>, UserView>;
+  [S.usersDelete]: Rpc<ById, Done>;
+  [S.usersStatus]: Rpc<UserStatusDto, Ok>;
+
+  [S.settingsList]: Rpc<NoData, SettingView[]>;
+  [S.settingsUpdate]: Rpc<{ key: string; body: SettingUpdateDto }, SettingView>;
+  /** Other services ask without an actor; the payment token is left out. */
+  [S.settingsOfCompany]: Rpc<ByCompany, SettingView[]>;
+
+  [S.helpsPage]: Rpc<PageQueryDto, Page<HelpView>>;
+  [S.helpsList]: Rpc<NoData, HelpView[]>;
+  [S.helpsShow]: Rpc<ById, HelpView>;
+  [S.helpsCreate]: Rpc<HelpDto, HelpView>;
+  [S.helpsUpdate]: Rpc<Update<UpdateHelpDto>, HelpView>;
+  [S.helpsDelete]: Rpc<ById, Done>;
+
+  [S.announcementsPage]: Rpc<PageQueryDto, Page<AnnouncementView>>;
+  [S.announcementsShow]: Rpc<ById, AnnouncementView>;
+  [S.announcementsCreate]: Rpc<AnnouncementDto, AnnouncementView>;
+  [S.announcementsUpdate]: Rpc<Update<UpdateAnnouncementDto>, AnnouncementView>;
+  [S.announcementsDelete]: Rpc<ById, AnnouncementView>;
+  [S.announcementsSetMedia]: Rpc<Update<AnnouncementMediaDto>, AnnouncementView>;
+};

@@ -1,0 +1,2 @@
+export * from '../streams.js';
+export * from './integration-events.js';

@@ -1,0 +1,49 @@
+import type { StreamDefinition } from '../streams.js';
+import type { TicketBotReleased, TicketMessageHandedToBot } from '../tickets/bot-handoff.js';
+
+/**
+ * Integration events: facts one service states for the others to act on (ARCHITECTURE rule 4),
+ * as opposed to live events (events/domain-event.ts), which only feed sockets and may be lost.
+ * They travel on the durable `INTEGRATION` JetStream stream, subject
+ * `integration.<name>.<companyId>`; every service that handles any of them has one durable
+ * consumer, shared by its replicas (libs/messaging integration-events.ts). Delivery is at least
+ * once: handlers must give the same result when an event arrives twice.
+ */
+export const INTEGRATION_STREAM = {
+  name: 'INTEGRATION',
+  subjectRoot: 'integration',
+  maxAgeSeconds: 7 * 24 * 3600,
+  duplicateWindowSeconds: 10 * 60,
+} as const satisfies StreamDefinition;
+
+/**
+ * Event name -> payload. The company is on the envelope, not in the payload. Add an event here
+ * (named `<owner's entity>.<past tense>`) and both its publisher and its handlers type-check.
+ */
+export interface IntegrationEventMap {
+  /** identity: a user was deleted (tickets releases their open tickets). */
+  'user.deleted': { userId: number };
+  /** tickets: a queue was deleted (identity drops it from its members' queues). */
+  'queue.deleted': { queueId: number };
+  /** tickets: a customer message on a bot-driven ticket, for the ai service to answer (tickets/bot-handoff.ts). */
+  'ticketMessage.handedToBot': TicketMessageHandedToBot;
+  /** tickets: the bot must stop on this ticket (an agent took it, or it was transferred or closed). */
+  'ticket.botReleased': TicketBotReleased;
+}
+
+export type IntegrationEventName = keyof IntegrationEventMap;
+
+export interface IntegrationEvent<N extends IntegrationEventName = IntegrationEventName> {
+  /** Unique per happening; the de-duplication id (`Nats-Msg-Id`) and what a processed-events table would record. */
+  id: string;
+  name: N;
+  companyId: number;
+  /** ISO time the publisher stated it (after its change committed). */
+  occurredAt: string;
+  payload: IntegrationEventMap[N];
+}
+
+/** `integration.<name>.<companyId>`, without the subject prefix. */
+export function integrationSubject(name: IntegrationEventName, companyId: number): string {
+  return `${INTEGRATION_STREAM.subjectRoot}.${name}.${companyId}`;
+}

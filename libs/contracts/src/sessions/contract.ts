@@ -1,0 +1,24 @@
+import type { ById, Done, NoData, Rpc, Update } from '../contract.js';
+import type { MissingReferences, SessionsReferencesDto } from '../references.js';
+import type { StartSessionDto, UpdateWhatsappDto, WhatsappDto, WhatsappTokenDto } from './dto.js';
+import type { OutboundRequestDto, OutboundResult } from './outbound.js';
+import { SessionsSubjects as S } from './subjects.js';
+import type { WhatsappTokenOwner, WhatsappView } from './views.js';
+
+/** What each sessions subject takes and answers. */
+export type SessionsContract = {
+  [S.referencesMissing]: Rpc<SessionsReferencesDto, MissingReferences<'whatsappIds'>>;
+  [S.whatsappList]: Rpc<NoData, WhatsappView[]>;
+  [S.whatsappShow]: Rpc<ById, WhatsappView>;
+  [S.whatsappCreate]: Rpc<WhatsappDto, WhatsappView>;
+  [S.whatsappUpdate]: Rpc<Update<UpdateWhatsappDto>, WhatsappView>;
+  [S.whatsappDelete]: Rpc<ById, Done>;
+  [S.whatsappByToken]: Rpc<WhatsappTokenDto, WhatsappTokenOwner>;
+
+  [S.sessionStart]: Rpc<Update<StartSessionDto>, Done>;
+  [S.sessionNewQr]: Rpc<ById, Done>;
+  [S.sessionDisconnect]: Rpc<ById, Done>;
+
+  /** Asked without an actor; the result's shape depends on the command (OutboundResultOf). */
+  [S.command]: Rpc<OutboundRequestDto, OutboundResult>;
+};

@@ -1,0 +1,30 @@
+/**
+ * Every BullMQ job of the platform: its name and its payload (CONVENTIONS: one enum with typed
+ * payloads). A payload names the PostgreSQL row(s) the job works on and nothing the row already
+ * holds: the row is the source of truth, read (and locked) when the job runs, so a job that runs
+ * twice, late, or after the row changed does the right thing (see README, "Idempotent handlers").
+ * The services that own these jobs may refine them as they are built.
+ */
+export enum JobName {
+  /** campaigns: send a schedule at its sendAt. */
+  ScheduleSend = 'schedule.send',
+  /** campaigns: deliver one shipping of a campaign. */
+  CampaignShipping = 'campaign.shipping',
+  /** campaigns: import an uploaded contact list file. */
+  ContactListImport = 'contact-list.import',
+  /** tickets: close a ticket nobody answered for the connection's expiresTicket minutes. */
+  TicketInactivity = 'ticket.inactivity',
+  /** billing: issue the invoices that fall due (repeatable). */
+  InvoicesIssue = 'invoices.issue',
+  /** billing: ask Stripe about open invoices' charges (missed webhooks) and retry pending renewals (repeatable). */
+  PaymentsRecover = 'payments.recover',
+}
+
+export interface JobPayloads {
+  [JobName.ScheduleSend]: { companyId: number; scheduleId: number };
+  [JobName.CampaignShipping]: { companyId: number; campaignId: number; shippingId: number };
+  [JobName.ContactListImport]: { companyId: number; contactListId: number; uploadId: string };
+  [JobName.TicketInactivity]: { companyId: number; ticketId: number };
+  [JobName.InvoicesIssue]: Record<string, never>;
+  [JobName.PaymentsRecover]: Record<string, never>;
+}

@@ -1,0 +1,3 @@
+// The house's Nx generators (generators.json), importable by tests.
+export { default as serviceGenerator } from './service/generator.js';
+export { default as contextGenerator } from './context/generator.js';
