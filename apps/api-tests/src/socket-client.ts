@@ -37,8 +37,13 @@ export async function refusalOf(url: string, token?: string): Promise<ConnectRef
 export class SocketRecorder {
   readonly received: Array<{ event: string; payload: unknown }> = [];
   private waiters: Array<{ event: string; resolve: (payload: unknown) => void }> = [];
+  /** Why the server or the network closed the socket, if it did (named in a waiting test's failure). */
+  private disconnectedBecause?: string;
 
   constructor(readonly socket: Socket) {
+    socket.on('disconnect', (reason) => {
+      this.disconnectedBecause = reason;
+    });
     socket.onAny((event: string, payload: unknown) => {
       this.received.push({ event, payload });
       this.waiters = this.waiters.filter((waiter) => {
@@ -54,7 +59,7 @@ export class SocketRecorder {
     const index = this.received.findIndex((r) => r.event === event);
     if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0]!.payload as T);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms${this.disconnectedBecause ? ` (socket disconnected: ${this.disconnectedBecause})` : ''}`)), timeoutMs);
       this.waiters.push({
         event,
         resolve: (payload) => {

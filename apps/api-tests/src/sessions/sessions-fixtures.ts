@@ -102,7 +102,7 @@ export async function nextSession(
   companyId: number,
   whatsappId: number,
   where: (session: WhatsappSessionEventPayload['session']) => boolean,
-  timeoutMs = 10_000,
+  timeoutMs = 25_000, // past the sandbox's 20 s QR refresh, so a loaded machine gets a second chance
 ): Promise<WhatsappSessionEventPayload['session']> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

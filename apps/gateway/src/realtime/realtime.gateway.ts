@@ -95,7 +95,11 @@ export class RealtimeGateway implements OnGatewayInit<AtriumServer>, OnGatewayCo
     this.fanOut.track(socket, actor);
     // the login may have ended (and its sessionEnded event passed) between the handshake's check
     // and now; one more read of the live state, once per socket, closes that window
-    void this.authenticator.currentState(actor.userId, actor.sessionId).catch(() => socket.disconnect(true));
+    // (only an ended login closes the socket: a failed read, e.g. Redis busy, leaves it to the next event)
+    void this.authenticator.currentState(actor.userId, actor.sessionId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED) socket.disconnect(true);
+      else this.logger.warn({ err: error, socketId: socket.id }, 'could not re-read the login state of a new socket');
+    });
     socket.emit('ready');
     this.logger.debug({ socketId: socket.id, userId: actor.userId, companyId: actor.companyId }, 'socket connected');
   }
