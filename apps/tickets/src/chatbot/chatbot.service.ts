@@ -6,7 +6,7 @@ import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { ContactRow } from '../contacts/contacts.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import { MessageSender } from '../messages/message-sender.js';
+import { MessageSender, type PendingMessage } from '../messages/message-sender.js';
 import type { MessageRow } from '../messages/messages.repository.js';
 import { fillVariables } from '../messages/message-variables.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
@@ -17,7 +17,7 @@ import { BotHandoff, handingBot } from './bot-handoff.js';
 import { isOpenAt, OUT_OF_HOURS_REPEAT_MS } from './business-hours.js';
 import { botTurn, BOT_START, type BotContext, type BotPosition, type BotStage } from './chatbot-flow.js';
 import { ChatbotClock } from './chatbot-clock.js';
-import { ChatbotRepository, type BotQueueRow } from './chatbot.repository.js';
+import { ChatbotRepository, type BotOptionRow, type BotQueueRow } from './chatbot.repository.js';
 import { CompanyHours } from './company-hours.js';
 import { Ratings } from './ratings.js';
 
@@ -37,6 +37,9 @@ export interface ChatbotPrepared {
 
 /** The texts the automaton answers, per ticket in order, sent once the transaction committed. */
 export type BotReplies = Array<{ companyId: number; ticketId: number; texts: string[]; toClosed?: boolean }>;
+
+/** The automaton's answers stored unsent in the inbound transaction, per ticket in order: `deliver` sends them after the commit. */
+export type BotDeliveries = Array<{ companyId: number; ticketId: number; pending: PendingMessage[] }>;
 
 const MENU_STAGES: readonly string[] = ['idle', 'queue-menu', 'options', 'done', 'silent'];
 // other stages: 'bot' (handed to the ai service), 'rating' (a closed ticket waiting for its rating, ratings.ts)
@@ -97,52 +100,97 @@ export class ChatbotService {
     return { settings, companyHours: settings.scheduleType === 'company' ? await this.companyHours.of(companyId) : [] };
   }
 
-  async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotReplies> {
+  /**
+   * Runs the automaton on the batch's customer messages and stores its answers, unsent, in the
+   * same transaction (so a committed position always has its answers in the conversation, in
+   * order after the message they answer); `deliver` sends them once it committed. Tickets are
+   * handled side by side (their statements share round trips on the transaction's pipelined
+   * connection), each ticket's messages one after the other.
+   */
+  async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotDeliveries> {
     const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
     if (waiting.length === 0) return [];
-    const states = await this.bots.findMany(tx, companyId, waiting.map(({ ticket }) => ticket.id));
-    const connections = await this.connections(tx, companyId, waiting.map(({ ticket }) => ticket.whatsappId));
+    const [states, connections] = await Promise.all([
+      this.bots.findMany(tx, companyId, waiting.map(({ ticket }) => ticket.id)),
+      this.connections(tx, companyId, waiting.map(({ ticket }) => ticket.whatsappId)),
+    ]);
     const queueIds = [...connections.values()].flatMap((c) => c.queueIds).concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
     const queues = new Map((await this.repository.queues(tx, companyId, queueIds)).map((q) => [q.id, q] as const));
-    const replies = new Map<number, string[]>();
-    const ratedReplies: BotReplies = [];
+    // each queue's option tree read once for the batch
+    const trees = new Map<number, Promise<BotOptionRow[]>>();
+    const options = (queueId: number) => {
+      const tree = trees.get(queueId) ?? this.repository.options(tx, companyId, queueId);
+      trees.set(queueId, tree);
+      return tree;
+    };
+    const byTicket = new Map<number, StoredCustomerMessage[]>();
+    for (const item of waiting) byTicket.set(item.ticket.id, [...(byTicket.get(item.ticket.id) ?? []), item]);
     const now = this.clock.now();
-    for (const { ticket, contact, message } of waiting) {
-      if (ticket.status !== 'pending' || ticket.userId !== null) continue;
-      const connection = connections.get(ticket.whatsappId ?? 0) ?? { automation: NO_AUTOMATION, queueIds: [] };
-      const queue = ticket.queueId === null ? undefined : queues.get(ticket.queueId);
-      const state = states.get(ticket.id);
-      if (!state) {
-        const rated = await this.ratings.waiting(tx, ticket);
-        if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
-          const text = connection.automation.complationMessage;
-          if (text.trim() !== '') ratedReplies.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now)], toClosed: true });
-          continue;
+    const answers = await Promise.all(
+      [...byTicket.values()].map(async (messages) => {
+        const out: Array<{ ticket: TicketRow; contact: ContactRow; texts: string[] }> = [];
+        for (const { ticket, contact, message } of messages) {
+          if (ticket.status !== 'pending' || ticket.userId !== null) continue;
+          const connection = connections.get(ticket.whatsappId ?? 0) ?? { automation: NO_AUTOMATION, queueIds: [] };
+          const queue = ticket.queueId === null ? undefined : queues.get(ticket.queueId);
+          const state = states.get(ticket.id);
+          if (!state) {
+            const rated = await this.ratings.waiting(tx, ticket);
+            if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
+              const text = connection.automation.complationMessage;
+              if (text.trim() !== '') out.push({ ticket: rated, contact, texts: [this.fill(text, contact, rated.id, now)] });
+              continue;
+            }
+          }
+          const bot = handingBot(ticket, state, queue, connection.automation);
+          if (bot) {
+            await this.handoff.handOff(tx, ticket, contact, message, bot);
+            continue;
+          }
+          const { texts, position } = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, options, prepared, now });
+          if (position) states.set(ticket.id, position);
+          if (texts.length > 0) out.push({ ticket, contact, texts });
         }
-      }
-      const bot = handingBot(ticket, state, queue, connection.automation);
-      if (bot) {
-        await this.handoff.handOff(tx, ticket, contact, message, bot);
-        continue;
-      }
-      const texts = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, prepared, now });
-      const position = await this.bots.find(tx, companyId, ticket.id);
-      if (position) states.set(ticket.id, position);
-      if (texts.length > 0) replies.set(ticket.id, [...(replies.get(ticket.id) ?? []), ...texts]);
+        return out;
+      }),
+    );
+    const items = answers.flat().flatMap(({ ticket, contact, texts }) => texts.map((body) => ({ ticket: { ...ticket, contact }, outgoing: { body } })));
+    const pending = await this.sender.storePendingMany(tx, items);
+    const deliveries = new Map<number, { companyId: number; ticketId: number; pending: PendingMessage[] }>();
+    for (const [i, { ticket }] of items.entries()) {
+      const delivery = deliveries.get(ticket.id) ?? { companyId, ticketId: ticket.id, pending: [] };
+      delivery.pending.push(pending[i]!);
+      deliveries.set(ticket.id, delivery);
     }
-    return [...ratedReplies, ...[...replies].map(([ticketId, texts]) => ({ companyId, ticketId, texts }))];
+    return [...deliveries.values()];
   }
 
-  /** Sends the automaton's replies as the platform's own messages, in order per ticket (best effort: a failure is logged). */
-  send(replies: BotReplies): void {
-    for (const { companyId, ticketId, texts, toClosed } of replies) {
-      const previous = this.sending.get(ticketId) ?? Promise.resolve();
-      const next = previous.then(() => this.sendAll(companyId, ticketId, texts, toClosed ?? false));
-      this.sending.set(ticketId, next);
-      void next.finally(() => {
-        if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
+  /** Sends the automaton's answers stored by `onStored`, once its transaction committed: in order per ticket (a failure is logged). */
+  deliver(deliveries: BotDeliveries): void {
+    for (const { companyId, ticketId, pending } of deliveries) {
+      this.inOrder(ticketId, async () => {
+        try {
+          for (const message of pending) await this.sender.deliver({ companyId, id: ticketId }, message);
+        } catch (error) {
+          this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
+        }
       });
     }
+  }
+
+  /** Sends the platform's automatic texts (not answers to a stored message) as its own messages, in order per ticket (best effort: a failure is logged). */
+  send(replies: BotReplies): void {
+    for (const { companyId, ticketId, texts, toClosed } of replies) this.inOrder(ticketId, () => this.sendAll(companyId, ticketId, texts, toClosed ?? false));
+  }
+
+  /** Runs `work` after the ticket's sends under way on this replica. */
+  private inOrder(ticketId: number, work: () => Promise<void>): void {
+    const previous = this.sending.get(ticketId) ?? Promise.resolve();
+    const next = previous.then(work);
+    this.sending.set(ticketId, next);
+    void next.finally(() => {
+      if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
+    });
   }
 
   private async sendAll(companyId: number, ticketId: number, texts: string[], toClosed: boolean): Promise<void> {
@@ -168,30 +216,30 @@ export class ChatbotService {
       queue: BotQueueRow | undefined;
       connection: { automation: ConnectionAutomation; queueIds: number[] };
       queues: Map<number, BotQueueRow>;
+      options: (queueId: number) => Promise<BotOptionRow[]>;
       prepared: ChatbotPrepared;
       now: Date;
     },
-  ): Promise<string[]> {
-    const { ticket, contact, message, state, queue, connection, queues, prepared, now } = input;
+  ): Promise<{ texts: string[]; position?: TicketBotRow }> {
+    const { ticket, contact, message, state, queue, connection, queues, options, prepared, now } = input;
     const { companyId } = ticket;
     const fill = (text: string) => this.fill(text, contact, ticket.id, now);
-    if (state?.released) return [];
+    if (state?.released) return { texts: [] };
 
     const closed = this.outOfHours(prepared, queue, now);
     if (closed !== undefined) {
       const recently = state?.outOfHoursAt && now.getTime() - state.outOfHoursAt.getTime() < OUT_OF_HOURS_REPEAT_MS;
       const text = closed === 'company' ? connection.automation.outOfHoursMessage : (queue?.outOfHoursMessage ?? '');
-      if (recently || text.trim() === '') return [];
-      await this.bots.save(tx, companyId, ticket.id, { outOfHoursAt: now });
-      return [fill(text)];
+      if (recently || text.trim() === '') return { texts: [] };
+      return { texts: [fill(text)], position: await this.bots.save(tx, companyId, ticket.id, { outOfHoursAt: now }) };
     }
 
     let position = positionOf(state);
     if (position.stage === 'silent') {
-      if (!state?.silentUntil || now < state.silentUntil) return [];
+      if (!state?.silentUntil || now < state.silentUntil) return { texts: [] };
       position = BOT_START;
     }
-    if (position.stage === 'done') return [];
+    if (position.stage === 'done') return { texts: [] };
 
     const menuQueues = connection.queueIds.flatMap((id) => {
       const found = queues.get(id);
@@ -207,11 +255,11 @@ export class ChatbotService {
       greetOneQueue: prepared.settings.sendGreetingMessageOneQueues === 'enabled',
       queues: menuQueues.map((q) => ({ id: q.id, name: q.name, greetingMessage: q.greetingMessage })),
       queueId: ticket.queueId,
-      options: treeQueueId === null ? [] : await this.repository.options(tx, companyId, treeQueueId),
+      options: treeQueueId === null ? [] : await options(treeQueueId),
     };
     const turn = botTurn(position, message.body, context);
     const silentFor = connection.automation.timeUseBotQueues;
-    await this.bots.save(tx, companyId, ticket.id, {
+    const saved = await this.bots.save(tx, companyId, ticket.id, {
       stage: turn.position.stage,
       optionId: turn.position.optionId,
       invalidReplies: turn.position.invalidReplies,
@@ -222,7 +270,7 @@ export class ChatbotService {
       await this.tickets.update(tx, companyId, ticket.id, { chatbot: turn.chatbot, ...queueChange });
       Object.assign(ticket, { chatbot: turn.chatbot, ...queueChange });
     }
-    return turn.replies.map(fill);
+    return { texts: turn.replies.map(fill), position: saved };
   }
 
   private fill(text: string, contact: ContactRow, ticketId: number, now: Date): string {
@@ -238,13 +286,9 @@ export class ChatbotService {
   }
 
   private async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, { automation: ConnectionAutomation; queueIds: number[] }>> {
-    const result = new Map<number, { automation: ConnectionAutomation; queueIds: number[] }>();
-    for (const id of new Set(ids)) {
-      if (id === null) continue;
-      const ref = await this.directory.whatsapp(tx, companyId, id);
-      // a field the connection's view lacked (an older sessions) takes its default
-      result.set(id, { automation: { ...NO_AUTOMATION, ...ref?.automation }, queueIds: ref?.queueIds ?? [] });
-    }
-    return result;
+    const wanted = [...new Set(ids.flatMap((id) => (id === null ? [] : [id])))];
+    const refs = new Map((await this.directory.whatsappsByIds(tx, companyId, wanted)).map((ref) => [ref.id, ref] as const));
+    // a field the connection's view lacked (an older sessions) takes its default
+    return new Map(wanted.map((id) => [id, { automation: { ...NO_AUTOMATION, ...refs.get(id)?.automation }, queueIds: refs.get(id)?.queueIds ?? [] }] as const));
   }
 }

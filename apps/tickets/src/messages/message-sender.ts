@@ -17,7 +17,7 @@ import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { lastMessageText, mediaTypeOf } from './media-type.js';
 import { toMessageView } from './message.view.js';
-import { MessagesRepository, type MessageRow } from './messages.repository.js';
+import { MessagesRepository, type MessageRow, type NewMessage } from './messages.repository.js';
 
 /** One message to send: text, or a stored file with an optional caption; the stored message it answers. */
 export interface OutgoingMessage {
@@ -25,6 +25,9 @@ export interface OutgoingMessage {
   media?: { path: string; mimetype: string; filename: string };
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
 }
+
+/** What a send needs of its ticket (a TicketView has it; the automaton has the rows in hand). */
+export type OutgoingTicket = Pick<TicketView, 'id' | 'companyId' | 'whatsappId' | 'contactId'> & { contact: Parameters<typeof chatIdOf>[0] };
 
 /** A message stored unsent: what `deliver` sends once the store has committed. */
 export interface PendingMessage {
@@ -43,8 +46,19 @@ export interface PendingMessage {
  * answer never came keeps it (it may have gone). Its callers have checked that the ticket is not
  * closed (ERR_TICKET_CLOSED: 'Reabra ou aceite esse ticket para enviar uma mensagem.').
  */
+/** A sent message waiting for its channel id and ack to be recorded. */
+interface SentRecord {
+  ticketId: number;
+  pending: PendingMessage;
+  sent: SentMessageResult;
+  done: { resolve: (result: { message: MessageView; view: TicketView }) => void; reject: (error: unknown) => void };
+}
+
 @Injectable()
 export class MessageSender {
+  /** Per company, the sent messages waiting to be recorded (the company's recording is under way while present). */
+  private readonly toRecord = new Map<number, SentRecord[]>();
+
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
@@ -65,37 +79,49 @@ export class MessageSender {
    * The first half of a send, inside the caller's transaction (so a caller that reads before it
    * sends pays one transaction for both): the message stored unsent. `deliver` after the commit.
    */
-  async storePending(tx: TicketsTx, ticket: TicketView, outgoing: OutgoingMessage): Promise<PendingMessage> {
-    if (ticket.whatsappId === null) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
-    const to = chatIdOf(ticket.contact);
-    if (to === null) throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
-    const body = storableText(outgoing.body);
-    const mediaType = outgoing.media ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
-    const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
-    const row = await this.messages.insertIfAbsent(tx, {
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      wid: null,
-      body,
-      fromMe: true,
-      read: true,
-      mediaType,
-      mediaPath: outgoing.media?.path ?? null,
-      mediaName,
-      quotedMsgId: outgoing.quoted?.id ?? null,
-      ack: 0,
+  async storePending(tx: TicketsTx, ticket: OutgoingTicket, outgoing: OutgoingMessage): Promise<PendingMessage> {
+    const [pending] = await this.storePendingMany(tx, [{ ticket, outgoing }]);
+    return pending!;
+  }
+
+  /** `storePending` for several messages (of one or more tickets) in one statement, stored in this order. */
+  async storePendingMany(tx: TicketsTx, items: Array<{ ticket: OutgoingTicket; outgoing: OutgoingMessage }>): Promise<PendingMessage[]> {
+    if (items.length === 0) return [];
+    const prepared = items.map(({ ticket, outgoing }) => {
+      if (ticket.whatsappId === null) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
+      const to = chatIdOf(ticket.contact);
+      if (to === null) throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
+      const body = storableText(outgoing.body);
+      const mediaType = outgoing.media ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
+      const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
+      const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
+        ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
+        : { type: 'sendText', to, body };
+      if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
+      const values: NewMessage = {
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        wid: null,
+        body,
+        fromMe: true,
+        read: true,
+        mediaType,
+        mediaPath: outgoing.media?.path ?? null,
+        mediaName,
+        quotedMsgId: outgoing.quoted?.id ?? null,
+        ack: 0,
+      };
+      return { values, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
     });
-    const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
-      ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
-      : { type: 'sendText', to, body };
-    if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
-    return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
+    // no channel id yet: nothing conflicts, every row comes back, in the order given
+    const rows = await this.messages.insertManyIfAbsent(tx, prepared.map(({ values }) => values));
+    return prepared.map(({ whatsappId, command, lastMessage }, i) => ({ id: rows[i]!.id, whatsappId, command, lastMessage }));
   }
 
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
-  async deliver(ticket: TicketView, pending: PendingMessage): Promise<MessageView> {
+  async deliver(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage): Promise<MessageView> {
     const companyId = ticket.companyId;
     const { whatsappId } = pending;
     let sent: SentMessageResult;
@@ -106,19 +132,69 @@ export class MessageSender {
       throw error;
     }
 
-    const { message, view } = await this.database.withTenant(companyId, async (tx) => {
-      // the connection may have reported the sent message back (fromMe) before this: one row stays
-      const [echoed] = await this.messages.findByWids(tx, companyId, [{ whatsappId, wid: sent.id }]);
-      await Promise.all([
-        echoed ? this.messages.delete(tx, companyId, pending.id) : this.messages.update(tx, companyId, pending.id, { wid: sent.id, ack: sent.ack }),
-        this.tickets.touch(tx, companyId, ticket.id, pending.lastMessage, false),
-      ]);
-      const [record, ticketView] = await Promise.all([this.messages.recordByWid(tx, companyId, whatsappId, sent.id), this.views.one(tx, companyId, ticket.id)]);
-      return { message: toMessageView(record!), view: ticketView };
-    });
+    const { message, view } = await this.record(companyId, { ticketId: ticket.id, pending, sent });
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
     return message;
+  }
+
+  /**
+   * Records a sent message's channel id and ack. The company's sends whose answers arrive while
+   * its previous ones are being recorded are recorded together, in one transaction of a few
+   * statements whatever their number (as the inbound messages are): the chatbot answers hundreds
+   * of customers a second through here.
+   */
+  private record(companyId: number, item: Omit<SentRecord, 'done'>): Promise<{ message: MessageView; view: TicketView }> {
+    return new Promise((resolve, reject) => {
+      const queue = this.toRecord.get(companyId);
+      const entry = { ...item, done: { resolve, reject } };
+      if (queue) queue.push(entry);
+      else {
+        this.toRecord.set(companyId, [entry]);
+        void this.recordLane(companyId);
+      }
+    });
+  }
+
+  private async recordLane(companyId: number): Promise<void> {
+    // entries that arrive while a batch is recorded wait in the company's queue for the next one
+    for (let batch = this.toRecord.get(companyId); batch && batch.length > 0; batch = this.toRecord.get(companyId)) {
+      this.toRecord.set(companyId, []);
+      try {
+        const results = await this.database.withTenant(companyId, (tx) => this.recordBatch(tx, companyId, batch!));
+        for (const [i, entry] of batch.entries()) entry.done.resolve(results[i]!);
+      } catch (error) {
+        for (const entry of batch) entry.done.reject(error);
+      }
+    }
+    this.toRecord.delete(companyId);
+  }
+
+  private async recordBatch(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<Array<{ message: MessageView; view: TicketView }>> {
+    // the connection may have reported a sent message back (fromMe) before this: one row stays
+    const echoed = new Set(
+      (await this.messages.findByWids(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id })))).map(
+        (row) => `${row.whatsappId}:${row.wid}`,
+      ),
+    );
+    const isEchoed = ({ pending, sent }: SentRecord) => echoed.has(`${pending.whatsappId}:${sent.id}`);
+    const lastByTicket = new Map(batch.map(({ ticketId, pending }) => [ticketId, pending.lastMessage] as const));
+    await Promise.all([
+      ...batch.filter(isEchoed).map(({ pending }) => this.messages.delete(tx, companyId, pending.id)),
+      this.messages.recordSent(
+        tx,
+        companyId,
+        batch.filter((entry) => !isEchoed(entry)).map(({ pending, sent }) => ({ id: pending.id, wid: sent.id, ack: sent.ack })),
+      ),
+      this.tickets.touchMany(tx, companyId, [...lastByTicket].map(([id, lastMessage]) => ({ id, lastMessage, unread: 0, ours: true }))),
+    ]);
+    const [records, views] = await Promise.all([
+      this.messages.recordsByWid(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id }))),
+      this.views.many(tx, companyId, [...lastByTicket.keys()]),
+    ]);
+    const recordOf = new Map(records.map((record) => [`${record.message.whatsappId}:${record.message.wid}`, record]));
+    const viewOf = new Map(views.map((view) => [view.id, view]));
+    return batch.map(({ ticketId, pending, sent }) => ({ message: toMessageView(recordOf.get(`${pending.whatsappId}:${sent.id}`)!), view: viewOf.get(ticketId)! }));
   }
 
   /** A message the connection refused to send leaves the conversation it was stored in. */

@@ -24,12 +24,14 @@ export class TicketBotsRepository {
     return new Map(rows.map((row) => [row.ticketId, row]));
   }
 
-  /** Writes the ticket's position (creating its row on the first change). */
-  async save(tx: TicketsTx, companyId: number, ticketId: number, change: TicketBotChange): Promise<void> {
-    await tx
+  /** Writes the ticket's position (creating its row on the first change); answers the row as written. */
+  async save(tx: TicketsTx, companyId: number, ticketId: number, change: TicketBotChange): Promise<TicketBotRow> {
+    const [row] = await tx
       .insert(ticketBots)
       .values({ ticketId, companyId, ...change, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: ticketBots.ticketId, set: { ...change, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: ticketBots.ticketId, set: { ...change, updatedAt: new Date() } })
+      .returning();
+    return row!;
   }
 
   /** The next hand-off sequence of the ticket (1 for its first handed message), recording the bot that drives it. */
