@@ -10,7 +10,7 @@ import { MessageSender, type PendingMessage } from '../messages/message-sender.j
 import type { MessageRow } from '../messages/messages.repository.js';
 import { fillVariables } from '../messages/message-variables.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
-import { TicketBotsRepository, type TicketBotRow } from '../tickets/ticket-bots.repository.js';
+import { newPosition, TicketBotsRepository, type TicketBotChange, type TicketBotRow } from '../tickets/ticket-bots.repository.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 import { BotHandoff, handingBot } from './bot-handoff.js';
@@ -126,6 +126,8 @@ export class ChatbotService {
     const byTicket = new Map<number, StoredCustomerMessage[]>();
     for (const item of waiting) byTicket.set(item.ticket.id, [...(byTicket.get(item.ticket.id) ?? []), item]);
     const now = this.clock.now();
+    // each ticket's new position, written for all at the end
+    const positions = new Map<number, TicketBotRow>();
     const answers = await Promise.all(
       [...byTicket.values()].map(async (messages) => {
         const out: Array<{ ticket: TicketRow; contact: ContactRow; texts: string[] }> = [];
@@ -144,18 +146,26 @@ export class ChatbotService {
           }
           const bot = handingBot(ticket, state, queue, connection.automation);
           if (bot) {
+            // the hand-off writes the ticket's row itself: the menu position before it first
+            const before = positions.get(ticket.id);
+            if (before) await this.bots.savePositions(tx, companyId, [before]);
+            positions.delete(ticket.id);
             await this.handoff.handOff(tx, ticket, contact, message, bot);
             continue;
           }
-          const { texts, position } = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, options, prepared, now });
-          if (position) states.set(ticket.id, position);
+          const { texts, change } = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, options, prepared, now });
+          if (change) {
+            const position = { ...(state ?? newPosition(companyId, ticket.id, now)), ...change, updatedAt: now };
+            states.set(ticket.id, position);
+            positions.set(ticket.id, position);
+          }
           if (texts.length > 0) out.push({ ticket, contact, texts });
         }
         return out;
       }),
     );
     const items = answers.flat().flatMap(({ ticket, contact, texts }) => texts.map((body) => ({ ticket: { ...ticket, contact }, outgoing: { body } })));
-    const pending = await this.sender.storePendingMany(tx, items);
+    const [pending] = await Promise.all([this.sender.storePendingMany(tx, items), this.bots.savePositions(tx, companyId, [...positions.values()])]);
     const deliveries = new Map<number, { companyId: number; ticketId: number; pending: PendingMessage[] }>();
     for (const [i, { ticket }] of items.entries()) {
       const delivery = deliveries.get(ticket.id) ?? { companyId, ticketId: ticket.id, pending: [] };
@@ -220,7 +230,7 @@ export class ChatbotService {
       prepared: ChatbotPrepared;
       now: Date;
     },
-  ): Promise<{ texts: string[]; position?: TicketBotRow }> {
+  ): Promise<{ texts: string[]; change?: TicketBotChange }> {
     const { ticket, contact, message, state, queue, connection, queues, options, prepared, now } = input;
     const { companyId } = ticket;
     const fill = (text: string) => this.fill(text, contact, ticket.id, now);
@@ -231,7 +241,7 @@ export class ChatbotService {
       const recently = state?.outOfHoursAt && now.getTime() - state.outOfHoursAt.getTime() < OUT_OF_HOURS_REPEAT_MS;
       const text = closed === 'company' ? connection.automation.outOfHoursMessage : (queue?.outOfHoursMessage ?? '');
       if (recently || text.trim() === '') return { texts: [] };
-      return { texts: [fill(text)], position: await this.bots.save(tx, companyId, ticket.id, { outOfHoursAt: now }) };
+      return { texts: [fill(text)], change: { outOfHoursAt: now } };
     }
 
     let position = positionOf(state);
@@ -259,18 +269,18 @@ export class ChatbotService {
     };
     const turn = botTurn(position, message.body, context);
     const silentFor = connection.automation.timeUseBotQueues;
-    const saved = await this.bots.save(tx, companyId, ticket.id, {
+    const change: TicketBotChange = {
       stage: turn.position.stage,
       optionId: turn.position.optionId,
       invalidReplies: turn.position.invalidReplies,
       silentUntil: turn.position.stage === 'silent' && silentFor > 0 ? new Date(now.getTime() + silentFor * 60_000) : null,
-    });
+    };
     const queueChange = turn.assignQueueId !== undefined && turn.assignQueueId !== ticket.queueId ? { queueId: turn.assignQueueId } : {};
     if (turn.chatbot !== ticket.chatbot || 'queueId' in queueChange) {
       await this.tickets.update(tx, companyId, ticket.id, { chatbot: turn.chatbot, ...queueChange });
       Object.assign(ticket, { chatbot: turn.chatbot, ...queueChange });
     }
-    return { texts: turn.replies.map(fill), position: saved };
+    return { texts: turn.replies.map(fill), change };
   }
 
   private fill(text: string, contact: ContactRow, ticketId: number, now: Date): string {
