@@ -5,6 +5,7 @@ import { CompanySettings, type SettingValues } from '@atrium/kernel';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { ContactRow } from '../contacts/contacts.repository.js';
+import { chatIdOf } from '../directory/chat-id.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { MessageSender, type PendingMessage } from '../messages/message-sender.js';
 import type { MessageRow } from '../messages/messages.repository.js';
@@ -126,8 +127,11 @@ export class ChatbotService {
     const byTicket = new Map<number, StoredCustomerMessage[]>();
     for (const item of waiting) byTicket.set(item.ticket.id, [...(byTicket.get(item.ticket.id) ?? []), item]);
     const now = this.clock.now();
-    // each ticket's new position, written for all at the end
+    // each ticket's new position and bot fields, written for all at the end
     const positions = new Map<number, TicketBotRow>();
+    const botFields = new Map<number, { id: number; chatbot: boolean; queueId: number | null }>();
+    const write = (rows: TicketBotRow[], fields: Array<{ id: number; chatbot: boolean; queueId: number | null }>) =>
+      Promise.all([this.bots.savePositions(tx, companyId, rows), this.tickets.setBotFields(tx, companyId, fields)]);
     const answers = await Promise.all(
       [...byTicket.values()].map(async (messages) => {
         const out: Array<{ ticket: TicketRow; contact: ContactRow; texts: string[] }> = [];
@@ -146,14 +150,16 @@ export class ChatbotService {
           }
           const bot = handingBot(ticket, state, queue, connection.automation);
           if (bot) {
-            // the hand-off writes the ticket's row itself: the menu position before it first
-            const before = positions.get(ticket.id);
-            if (before) await this.bots.savePositions(tx, companyId, [before]);
+            // the hand-off writes the ticket and its position itself: what the menus changed before it first
+            const position = positions.get(ticket.id);
+            const fields = botFields.get(ticket.id);
+            if (position || fields) await write(position ? [position] : [], fields ? [fields] : []);
             positions.delete(ticket.id);
+            botFields.delete(ticket.id);
             await this.handoff.handOff(tx, ticket, contact, message, bot);
             continue;
           }
-          const { texts, change } = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, options, prepared, now });
+          const { texts, change } = await this.turn({ ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields });
           if (change) {
             const position = { ...(state ?? newPosition(companyId, ticket.id, now)), ...change, updatedAt: now };
             states.set(ticket.id, position);
@@ -164,8 +170,15 @@ export class ChatbotService {
         return out;
       }),
     );
-    const items = answers.flat().flatMap(({ ticket, contact, texts }) => texts.map((body) => ({ ticket: { ...ticket, contact }, outgoing: { body } })));
-    const [pending] = await Promise.all([this.sender.storePendingMany(tx, items), this.bots.savePositions(tx, companyId, [...positions.values()])]);
+    const items = answers.flat().flatMap(({ ticket, contact, texts }) => {
+      // an answer that could not be sent must not refuse the customer's messages with it
+      if (ticket.whatsappId === null || chatIdOf(contact) === null) {
+        this.logger.warn({ companyId, ticketId: ticket.id }, 'chatbot reply not sent: the ticket has no connection or the contact no chat id');
+        return [];
+      }
+      return texts.map((body) => ({ ticket: { ...ticket, contact }, outgoing: { body } }));
+    });
+    const [pending] = await Promise.all([this.sender.storePendingMany(tx, items), write([...positions.values()], [...botFields.values()])]);
     const deliveries = new Map<number, { companyId: number; ticketId: number; pending: PendingMessage[] }>();
     for (const [i, { ticket }] of items.entries()) {
       const delivery = deliveries.get(ticket.id) ?? { companyId, ticketId: ticket.id, pending: [] };
@@ -217,7 +230,6 @@ export class ChatbotService {
 
   /** One customer message through business hours and the menus: the texts to answer. */
   private async turn(
-    tx: TicketsTx,
     input: {
       ticket: TicketRow;
       contact: ContactRow;
@@ -229,10 +241,11 @@ export class ChatbotService {
       options: (queueId: number) => Promise<BotOptionRow[]>;
       prepared: ChatbotPrepared;
       now: Date;
+      /** The tickets' chatbot flag and queue as the menus leave them, written by the caller. */
+      botFields: Map<number, { id: number; chatbot: boolean; queueId: number | null }>;
     },
   ): Promise<{ texts: string[]; change?: TicketBotChange }> {
-    const { ticket, contact, message, state, queue, connection, queues, options, prepared, now } = input;
-    const { companyId } = ticket;
+    const { ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields } = input;
     const fill = (text: string) => this.fill(text, contact, ticket.id, now);
     if (state?.released) return { texts: [] };
 
@@ -277,8 +290,8 @@ export class ChatbotService {
     };
     const queueChange = turn.assignQueueId !== undefined && turn.assignQueueId !== ticket.queueId ? { queueId: turn.assignQueueId } : {};
     if (turn.chatbot !== ticket.chatbot || 'queueId' in queueChange) {
-      await this.tickets.update(tx, companyId, ticket.id, { chatbot: turn.chatbot, ...queueChange });
       Object.assign(ticket, { chatbot: turn.chatbot, ...queueChange });
+      botFields.set(ticket.id, { id: ticket.id, chatbot: ticket.chatbot, queueId: ticket.queueId });
     }
     return { texts: turn.replies.map(fill), change };
   }
