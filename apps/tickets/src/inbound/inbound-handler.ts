@@ -229,7 +229,8 @@ export class InboundHandler {
       const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: await this.contactViewsOf(tx, companyId, resolved) };
       return { created };
     });
-    const reject = call.status === 'offer' && (await this.settings.of(companyId)).call === 'disabled';
+    const settings = call.status === 'offer' ? await this.settings.of(companyId) : undefined;
+    const reject = settings?.call === 'disabled';
     return {
       outcome: 'done',
       announce: () => {
@@ -237,7 +238,7 @@ export class InboundHandler {
         if (stored?.updated) this.events.message('update', stored.updated.message, stored.updated.ticket);
         if (reject) this.rejectCall(event);
         const ticketId = stored?.created?.messages[0]?.ticketId;
-        if (reject && ticketId !== undefined) this.chatbot.send([{ companyId, ticketId, texts: [AutomaticMessages.callsDisabled] }]);
+        if (reject && ticketId !== undefined) this.chatbot.send([{ companyId, ticketId, texts: [AutomaticMessages.callsDisabled(settings!.language)] }]);
       },
     };
   }
