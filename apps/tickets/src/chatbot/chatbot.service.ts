@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { CONNECTION_DEFAULTS, type ConnectionAutomation, type ScheduleRow } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { CompanySettings, type SettingValues } from '@atrium/kernel';
@@ -76,7 +76,7 @@ function positionOf(state: TicketBotRow | undefined): BotPosition {
  * them queued, and another (or itself, restarted) sends them once their lease lapses.
  */
 @Injectable()
-export class ChatbotService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ChatbotService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Per ticket, the replies being sent: the next ones wait for them (this replica's order). */
   private readonly sending = new Map<number, Promise<void>>();
   private timer?: NodeJS.Timeout;
@@ -111,9 +111,11 @@ export class ChatbotService implements OnApplicationBootstrap, OnApplicationShut
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** A replica that stops finishes the replies it is sending while its database connection is still open (a killed one leaves them to the lease). */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.sweeping;
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending.values()]);
   }
 
   /** Sends the replies whose sender died (their lease lapsed). */
