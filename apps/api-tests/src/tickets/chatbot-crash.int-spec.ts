@@ -52,8 +52,8 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/tickets/dist/main.js')], {
       cwd: REPO_ROOT,
-      // A short lease: the replies the killed process had queued are taken over within seconds.
-      env: { ...process.env, ...env.stack.env, HEALTH_PORT: String(port), LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BOT_REPLY_LEASE_MS: '3000', BOT_REPLY_SWEEP_MS: '300' },
+      // A short lease and ack wait: what the killed process had in hand is taken over within seconds.
+      env: { ...process.env, ...env.stack.env, HEALTH_PORT: String(port), LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BOT_REPLY_LEASE_MS: '3000', BOT_REPLY_SWEEP_MS: '300', INBOUND_ACK_WAIT_SECONDS: '5' },
       stdio: 'ignore',
     });
     await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 60_000, 200);
@@ -126,13 +126,16 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     await eventually(async () => (await inboxes()).some((received) => received.length >= 3), 30_000, 20);
     await kill(tickets!);
     tickets = undefined;
-
-    // While nothing runs, each customer goes on: 'Pro', then back to the plans.
-    for (const customer of customers) await says(customer, '2');
-    for (const customer of customers) await says(customer, '0');
     tickets = await startTickets();
+    // Every choice is answered once: the stored-but-unsent replies by the new process once the
+    // dead one's lease lapsed, the events it held unacknowledged once the stream redelivers them.
+    await allReceived(3, 60_000);
 
-    await allReceived(5, 60_000);
+    // The conversations go on from the restored node: 'Pro', then back to the plans.
+    for (const customer of customers) await says(customer, '2');
+    await allReceived(4);
+    for (const customer of customers) await says(customer, '0');
+    await allReceived(5);
     // Nothing is left to send: a reply sent twice would be here by now.
     await eventually(async () => {
       const [queued] = await ownerQuery<{ count: string }>(env.stack, 'select count(*) from tickets.bot_replies where company_id = $1', [tenant.companyId]);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { storableText } from '@atrium/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
@@ -70,8 +70,8 @@ export class BotReplyOutbox {
   /**
    * The first text due of the ticket's row, or undefined when it has none. For a row taken from a
    * dead sender (`since`): when that sender had already stored the text as a message (stored before
-   * it is sent, MessageSender), it may have reached the customer: it is not sent again but counted
-   * as sent (it stays in the conversation, as any send whose answer never came).
+   * it is sent, MessageSender) it has, or may have, reached the customer: it is not sent again but
+   * counted as sent (it stays in the conversation, as any send whose answer never came).
    */
   async first(companyId: number, ticketId: number, since?: Date): Promise<DueText | undefined> {
     const [row] = await this.database.withTenant(companyId, (tx) => tx.select().from(botReplies).where(eq(botReplies.ticketId, ticketId)));
@@ -81,13 +81,13 @@ export class BotReplyOutbox {
     return { text, toClosed: row.toClosed };
   }
 
-  /** Whether one of our messages with this text, never confirmed by the connection, was stored on the ticket since then. */
+  /** Whether one of our messages with this text was stored on the ticket since then (sent, or perhaps sent: its answer never came). */
   private async storedSince(companyId: number, ticketId: number, text: string, since: Date): Promise<boolean> {
     const found = await this.database.withTenant(companyId, (tx) =>
       tx
         .select({ id: messages.id })
         .from(messages)
-        .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true), isNull(messages.wid), eq(messages.body, storableText(text)), gte(messages.createdAt, since)))
+        .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true), eq(messages.body, storableText(text)), gte(messages.createdAt, since)))
         .limit(1),
     );
     return found.length > 0;
