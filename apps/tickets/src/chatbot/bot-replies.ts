@@ -21,6 +21,8 @@ export interface DueReplies {
   ticketId: number;
   /** For a row taken from a dead sender: when it last recorded a text as sent (`first` looks for the one it may have been sending). */
   since?: Date;
+  /** For a row just queued: its first text (no need to read it back). */
+  first?: DueText;
 }
 
 /** The next text due of a ticket's row. */
@@ -63,8 +65,8 @@ export class BotReplyOutbox {
         target: botReplies.ticketId,
         set: { texts: sql`${botReplies.texts} || excluded.texts`, toClosed: sql`${botReplies.toClosed} or excluded.to_closed` },
       })
-      .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId, created: sql<boolean>`xmax = 0` });
-    return rows.filter((row) => row.created).map(({ companyId, ticketId }) => ({ companyId, ticketId }));
+      .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId, texts: botReplies.texts, toClosed: botReplies.toClosed, created: sql<boolean>`xmax = 0` });
+    return rows.filter((row) => row.created).map(({ companyId, ticketId, texts, toClosed }) => ({ companyId, ticketId, first: { text: texts[0]!, toClosed } }));
   }
 
   /**

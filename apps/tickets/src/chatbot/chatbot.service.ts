@@ -174,9 +174,10 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
 
   /** Sends the queued replies of these tickets as the platform's own messages, in order per ticket (best effort: a failed send is logged and the ticket's remaining replies dropped). */
   send(replies: BotReplies): void {
-    for (const { companyId, ticketId, since } of replies) {
+    for (const due of replies) {
+      const { ticketId } = due;
       const previous = this.sending.get(ticketId) ?? Promise.resolve();
-      const next = previous.then(() => this.sendAll(companyId, ticketId, since));
+      const next = previous.then(() => this.sendAll(due));
       this.sending.set(ticketId, next);
       void next.finally(() => {
         if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
@@ -185,9 +186,9 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Sends the ticket's queued texts one by one, each recorded as sent before the next; texts appended meanwhile follow. */
-  private async sendAll(companyId: number, ticketId: number, since?: Date): Promise<void> {
+  private async sendAll({ companyId, ticketId, since, first }: DueReplies): Promise<void> {
     try {
-      let due: DueText | undefined = await this.outbox.first(companyId, ticketId, since);
+      let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
       while (due) {
         const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
         if (view.status === 'closed' && !due.toClosed) return await this.outbox.drop(companyId, ticketId);
