@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { CONNECTION_DEFAULTS, type ConnectionAutomation, type ScheduleRow } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { CompanySettings, type SettingValues } from '@atrium/kernel';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { ContactRow } from '../contacts/contacts.repository.js';
-import { chatIdOf } from '../directory/chat-id.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import { MessageSender, type PendingMessage } from '../messages/message-sender.js';
+import { MessageSender } from '../messages/message-sender.js';
 import type { MessageRow } from '../messages/messages.repository.js';
 import { fillVariables } from '../messages/message-variables.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
@@ -15,6 +14,7 @@ import { newPosition, TicketBotsRepository, type TicketBotChange, type TicketBot
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 import { BotHandoff, handingBot } from './bot-handoff.js';
+import { BotReplyOutbox, type BotReply, type DueReplies, type DueText } from './bot-replies.js';
 import { isOpenAt, OUT_OF_HOURS_REPEAT_MS } from './business-hours.js';
 import { botTurn, BOT_START, type BotContext, type BotPosition, type BotStage } from './chatbot-flow.js';
 import { ChatbotClock } from './chatbot-clock.js';
@@ -36,11 +36,14 @@ export interface ChatbotPrepared {
   companyHours: ScheduleRow[];
 }
 
-/** The texts the automaton answers, per ticket in order, sent once the transaction committed. */
-export type BotReplies = Array<{ companyId: number; ticketId: number; texts: string[]; toClosed?: boolean }>;
+/** The tickets whose replies the transaction queued (`bot_replies`) and this replica sends once it committed. */
+export type BotReplies = DueReplies[];
 
-/** The automaton's answers stored unsent in the inbound transaction, per ticket in order: `deliver` sends them after the commit. */
-export type BotDeliveries = Array<{ companyId: number; ticketId: number; pending: PendingMessage[] }>;
+/** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
+const LAPSED_PER_SWEEP = 200;
+
+/** What the menus change of a ticket: its chatbot flag (the robot icon) and the queue chosen. */
+type BotFields = { id: number; chatbot: boolean; queueId: number | null };
 
 const MENU_STAGES: readonly string[] = ['idle', 'queue-menu', 'options', 'done', 'silent'];
 // other stages: 'bot' (handed to the ai service), 'rating' (a closed ticket waiting for its rating, ratings.ts)
@@ -71,12 +74,16 @@ function positionOf(state: TicketBotRow | undefined): BotPosition {
  * handed to the ai service (BotHandoff); out of business hours the out-of-hours message goes (at
  * most once per 30 minutes per ticket) and nothing else; otherwise the menus (chatbot-flow.ts),
  * their position kept in `ticket_bots` in the same transaction, so a restart or another replica
- * continues the conversation. The replies are sent after the commit (`send`), in order per ticket.
+ * continues the conversation. The replies are queued in that transaction too (`bot_replies`) and
+ * sent after the commit (`send`), in order per ticket; a replica killed before it sent them leaves
+ * them queued, and another (or itself, restarted) sends them once their lease lapses.
  */
 @Injectable()
-export class ChatbotService {
+export class ChatbotService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Per ticket, the replies being sent: the next ones wait for them (this replica's order). */
   private readonly sending = new Map<number, Promise<void>>();
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
 
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
@@ -86,6 +93,7 @@ export class ChatbotService {
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(BotHandoff) private readonly handoff: BotHandoff,
+    @Inject(BotReplyOutbox) private readonly outbox: BotReplyOutbox,
     @Inject(Ratings) private readonly ratings: Ratings,
     @Inject(MessageSender) private readonly sender: MessageSender,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
@@ -95,6 +103,36 @@ export class ChatbotService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  onApplicationBootstrap(): void {
+    const sweep = () => {
+      this.sweeping ??= this.resumeLapsed()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'chatbot replies left by a dead sender not taken: retried on the next sweep'))
+        .finally(() => (this.sweeping = undefined));
+    };
+    sweep();
+    this.timer = setInterval(sweep, this.config.BOT_REPLY_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** A replica that stops finishes the replies it is sending while its database connection is still open (a killed one leaves them to the lease). */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending.values()]);
+  }
+
+  /** Sends the replies whose sender died (their lease lapsed). */
+  private async resumeLapsed(): Promise<void> {
+    const taken = await this.outbox.takeLapsed(LAPSED_PER_SWEEP);
+    if (taken.length > 0) this.logger.info({ tickets: taken.length }, 'sending chatbot replies a dead sender left');
+    this.send(taken);
+  }
+
+  /** Queues replies in the caller's transaction (calls, inactivity); `send` the answer after the commit. */
+  queue(tx: TicketsTx, replies: BotReply[]): Promise<BotReplies> {
+    return this.outbox.queue(tx, replies);
+  }
+
   /** Reads the company's settings (and hours when they count) before the transaction that stores the messages. */
   async prepare(companyId: number): Promise<ChatbotPrepared> {
     const settings = await this.settings.of(companyId);
@@ -102,13 +140,13 @@ export class ChatbotService {
   }
 
   /**
-   * Runs the automaton on the batch's customer messages and stores its answers, unsent, in the
-   * same transaction (so a committed position always has its answers in the conversation, in
-   * order after the message they answer); `deliver` sends them once it committed. Tickets are
-   * handled side by side (their statements share round trips on the transaction's pipelined
-   * connection), each ticket's messages one after the other.
+   * Runs the automaton on the batch's customer messages; their replies are queued in the same
+   * transaction (`bot_replies`). Reads and writes are per batch, not per message: the batch's
+   * connections, queues, option trees and positions read once, the new positions and the tickets'
+   * bot fields written in one statement each; tickets are handled side by side (their statements
+   * share round trips on the transaction's pipelined connection), each ticket's messages in order.
    */
-  async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotDeliveries> {
+  async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotReplies> {
     const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
     if (waiting.length === 0) return [];
     const [states, connections] = await Promise.all([
@@ -129,12 +167,11 @@ export class ChatbotService {
     const now = this.clock.now();
     // each ticket's new position and bot fields, written for all at the end
     const positions = new Map<number, TicketBotRow>();
-    const botFields = new Map<number, { id: number; chatbot: boolean; queueId: number | null }>();
-    const write = (rows: TicketBotRow[], fields: Array<{ id: number; chatbot: boolean; queueId: number | null }>) =>
-      Promise.all([this.bots.savePositions(tx, companyId, rows), this.tickets.setBotFields(tx, companyId, fields)]);
+    const botFields = new Map<number, BotFields>();
+    const write = (rows: TicketBotRow[], fields: BotFields[]) => Promise.all([this.bots.savePositions(tx, companyId, rows), this.tickets.setBotFields(tx, companyId, fields)]);
     const answers = await Promise.all(
       [...byTicket.values()].map(async (messages) => {
-        const out: Array<{ ticket: TicketRow; contact: ContactRow; texts: string[] }> = [];
+        const out: BotReply[] = [];
         for (const { ticket, contact, message } of messages) {
           if (ticket.status !== 'pending' || ticket.userId !== null) continue;
           const connection = connections.get(ticket.whatsappId ?? 0) ?? { automation: NO_AUTOMATION, queueIds: [] };
@@ -144,7 +181,7 @@ export class ChatbotService {
             const rated = await this.ratings.waiting(tx, ticket);
             if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
               const text = connection.automation.complationMessage;
-              if (text.trim() !== '') out.push({ ticket: rated, contact, texts: [this.fill(text, contact, rated.id, now)] });
+              if (text.trim() !== '') out.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now)], toClosed: true });
               continue;
             }
           }
@@ -165,66 +202,43 @@ export class ChatbotService {
             states.set(ticket.id, position);
             positions.set(ticket.id, position);
           }
-          if (texts.length > 0) out.push({ ticket, contact, texts });
+          const last = out.at(-1);
+          if (texts.length > 0 && last?.ticketId === ticket.id && !last.toClosed) last.texts.push(...texts);
+          else if (texts.length > 0) out.push({ companyId, ticketId: ticket.id, texts });
         }
         return out;
       }),
     );
-    const items = answers.flat().flatMap(({ ticket, contact, texts }) => {
-      // an answer that could not be sent must not refuse the customer's messages with it
-      if (ticket.whatsappId === null || chatIdOf(contact) === null) {
-        this.logger.warn({ companyId, ticketId: ticket.id }, 'chatbot reply not sent: the ticket has no connection or the contact no chat id');
-        return [];
-      }
-      return texts.map((body) => ({ ticket: { ...ticket, contact }, outgoing: { body } }));
-    });
-    const [pending] = await Promise.all([this.sender.storePendingMany(tx, items), write([...positions.values()], [...botFields.values()])]);
-    const deliveries = new Map<number, { companyId: number; ticketId: number; pending: PendingMessage[] }>();
-    for (const [i, { ticket }] of items.entries()) {
-      const delivery = deliveries.get(ticket.id) ?? { companyId, ticketId: ticket.id, pending: [] };
-      delivery.pending.push(pending[i]!);
-      deliveries.set(ticket.id, delivery);
-    }
-    return [...deliveries.values()];
+    await write([...positions.values()], [...botFields.values()]);
+    return this.outbox.queue(tx, answers.flat());
   }
 
-  /** Sends the automaton's answers stored by `onStored`, once its transaction committed: in order per ticket (a failure is logged). */
-  deliver(deliveries: BotDeliveries): void {
-    for (const { companyId, ticketId, pending } of deliveries) {
-      this.inOrder(ticketId, async () => {
-        try {
-          for (const message of pending) await this.sender.deliver({ companyId, id: ticketId }, message);
-        } catch (error) {
-          this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
-        }
+  /** Sends the queued replies of these tickets as the platform's own messages, in order per ticket (best effort: a failed send is logged and the ticket's remaining replies dropped). */
+  send(replies: BotReplies): void {
+    for (const due of replies) {
+      const { ticketId } = due;
+      const previous = this.sending.get(ticketId) ?? Promise.resolve();
+      const next = previous.then(() => this.sendAll(due));
+      this.sending.set(ticketId, next);
+      void next.finally(() => {
+        if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
       });
     }
   }
 
-  /** Sends the platform's automatic texts (not answers to a stored message) as its own messages, in order per ticket (best effort: a failure is logged). */
-  send(replies: BotReplies): void {
-    for (const { companyId, ticketId, texts, toClosed } of replies) this.inOrder(ticketId, () => this.sendAll(companyId, ticketId, texts, toClosed ?? false));
-  }
-
-  /** Runs `work` after the ticket's sends under way on this replica. */
-  private inOrder(ticketId: number, work: () => Promise<void>): void {
-    const previous = this.sending.get(ticketId) ?? Promise.resolve();
-    const next = previous.then(work);
-    this.sending.set(ticketId, next);
-    void next.finally(() => {
-      if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
-    });
-  }
-
-  private async sendAll(companyId: number, ticketId: number, texts: string[], toClosed: boolean): Promise<void> {
+  /** Sends the ticket's queued texts one by one, each recorded as sent before the next; texts appended meanwhile follow. */
+  private async sendAll({ companyId, ticketId, since, first }: DueReplies): Promise<void> {
     try {
-      for (const text of texts) {
+      let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
+      while (due) {
         const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
-        if (view.status === 'closed' && !toClosed) return;
-        await this.sender.send(view, { body: text });
+        if (view.status === 'closed' && !due.toClosed) return await this.outbox.drop(companyId, ticketId);
+        await this.sender.send(view, { body: due.text });
+        due = await this.outbox.advance(companyId, ticketId);
       }
     } catch (error) {
       this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
+      await this.outbox.drop(companyId, ticketId).catch(() => undefined);
     }
   }
 
@@ -242,7 +256,7 @@ export class ChatbotService {
       prepared: ChatbotPrepared;
       now: Date;
       /** The tickets' chatbot flag and queue as the menus leave them, written by the caller. */
-      botFields: Map<number, { id: number; chatbot: boolean; queueId: number | null }>;
+      botFields: Map<number, BotFields>;
     },
   ): Promise<{ texts: string[]; change?: TicketBotChange }> {
     const { ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields } = input;

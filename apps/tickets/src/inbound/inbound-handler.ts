@@ -15,7 +15,7 @@ import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import { CompanySettings, pad2, SessionsChannel, zonedParts } from '@atrium/kernel';
 import type { TicketsConfig } from '../config.js';
-import { ChatbotService, type BotDeliveries } from '../chatbot/chatbot.service.js';
+import { ChatbotService, type BotReplies } from '../chatbot/chatbot.service.js';
 import { ContactViews } from '../contacts/contact.view.js';
 import { AutomaticMessages } from '../messages/automatic-messages.js';
 import { lastMessageText } from '../messages/media-type.js';
@@ -42,8 +42,8 @@ interface CreatedMessages {
   tickets: Map<number, TicketView>;
   /** Contacts the batch created, and known ones it taught a name, number or lid. */
   contacts: { created: ContactView[]; updated: ContactView[] };
-  /** The automaton's answers, stored unsent with the messages, sent after the announcement. */
-  replies?: BotDeliveries;
+  /** The automaton's answers, sent after the announcement. */
+  replies?: BotReplies;
 }
 
 
@@ -184,7 +184,7 @@ export class InboundHandler {
           outcome: 'done',
           announce: () => {
             this.announceCreated(stored);
-            if (stored.replies) this.chatbot.deliver(stored.replies);
+            this.chatbot.send(stored.replies);
           },
         }
       : DONE;
@@ -204,6 +204,8 @@ export class InboundHandler {
     const { companyId, whatsappId, call } = event;
     const wid = `call:${call.id}`;
     const body = callNoticeBody({ isVideo: call.isVideo, status: call.status, time: this.clock(call.timestamp) });
+    const settings = call.status === 'offer' ? await this.settings.of(companyId) : undefined;
+    const reject = settings?.call === 'disabled';
     const stored = await this.database.withTenant(companyId, async (tx) => {
       const [existing] = await this.messages.findByWids(tx, companyId, [{ whatsappId, wid }]);
       if (existing) {
@@ -228,17 +230,17 @@ export class InboundHandler {
       await this.tickets.touch(tx, companyId, row.ticketId, body, true);
       const ticket = await this.views.one(tx, companyId, row.ticketId);
       const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: await this.contactViewsOf(tx, companyId, resolved) };
-      return { created };
+      // the customer whose call is rejected is told so, in the company's language
+      const replies = reject ? await this.chatbot.queue(tx, [{ companyId, ticketId: ticket.id, texts: [AutomaticMessages.callsDisabled(settings!.language)] }]) : [];
+      return { created, replies };
     });
-    const reject = call.status === 'offer' && (await this.settings.of(companyId)).call === 'disabled';
     return {
       outcome: 'done',
       announce: () => {
         if (stored?.created) this.announceCreated(stored.created);
         if (stored?.updated) this.events.message('update', stored.updated.message, stored.updated.ticket);
         if (reject) this.rejectCall(event);
-        const ticketId = stored?.created?.messages[0]?.ticketId;
-        if (reject && ticketId !== undefined) this.chatbot.send([{ companyId, ticketId, texts: [AutomaticMessages.callsDisabled] }]);
+        if (stored?.replies) this.chatbot.send(stored.replies);
       },
     };
   }

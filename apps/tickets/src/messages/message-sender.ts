@@ -17,7 +17,7 @@ import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { lastMessageText, mediaTypeOf } from './media-type.js';
 import { toMessageView } from './message.view.js';
-import { MessagesRepository, type MessageRow, type NewMessage } from './messages.repository.js';
+import { MessagesRepository, type MessageRow } from './messages.repository.js';
 
 /** One message to send: text, or a stored file with an optional caption; the stored message it answers. */
 export interface OutgoingMessage {
@@ -26,15 +26,20 @@ export interface OutgoingMessage {
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
 }
 
-/** What a send needs of its ticket (a TicketView has it; the automaton has the rows in hand). */
-export type OutgoingTicket = Pick<TicketView, 'id' | 'companyId' | 'whatsappId' | 'contactId'> & { contact: Parameters<typeof chatIdOf>[0] };
-
 /** A message stored unsent: what `deliver` sends once the store has committed. */
 export interface PendingMessage {
   id: number;
   whatsappId: number;
   command: OutboundCommand<'sendMedia' | 'sendText'>;
   lastMessage: string;
+}
+
+/** A sent message waiting for its channel id and ack to be recorded. */
+interface SentRecord {
+  ticketId: number;
+  pending: PendingMessage;
+  sent: SentMessageResult;
+  done: { resolve: (result: { message: MessageView; view: TicketView }) => void; reject: (error: unknown) => void };
 }
 
 /**
@@ -46,14 +51,6 @@ export interface PendingMessage {
  * answer never came keeps it (it may have gone). Its callers have checked that the ticket is not
  * closed (ERR_TICKET_CLOSED: 'Reabra ou aceite esse ticket para enviar uma mensagem.').
  */
-/** A sent message waiting for its channel id and ack to be recorded. */
-interface SentRecord {
-  ticketId: number;
-  pending: PendingMessage;
-  sent: SentMessageResult;
-  done: { resolve: (result: { message: MessageView; view: TicketView }) => void; reject: (error: unknown) => void };
-}
-
 @Injectable()
 export class MessageSender {
   /** Per company, the sent messages waiting to be recorded (the company's recording is under way while present). */
@@ -79,45 +76,33 @@ export class MessageSender {
    * The first half of a send, inside the caller's transaction (so a caller that reads before it
    * sends pays one transaction for both): the message stored unsent. `deliver` after the commit.
    */
-  async storePending(tx: TicketsTx, ticket: OutgoingTicket, outgoing: OutgoingMessage): Promise<PendingMessage> {
-    const [pending] = await this.storePendingMany(tx, [{ ticket, outgoing }]);
-    return pending!;
-  }
-
-  /** `storePending` for several messages (of one or more tickets) in one statement, stored in this order. */
-  async storePendingMany(tx: TicketsTx, items: Array<{ ticket: OutgoingTicket; outgoing: OutgoingMessage }>): Promise<PendingMessage[]> {
-    if (items.length === 0) return [];
-    const prepared = items.map(({ ticket, outgoing }) => {
-      if (ticket.whatsappId === null) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
-      const to = chatIdOf(ticket.contact);
-      if (to === null) throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
-      const body = storableText(outgoing.body);
-      const mediaType = outgoing.media ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
-      const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
-      const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
-        ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
-        : { type: 'sendText', to, body };
-      if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
-      const values: NewMessage = {
-        companyId: ticket.companyId,
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        wid: null,
-        body,
-        fromMe: true,
-        read: true,
-        mediaType,
-        mediaPath: outgoing.media?.path ?? null,
-        mediaName,
-        quotedMsgId: outgoing.quoted?.id ?? null,
-        ack: 0,
-      };
-      return { values, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
+  async storePending(tx: TicketsTx, ticket: TicketView, outgoing: OutgoingMessage): Promise<PendingMessage> {
+    if (ticket.whatsappId === null) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
+    const to = chatIdOf(ticket.contact);
+    if (to === null) throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
+    const body = storableText(outgoing.body);
+    const mediaType = outgoing.media ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
+    const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
+    const row = await this.messages.insertIfAbsent(tx, {
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      wid: null,
+      body,
+      fromMe: true,
+      read: true,
+      mediaType,
+      mediaPath: outgoing.media?.path ?? null,
+      mediaName,
+      quotedMsgId: outgoing.quoted?.id ?? null,
+      ack: 0,
     });
-    // no channel id yet: nothing conflicts, every row comes back, in the order given
-    const rows = await this.messages.insertManyIfAbsent(tx, prepared.map(({ values }) => values));
-    return prepared.map(({ whatsappId, command, lastMessage }, i) => ({ id: rows[i]!.id, whatsappId, command, lastMessage }));
+    const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
+      ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
+      : { type: 'sendText', to, body };
+    if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
+    return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
   }
 
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
