@@ -100,8 +100,9 @@ try {
   }));
   const byNumber = new Map(customers.map((c) => [c.number, c]));
   const latencies = [];
-  // the answer is stored (unsent) in the transaction that stores the customer's message: its
-  // createdAt, that transaction's start, splits the way in two
+  // the answer's createdAt (the start of the transaction that stores it unsent, just before its
+  // send) splits the way in two: the customer's message through sandbox, sessions, the stream and
+  // the automaton, then the answer's send, record and announcement
   const toStored = [];
   const fromStored = [];
   let wrong = 0;
@@ -169,8 +170,8 @@ try {
   };
   console.table({
     'send → bot answer delivered': row(sorted),
-    'send → inbound transaction start': row(toStored),
-    'transaction start → answer delivered': row(fromStored),
+    'send → answer stored': row(toStored),
+    'answer stored → delivered': row(fromStored),
   });
   socket.close();
 } catch (error) {
