@@ -231,9 +231,15 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     try {
       let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
       while (due) {
-        const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
-        if (view.status === 'closed' && !due.toClosed) return await this.outbox.drop(companyId, ticketId);
-        await this.sender.send(view, { body: due.text });
+        const text = due;
+        // the ticket read and the text stored unsent in one transaction
+        const step = await this.database.withTenant(companyId, async (tx) => {
+          const view = await this.views.one(tx, companyId, ticketId);
+          if (view.status === 'closed' && !text.toClosed) return undefined;
+          return { view, pending: await this.sender.storePending(tx, view, { body: text.text }) };
+        });
+        if (!step) return await this.outbox.drop(companyId, ticketId);
+        await this.sender.deliver(step.view, step.pending);
         due = await this.outbox.advance(companyId, ticketId);
       }
     } catch (error) {
