@@ -178,6 +178,7 @@ describe('campaigns', () => {
       ['post', `/campaigns/${theirs.id}/cancel`],
       ['post', `/campaigns/${theirs.id}/restart`],
       ['get', `/campaigns/${theirs.id}/shippings.csv`],
+      ['get', `/campaigns/${theirs.id}/shippings`],
     ] as const) {
       const response = method === 'put' ? await tenant.admin.put(path, { name: 'Tomada' }) : await tenant.admin[method](path);
       expect({ path, method, status: response.status }).toEqual({ path, method, status: 404 });
