@@ -182,7 +182,7 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       for (const customer of customers) await shippings.getByText(customer.number).waitFor();
       // the shipping list follows the progress live: every row gets its delivery time
       await eventually('a delivery time on every shipping row', async () => {
-        const times = await shippings.locator('tbody tr td:nth-child(4)').evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+        const times = await shippings.locator('tbody tr.ant-table-row td:nth-child(4)').evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
         return times.length === customers.length && times.every((time) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(time));
       }, 15_000);
       await screenshot(page, 'campaigns-04-finished');
