@@ -7,10 +7,12 @@ import { call, connectSandbox, eventually, sandboxUrl } from './platform-calls.j
 
 interface SandboxMessage {
   body: string | null;
+  media: { mimetype: string; filename: string; size: number } | null;
 }
 
 interface CampaignState {
   status: string;
+  mediaName: string | null;
   report: { valid: number; delivered: number; failed: number };
 }
 
@@ -27,6 +29,8 @@ const customers = [
 const auditor = { name: 'Auditoria', email: `auditoria-${id}@e2e.test`, password: 'senha123' };
 const listName = `Clientes ${id}`;
 const campaignName = `Natal ${id}`;
+/** The campaign's attachment, sent with each message (the message is its caption). */
+const attachment = { name: 'regulamento.txt', mimeType: 'text/plain', buffer: Buffer.from('Promoção válida até o Natal.\n') };
 /** The pace chosen on /campaigns-config: long enough for the test to cancel between two sends. */
 const INTERVAL_LABEL = '15 segundos';
 
@@ -50,7 +54,8 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
   let adminToken: string;
   let campaignId: number;
 
-  const inbox = async (number: string) => (await call<SandboxMessage[]>(sandboxUrl(`/messages?customer=${number}&business=${businessNumber}`))).map((message) => message.body ?? '');
+  const received = (number: string) => call<SandboxMessage[]>(sandboxUrl(`/messages?customer=${number}&business=${businessNumber}`));
+  const inbox = async (number: string) => (await received(number)).map((message) => message.body ?? '');
   const delivered = async () => (await Promise.all(customers.map((customer) => inbox(customer.number)))).flat();
   const campaign = () => call<CampaignState>(apiUrl(`/campaigns/${campaignId}`), { token: adminToken });
 
@@ -117,6 +122,8 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       await page.getByTestId('campaign-message-1').fill('Olá {nome}, seu cupom é {cupom}');
       await page.getByRole('tab', { name: 'Msg. 2' }).click();
       await page.getByTestId('campaign-message-2').fill('Oi {nome}! Use o cupom {cupom}');
+      await page.getByTestId('campaign-attachment-input').setInputFiles(attachment);
+      await page.getByTestId('campaign-attachment').getByText(attachment.name).waitFor();
       const scheduledAt = page.locator('#campaign_scheduledAt');
       await scheduledAt.click();
       await scheduledAt.fill(nowForPicker());
@@ -130,6 +137,7 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       // the list follows the campaign live: Programada, then Em Andamento once the scheduler starts it
       await page.getByTestId(`campaign-status-${campaignId}`).getByText('Em Andamento').waitFor({ timeout: 30_000 });
       expect(await table.getByText(listName).count()).toBe(1);
+      expect((await campaign()).mediaName).toBe(attachment.name);
       await screenshot(page, 'campaigns-02-running');
     });
 
@@ -190,10 +198,11 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
 
     await step('campaigns-delivered-once', [page], async () => {
       for (const customer of customers) {
-        const bodies = await inbox(customer.number);
-        // exactly one message each, the variant's variables filled in
-        expect(bodies).toHaveLength(1);
-        expect([`Olá ${customer.name}, seu cupom é NATAL10`, `Oi ${customer.name}! Use o cupom NATAL10`]).toContain(bodies[0]);
+        const messages = await received(customer.number);
+        // exactly one message each: the attachment, captioned with the variant's text, variables filled in
+        expect(messages).toHaveLength(1);
+        expect([`Olá ${customer.name}, seu cupom é NATAL10`, `Oi ${customer.name}! Use o cupom NATAL10`]).toContain(messages[0]!.body);
+        expect(messages[0]!.media).toMatchObject({ mimetype: expect.stringContaining('text/plain'), size: attachment.buffer.length });
       }
     });
 

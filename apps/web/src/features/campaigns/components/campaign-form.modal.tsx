@@ -63,12 +63,20 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
   const submit = async (values: CampaignFormValues) => {
     if (editability === 'none') return;
     const input = campaignInputOf(values, editability);
+    const attachmentChange = allEditable && (file !== null || (removeAttachment && Boolean(campaign?.mediaPath)));
     await saveRecord(
       async () => {
-        const saved = editing ? await update({ id, ...input }).unwrap() : await create(input).unwrap();
-        if (!allEditable) return;
+        if (!attachmentChange) {
+          if (editing) await update({ id, ...input }).unwrap();
+          else await create(input).unwrap();
+          return;
+        }
+        // the attachment goes on before the schedule: a campaign due now would start (and lock) without it
+        const { scheduledAt, ...rest } = input;
+        const saved = editing ? await update({ id, ...rest, scheduledAt: null }).unwrap() : await create({ ...rest, scheduledAt: null }).unwrap();
         if (file) await uploadMedia({ id: saved.id, file }).unwrap();
-        else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
+        else await deleteMedia(saved.id).unwrap();
+        if (scheduledAt) await update({ id: saved.id, scheduledAt }).unwrap();
       },
       t('toasts.saved'),
       onClose,
