@@ -19,7 +19,7 @@ import {
   useUploadCampaignMediaMutation,
 } from '../api/campaigns.api';
 import { BUILT_IN_VARIABLES, campaignInputOf, EMPTY_CAMPAIGN, formValuesOf, MESSAGE_INDEXES, NO_TAG, settingsOf, type CampaignFormValues } from '../campaign-form';
-import { useCampaignCommands } from './campaigns.page';
+import { useCampaignCommands } from '../hooks/use-campaign-commands.hook';
 
 /**
  * The campaign dialog (spec 001 "Campaigns"): name, confirmation, contact list, tag list,

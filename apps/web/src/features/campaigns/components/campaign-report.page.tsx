@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CalendarOutlined, CheckCircleOutlined, CheckSquareOutlined, CloseCircleOutlined, DownloadOutlined, FieldTimeOutlined, GroupOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined, CheckCircleOutlined, CheckSquareOutlined, CloseCircleOutlined, DownloadOutlined, FieldTimeOutlined, GroupOutlined, MailOutlined, ReloadOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { CampaignShippingView } from '@atrium/contracts';
 import { Button, Card, Col, Empty, Flex, Progress, Row, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -17,6 +17,8 @@ import { useCampaignsLive } from '../hooks/use-campaigns-live.hook';
 export const REPORT_REFRESH_MS = 5000;
 /** The shipping list reloads at most this often while progress events arrive. */
 const SHIPPINGS_REFRESH_MS = 2000;
+/** Beyond this many shippings the list reloads on demand only (the counts above stay live). */
+export const LIVE_SHIPPINGS_MAX = 2000;
 
 function InfoCard({ title, value, icon, testId }: { title: string; value: ReactNode; icon: ReactNode; testId: string }) {
   return (
@@ -68,6 +70,7 @@ export default function CampaignReportPage() {
         void shippings.refetch();
       }, REPORT_REFRESH_MS);
     }
+    if ((shippings.data?.shippings.length ?? 0) > LIVE_SHIPPINGS_MAX) return;
     if (timers.current.shippings === undefined) {
       timers.current.shippings = window.setTimeout(() => {
         timers.current.shippings = undefined;
@@ -175,7 +178,13 @@ export default function CampaignReportPage() {
           <InfoCard title={t('report.completedAt')} value={campaign.completedAt ? formatDateTime(campaign.completedAt) : t('fallback.completedAt')} icon={<FieldTimeOutlined />} testId="campaign-report-completed-at" />
         </Col>
       </Row>
-      <Card title={t('report.shippings')} styles={{ body: { padding: 0 } }}>
+      <Card
+        title={t('report.shippings')}
+        extra={
+          <Button type="text" icon={<ReloadOutlined />} loading={shippings.isFetching} onClick={() => void shippings.refetch()} aria-label={t('report.reload')} data-testid="campaign-report-reload" />
+        }
+        styles={{ body: { padding: 0 } }}
+      >
         <Table<CampaignShippingView>
           rowKey="number"
           size="small"

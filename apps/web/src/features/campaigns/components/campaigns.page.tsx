@@ -6,43 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates/dates';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
-import { toastError } from '../../../shared/notify/error-popup';
-import { toast } from '../../../shared/notify/notifier';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
-import { useCampaignsPageInfiniteQuery, useCancelCampaignMutation, useDeleteCampaignMutation, useRestartCampaignMutation } from '../api/campaigns.api';
+import { useCampaignsPageInfiniteQuery, useDeleteCampaignMutation } from '../api/campaigns.api';
 import { STATUS_COLORS } from '../campaign-form';
+import { useCampaignCommands } from '../hooks/use-campaign-commands.hook';
 import { useCampaignsLive } from '../hooks/use-campaigns-live.hook';
 import { CampaignFormModal } from './campaign-form.modal';
-
-/** Cancel and restart, with their toasts; a failure shows its message (spec 001 section 8). */
-export function useCampaignCommands(): { cancel: (id: number) => Promise<void>; restart: (id: number) => Promise<void>; busy: boolean } {
-  const { t } = useTranslation('campaigns');
-  const [cancelCampaign, cancelling] = useCancelCampaignMutation();
-  const [restartCampaign, restarting] = useRestartCampaignMutation();
-  return {
-    cancel: async (id) => {
-      try {
-        await cancelCampaign(id).unwrap();
-        toast.success(t('toasts.cancelled'));
-      } catch (error) {
-        toastError(error);
-      }
-    },
-    restart: async (id) => {
-      try {
-        await restartCampaign(id).unwrap();
-        toast.success(t('toasts.restarted'));
-      } catch (error) {
-        toastError(error);
-      }
-    },
-    busy: cancelling.isLoading || restarting.isLoading,
-  };
-}
 
 /** /campaigns (spec 001 "Campaigns" list): name, status, contact list, connection, schedule, completion, confirmation, actions by status. */
 export default function CampaignsPage() {
