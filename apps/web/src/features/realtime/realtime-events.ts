@@ -29,6 +29,7 @@ export const socketEvents = {
   prompt: companyEvent('prompt'),
   contactList: companyEvent('ContactList'),
   file: companyEvent('file'),
+  schedule: companyEvent('schedule'),
   contactListItems: (companyId: number, contactListId: number) => `company-${companyId}-ContactListItem-${contactListId}` as LiveEventName<`ContactListItem-${number}`>,
   announcement: () => 'company-announcement' as LiveEventName<'announcement'>,
 } as const;
