@@ -217,7 +217,7 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
               ref={fileInput}
               type="file"
               accept={IMAGE_ACCEPT}
-              hidden
+              style={{ display: 'none' }}
               data-testid="schedule-file"
               onChange={(event) => {
                 const picked = event.target.files?.[0];
