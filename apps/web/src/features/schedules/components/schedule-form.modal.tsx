@@ -185,7 +185,13 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
             <Input.TextArea ref={bodyInput} rows={6} data-testid="schedule-body" />
           </Form.Item>
           <Form.Item name="sendAt" label={t('modal.sendAt')} rules={[{ required: true, message: t('validation.required') }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} data-testid="schedule-send-at" />
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="DD/MM/YYYY HH:mm"
+              disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
+              style={{ width: '100%' }}
+              data-testid="schedule-send-at"
+            />
           </Form.Item>
           <Flex gap={8} align="center" wrap>
             <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()} disabled={sent} data-testid="schedule-attach">
