@@ -69,6 +69,8 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
   const [fileError, setFileError] = useState(false);
   const [removeAttachment, setRemoveAttachment] = useState(false);
   const [saving, setSaving] = useState(false);
+  // a schedule created by this dialog whose attachment then failed: saving again updates it
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const bodyInput = useRef<GetRef<typeof Input.TextArea>>(null);
   const sent = editing && record !== undefined && (record.sentAt !== null || record.status === 'ENVIADA');
@@ -79,6 +81,7 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     setFileError(false);
     setRemoveAttachment(false);
     setTerm('');
+    setCreatedId(null);
     if (editing) {
       form.setFieldsValue(record ? { contactId: record.contactId, body: record.body, sendAt: dayjs(record.sendAt) } : { contactId: null, body: '', sendAt: null });
     } else {
@@ -102,7 +105,9 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     setSaving(true);
     await submitDelay(MODAL_SUBMIT_DELAY_MS);
     try {
-      const saved = editing ? await updateSchedule({ id, ...input }).unwrap() : await createSchedule(input).unwrap();
+      const existing = id ?? createdId;
+      const saved = existing !== null ? await updateSchedule({ id: existing, ...input }).unwrap() : await createSchedule(input).unwrap();
+      setCreatedId(saved.id);
       if (file) await uploadMedia({ id: saved.id, file }).unwrap();
       else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
       toast.success(t('toasts.saved'));

@@ -90,6 +90,37 @@ describe('schedules page', () => {
     expect(await screen.findByText('Agendamento salvo com sucesso!')).toBeInTheDocument();
   });
 
+  it('uploads the chosen image after saving; when the upload fails, saving again updates the schedule it created', async () => {
+    const created = aSchedule({ id: 9, status: 'PENDENTE' });
+    let uploads = 0;
+    api = fakeApi({
+      'GET /schedules': schedulesPage([]),
+      'GET /contacts/50': { body: aContact({ id: 50, name: 'João Cliente' }) },
+      'POST /schedules': { status: 201, body: created },
+      'PUT /schedules/9': { body: created },
+      'POST /schedules/9/media-upload': () =>
+        ++uploads === 1 ? { status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'file', messages: ['the file is not a .png image'] }] } } : { status: 201, body: { ...created, mediaName: 'foto.png' } },
+    });
+    renderWithLiveSocket([{ path: '*', element: <SchedulesPage /> }], '/schedules?contactId=50', aSessionUser());
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('João Cliente - 5511987654321');
+    fireEvent.change(within(dialog).getByTestId('schedule-body'), { target: { value: 'Segue a foto do pedido' } });
+    // only png, jpg or jpeg are taken
+    fireEvent.change(within(dialog).getByTestId('schedule-file'), { target: { files: [new File(['%PDF'], 'pedido.pdf', { type: 'application/pdf' })] } });
+    expect(within(dialog).getByText('Apenas imagens png, jpg ou jpeg')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByTestId('schedule-file'), { target: { files: [new File(['png'], 'foto.png', { type: 'image/png' })] } });
+    expect(within(dialog).getByTestId('schedule-attachment')).toHaveTextContent('foto.png');
+
+    fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));
+    await waitFor(() => expect(uploads).toBe(1));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));
+    await waitFor(() => expect(uploads).toBe(2));
+    expect(api.callsTo('POST /schedules')).toHaveLength(1);
+    expect(api.callsTo('PUT /schedules/9')).toHaveLength(1);
+    expect(await screen.findByText('Agendamento salvo com sucesso!')).toBeInTheDocument();
+  });
+
   it('a sent schedule opens read-only, without the save button', async () => {
     const sent = aSchedule({ id: 4, status: 'ENVIADA', sentAt: new Date().toISOString() });
     api = fakeApi({
