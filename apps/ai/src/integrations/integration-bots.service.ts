@@ -6,6 +6,7 @@ import { ProviderError, type BotEngine, type BotTurn, type LoadedBot } from '../
 import { BotRegistry } from '../runtime/bot-registry.js';
 import { DialogflowClient } from './dialogflow/dialogflow-client.js';
 import { DialogflowEngine } from './dialogflow/dialogflow.engine.js';
+import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
 import { QueueIntegrationsService, type QueueIntegrationConfig } from './queue-integrations.service.js';
 import { TypebotClient } from './typebot/typebot-client.js';
 import { TypebotEngine } from './typebot/typebot.engine.js';
@@ -27,8 +28,9 @@ export class IntegrationBotsService implements OnModuleInit {
     @Inject(TypebotSessionsRepository) sessions: TypebotSessionsRepository,
     @Inject(SERVICE_CONFIG) config: AiConfig,
     @Inject(BotRegistry) private readonly registry: BotRegistry,
+    @Inject(OutboundUrlGuard) guard: OutboundUrlGuard,
   ) {
-    this.engines = [new WebhookEngine(), new TypebotEngine(new TypebotClient(), sessions), new DialogflowEngine(new DialogflowClient(config.DIALOGFLOW_API_URL))];
+    this.engines = [new WebhookEngine(guard), new TypebotEngine(new TypebotClient(guard), sessions), new DialogflowEngine(new DialogflowClient(config.DIALOGFLOW_API_URL, guard))];
   }
 
   onModuleInit(): void {

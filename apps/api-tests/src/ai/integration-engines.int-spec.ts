@@ -63,7 +63,7 @@ describe('queue integration engines', () => {
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
     database = await createTestDatabase();
-    ai = await startStackService('ai', isolatedEnv(database, { DIALOGFLOW_API_URL: providers.url }));
+    ai = await startStackService('ai', isolatedEnv(database, { DIALOGFLOW_API_URL: providers.url, INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host }));
     bots = ai.get(IntegrationBotsService);
     integrations = ai.get(QueueIntegrationsService);
     providers.typebot.define('faq', FAQ);
@@ -232,6 +232,24 @@ describe('queue integration engines', () => {
       providers.dialogflow.failNext.push(500);
       await expect(answer(bot, turn(311, 'boleto'))).rejects.toMatchObject({ provider: 'dialogflow', status: 500 });
     });
+  });
+
+  it('refuses at send time a URL that points to a private or local address (SSRF guard), without retrying or sending', async () => {
+    const hook = await integrations.create(admin, { type: 'webhook', name: 'interna', urlN8N: `${providers.url}/webhook/ssrf` });
+    providers.webhooks.configure('ssrf', {});
+    // a row whose URL changed behind the API's back (or a name whose DNS answer changed since it was saved)
+    const port = new URL(providers.url).port;
+    await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', [`http://localhost:${port}/webhook/ssrf`, hook.id]);
+    await expect(answer(hook, turn(501, 'oi'))).rejects.toMatchObject({ provider: 'webhook', status: 'refused' });
+    await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', ['http://169.254.169.254/latest/meta-data/', hook.id]);
+    await expect(answer(hook, turn(501, 'oi'))).rejects.toMatchObject({ provider: 'webhook', status: 'refused' });
+    expect(providers.webhooks.calls('ssrf')).toEqual([]);
+
+    const typebot = await integrations.create(admin, { type: 'typebot', name: 'Typebot interno', urlN8N: providers.url, typebotSlug: 'faq' });
+    await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', [`http://[::1]:${port}`, typebot.id]);
+    const before = providers.typebot.calls.length;
+    await expect(answer(typebot, turn(502, 'oi'))).rejects.toMatchObject({ provider: 'typebot', status: 'refused' });
+    expect(providers.typebot.calls.length).toBe(before);
   });
 
   it('an integration deleted meanwhile is a provider failure', async () => {
