@@ -2,20 +2,22 @@ import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { startBotProvidersSandbox, type RunningBotProvidersSandbox } from '@atrium/app-bot-providers-sandbox';
-import type { QueueIntegrationView, QueueView, TicketView } from '@atrium/contracts';
+import type { PromptView, QueueIntegrationView, QueueView, TicketView, WhatsappView } from '@atrium/contracts';
 import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { connectNumberToQueue, connectNumberWithIntegration } from './ai-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { createQueue, ticketAppears } from '../tickets/tickets-fixtures.js';
+import { createQueue, ownerQuery, ticketAppears } from '../tickets/tickets-fixtures.js';
 
 const TYPEBOT_NUMBER = '5511972600094';
 const DIALOGFLOW_NUMBER = '5511972600095';
 const CLARA = '5511987294001';
 const BETO = '5511987294002';
 const DORA = '5511987294003';
+const DELETED_NUMBER = '5511972600096';
+const ELISA = '5511987294004';
 
 type SandboxMessage = { id: string; body: string };
 
@@ -50,7 +52,7 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
       BOT_BREAKER_THRESHOLD: '1000',
     });
     ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, {}) });
-    const plan = await createPlan(await superAdmin(env.stack), { connections: 3, queues: 10, useIntegrations: true });
+    const plan = await createPlan(await superAdmin(env.stack), { connections: 3, queues: 10, useIntegrations: true, useOpenAi: true });
     tenant = await signUpTenant(env.stack, plan.id);
     botQueue = await createQueue(tenant, 'Robô Typebot');
     salesQueue = await createQueue(tenant, 'Vendas');
@@ -152,5 +154,36 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'oi, alguém aí?', 20_000, 100);
     expect(providers.dialogflow.calls.filter((call) => call.project === 'loja-e2e')).toHaveLength(2);
     expect(await inboxOf(DORA)).toHaveLength(2);
+  }, 180_000);
+
+  it('deleting an integration or a prompt clears it from the queues and connections that named it; the next customer is no longer handed to it', async () => {
+    const hook = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'webhook', name: 'Apagada', urlN8N: `${providers.url}/webhook/apagada` })).body;
+    const kept = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'webhook', name: 'Mantida', urlN8N: `${providers.url}/webhook/mantida` })).body;
+    providers.webhooks.configure('apagada', { replies: [{ body: { replies: [{ type: 'text', body: 'nunca enviada' }] } }] });
+    const support = await createQueue(tenant, 'Suporte');
+    const other = await createQueue(tenant, 'Outra');
+    expect((await tenant.admin.put(`/queue/${support.id}`, { integrationId: hook.id })).status).toBe(200);
+    expect((await tenant.admin.put(`/queue/${other.id}`, { integrationId: kept.id })).status).toBe(200);
+    const connection = await connectNumberWithIntegration(env, tenant, hook.id, DELETED_NUMBER);
+    const prompt = (await tenant.admin.post<PromptView>('/prompt', { name: 'Assistente', prompt: 'Seja breve.', queueId: other.id, apiKey: 'sk-test-0000' })).body;
+    expect((await tenant.admin.put(`/queue/${salesQueue.id}`, { promptId: prompt.id })).status).toBe(200);
+
+    expect((await tenant.admin.delete(`/queueIntegration/${hook.id}`)).status).toBe(200);
+    await eventually(async () => (await tenant.admin.get<QueueView>(`/queue/${support.id}`)).body.integrationId === null, 20_000, 100);
+    await eventually(async () => (await tenant.admin.get<WhatsappView>(`/whatsapp/${connection.id}`)).body.integrationId === null, 20_000, 100);
+    expect((await tenant.admin.get<QueueView>(`/queue/${other.id}`)).body.integrationId).toBe(kept.id);
+    // tickets' read model of the connection follows, so a new customer gets no bot
+    await eventually(
+      async () => (await ownerQuery<{ integration_id: number | null }>(env.stack, "select (automation->>'integrationId')::int as integration_id from tickets.whatsapp_refs where id = $1", [connection.id]))[0]?.integration_id === null,
+      20_000,
+      100,
+    );
+    await sends(ELISA, DELETED_NUMBER, 'Elisa', 'olá');
+    const ticket = await ticketAppears(tenant.admin, (t) => t.contact.number === ELISA);
+    expect(ticket).toMatchObject({ status: 'pending', chatbot: false, useIntegration: false, integrationId: null });
+    expect(providers.webhooks.calls('apagada')).toEqual([]);
+
+    expect((await tenant.admin.delete(`/prompt/${prompt.id}`)).status).toBe(200);
+    await eventually(async () => (await tenant.admin.get<QueueView>(`/queue/${salesQueue.id}`)).body.promptId === null, 20_000, 100);
   }, 180_000);
 });
