@@ -6,7 +6,7 @@ import type { AiConfig } from '../config.js';
 import { ProviderError } from '../runtime/bot-engine.js';
 import { DialogflowAuthError, DialogflowClient } from './dialogflow/dialogflow-client.js';
 import { parseServiceAccount } from './dialogflow/service-account.js';
-import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
+import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 
 const GREETING: Record<QueueIntegrationTestSessionDto['language'], string> = { 'pt-BR': 'Olá', en: 'Hello', es: 'Hola' };
 

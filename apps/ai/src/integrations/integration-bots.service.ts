@@ -6,7 +6,7 @@ import { ProviderError, type BotEngine, type BotTurn, type LoadedBot } from '../
 import { BotRegistry } from '../runtime/bot-registry.js';
 import { DialogflowClient } from './dialogflow/dialogflow-client.js';
 import { DialogflowEngine } from './dialogflow/dialogflow.engine.js';
-import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
+import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 import { QueueIntegrationsService, type QueueIntegrationConfig } from './queue-integrations.service.js';
 import { TypebotClient } from './typebot/typebot-client.js';
 import { TypebotEngine } from './typebot/typebot.engine.js';

@@ -8,7 +8,7 @@ import { QueueIntegrationsController } from './queue-integrations.controller.js'
 import { QueueIntegrationsEvents } from './queue-integrations.events.js';
 import { QueueIntegrationsRepository } from './queue-integrations.repository.js';
 import { QueueIntegrationsService } from './queue-integrations.service.js';
-import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
+import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 import { TypebotSessionsRepository } from './typebot/typebot-sessions.repository.js';
 
 /** Queue integrations (n8n, webhook, Typebot, Dialogflow): NATS `ai.queueIntegrations.*`, and their engines and bot source registered in the runtime's BotRegistry. */

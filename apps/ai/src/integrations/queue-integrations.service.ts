@@ -16,7 +16,7 @@ import { DATABASE } from '@atrium/service-kit';
 import type { AiDatabase, AiTx } from '../shared/ai-database.js';
 import { SECRET_BOX, SecretBox } from '../runtime/secret-box.js';
 import { parseServiceAccount } from './dialogflow/service-account.js';
-import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
+import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 import { toQueueIntegrationView } from './queue-integration.view.js';
 import { QueueIntegrationsEvents } from './queue-integrations.events.js';
 import { QueueIntegrationsRepository, type QueueIntegrationChanges, type QueueIntegrationRow } from './queue-integrations.repository.js';

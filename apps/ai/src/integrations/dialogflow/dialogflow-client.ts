@@ -1,6 +1,6 @@
 import { createHash, createSign } from 'node:crypto';
 import { ProviderError } from '../../runtime/bot-engine.js';
-import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url-guard.js';
+import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url.guard.js';
 import type { ServiceAccount } from './service-account.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/dialogflow';

@@ -1,5 +1,5 @@
 import { ProviderError } from '../../runtime/bot-engine.js';
-import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url-guard.js';
+import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url.guard.js';
 
 /** A bubble of Typebot's chat API (`messages[]`). */
 export interface TypebotBubble {

@@ -1,6 +1,6 @@
 import type { BotAction } from '@atrium/contracts';
 import { ProviderError, type BotEngine, type BotTurn } from '../../runtime/bot-engine.js';
-import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url-guard.js';
+import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url.guard.js';
 import type { QueueIntegrationConfig } from '../queue-integrations.service.js';
 import { readWebhookReply } from './webhook-reply.js';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPublicAddress, OutboundRefused, OutboundUrlGuard, type Resolver } from './outbound-url-guard.js';
+import { isPublicAddress, OutboundRefused, OutboundUrlGuard, type Resolver } from './outbound-url.guard.js';
 
 /** A resolver answering names from a table (what a name resolves to is the attacker's choice). */
 const resolverOf =
