@@ -54,7 +54,7 @@ describe('the queue integrations page', () => {
       await screenshot(page, 'integrations-01-test-session');
       await page.getByTestId('queue-integration-submit').click();
       await rowOf('Dialogflow loja').getByTestId('integration-logo-dialogflow').waitFor();
-      expect(await page.content()).not.toContain('PRIVATE KEY');
+      expect(await table().innerText()).not.toContain('PRIVATE KEY');
     });
 
     await step('integrations-edit', [page], async () => {
