@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { startBotProvidersSandbox, type RunningBotProvidersSandbox } from '@atrium/app-bot-providers-sandbox';
-import type { PromptView, QueueIntegrationView, QueueView, TicketView, WhatsappView } from '@atrium/contracts';
+import type { PromptView, QueueIntegrationView, QueueView, TicketNoteView, TicketView, WhatsappView } from '@atrium/contracts';
 import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { connectNumberToQueue, connectNumberWithIntegration } from './ai-fixtures.js';
@@ -18,6 +18,9 @@ const BETO = '5511987294002';
 const DORA = '5511987294003';
 const DELETED_NUMBER = '5511972600096';
 const ELISA = '5511987294004';
+const FAILING_NUMBER = '5511972600097';
+const FABIO = '5511987294005';
+const GIL = '5511987294006';
 
 type SandboxMessage = { id: string; body: string };
 
@@ -52,7 +55,7 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
       BOT_BREAKER_THRESHOLD: '1000',
     });
     ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, {}) });
-    const plan = await createPlan(await superAdmin(env.stack), { connections: 3, queues: 10, useIntegrations: true, useOpenAi: true });
+    const plan = await createPlan(await superAdmin(env.stack), { connections: 4, queues: 10, useIntegrations: true, useOpenAi: true });
     tenant = await signUpTenant(env.stack, plan.id);
     botQueue = await createQueue(tenant, 'Robô Typebot');
     salesQueue = await createQueue(tenant, 'Vendas');
@@ -185,5 +188,37 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
 
     expect((await tenant.admin.delete(`/prompt/${prompt.id}`)).status).toBe(200);
     await eventually(async () => (await tenant.admin.get<QueueView>(`/queue/${salesQueue.id}`)).body.promptId === null, 20_000, 100);
+  }, 180_000);
+
+  it('a provider failing (Dialogflow 500) or an address refused at send time (SSRF) hands the ticket to a human with a note, the customer seeing nothing', async () => {
+    const failing = await createQueue(tenant, 'Falhas');
+    await connectNumberToQueue(env, tenant, failing.id, FAILING_NUMBER);
+    const notesOf = async (ticket: TicketView) => (await tenant.admin.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body.map((n) => n.note);
+    const handedToHuman = async (customer: string, name: string, status: string) => {
+      await sends(customer, FAILING_NUMBER, name, 'oi');
+      const ticket = await ticketAppears(tenant.admin, (t) => t.contact.number === customer);
+      let notes: string[] = [];
+      await eventually(async () => (notes = await notesOf(ticket)).length > 0, 30_000, 200);
+      expect(notes).toEqual([expect.stringContaining(status)]);
+      await eventually(async () => (await ticketOf(ticket.id)).chatbot === false, 20_000, 100);
+      expect(await ticketOf(ticket.id)).toMatchObject({ status: 'pending', queueId: failing.id, userId: null, chatbot: false });
+      expect(await inboxOf(customer)).toEqual([]);
+    };
+
+    const account = providers.dialogflow.createServiceAccount('loja-falha');
+    const dialogflow = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'dialogflow', name: 'Falha', projectName: 'loja-falha', jsonContent: JSON.stringify(account), language: 'pt-BR' })).body;
+    expect((await tenant.admin.put(`/queue/${failing.id}`, { integrationId: dialogflow.id })).status).toBe(200);
+    providers.dialogflow.failNext.push(500, 500);
+    await handedToHuman(FABIO, 'Fábio', 'HTTP 500');
+    expect(providers.dialogflow.calls.filter((call) => call.project === 'loja-falha')).toHaveLength(0);
+    expect(providers.dialogflow.failNext).toEqual([]); // both attempts (one retry) were made
+
+    // saved while its name pointed outside; now it points into the private network
+    const typebot = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'typebot', name: 'Interno', urlN8N: providers.url, typebotSlug: 'atendimento' })).body;
+    await ownerQuery(env.stack, 'update ai.queue_integrations set url_n8n = $1 where id = $2', ['http://10.0.0.7:3000', typebot.id]);
+    expect((await tenant.admin.put(`/queue/${failing.id}`, { integrationId: typebot.id })).status).toBe(200);
+    const typebotCalls = providers.typebot.calls.length;
+    await handedToHuman(GIL, 'Gil', 'endereço recusado');
+    expect(providers.typebot.calls.length).toBe(typebotCalls);
   }, 180_000);
 });

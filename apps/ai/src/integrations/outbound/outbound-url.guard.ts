@@ -145,6 +145,8 @@ export class OutboundUrlGuard {
           method: init.method,
           headers: init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) },
           signal: init.signal,
+          // a connection of its own each time (no pooled socket outlives the call), opened on the checked address
+          agent: false,
           lookup: connectionLookup(this.resolve, !allowed),
         },
         (incoming) => readResponse(incoming).then(resolve, reject),
