@@ -22,7 +22,7 @@ const FAILING_NUMBER = '5511972600097';
 const FABIO = '5511987294005';
 const GIL = '5511987294006';
 
-type SandboxMessage = { id: string; body: string };
+type SandboxMessage = { id: string; body: string; media?: { mimetype: string; filename: string; size: number } };
 
 /**
  * Typebot and Dialogflow queue integrations end to end: sandbox customers write to connections
@@ -76,7 +76,7 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
       start: 'hello',
       groups: {
         hello: { bubbles: [{ text: 'Oi {{name}}!' }, { text: 'Como posso ajudar?' }], input: { type: 'choice', items: [{ content: 'Planos', next: 'plans' }, { content: 'Atendente', next: 'human' }] } },
-        plans: { bubbles: [{ text: 'O plano Pro custa R$ 99.' }], next: 'hello' },
+        plans: { bubbles: [{ image: `${providers.url}/files/planos.png` }, { text: 'O plano Pro custa R$ 99.' }], next: 'hello' },
         human: { bubbles: [{ text: 'Vou te passar para Vendas.' }, { text: `#{"queueId":${salesQueue.id}}` }] },
       },
     });
@@ -108,13 +108,16 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     await sends(CLARA, TYPEBOT_NUMBER, 'Clara Cliente', '9');
     await inboxReaches(CLARA, 4);
     await sends(CLARA, TYPEBOT_NUMBER, 'Clara Cliente', '1');
-    await inboxReaches(CLARA, 8);
+    await inboxReaches(CLARA, 9);
     await sends(CLARA, TYPEBOT_NUMBER, 'Clara Cliente', '#MENU');
-    await inboxReaches(CLARA, 12);
-    expect(await inboxOf(CLARA)).toEqual([...menu, 'Não entendi, responda com o número.', 'O plano Pro custa R$ 99.', ...menu, 'Recomeçando...', ...menu]);
+    await inboxReaches(CLARA, 13);
+    expect(await inboxOf(CLARA)).toEqual([...menu, 'Não entendi, responda com o número.', '', 'O plano Pro custa R$ 99.', ...menu, 'Recomeçando...', ...menu]);
+    // the image bubble: fetched by the ai service through the SSRF guard, stored, and sent as media
+    const image = (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CLARA}`)).body[4]!;
+    expect(image.media).toMatchObject({ mimetype: 'image/png', size: Buffer.byteLength('sandbox file planos.png') });
 
     await sends(CLARA, TYPEBOT_NUMBER, 'Clara Cliente', '2');
-    await inboxReaches(CLARA, 13);
+    await inboxReaches(CLARA, 14);
     await eventually(async () => (await ticketOf(ticket.id)).queueId === salesQueue.id, 20_000, 100);
     expect(await ticketOf(ticket.id)).toMatchObject({ status: 'pending', queueId: salesQueue.id, userId: null, chatbot: false });
     const inbox = await inboxOf(CLARA);

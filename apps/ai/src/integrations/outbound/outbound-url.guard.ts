@@ -74,7 +74,7 @@ function target(url: URL): { host: string; port: string } {
   return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port || (url.protocol === 'https:' ? '443' : '80') };
 }
 
-/** Longest answer body read from an integration (a bigger one is a provider failure). */
+/** Longest answer body read from an integration by default (a bigger one is a provider failure). */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 export interface GuardedRequest {
@@ -82,6 +82,8 @@ export interface GuardedRequest {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** Longest answer read (default 1 MB). */
+  maxBytes?: number;
 }
 
 /**
@@ -149,7 +151,7 @@ export class OutboundUrlGuard {
           agent: false,
           lookup: connectionLookup(this.resolve, !allowed),
         },
-        (incoming) => readResponse(incoming).then(resolve, reject),
+        (incoming) => readResponse(incoming, init.maxBytes ?? MAX_RESPONSE_BYTES).then(resolve, reject),
       );
       outgoing.on('error', reject);
       outgoing.end(init.body);
@@ -180,14 +182,14 @@ function connectionLookup(resolve: Resolver, checked: boolean) {
   };
 }
 
-async function readResponse(incoming: IncomingMessage): Promise<Response> {
+async function readResponse(incoming: IncomingMessage, maxBytes: number): Promise<Response> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of incoming) {
     size += (chunk as Buffer).length;
-    if (size > MAX_RESPONSE_BYTES) {
+    if (size > maxBytes) {
       incoming.destroy();
-      throw new Error(`the answer is larger than ${MAX_RESPONSE_BYTES} bytes`);
+      throw new Error(`the answer is larger than ${maxBytes} bytes`);
     }
     chunks.push(chunk as Buffer);
   }
