@@ -76,6 +76,7 @@ describe('the queue integrations page', () => {
       await page.getByTestId('queue-integration-submit').click();
       // the SSRF guard refuses an address in the private network (ERR_VALIDATION on urlN8N)
       await page.locator('.ant-notification-notice', { hasText: 'urlN8N' }).waitFor();
+      await dialog().getByText('Endereço não permitido: use http(s) e um endereço público').waitFor();
       expect(await rowOf('Webhook interno').count()).toBe(0);
 
       await dialog().getByTestId('integration-name').fill('Webhook pedidos');
