@@ -89,7 +89,9 @@ export class DashboardService {
     const period = chartPeriod(query.initialDate, query.finalDate, this.config.TIME_ZONE, this.clock.now());
     const byHour = period.firstDay === period.lastDay;
     return this.database.withTenant(actor.companyId, async (tx) => {
-      const rows = await this.dashboard.ticketsPer(tx, actor.companyId, period, byHour ? 'hour' : 'day', this.config.TIME_ZONE);
+      const rows = byHour
+        ? await this.dashboard.ticketsPerHour(tx, actor.companyId, period, this.config.TIME_ZONE)
+        : await this.dashboard.ticketsPerDay(tx, actor.companyId, period);
       const data = rows.map((row) => (byHour ? { horario: row.bucket.slice(11, 13), total: row.tickets } : { data: row.bucket, total: row.tickets }));
       return { data, count: rows.reduce((sum, row) => sum + row.tickets, 0) };
     });
