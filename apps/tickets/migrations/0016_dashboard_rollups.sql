@@ -28,7 +28,7 @@ CREATE TABLE "tickets"."dashboard_daily" (
 --> statement-breakpoint
 ALTER TABLE "tickets"."dashboard_daily" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "tickets"."ticket_timelines" ADD COLUMN "resolution_seconds" double precision GENERATED ALWAYS AS (extract(epoch from resolved_at - queued_at)::float8) STORED;--> statement-breakpoint
-ALTER TABLE "tickets"."ticket_timelines" ADD COLUMN "resolution_bucket" smallint GENERATED ALWAYS AS (least(96, floor(4 * ln(1 + greatest(extract(epoch from resolved_at - queued_at)::float8, 0)) / ln(2)))::smallint) STORED;--> statement-breakpoint
+ALTER TABLE "tickets"."ticket_timelines" ADD COLUMN "resolution_bucket" smallint GENERATED ALWAYS AS (case when resolved_at is not null then least(96, floor(4 * ln(1 + greatest(extract(epoch from resolved_at - queued_at)::float8, 0)) / ln(2)))::smallint end) STORED;--> statement-breakpoint
 CREATE INDEX "ticket_timelines_user_resolution_idx" ON "tickets"."ticket_timelines" USING btree ("company_id","user_id","resolution_bucket","queued_at","resolution_seconds") WHERE resolution_bucket is not null;--> statement-breakpoint
 CREATE INDEX "ticket_timelines_queue_resolution_idx" ON "tickets"."ticket_timelines" USING btree ("company_id","queue_id","resolution_bucket","queued_at","resolution_seconds") WHERE resolution_bucket is not null;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "tickets"."dashboard_daily" AS PERMISSIVE FOR ALL TO public USING ((company_id = (select nullif(current_setting('app.company_id', true), '')::integer) OR (select current_setting('app.scope', true)) = 'system')) WITH CHECK ((company_id = (select nullif(current_setting('app.company_id', true), '')::integer) OR (select current_setting('app.scope', true)) = 'system'));

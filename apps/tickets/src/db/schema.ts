@@ -493,7 +493,7 @@ export const ticketTimelines = ticketsDb
        * from the rows of one bucket only (dashboard repository).
        */
       resolutionBucket: smallint('resolution_bucket').generatedAlwaysAs(
-        sql`least(96, floor(4 * ln(1 + greatest(extract(epoch from resolved_at - queued_at)::float8, 0)) / ln(2)))::smallint`,
+        sql`case when resolved_at is not null then least(96, floor(4 * ln(1 + greatest(extract(epoch from resolved_at - queued_at)::float8, 0)) / ln(2)))::smallint end`,
       ),
     },
     (t) => [
