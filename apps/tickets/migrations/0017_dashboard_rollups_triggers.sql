@@ -40,8 +40,23 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+-- An update locks the rollup rows it will change in one order (day, kind, ref_id) first: two
+-- transfers the opposite way between the same agents or queues then wait for each other instead
+-- of deadlocking.
 CREATE FUNCTION "tickets"."dashboard_daily_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  tz text;
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    tz := (SELECT time_zone FROM tickets.dashboard_calendar WHERE id = 1);
+    PERFORM 1 FROM tickets.dashboard_daily d
+      JOIN (VALUES ((OLD.queued_at AT TIME ZONE tz)::date, 'q', coalesce(OLD.queue_id, 0)), ((OLD.queued_at AT TIME ZONE tz)::date, 'u', OLD.user_id),
+                   ((NEW.queued_at AT TIME ZONE tz)::date, 'q', coalesce(NEW.queue_id, 0)), ((NEW.queued_at AT TIME ZONE tz)::date, 'u', NEW.user_id)) AS k(day, kind, ref_id)
+        ON d.day = k.day AND d.kind = k.kind AND d.ref_id = k.ref_id
+     WHERE d.company_id = NEW.company_id
+     ORDER BY d.day, d.kind, d.ref_id
+       FOR UPDATE OF d;
+  END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM tickets.dashboard_daily_add(OLD, -1); END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM tickets.dashboard_daily_add(NEW, 1); END IF;
   RETURN NULL;
