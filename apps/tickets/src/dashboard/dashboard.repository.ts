@@ -74,7 +74,7 @@ const PERCENTILES = [0.5, 0.9] as const;
  * keeps (at most days × (agents + queues) rows for a period). The median and 90th percentile of
  * resolution are exact, as `percentile_cont` over the period's timelines gives them: the rollups'
  * histograms say in which bucket each needed rank lies, and only that bucket's rows of that agent
- * or queue in the period are read, in order (ticket_timelines' resolution indexes). The per-hour
+ * or queue are walked in order up to the rank (ticket_timelines' resolution indexes, the period a filter). The per-hour
  * chart (a single day) reads ticket_timelines.
  */
 @Injectable()
@@ -151,8 +151,8 @@ export class DashboardRepository {
       const lateral = (owner: SQL, json: string) => sql`
         select r.i, v.k, v.seconds from jsonb_to_recordset(${json}::jsonb) as r(i int, ref int, bucket int, skip int, take int)
         cross join lateral (
-          select s.k, s.seconds from (select ${tl.resolutionSeconds} as seconds, row_number() over (order by ${tl.resolutionSeconds}) - 1 as k from ${tl} where ${owner} and ${window}) s
-           order by s.k offset r.skip limit r.take) v`;
+          select s.seconds, r.skip + row_number() over (order by s.seconds) - 1 as k
+            from (select ${tl.resolutionSeconds} as seconds from ${tl} where ${owner} and ${window} order by ${tl.resolutionSeconds} offset r.skip limit r.take) s) v`;
       const rows = await tx.execute<{ i: number; k: string; seconds: number }>(sql`
         ${lateral(sql`${tl.userId} = r.ref`, part('u', false))}
         union all ${lateral(sql`${tl.queueId} = r.ref`, part('q', false))}

@@ -497,12 +497,12 @@ export const ticketTimelines = ticketsDb
       ),
     },
     (t) => [
-      // the exact median / p90: one agent's or queue's resolutions of one bucket in a period, in order
+      // the exact median / p90: one agent's or queue's resolutions of one bucket in order, up to the rank wanted (filtered by period)
       index('ticket_timelines_user_resolution_idx')
-        .on(t.companyId, t.userId, t.resolutionBucket, t.queuedAt, t.resolutionSeconds)
+        .on(t.companyId, t.userId, t.resolutionBucket, t.resolutionSeconds, t.queuedAt)
         .where(sql`resolution_bucket is not null`),
       index('ticket_timelines_queue_resolution_idx')
-        .on(t.companyId, t.queueId, t.resolutionBucket, t.queuedAt, t.resolutionSeconds)
+        .on(t.companyId, t.queueId, t.resolutionBucket, t.resolutionSeconds, t.queuedAt)
         .where(sql`resolution_bucket is not null`),
       // every column the dashboard reads is in the key: its queries are index-only scans of a company's period
       index('ticket_timelines_company_queued_idx').on(
