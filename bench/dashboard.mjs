@@ -23,7 +23,7 @@ const platform = await startPlatform({
   web: false,
   apps: ['identity', 'tickets'],
   database: `atrium_bench_${process.pid}`,
-  dropDatabaseOnStop: true,
+  dropDatabaseOnStop: !process.env.BENCH_KEEP_DB, // BENCH_KEEP_DB=1: left for EXPLAIN by hand (drop it after)
   ports: { gateway, identity, tickets, smtp },
   env: { LOG_LEVEL: 'warn', NATS_SUBJECT_PREFIX: `bench${process.pid}.`, REDIS_PREFIX: `bench:${process.pid}:` },
   log: () => {},
@@ -97,10 +97,9 @@ try {
   const [{ t }] = (await db.query('select count(*) t from tickets.ticket_timelines')).rows;
   if (process.env.BENCH_EXPLAIN) {
     const plan = await db.query(
-      `explain (analyze, buffers) select user_id, queue_id, count(*), avg(extract(epoch from resolved_at - coalesce(accepted_at, queued_at))),
-              percentile_cont(0.5) within group (order by extract(epoch from resolved_at - queued_at)), avg(rating)
-         from tickets.ticket_timelines where company_id = $1 and queued_at >= now() - interval '30 days'
-        group by grouping sets ((), (user_id), (queue_id))`,
+      `explain (analyze, buffers) select kind, ref_id, sum(tickets), sum(support_sum) / nullif(sum(support_count), 0), (sum(rating_sum)::numeric / nullif(sum(rating_count), 0))::float8
+         from tickets.dashboard_daily where company_id = $1 and day >= (now() - interval '90 days')::date
+        group by grouping sets ((kind, ref_id), (kind))`,
       [companyId],
     );
     console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
