@@ -203,13 +203,13 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
     const byUser = rows.filter((row) => row.by_user === 0 && row.user_id !== null);
     for (const row of byUser) {
       const attendant = body.attendants.find((a) => a.id === row.user_id);
-      expect({ id: row.user_id, ...attendant }).toMatchObject({ id: row.user_id, rating: row.rating, avgSupportTime: minutes(num(row.avg_support)), ...resolution(row) });
+      expect(attendant).toMatchObject({ id: row.user_id, rating: row.rating, avgSupportTime: minutes(num(row.avg_support)), ...resolution(row) });
     }
     for (const attendant of body.attendants.filter((a) => !byUser.some((row) => row.user_id === a.id))) {
       expect(attendant).toMatchObject({ tickets: 0, rating: null, avgSupportTime: null, medianResolutionTime: null, p90ResolutionTime: null });
     }
     const byQueue = rows.filter((row) => row.by_queue === 0);
-    for (const queue of body.queues) expect({ id: queue.id, ...queue }).toMatchObject({ id: queue.id, ...resolution(byQueue.find((row) => row.queue_id === queue.id)) });
+    for (const queue of body.queues) expect(queue).toMatchObject({ id: queue.id, ...resolution(byQueue.find((row) => row.queue_id === queue.id)) });
     expect(body.queues.some((queue) => queue.id === null)).toBe(byQueue.some((row) => row.queue_id === null));
 
     const users = await owner.admin.get<TicketsPerUserView>(`/dashboard/ticketsUsers?initialDate=${firstDay}&finalDate=${lastDay}`);

@@ -497,7 +497,14 @@ export const ticketTimelines = ticketsDb
       ),
     },
     (t) => [
-      // the exact median / p90: one agent's or queue's resolutions of one bucket in order, up to the rank wanted (filtered by period)
+      // the exact median / p90: one agent's or queue's resolutions of one bucket, either walked in order up to the rank wanted
+      // (filtered by period: long periods) or those of the period sorted (short periods); the planner picks per period
+      index('ticket_timelines_user_resolution_period_idx')
+        .on(t.companyId, t.userId, t.resolutionBucket, t.queuedAt, t.resolutionSeconds)
+        .where(sql`resolution_bucket is not null`),
+      index('ticket_timelines_queue_resolution_period_idx')
+        .on(t.companyId, t.queueId, t.resolutionBucket, t.queuedAt, t.resolutionSeconds)
+        .where(sql`resolution_bucket is not null`),
       index('ticket_timelines_user_resolution_idx')
         .on(t.companyId, t.userId, t.resolutionBucket, t.resolutionSeconds, t.queuedAt)
         .where(sql`resolution_bucket is not null`),
