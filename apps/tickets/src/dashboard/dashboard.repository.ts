@@ -81,7 +81,28 @@ const PERCENTILES = [0.5, 0.9] as const;
 export class DashboardRepository {
   /** The company's totals, per agent and per queue, over the period's days. */
   async figures(tx: TicketsTx, companyId: number, period: DayPeriod): Promise<GroupedFigures> {
-    const result = await tx.execute<RollupRow>(sql`
+    const [result, percentiles] = await Promise.all([this.rollupFigures(tx, companyId, period), this.resolutionPercentiles(tx, companyId, period)]);
+    const grouped: GroupedFigures = { total: emptyFigures(), byUser: new Map(), byQueue: new Map() };
+    for (const row of result.rows) {
+      const figures = toFigures(row);
+      if (row.ref_id === null) {
+        if (row.kind === 'q') grouped.total = figures;
+      } else if (row.kind === 'u') grouped.byUser.set(row.ref_id, figures);
+      else grouped.byQueue.set(row.ref_id === 0 ? null : row.ref_id, figures);
+    }
+    for (const [kind, map] of [['u', grouped.byUser], ['q', grouped.byQueue]] as const) {
+      for (const [id, figures] of map as Map<number | null, TimelineFigures>) {
+        const found = percentiles.get(groupKey(kind, id ?? 0));
+        figures.medianResolutionSeconds = found?.[0] ?? null;
+        figures.p90ResolutionSeconds = found?.[1] ?? null;
+      }
+    }
+    return grouped;
+  }
+
+  /** Sums per agent and per queue ('u' / 'q' with ref_id) and per kind (ref_id null: the 'q' one is the company's). */
+  private rollupFigures(tx: TicketsTx, companyId: number, period: DayPeriod) {
+    return tx.execute<RollupRow>(sql`
       select ${dd.kind} as kind, case when grouping(${dd.refId}) = 0 then ${dd.refId} end as ref_id,
              sum(${dd.tickets}) as tickets, sum(${dd.open}) as open, sum(${dd.pending}) as pending, sum(${dd.closed}) as closed, sum(${dd.leads}) as leads,
              sum(${dd.supportSum}) / nullif(sum(${dd.supportCount}), 0) as avg_support,
@@ -92,23 +113,6 @@ export class DashboardRepository {
        where ${dd.companyId} = ${companyId} and ${dd.day} >= ${period.firstDay} and ${dd.day} <= ${period.lastDay}
        group by grouping sets ((${dd.kind}, ${dd.refId}), (${dd.kind}))
       having sum(${dd.tickets}) > 0`);
-    const grouped: GroupedFigures = { total: emptyFigures(), byUser: new Map(), byQueue: new Map() };
-    for (const row of result.rows) {
-      const figures = toFigures(row);
-      if (row.ref_id === null) {
-        if (row.kind === 'q') grouped.total = figures;
-      } else if (row.kind === 'u') grouped.byUser.set(row.ref_id, figures);
-      else grouped.byQueue.set(row.ref_id === 0 ? null : row.ref_id, figures);
-    }
-    const percentiles = await this.resolutionPercentiles(tx, companyId, period);
-    for (const [kind, map] of [['u', grouped.byUser], ['q', grouped.byQueue]] as const) {
-      for (const [id, figures] of map as Map<number | null, TimelineFigures>) {
-        const found = percentiles.get(groupKey(kind, id ?? 0));
-        figures.medianResolutionSeconds = found?.[0] ?? null;
-        figures.p90ResolutionSeconds = found?.[1] ?? null;
-      }
-    }
-    return grouped;
   }
 
   /**
