@@ -5,6 +5,6 @@ import { DashboardController } from './dashboard.controller.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
 
-/** The admin dashboard's figures, read from the daily rollups and ticket timelines the database triggers keep (migrations 0013, 0017). */
+/** The admin dashboard's figures, read from the daily rollups and ticket timelines the database triggers keep (migrations 0013, 0018). */
 @Module({ controllers: [DashboardController], providers: [DashboardRepository, DashboardService, DashboardClock, DashboardCalendarSync] })
 export class DashboardModule {}

@@ -384,6 +384,30 @@ export const ticketBots = ticketsDb
   .enableRLS();
 
 /**
+ * The automaton's replies not sent yet (issue 11), one row per ticket: stored in the transaction
+ * that moved the conversation, so a replica that dies before sending them leaves them here.
+ * `texts[sent..]` are still due, in order; later replies of the same ticket are appended. The
+ * sender renews `due_at` as it goes; once it lapses (a dead sender) another replica takes the row.
+ */
+export const botReplies = ticketsDb
+  .table(
+    'bot_replies',
+    {
+      ticketId: integer('ticket_id')
+        .primaryKey()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      texts: jsonb('texts').$type<string[]>().notNull(),
+      sent: integer('sent').notNull().default(0),
+      /** Sent even though the ticket is closed (a completion or inactivity message). */
+      toClosed: boolean('to_closed').notNull().default(false),
+      dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [index('bot_replies_due_idx').on(t.dueAt), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
  * Customers' ratings of a resolved ticket (spec 000: 1 unsatisfied, 2 satisfied, 3 very satisfied),
  * with the agent who had it; the dashboard reads them by company and time.
  */
@@ -547,7 +571,7 @@ export const dashboardCalendar = ticketsDb
  * Daily rollups of `ticket_timelines` (issue 15 dashboard at a million tickets): per company,
  * calendar day of the queueing (dashboard_calendar's time zone), and agent (`kind` 'u', agents
  * only) or queue (`kind` 'q', `ref_id` 0 for no queue; the queue rows add up to the company's
- * totals). Kept by the trigger on ticket_timelines (migration 0017) in the transaction of every
+ * totals). Kept by the trigger on ticket_timelines (migration 0018) in the transaction of every
  * timeline change: a row's old contribution is taken off and its new one added. Sums of seconds
  * are numeric, exact; `resolutions` counts resolved tickets per resolution bucket (0 to 96).
  */
@@ -598,6 +622,7 @@ export const ticketsSchema = {
   userRefs,
   whatsappRefs,
   ticketBots,
+  botReplies,
   userRatings,
   chats,
   chatUsers,

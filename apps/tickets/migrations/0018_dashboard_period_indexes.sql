@@ -1,2 +1,0 @@
-CREATE INDEX "ticket_timelines_user_resolution_period_idx" ON "tickets"."ticket_timelines" USING btree ("company_id","user_id","resolution_bucket","queued_at","resolution_seconds") WHERE resolution_bucket is not null;--> statement-breakpoint
-CREATE INDEX "ticket_timelines_queue_resolution_period_idx" ON "tickets"."ticket_timelines" USING btree ("company_id","queue_id","resolution_bucket","queued_at","resolution_seconds") WHERE resolution_bucket is not null;
