@@ -27,7 +27,6 @@ import {
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessRule } from './access';
-import { comingSoon } from '../features/placeholder/components/coming-soon.page';
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
