@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappView } from '@atrium/contracts';
+import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappTokenView, type WhatsappView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /**
@@ -33,6 +33,17 @@ export class WhatsappController {
   @Roles('admin')
   update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateWhatsappDto): Promise<WhatsappView> {
     return this.rpc.request(SessionsSubjects.whatsappUpdate, { id, body }, { actor });
+  }
+
+  /**
+   * A new token for the external messaging API (`POST /api/messages/send`): strong and random,
+   * answered this once (only its hash is kept); the connection's previous token stops working.
+   */
+  @Post(':id/token')
+  @Roles('admin')
+  @RequiresPlan('useExternalApi')
+  regenerateToken(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTokenView> {
+    return this.rpc.request(SessionsSubjects.whatsappTokenRegenerate, { id }, { actor });
   }
 
   @Delete(':id')

@@ -88,6 +88,11 @@ export class OutgoingMessagesService {
     }
   }
 
+  /** Files the gateway stored for a send that will not happen (an external API call refused before sending). */
+  async discardUploads(companyId: number, medias: SendMessageCommand['medias']): Promise<void> {
+    if (medias?.length) await this.media.removeUnreferenced(companyId, medias.map((media) => media.path));
+  }
+
   private async sendAll(actor: Actor, command: SendMessageCommand, claimed: string[]): Promise<MessageView[]> {
     if (!command.medias?.length && !command.mediaUrl && !command.captions) {
       const sent = await this.sendText(actor, command);

@@ -37,7 +37,7 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     expiresInactiveMessage: '',
     timeUseBotQueues: 0,
     maxUseBotQueues: 3,
-    token: null,
+    tokenHint: null,
     createdAt: '2025-06-01T00:00:00.000Z',
     ...overrides,
   };
@@ -196,7 +196,6 @@ describe('connections page', () => {
       queueIds: [],
       promptId: null,
       integrationId: null,
-      token: null,
       expiresTicket: 0,
       expiresInactiveMessage: '',
       timeUseBotQueues: 0,
