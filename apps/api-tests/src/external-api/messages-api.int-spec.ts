@@ -151,6 +151,12 @@ describe('external messaging API', () => {
     await sandboxCall(env.sandbox, 'PUT', `/numbers/${number}`, { onWhatsApp: false });
     expect(await send(token, { number, body: 'Olá' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
     expect(await ticketsOf(tenant.companyId, number)).toEqual([]);
+    // a known contact whose number left WhatsApp: the send reports it
+    const known = freshNumber();
+    expect((await send(token, { number: known, body: 'Primeira' })).status).toBe(200);
+    await sandboxCall(env.sandbox, 'PUT', `/numbers/${known}`, { onWhatsApp: false });
+    expect(await send(token, { number: known, body: 'Segunda' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
+    expect(sentTo(known).map((m) => m.body)).toEqual(['Primeira']);
 
     const missing = await send(undefined, { number, body: 'Olá' });
     expect(missing).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
@@ -171,7 +177,10 @@ describe('external messaging API', () => {
     const connection = (await noApi.admin.post<WhatsappView>('/whatsapp', { name: 'API do plano', provider: 'sandbox' })).body;
     const made = await generateToken(noApi, connection);
     expect((await operator.put(`/plans/${noApiPlanId}`, { useExternalApi: false })).status).toBe(200);
-    expect(await send(made, { number, body: 'Olá' })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
+    // (the gateway reuses a plan's answer a few seconds)
+    let refused: ApiResponse<Record<string, unknown>> | undefined;
+    await eventually(async () => (refused = await send(made, { number, body: 'Olá' })).status !== 400, 15_000, 250);
+    expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
     await eventually(async () => (await noApi.admin.post(`/whatsapp/${connection.id}/token`)).status === 403, 10_000, 200);
     expect(sentTo(number)).toEqual([]);
   });

@@ -11,13 +11,16 @@ export type ApiConnection = WhatsappTokenOwner;
 export type ApiRequest = Request & { apiConnection?: ApiConnection };
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{8,200})\s*$/i;
+/** How long a company's plan answer is reused: a plan that drops the API stops its tokens within this. */
+export const PLAN_CACHE_MS = 5_000;
 
 /**
  * The external messaging API's door (issue 15), before any upload is read: the bearer token must
  * be a connection's (401 ERR_INVALID_API_TOKEN), within that token's rate limit (429
  * ERR_TOO_MANY_ATTEMPTS with Retry-After and RateLimit-* headers), its company's plan must have
  * useExternalApi (403 ERR_PLAN_FEATURE_DISABLED) and the connection must be connected (400
- * ERR_WAPP_NOT_INITIALIZED). The company is the token's, never the client's.
+ * ERR_WAPP_NOT_INITIALIZED). The company is the token's, never the client's. The token is looked
+ * up on every request (a regenerated one stops at once); the plan's flag is reused PLAN_CACHE_MS.
  */
 @Injectable()
 export class ExternalApiGuard implements CanActivate {
@@ -26,6 +29,8 @@ export class ExternalApiGuard implements CanActivate {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
+
+  private readonly plans = new Map<number, { at: number; allowed: boolean }>();
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ApiRequest>();
@@ -40,11 +45,19 @@ export class ExternalApiGuard implements CanActivate {
       throw error;
     }
     await this.admit(owner.id, response);
-    const company = await this.rpc.request(IdentitySubjects.companiesPlan, { companyId: owner.companyId });
-    if (!company.plan.useExternalApi) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
+    if (!(await this.planAllows(owner.companyId))) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
     if (owner.status !== 'CONNECTED') throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED, { data: { status: owner.status } });
     request.apiConnection = owner;
     return true;
+  }
+
+  private async planAllows(companyId: number): Promise<boolean> {
+    const cached = this.plans.get(companyId);
+    if (cached && Date.now() - cached.at < PLAN_CACHE_MS) return cached.allowed;
+    const company = await this.rpc.request(IdentitySubjects.companiesPlan, { companyId });
+    if (this.plans.size > 10_000) this.plans.clear();
+    this.plans.set(companyId, { at: Date.now(), allowed: company.plan.useExternalApi });
+    return company.plan.useExternalApi;
   }
 
   private unauthorized(response: Response): AppError {

@@ -4,6 +4,7 @@ import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalM
 import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
@@ -25,10 +26,11 @@ function apiActor(companyId: number, whatsappId: number): Actor {
 }
 
 /**
- * The external messaging API's send (spec 001 section 7, issue 15). The number is checked on
- * WhatsApp through the token's connection (ERR_WAPP_INVALID_CONTACT when it is not there,
- * ERR_WAPP_NOT_INITIALIZED when the connection is not connected); the contact is found or created
- * by the number WhatsApp answers, and its active ticket on that connection is used or a pending
+ * The external messaging API's send (spec 001 section 7, issue 15). A number the company has no
+ * contact for is checked on WhatsApp through the token's connection (ERR_WAPP_INVALID_CONTACT when
+ * it is not there, ERR_WAPP_NOT_INITIALIZED when the connection is not connected) and its contact
+ * created by the number WhatsApp answers (a known contact's number is not asked again: a number that
+ * left WhatsApp fails at the send with the same code); the contact's active ticket on that connection is used or a pending
  * one created (it enters the agents' inbox, as Atendechat's API does). The text and files go
  * through the composer's path (stored in the conversation, sent at the number's pace, announced
  * live). `closeTicket` resolves the ticket afterwards, quietly (no completion message: the
@@ -39,6 +41,7 @@ export class ExternalMessagesService {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(CampaignMessagesRepository) private readonly contacts: CampaignMessagesRepository,
+    @Inject(ContactsRepository) private readonly knownContacts: ContactsRepository,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(BotRelease) private readonly botRelease: BotRelease,
@@ -70,7 +73,9 @@ export class ExternalMessagesService {
   private async sendNow(companyId: number, command: ExternalMessageCommand): Promise<Omit<ExternalMessageResult, 'duplicate'>> {
     let target: { ticketId: number; contactId: number };
     try {
-      target = await this.ticketFor(companyId, command.whatsappId, await this.checked(companyId, command.whatsappId, command.number));
+      target =
+        (await this.ticketFor(companyId, command.whatsappId, command.number, false)) ??
+        (await this.ticketFor(companyId, command.whatsappId, await this.checked(companyId, command.whatsappId, command.number), true))!;
     } catch (error) {
       await this.outgoing.discardUploads(companyId, command.medias);
       throw error;
@@ -80,10 +85,16 @@ export class ExternalMessagesService {
     return { ...target, messageIds: sent.map((message) => message.id) };
   }
 
-  /** The contact with that number (created, named by it, when missing) and its active ticket on the connection, or a new pending one. */
-  private async ticketFor(companyId: number, whatsappId: number, number: string): Promise<{ ticketId: number; contactId: number }> {
+  /**
+   * The contact with that number and its active ticket on the connection, or a new pending one.
+   * A number the company has a contact for was checked when the contact was made (or wrote to the
+   * company): it is not asked again, and undefined comes back when there is none unless `create`
+   * (the number WhatsApp confirmed: the contact is made, named by its number).
+   */
+  private async ticketFor(companyId: number, whatsappId: number, number: string, create: boolean): Promise<{ ticketId: number; contactId: number } | undefined> {
     const found = await this.database.withTenant(companyId, async (tx) => {
-      const contact = await this.contacts.contactFor(tx, companyId, number, number, undefined);
+      const contact = create ? await this.contacts.contactFor(tx, companyId, number, number, undefined) : await this.knownContacts.findByNumber(tx, companyId, number);
+      if (!contact) return undefined;
       const active = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
       if (active) return { ticketId: active.id, contactId: contact.id, created: undefined };
       const ticket =
@@ -92,6 +103,7 @@ export class ExternalMessagesService {
       if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
       return { ticketId: ticket.id, contactId: contact.id, created: await this.views.one(tx, companyId, ticket.id) };
     });
+    if (!found) return undefined;
     if (found.created) this.events.ticketUpdated(found.created);
     return { ticketId: found.ticketId, contactId: found.contactId };
   }

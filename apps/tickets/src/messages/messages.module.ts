@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { SharedModule } from '../shared/shared.module.js';
@@ -17,7 +18,7 @@ import { MessagesService } from './messages.service.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
 
 @Module({
-  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule],
+  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, ContactsModule],
   controllers: [MessagesController, BotHistoryController, CampaignMessagesController, ExternalMessagesController],
   providers: [CampaignMessagesRepository, CampaignMessagesService, ExternalMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
   exports: [MessagesRepository, MessageSender],
