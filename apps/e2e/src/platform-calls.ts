@@ -30,9 +30,9 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
   }
 }
 
-/** A default sandbox connection of the admin's company, serving these queues, scanned by `businessNumber` and connected. */
-export async function connectSandbox(token: string, queueIds: number[], businessNumber: string): Promise<{ id: number }> {
-  const connection = await call<{ id: number }>(apiUrl('/whatsapp'), { token, body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds } });
+/** A default sandbox connection of the admin's company, serving these queues (with any other connection `fields`), scanned by `businessNumber` and connected. */
+export async function connectSandbox(token: string, queueIds: number[], businessNumber: string, fields: Record<string, unknown> = {}): Promise<{ id: number }> {
+  const connection = await call<{ id: number }>(apiUrl('/whatsapp'), { token, body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds, ...fields } });
   await call(apiUrl(`/whatsappsession/${connection.id}`), { token, body: {} });
   const qr = await eventually('the QR code of the new session', async () => {
     const shown = await call<{ qrcode: string }>(apiUrl(`/whatsapp/${connection.id}`), { token });

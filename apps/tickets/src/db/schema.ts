@@ -380,6 +380,30 @@ export const ticketBots = ticketsDb
   .enableRLS();
 
 /**
+ * The automaton's replies not sent yet (issue 11), one row per ticket: stored in the transaction
+ * that moved the conversation, so a replica that dies before sending them leaves them here.
+ * `texts[sent..]` are still due, in order; later replies of the same ticket are appended. The
+ * sender renews `due_at` as it goes; once it lapses (a dead sender) another replica takes the row.
+ */
+export const botReplies = ticketsDb
+  .table(
+    'bot_replies',
+    {
+      ticketId: integer('ticket_id')
+        .primaryKey()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      texts: jsonb('texts').$type<string[]>().notNull(),
+      sent: integer('sent').notNull().default(0),
+      /** Sent even though the ticket is closed (a completion or inactivity message). */
+      toClosed: boolean('to_closed').notNull().default(false),
+      dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [index('bot_replies_due_idx').on(t.dueAt), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
  * Customers' ratings of a resolved ticket (spec 000: 1 unsatisfied, 2 satisfied, 3 very satisfied),
  * with the agent who had it; the dashboard reads them by company and time.
  */
@@ -518,6 +542,7 @@ export const ticketsSchema = {
   userRefs,
   whatsappRefs,
   ticketBots,
+  botReplies,
   userRatings,
   chats,
   chatUsers,

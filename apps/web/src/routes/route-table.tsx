@@ -79,6 +79,9 @@ const SubscriptionPage = lazy(() => import('../features/billing/components/subsc
 const ReconciliationPage = lazy(() => import('../features/billing/components/reconciliation.page'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/components/messages-api.page'));
 const PromptsPage = lazy(() => import('../features/prompts/components/prompts.page'));
+const CampaignsPage = lazy(() => import('../features/campaigns/components/campaigns.page'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/components/campaign-report.page'));
+const CampaignsConfigPage = lazy(() => import('../features/campaigns/components/campaigns-config.page'));
 
 /**
  * THE route table (spec 000 section 2, spec 001 section 2): the drawer, the guards and the router
@@ -98,11 +101,11 @@ export const ROUTES: readonly AppRoute[] = [
   { key: 'chat', path: '/chats/:id', page: ChatsPage, menu: false, section: 'main', plan: 'useInternalChat' },
   { key: 'helps', path: '/helps', page: HelpsPage, menu: true, section: 'main', icon: QuestionCircleOutlined },
 
-  { key: 'campaigns', path: '/campaigns', page: comingSoon('campaigns'), menu: true, section: 'admin', icon: UnorderedListOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'campaigns', path: '/campaigns', page: CampaignsPage, menu: true, section: 'admin', icon: UnorderedListOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
   { key: 'contactLists', path: '/contact-lists', page: ContactListsPage, menu: true, section: 'admin', icon: TeamOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
-  { key: 'campaignsConfig', path: '/campaigns-config', page: comingSoon('campaignsConfig'), menu: true, section: 'admin', icon: ControlOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'campaignsConfig', path: '/campaigns-config', page: CampaignsConfigPage, menu: true, section: 'admin', icon: ControlOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
   { key: 'contactListItems', path: '/contact-lists/:contactListId/contacts', page: ContactListItemsPage, menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
-  { key: 'campaignReport', path: '/campaign/:campaignId/report', page: comingSoon('campaigns'), menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
+  { key: 'campaignReport', path: '/campaign/:campaignId/report', page: CampaignReportPage, menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
   { key: 'announcements', path: '/announcements', page: AnnouncementsPage, menu: true, section: 'admin', icon: AlertOutlined, role: 'super' },
   { key: 'prompts', path: '/prompts', page: PromptsPage, menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', page: QueueIntegrationsPage, menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },
