@@ -46,6 +46,11 @@ describe('external messaging API', () => {
 
   const freshNumber = (): string => `55219${String(20_000_000 + numberSeq++).padStart(8, '0')}`;
   const sentTo = (to: string): Seen[] => seen.filter((m) => m.to === to);
+  /** A text is answered once stored and sent afterwards, at the number's pace: wait until `count` reached the number. */
+  const received = async (to: string, count: number): Promise<Seen[]> => {
+    await eventually(async () => sentTo(to).length >= count, 30_000, 50);
+    return sentTo(to);
+  };
 
   const send = (bearer: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<Record<string, unknown>>> =>
     client.request('POST', '/api/messages/send', body, bearer === undefined ? headers : { authorization: `Bearer ${bearer}`, ...headers });
@@ -94,7 +99,7 @@ describe('external messaging API', () => {
   it('sends a text the customer receives, in a contact and pending ticket it creates, shown in the conversation', async () => {
     const number = freshNumber();
     expect(await send(token, { number, body: 'Seu pedido saiu para entrega' })).toMatchObject({ status: 200, body: { mensagem: 'Mensagem enviada' } });
-    expect(sentTo(number)).toEqual([expect.objectContaining({ from: BUSINESS, body: 'Seu pedido saiu para entrega', media: null })]);
+    expect(await received(number, 1)).toEqual([expect.objectContaining({ from: BUSINESS, body: 'Seu pedido saiu para entrega', media: null })]);
 
     const [ticket, ...more] = await ticketsOf(tenant.companyId, number);
     expect(more).toEqual([]);
@@ -106,7 +111,21 @@ describe('external messaging API', () => {
     // a second message goes into the same active ticket
     expect((await send(token, { number: Number(number), body: 'Chega hoje' })).status).toBe(200);
     expect((await ticketsOf(tenant.companyId, number)).map((t) => t.id)).toEqual([ticket!.id]);
-    expect(sentTo(number).map((m) => m.body)).toEqual(['Seu pedido saiu para entrega', 'Chega hoje']);
+    expect((await received(number, 2)).map((m) => m.body)).toEqual(['Seu pedido saiu para entrega', 'Chega hoje']);
+  });
+
+  it('delivers a number\'s texts once each, in the order they were accepted, and closes the ticket after a closing text', async () => {
+    const number = freshNumber();
+    const texts = Array.from({ length: 8 }, (_, i) => `Parcela ${i + 1}`);
+    for (const body of texts) expect((await send(token, { number, body })).status).toBe(200);
+    expect((await send(token, { number, body: 'Quitado', closeTicket: true })).status).toBe(200);
+    await received(number, texts.length + 1);
+    await eventually(async () => (await ticketsOf(tenant.companyId, number))[0]?.status === 'closed', 30_000, 100);
+    expect(sentTo(number).map((m) => m.body)).toEqual([...texts, 'Quitado']);
+    const [ticket] = await ticketsOf(tenant.companyId, number);
+    const conversation = await tenant.admin.get<MessagesPageView>(`/messages/${ticket!.id}`);
+    expect(conversation.body.messages.map((m) => m.body)).toEqual([...texts, 'Quitado']);
+    expect(conversation.body.messages.every((m) => m.fromMe && m.ack > 0)).toBe(true);
   });
 
   it('sends files as multipart `medias` with the body as caption, and closes the ticket when asked', async () => {
@@ -134,12 +153,13 @@ describe('external messaging API', () => {
     const answers = await Promise.all([send(token, request, { 'idempotency-key': key }), send(token, request, { 'idempotency-key': key })]);
     const later = await send(token, request, { 'idempotency-key': key });
     for (const answer of [...answers, later]) expect(answer).toMatchObject({ status: 200, body: { mensagem: 'Mensagem enviada' } });
-    expect(sentTo(number)).toHaveLength(1);
+    expect(await received(number, 1)).toHaveLength(1);
 
     expect(await send(token, { number, body: 'Outro texto' }, { 'idempotency-key': key })).toMatchObject({ status: 422, body: { error: 'ERR_IDEMPOTENCY_KEY_REUSED' } });
     // without a key, the same request is a new message
     expect((await send(token, request)).status).toBe(200);
-    expect(sentTo(number)).toHaveLength(2);
+    // the connection sends in order: once the keyless one arrived, a second send of the key's would have too
+    expect(await received(number, 2)).toHaveLength(2);
   });
 
   it('refuses bad numbers, numbers not on WhatsApp, empty messages and missing or wrong tokens, sending nothing', async () => {
@@ -151,11 +171,18 @@ describe('external messaging API', () => {
     await sandboxCall(env.sandbox, 'PUT', `/numbers/${number}`, { onWhatsApp: false });
     expect(await send(token, { number, body: 'Olá' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
     expect(await ticketsOf(tenant.companyId, number)).toEqual([]);
-    // a known contact whose number left WhatsApp: the send reports it
+    // a known contact whose number left WhatsApp (not asked again): accepted, refused by the
+    // connection when sent, and taken out of the conversation
     const known = freshNumber();
     expect((await send(token, { number: known, body: 'Primeira' })).status).toBe(200);
+    await received(known, 1);
     await sandboxCall(env.sandbox, 'PUT', `/numbers/${known}`, { onWhatsApp: false });
-    expect(await send(token, { number: known, body: 'Segunda' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
+    expect((await send(token, { number: known, body: 'Segunda' })).status).toBe(200);
+    const [knownTicket] = await ticketsOf(tenant.companyId, known);
+    await eventually(async () => {
+      const conversation = await tenant.admin.get<MessagesPageView>(`/messages/${knownTicket!.id}`);
+      return conversation.body.messages.map((m) => m.body).join() === 'Primeira';
+    }, 30_000, 100);
     expect(sentTo(known).map((m) => m.body)).toEqual(['Primeira']);
 
     const missing = await send(undefined, { number, body: 'Olá' });
@@ -188,7 +215,7 @@ describe('external messaging API', () => {
   it('keeps companies apart: a token reaches only its own connection, whatever the request names', async () => {
     const number = freshNumber();
     expect((await send(otherToken, { number, body: 'Da outra empresa', whatsappId: whatsapp.id, companyId: tenant.companyId })).status).toBe(200);
-    expect(sentTo(number)).toEqual([expect.objectContaining({ from: OTHER_BUSINESS, body: 'Da outra empresa' })]);
+    expect(await received(number, 1)).toEqual([expect.objectContaining({ from: OTHER_BUSINESS, body: 'Da outra empresa' })]);
     expect(await ticketsOf(tenant.companyId, number)).toEqual([]);
     expect(await ticketsOf(other.companyId, number)).toEqual([expect.objectContaining({ company_id: other.companyId, whatsapp_id: otherWhatsapp.id })]);
   });
@@ -199,7 +226,7 @@ describe('external messaging API', () => {
     otherToken = await generateToken(other, otherWhatsapp);
     expect(await send(before, { number, body: 'Velho' })).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
     expect((await send(otherToken, { number, body: 'Novo' })).status).toBe(200);
-    expect(sentTo(number).map((m) => m.body)).toEqual(['Novo']);
+    expect((await received(number, 1)).map((m) => m.body)).toEqual(['Novo']);
   });
 
   it('limits each token to its rate, answering 429 with Retry-After, other tokens unaffected', async () => {
@@ -218,6 +245,6 @@ describe('external messaging API', () => {
     expect(sentTo(number)).toEqual([]);
     // another connection's token has its own window
     expect((await send(token, { number, body: 'Outra conexão' })).status).toBe(200);
-    expect(sentTo(number)).toEqual([expect.objectContaining({ from: BUSINESS, body: 'Outra conexão' })]);
+    expect(await received(number, 1)).toEqual([expect.objectContaining({ from: BUSINESS, body: 'Outra conexão' })]);
   });
 });

@@ -1,10 +1,11 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { AppError, ErrorCode, IdentitySubjects, SessionsSubjects, type WhatsappTokenOwner } from '@atrium/contracts';
+import { AppError, ErrorCode, IdentitySubjects, type WhatsappTokenOwner } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config.js';
+import { ApiTokenOwners } from './api-token-owners.js';
 
 /** The connection (and company) a request of the external API acts for, as the guard found it. */
 export type ApiConnection = WhatsappTokenOwner;
@@ -19,13 +20,15 @@ export const PLAN_CACHE_MS = 5_000;
  * be a connection's (401 ERR_INVALID_API_TOKEN), within that token's rate limit (429
  * ERR_TOO_MANY_ATTEMPTS with Retry-After and RateLimit-* headers), its company's plan must have
  * useExternalApi (403 ERR_PLAN_FEATURE_DISABLED) and the connection must be connected (400
- * ERR_WAPP_NOT_INITIALIZED). The company is the token's, never the client's. The token is looked
- * up on every request (a regenerated one stops at once); the plan's flag is reused PLAN_CACHE_MS.
+ * ERR_WAPP_NOT_INITIALIZED). The company is the token's, never the client's. The token's connection
+ * is kept by ApiTokenOwners (dropped when the connection changes: a regenerated token stops at
+ * once); the plan's flag is reused PLAN_CACHE_MS.
  */
 @Injectable()
 export class ExternalApiGuard implements CanActivate {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ApiTokenOwners) private readonly owners: ApiTokenOwners,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -39,7 +42,7 @@ export class ExternalApiGuard implements CanActivate {
     if (!token) throw this.unauthorized(response);
     let owner: WhatsappTokenOwner;
     try {
-      owner = await this.rpc.request(SessionsSubjects.whatsappByToken, { token });
+      owner = await this.owners.ownerOf(token);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.ERR_INVALID_API_TOKEN) throw this.unauthorized(response);
       throw error;

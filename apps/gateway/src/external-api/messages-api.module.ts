@@ -4,6 +4,7 @@ import { EXTERNAL_MAX_MEDIAS } from '@atrium/contracts';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { MediaModule } from '../media/media.module.js';
+import { ApiTokenOwners } from './api-token-owners.js';
 import { ExternalApiGuard } from './external-api.guard.js';
 import { MessagesApiController } from './messages-api.controller.js';
 
@@ -17,6 +18,7 @@ import { MessagesApiController } from './messages-api.controller.js';
     MediaModule,
   ],
   controllers: [MessagesApiController],
-  providers: [ExternalApiGuard],
+  providers: [ExternalApiGuard, ApiTokenOwners],
+  exports: [ApiTokenOwners],
 })
 export class MessagesApiModule {}

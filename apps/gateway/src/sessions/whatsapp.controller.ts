@@ -3,6 +3,7 @@ import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto,
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
+import { ApiTokenOwners } from '../external-api/api-token-owners.js';
 
 /**
  * WhatsApp connections (spec 000 section 7, spec 001 "Connections"). Everyone reads them (ticket
@@ -10,7 +11,10 @@ import { IdPipe } from '../core/id.pipe.js';
  */
 @Controller('whatsapp')
 export class WhatsappController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ApiTokenOwners) private readonly tokenOwners: ApiTokenOwners,
+  ) {}
 
   /** `companyId` and `session=0` are what the web app sends; the company comes from the token. */
   @Get()
@@ -42,8 +46,11 @@ export class WhatsappController {
   @Post(':id/token')
   @Roles('admin')
   @RequiresPlan('useExternalApi')
-  regenerateToken(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTokenView> {
-    return this.rpc.request(SessionsSubjects.whatsappTokenRegenerate, { id }, { actor });
+  async regenerateToken(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTokenView> {
+    const made = await this.rpc.request(SessionsSubjects.whatsappTokenRegenerate, { id }, { actor });
+    // the old token stops here at once (other gateways hear of it by the connection's event)
+    this.tokenOwners.forget(id);
+    return made;
   }
 
   @Delete(':id')

@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
+import type { Logger } from '@atrium/logging';
 import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalMessageCommand, type ExternalMessageResult } from '@atrium/contracts';
 import { SessionsChannel } from '@atrium/kernel';
-import { DATABASE, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
+import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
@@ -13,12 +15,16 @@ import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { once } from './idempotent-calls.js';
+import { MessageSender } from './message-sender.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
 
 /** How long an `Idempotency-Key` is remembered (a retry later than this sends again). */
 const KEY_TTL_SECONDS = 86_400;
 /** A number check waits at most this long for WhatsApp. */
 const CHECK_TIMEOUT_MS = 15_000;
+
+/** How long a queued send's "tried" mark is kept (a job run again after its worker died sees it). */
+const TRIED_TTL_SECONDS = 7 * 86_400;
 
 /** The actor the external API acts as in a company: the connection's token, no user. */
 function apiActor(companyId: number, whatsappId: number): Actor {
@@ -29,15 +35,23 @@ function apiActor(companyId: number, whatsappId: number): Actor {
  * The external messaging API's send (spec 001 section 7, issue 15). A number the company has no
  * contact for is checked on WhatsApp through the token's connection (ERR_WAPP_INVALID_CONTACT when
  * it is not there, ERR_WAPP_NOT_INITIALIZED when the connection is not connected) and its contact
- * created by the number WhatsApp answers (a known contact's number is not asked again: a number that
- * left WhatsApp fails at the send with the same code); the contact's active ticket on that connection is used or a pending
- * one created (it enters the agents' inbox, as Atendechat's API does). The text and files go
- * through the composer's path (stored in the conversation, sent at the number's pace, announced
- * live). `closeTicket` resolves the ticket afterwards, quietly (no completion message: the
- * message just sent is the conversation's last word). With an `Idempotency-Key` the call runs once.
+ * created by the number WhatsApp answers (a known contact's number is not asked again); the
+ * contact's active ticket on that connection is used or a pending one created (it enters the
+ * agents' inbox, as Atendechat's API does).
+ *
+ * A text is answered once it is stored: the message is committed unsent in the conversation (as
+ * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
+ * it at the number's pace. The jobs of a connection are sent one after the other in the order they
+ * were taken (a lane per connection in this process), so a number's messages leave in the order
+ * they were accepted. A send the connection refuses (a known contact's number that left WhatsApp)
+ * takes the message out of the conversation, as the composer's; a job run again after its worker
+ * died does not send a message that run had started sending (it may have gone: sent at most once).
+ * Files go through the composer's path in the connection's lane and are answered once sent.
+ * `closeTicket` resolves the ticket after the send, quietly (no completion message: the message
+ * just sent is the conversation's last word). With an `Idempotency-Key` the call runs once.
  */
 @Injectable()
-export class ExternalMessagesService {
+export class ExternalMessagesService implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(CampaignMessagesRepository) private readonly contacts: CampaignMessagesRepository,
@@ -47,10 +61,20 @@ export class ExternalMessagesService {
     @Inject(BotRelease) private readonly botRelease: BotRelease,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(OutgoingMessagesService) private readonly outgoing: OutgoingMessagesService,
+    @Inject(MessageSender) private readonly sender: MessageSender,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
+    @Inject(JobQueue) private readonly jobs: Jobs,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** Each connection's sends of this process, one after the other: the tail of its chain. */
+  private readonly lanes = new Map<number, Promise<unknown>>();
+
+  onModuleInit(): void {
+    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.inLane(payload.whatsappId, () => this.sendQueued(payload)));
+  }
 
   async send(companyId: number, command: ExternalMessageCommand): Promise<ExternalMessageResult> {
     if (!command.idempotencyKey) return { ...(await this.sendNow(companyId, command)), duplicate: false };
@@ -80,9 +104,53 @@ export class ExternalMessagesService {
       await this.outgoing.discardUploads(companyId, command.medias);
       throw error;
     }
-    const sent = await this.outgoing.send(apiActor(companyId, command.whatsappId), { ticketId: target.ticketId, body: command.body, medias: command.medias });
+    const actor = apiActor(companyId, command.whatsappId);
+    if (!command.medias?.length) {
+      const stored = await this.outgoing.storeText(actor, { ticketId: target.ticketId, body: command.body });
+      if (!stored) throw new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
+      const messageId = stored.pending.id;
+      const payload = { companyId, whatsappId: command.whatsappId, ticketId: target.ticketId, messageId, closeTicket: command.closeTicket === true };
+      try {
+        await this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${messageId}` });
+      } catch (error) {
+        // not queued: nothing will send it, so it leaves the conversation
+        await this.database.withTenant(companyId, (tx) => this.sender.forgetIn(tx, companyId, messageId));
+        throw error;
+      }
+      return { ...target, messageIds: [messageId] };
+    }
+    const sent = await this.inLane(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
     if (command.closeTicket) await this.close(companyId, target.ticketId);
     return { ...target, messageIds: sent.map((message) => message.id) };
+  }
+
+  /** A queued text's turn: sent unless an earlier run of its job had started sending it; then closeTicket. */
+  private async sendQueued(payload: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean }): Promise<void> {
+    const { companyId, ticketId, messageId } = payload;
+    const tried = `${this.config.REDIS_PREFIX}external-message:tried:${companyId}:${messageId}`;
+    if ((await this.redis.set(tried, '1', 'EX', TRIED_TTL_SECONDS, 'NX')) !== 'OK') {
+      this.logger.warn({ companyId, messageId }, 'external API: a queued text whose send had started before is not sent again (it may have gone)');
+      return;
+    }
+    try {
+      await this.sender.deliverStored(companyId, ticketId, messageId);
+    } catch (error) {
+      this.logger.warn({ err: error, companyId, messageId }, 'external API: a queued text was not sent');
+      return;
+    }
+    if (payload.closeTicket) await this.close(companyId, ticketId);
+  }
+
+  /** Runs `work` after everything this process queued for the connection before it. */
+  private inLane<T>(whatsappId: number, work: () => Promise<T>): Promise<T> {
+    const before = this.lanes.get(whatsappId) ?? Promise.resolve();
+    const result = before.then(work, work);
+    const tail = result.catch(() => undefined);
+    this.lanes.set(whatsappId, tail);
+    void tail.then(() => {
+      if (this.lanes.get(whatsappId) === tail) this.lanes.delete(whatsappId);
+    });
+    return result;
   }
 
   /**
