@@ -90,8 +90,8 @@ export class ConnectionsRepository {
   }
 
   /** For the external API, which starts from a token alone: call inside asSystem. */
-  async findByToken(tx: SessionsTx, token: string): Promise<WhatsappRow | undefined> {
-    const [row] = await tx.select().from(whatsapps).where(eq(whatsapps.token, token));
+  async findByTokenHash(tx: SessionsTx, tokenHash: string): Promise<WhatsappRow | undefined> {
+    const [row] = await tx.select().from(whatsapps).where(eq(whatsapps.tokenHash, tokenHash));
     return row;
   }
 }
