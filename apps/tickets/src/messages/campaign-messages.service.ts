@@ -6,6 +6,7 @@ import type { TicketsConfig } from '../config.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
+import { CampaignReplies } from './campaign-replies.js';
 import { MessageSender } from './message-sender.js';
 
 /** How long a delivered campaign message's key is remembered (a retry later than this would send again). */
@@ -22,6 +23,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * replies gets a normal pending ticket (inbound never reopens a closed one), whose conversation
  * history shows the campaign message. Idempotent by `key` (a Redis mark set before the send):
  * the campaigns service may call again after a lost answer or a restart without a second message.
+ * A confirmation request (`awaitReplyMs`) marks the recipient's reply as awaited (CampaignReplies).
  */
 @Injectable()
 export class CampaignMessagesService {
@@ -30,6 +32,7 @@ export class CampaignMessagesService {
     @Inject(CampaignMessagesRepository) private readonly repository: CampaignMessagesRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(CampaignReplies) private readonly replies: CampaignReplies,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
   ) {}
@@ -44,6 +47,8 @@ export class CampaignMessagesService {
         return { contactId: contact.id, ticketId: await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId) };
       });
       const ticket = await this.database.withTenant(actor.companyId, (tx) => this.views.one(tx, actor.companyId, ticketId));
+      // a confirmation request: the reply is awaited before it can arrive
+      if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
       if (dto.media) await this.sender.send(ticket, { body: dto.body, media: dto.media });
       else await this.sender.send(ticket, { body: dto.body });
       const result = { duplicate: false, contactId, ticketId };

@@ -7,6 +7,7 @@ import { AutomaticMessagesSender } from './automatic-messages.js';
 import { CampaignMessagesController } from './campaign-messages.controller.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { CampaignMessagesService } from './campaign-messages.service.js';
+import { CampaignReplies } from './campaign-replies.js';
 import { MessageSender } from './message-sender.js';
 import { BotHistoryController } from './bot-history.controller.js';
 import { MessagesController } from './messages.controller.js';
@@ -17,7 +18,7 @@ import { OutgoingMessagesService } from './outgoing-messages.service.js';
 @Module({
   imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule],
   controllers: [MessagesController, BotHistoryController, CampaignMessagesController],
-  providers: [CampaignMessagesRepository, CampaignMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
-  exports: [MessagesRepository, MessageSender],
+  providers: [CampaignMessagesRepository, CampaignMessagesService, CampaignReplies, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
+  exports: [MessagesRepository, MessageSender, CampaignReplies],
 })
 export class MessagesModule {}
