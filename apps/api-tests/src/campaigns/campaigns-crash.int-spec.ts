@@ -53,7 +53,7 @@ describe('a campaigns process killed mid-campaign', () => {
     execFileSync('npx', ['nx', 'run', 'campaigns:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
     env = await startSessionsStack({
       services: ['identity', 'sessions', 'tickets'],
-      env: { CAMPAIGN_TICK_MS: '100', CAMPAIGN_RETRY_BASE_MS: '100', CAMPAIGN_SENDS_IN_FLIGHT: '16', CAMPAIGN_SENDER_LEASE_MS: '3000', DATABASE_POOL_MAX: '24' },
+      env: { CAMPAIGN_TICK_MS: '100', CAMPAIGN_RETRY_BASE_MS: '100', CAMPAIGN_SENDS_IN_FLIGHT: '12', CAMPAIGN_SENDER_LEASE_MS: '3000', DATABASE_POOL_MAX: '16' },
     });
     env.sandbox.network.onBusinessMessage((m) => {
       if (m.business === BUSINESS) seen.push({ to: m.customer, body: m.body });

@@ -110,7 +110,7 @@ describe('campaigns', () => {
   };
 
   beforeAll(async () => {
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets', 'campaigns'], env: { CAMPAIGN_TICK_MS: '100', CAMPAIGN_RETRY_BASE_MS: '100', CAMPAIGN_SENDS_IN_FLIGHT: '16', CAMPAIGN_REPLY_WINDOW_MS: '600000', DATABASE_POOL_MAX: '24' } });
+    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets', 'campaigns'], env: { CAMPAIGN_TICK_MS: '100', CAMPAIGN_RETRY_BASE_MS: '100', CAMPAIGN_SENDS_IN_FLIGHT: '12', CAMPAIGN_REPLY_WINDOW_MS: '600000', DATABASE_POOL_MAX: '16' } });
     stack = env.stack;
     env.sandbox.network.onBusinessMessage((m) => seen.push({ from: m.business, to: m.customer, body: m.body, timestamp: m.timestamp, file: m.media?.filename ?? null }));
     const plan = await createPlan(await superAdmin(stack), { connections: 3 });
@@ -222,7 +222,7 @@ describe('campaigns', () => {
   });
 
   it('delivers a campaign to 1 000 recipients exactly once each, variables filled, at the configured pace, the report live to FINALIZADA', async () => {
-    await settings(0.02);
+    await settings(0.05);
     const { list, numbers } = await listOf(tenant, RECIPIENTS);
     const socket = await socketOf(stack, tenant.admin);
     try {
@@ -231,7 +231,7 @@ describe('campaigns', () => {
       const done = socket.nextWhere<CampaignEventPayload>(
         `company-${tenant.companyId}-campaign`,
         (p) => p.action === 'update' && p.record.id === campaign.id && ++updates > 0 && p.record.status === 'FINALIZADA',
-        280_000,
+        480_000,
       );
       const final = (await done) as { record: CampaignView };
       expect(final.record.report).toEqual({ valid: RECIPIENTS, delivered: RECIPIENTS, confirmationRequested: 0, confirmed: 0, failed: 0 });
@@ -245,15 +245,15 @@ describe('campaigns', () => {
     expectEachOnce(numbers, BUSINESS);
     const mine = new Set(numbers);
     // sends overlap (a send starts at its turn, not after the previous answer), yet never run ahead
-    // of the 20 ms pace by more than one interval of path jitter
-    expect(aheadOfPace(sentBy(BUSINESS).filter((m) => mine.has(m.to)), 20)).toBeLessThanOrEqual(20);
+    // of the 50 ms pace by more than one interval of path jitter
+    expect(aheadOfPace(sentBy(BUSINESS).filter((m) => mine.has(m.to)), 50)).toBeLessThanOrEqual(50);
     // the rows: one per number, unique in the database
     expect(await ownerQuery(stack, 'select number, count(*) from campaigns.campaign_shippings where company_id = $1 group by campaign_id, number having count(*) > 1', [tenant.companyId])).toEqual([]);
     // the messages are in the conversations, and no ticket entered the inbox
     const [stored] = await ownerQuery<{ n: string }>(stack, `select count(*) as n from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.company_id = $1 and c.number = any($2) and m.from_me`, [tenant.companyId, numbers]);
     expect(Number(stored!.n)).toBe(RECIPIENTS);
     expect(await ownerQuery(stack, `select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = any($1) and t.status <> 'closed'`, [numbers])).toEqual([]);
-  }, 300_000);
+  }, 540_000);
 
   it('exports the shippings as CSV', async () => {
     const [campaign] = (await tenant.admin.get<CampaignsPageView>('/campaigns?searchParam=Mil')).body.records;

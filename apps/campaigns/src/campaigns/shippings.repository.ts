@@ -93,13 +93,14 @@ export class ShippingsRepository {
     await tx.update(campaignShippings).set({ partsSent, attempts: 0, failedReason: null }).where(eq(campaignShippings.id, id));
   }
 
+  /** Delivered: the time is when the send was answered (clock_timestamp, not the transaction's start). */
   async markDelivered(tx: CampaignsTx, id: number): Promise<void> {
-    await tx.update(campaignShippings).set({ deliveredAt: sql`now()`, doneAt: sql`now()`, failedReason: null }).where(eq(campaignShippings.id, id));
+    await tx.update(campaignShippings).set({ deliveredAt: sql`clock_timestamp()`, doneAt: sql`clock_timestamp()`, failedReason: null }).where(eq(campaignShippings.id, id));
   }
 
   /** The confirmation went out: the message waits for the recipient's reply. */
   async markConfirmationRequested(tx: CampaignsTx, id: number): Promise<void> {
-    await tx.update(campaignShippings).set({ confirmationRequestedAt: sql`now()`, nextAttemptAt: AWAITING_REPLY, attempts: 0 }).where(eq(campaignShippings.id, id));
+    await tx.update(campaignShippings).set({ confirmationRequestedAt: sql`clock_timestamp()`, nextAttemptAt: AWAITING_REPLY, attempts: 0 }).where(eq(campaignShippings.id, id));
   }
 
   /** A failed try: again after `retryInMs`, or failed for good once `maxAttempts` were made. */
