@@ -13,6 +13,7 @@
 // the report's delivered count as a rate. teardown(): reads what each recipient received at the
 // sandbox (GET /messages?customer=&business=) and counts lost and duplicated recipients and pacing
 // violations (two messages of a number closer than INTERVAL_MS - JITTER_MS).
+/* global __ENV */
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { Counter, Trend } from 'k6/metrics';

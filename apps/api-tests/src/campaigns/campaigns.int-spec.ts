@@ -209,12 +209,13 @@ describe('campaigns', () => {
     expect(await tenant.admin.put(`/campaigns/${created.id}`, { name: 'Outro nome' })).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
     expect(await tenant.admin.post(`/campaigns/${created.id}/cancel`)).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_WRONG_STATUS' } });
     // running, with one recipient still to answer a confirmation (so the runner does not finish it)
-    await ownerQuery(stack, `update campaigns.campaigns set status = 'EM_ANDAMENTO', planned_at = now() where id = $1`, [created.id]);
+    // (the shipping first: a running campaign without one would be finished by the next tick)
     await ownerQuery(
       stack,
       `insert into campaigns.campaign_shippings (company_id, campaign_id, number, name, variant, confirmation_requested_at, next_attempt_at) values ($1, $2, '5511900000001', 'Espera', 1, now(), 'infinity')`,
       [tenant.companyId, created.id],
     );
+    await ownerQuery(stack, `update campaigns.campaigns set status = 'EM_ANDAMENTO', planned_at = now() where id = $1`, [created.id]);
     expect(await tenant.admin.delete(`/campaigns/${created.id}`)).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_RUNNING' } });
     await ownerQuery(stack, `update campaigns.campaigns set status = 'INATIVA', planned_at = null where id = $1`, [created.id]);
     expect((await tenant.admin.delete(`/campaigns/${created.id}`)).status).toBe(200);
@@ -226,6 +227,7 @@ describe('campaigns', () => {
     const { list, numbers } = await listOf(tenant, RECIPIENTS);
     const socket = await socketOf(stack, tenant.admin);
     try {
+      const startedAt = Date.now();
       const campaign = await startNow('Mil pessoas', list.id, whatsapp.id);
       let updates = 0;
       const done = socket.nextWhere<CampaignEventPayload>(
@@ -236,9 +238,10 @@ describe('campaigns', () => {
       const final = (await done) as { record: CampaignView };
       expect(final.record.report).toEqual({ valid: RECIPIENTS, delivered: RECIPIENTS, confirmationRequested: 0, confirmed: 0, failed: 0 });
       expect(final.record.completedAt).not.toBeNull();
-      // progress came live, throttled: several updates, far fewer than one per message
+      // progress came live, throttled to a few per second (one per 300 ms): far fewer than one per message
       expect(updates).toBeGreaterThan(3);
-      expect(updates).toBeLessThan(300);
+      expect(updates).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / 300) + 5);
+      expect(updates).toBeLessThan(RECIPIENTS / 2);
     } finally {
       socket.close();
     }
@@ -266,8 +269,8 @@ describe('campaigns', () => {
   });
 
   it('cancel stops at once (nothing sent after CANCELADA is answered); restart completes without duplicates', async () => {
-    await settings(0.02);
-    const { list, numbers } = await listOf(tenant, 60);
+    await settings(0.05);
+    const { list, numbers } = await listOf(tenant, 150);
     const mine = new Set(numbers);
     const campaign = await startNow('Cancelada', list.id, whatsapp.id);
     await eventually(async () => sentBy(BUSINESS).filter((m) => mine.has(m.to)).length >= 10, 60_000);
@@ -278,23 +281,23 @@ describe('campaigns', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(sentBy(BUSINESS).filter((m) => mine.has(m.to) && m.timestamp > answeredAt)).toEqual([]);
     expect(sentBy(BUSINESS).filter((m) => mine.has(m.to)).length).toBe(atCancel);
-    expect(atCancel).toBeLessThan(60);
+    expect(atCancel).toBeLessThan(150);
     expect((await tenant.admin.post<CampaignView>(`/campaigns/${campaign.id}/restart`)).body.status).toBe('EM_ANDAMENTO');
-    expect((await finished(campaign.id, 120_000)).report).toMatchObject({ valid: 60, delivered: 60, failed: 0 });
+    expect((await finished(campaign.id, 120_000)).report).toMatchObject({ valid: 150, delivered: 150, failed: 0 });
     expectEachOnce(numbers, BUSINESS);
   }, 180_000);
 
   it('a campaigns service stopped mid-run completes after its restart, without duplicates or losses; a repeated send key reaches nobody twice', async () => {
-    await settings(0.02);
-    const { list, numbers } = await listOf(tenant, 60);
+    await settings(0.05);
+    const { list, numbers } = await listOf(tenant, 150);
     const mine = new Set(numbers);
     const campaign = await startNow('Interrompida', list.id, whatsapp.id);
     await eventually(async () => sentBy(BUSINESS).filter((m) => mine.has(m.to)).length >= 15, 60_000);
     await stack.apps.campaigns!.close();
     const whileDown = sentBy(BUSINESS).filter((m) => mine.has(m.to)).length;
-    expect(whileDown).toBeLessThan(60);
+    expect(whileDown).toBeLessThan(150);
     stack.apps.campaigns = await startStackService('campaigns', stack.env);
-    expect((await finished(campaign.id, 120_000)).report).toMatchObject({ valid: 60, delivered: 60, failed: 0 });
+    expect((await finished(campaign.id, 120_000)).report).toMatchObject({ valid: 150, delivered: 150, failed: 0 });
     expectEachOnce(numbers, BUSINESS);
 
     // what makes a send whose process died before it committed safe to repeat: the key
