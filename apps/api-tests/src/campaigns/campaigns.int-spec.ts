@@ -248,8 +248,8 @@ describe('campaigns', () => {
     expectEachOnce(numbers, BUSINESS);
     const mine = new Set(numbers);
     // sends overlap (a send starts at its turn, not after the previous answer), yet never run ahead
-    // of the 50 ms pace by more than one interval of path jitter
-    expect(aheadOfPace(sentBy(BUSINESS).filter((m) => mine.has(m.to)), 50)).toBeLessThanOrEqual(50);
+    // of the 50 ms pace by more than twice the path's jitter on a loaded machine
+    expect(aheadOfPace(sentBy(BUSINESS).filter((m) => mine.has(m.to)), 50)).toBeLessThanOrEqual(2 * 50);
     // the rows: one per number, unique in the database
     expect(await ownerQuery(stack, 'select number, count(*) from campaigns.campaign_shippings where company_id = $1 group by campaign_id, number having count(*) > 1', [tenant.companyId])).toEqual([]);
     // the messages are in the conversations, and no ticket entered the inbox
@@ -323,8 +323,10 @@ describe('campaigns', () => {
       expectEachOnce(b.numbers, SECOND_BUSINESS, 'Bia');
       const both = sentBy(SECOND_BUSINESS).filter((m) => m.timestamp >= startedAt);
       expect(both).toHaveLength(30);
-      // one pace for both: two paces side by side would run ahead by ~25 ms per message
-      expect(aheadOfPace(both, 50)).toBeLessThanOrEqual(50);
+      // one pace for both, kept between send starts: any k + 1 consecutive messages take k paces,
+      // less at most twice the path's jitter on a loaded machine (two paces side by side would run
+      // ahead by ~25 ms per message, ~350 ms over the 30)
+      expect(aheadOfPace(both, 50)).toBeLessThanOrEqual(2 * 50);
     } finally {
       await second.close();
     }
