@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppError, CampaignMessagesSubjects, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
+import { lockKeys } from '@atrium/kernel';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import { contentTypeOf } from '@atrium/storage';
@@ -16,6 +17,7 @@ import { variantsOf } from './campaign-rules.js';
 import { companyActor } from './campaign-views.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository, type CampaignRow } from './campaigns.repository.js';
+import { CAMPAIGN_SENDING_LOCK } from './campaign-rules.js';
 import { ConnectionPace, type SenderLease } from './connection-pace.js';
 import { fillCampaignVariables } from './message-body.js';
 import { nextSendAt } from './pacing.js';
@@ -230,8 +232,11 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async sendOne(companyId: number, whatsappId: number, due: ShippingRow): Promise<'sent' | 'failed' | 'skipped'> {
     const { variables } = await this.settings.valuesOf(companyId);
     return this.database.withTenant(companyId, async (tx) => {
-      // the campaign first, shared: a cancel waits for this send, and this send sees a committed cancel
-      const campaign = await this.campaigns.find(tx, companyId, due.campaignId, 'share');
+      // the campaign's sending lock first, shared: a cancel (exclusive) waits for the sends in flight,
+      // later sends queue behind the cancel (an advisory lock is granted in order; a row's FOR SHARE
+      // would let overlapping sends starve the cancel's UPDATE), and then read it committed
+      await lockKeys(tx, CAMPAIGN_SENDING_LOCK, [String(due.campaignId)], 'shared');
+      const campaign = await this.campaigns.find(tx, companyId, due.campaignId);
       if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.whatsappId !== whatsappId) return 'skipped';
       const shipping = await this.shippings.lockPending(tx, companyId, due.id);
       if (!shipping) return 'skipped';
