@@ -5,6 +5,7 @@ import { BillingApiModule } from './billing/billing-api.module.js';
 import { CampaignsApiModule } from './campaigns/campaigns-api.module.js';
 import { AiApiModule } from './ai/ai-api.module.js';
 import type { GatewayConfig } from './config.js';
+import { MessagesApiModule } from './external-api/messages-api.module.js';
 import { IdentityApiModule } from './identity/identity-api.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SessionsApiModule } from './sessions/sessions-api.module.js';
@@ -25,6 +26,7 @@ export class GatewayAppModule {
         CampaignsApiModule,
         AiApiModule,
         BillingApiModule,
+        MessagesApiModule,
       ],
     };
   }

@@ -19,6 +19,14 @@ export class GatewayConfig extends MediaStorageConfig {
   @IsString() TRUST_PROXY: string = 'loopback, linklocal, uniquelocal';
   @IsString() APP_VERSION: string = '6.0.0';
   /**
+   * External messaging API (`POST /api/messages/send`): requests one connection's token may make
+   * per window (beyond: 429 ERR_TOO_MANY_ATTEMPTS with Retry-After). The default matches a
+   * number's default send pace (sessions' SEND_MIN_GAP_MS, one message a second).
+   */
+  @IsInt() @Min(1) EXTERNAL_API_RATE_LIMIT: number = 60;
+  /** The rate limit's window, in seconds. */
+  @IsInt() @Min(1) @Max(86_400) EXTERNAL_API_RATE_WINDOW_S: number = 60;
+  /**
    * Accept socket.io's HTTP long-polling transport besides websocket (clients such as Atendechat
    * 6.0.0's web app use polling only). With several gateways, polling needs session affinity at
    * the ingress (each polling request must reach the replica holding the socket; a socket.io

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { JobName, JobsModule } from '@atrium/jobs';
 import { CoreModule } from '@atrium/service-kit';
 import type { TicketsConfig } from './config.js';
 import { ChatbotModule } from './chatbot/chatbot.module.js';
@@ -24,6 +25,12 @@ export class TicketsAppModule {
       module: TicketsAppModule,
       imports: [
         CoreModule.forRoot({ service: 'tickets', config, schema: ticketsSchema, outbox }),
+        // an external API text is sent once (a send whose answer never came may have gone); its
+        // jobs wait in their connection's lane, so many run at once (each connection at its pace)
+        JobsModule.forRoot({
+          policies: { [JobName.ExternalMessageSend]: { attempts: 1, backoff: { type: 'fixed', delayMs: 1_000 } } },
+          concurrency: 200,
+        }),
         QueuesModule,
         QueueOptionsModule,
         ContactsModule,

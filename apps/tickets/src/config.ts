@@ -25,4 +25,12 @@ export class TicketsConfig extends MediaStorageConfig {
   @IsInt() @Min(1) @Max(1000) INBOUND_MAX_DELIVERIES: number = 8;
   /** How often a replica looks for open tickets to close for inactivity (connections' expiresTicket); one replica at a time. */
   @IsInt() @Min(100) @Max(3_600_000) INACTIVITY_SWEEP_MS: number = 30_000;
+  /**
+   * How long the chatbot's unsent replies (table bot_replies) stay with the replica sending them
+   * before another takes them as left by a dead one; renewed at every text sent. Longer than a send
+   * may wait for its answer (OUTBOUND_COMMAND_TIMEOUT_MS, 60 s), or a slow send would go twice.
+   */
+  @IsInt() @Min(1_000) @Max(3_600_000) BOT_REPLY_LEASE_MS: number = 90_000;
+  /** How often a replica looks for chatbot replies whose sender died (their lease lapsed). */
+  @IsInt() @Min(100) @Max(3_600_000) BOT_REPLY_SWEEP_MS: number = 5_000;
 }

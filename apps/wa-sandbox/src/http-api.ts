@@ -173,6 +173,15 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
       pattern: /^\/calls\/([\w-]{1,80})$/,
       handle: async (m) => [200, { id: m[1], rejected: network.callRejected(m[1]!) }],
     },
+    {
+      method: 'GET',
+      pattern: /^\/presences$/,
+      handle: async (_m, _request, url) => {
+        const customer = url.searchParams.get('customer') ?? '';
+        if (!/^\d{1,20}$/.test(customer)) throw new HttpFailure(400, 'customer (digits) is required');
+        return [200, network.presencesTo(customer)];
+      },
+    },
   ];
 
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

@@ -92,7 +92,7 @@ export interface SessionInfo {
 const NUMBER = /^\d{8,15}$/;
 
 /** The driver requests a fault can be set for (POST /sessions/{number}/faults). */
-export const FAULT_OPS = ['send', 'edit', 'delete', 'read', 'check', 'check-many', 'picture', 'reject-call', 'contacts'] as const;
+export const FAULT_OPS = ['send', 'edit', 'delete', 'read', 'check', 'check-many', 'picture', 'reject-call', 'contacts', 'presence'] as const;
 export type FaultOp = (typeof FAULT_OPS)[number];
 
 /** Entries kept per business number's address book (the sessions contract's CONTACT_LIST_LIMIT). */
@@ -223,6 +223,9 @@ export class SandboxNetwork {
         return { url: this.isOnWhatsApp(request.chatId) ? `${this.options.publicUrl}/avatars/${request.chatId}.svg` : null };
       case 'reject-call':
         this.rejectedCalls.add(request.callId);
+        return { ok: true };
+      case 'presence':
+        this.presences.push({ business: account.number, customer: request.to, presence: request.presence, at: Date.now() });
         return { ok: true };
       case 'contacts':
         return { contacts: (this.addressBooks.get(account.number)?.values() ?? []).map((entry) => ({ ...entry, lid: null })) };
@@ -388,6 +391,14 @@ export class SandboxNetwork {
     const link = account.link;
     account.link = null;
     link.terminate();
+  }
+
+  /** Presences businesses showed their customers ("typing…"), oldest first. */
+  private readonly presences: Array<{ business: string; customer: string; presence: string; at: number }> = [];
+
+  /** The presences shown to this customer, oldest first. */
+  presencesTo(customer: string): Array<{ business: string; presence: string; at: number }> {
+    return this.presences.filter((entry) => entry.customer === customer).map(({ business, presence, at }) => ({ business, presence, at }));
   }
 
   /** Calls a business rejected (the driver's reject-call), by id. */

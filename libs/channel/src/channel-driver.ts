@@ -1,4 +1,4 @@
-import type { ChannelContact, CheckNumberResult, NumberCheck, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
+import type { ChannelContact, ChatPresence, CheckNumberResult, NumberCheck, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { AuthStateStore } from './auth-state.js';
 import type { ChannelListener } from './channel-events.js';
@@ -51,6 +51,8 @@ export interface ChannelSession {
   /** URL of the chat's profile picture, or null when it has none or hides it. */
   profilePicture(chatId: string): Promise<string | null>;
   rejectCall(callId: string, from: string): Promise<void>;
+  /** Shows the customer the business "typing…" (composing) or "recording…", or stops it (paused). */
+  sendPresence(to: string, presence: ChatPresence): Promise<void>;
   /** The phone's address book as the channel knows it (at most CONTACT_LIST_LIMIT entries). */
   listContacts(): Promise<ChannelContact[]>;
 }

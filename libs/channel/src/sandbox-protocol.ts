@@ -1,3 +1,5 @@
+import type { ChatPresence } from '@atrium/contracts';
+
 /**
  * The websocket protocol between apps/wa-sandbox (the simulated WhatsApp network) and the
  * `sandbox` channel driver of apps/sessions: JSON text frames, one message each.
@@ -76,6 +78,8 @@ export type SandboxRequest =
   | { op: 'check-many'; numbers: string[] }
   | { op: 'picture'; chatId: string }
   | { op: 'reject-call'; callId: string }
+  /** "typing…" / "recording…" shown to the customer, like Baileys' `sendPresenceUpdate`. */
+  | { op: 'presence'; to: string; presence: ChatPresence }
   | { op: 'contacts' }
   | { op: 'logout' };
 

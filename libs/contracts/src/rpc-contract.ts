@@ -8,6 +8,7 @@ import type { SessionsContract } from './sessions/contract.js';
 import type { KanbanContract, TicketsContract } from './tickets/contract.js';
 import type { DashboardContract } from './tickets/dashboard.js';
 import type { CampaignMessagesContract } from './tickets/campaign-messages.js';
+import type { ExternalMessagesContract } from './tickets/external-messages.js';
 import type { BotHandoffContract } from './tickets/bot-handoff.js';
 import type { AiContract } from './ai/contract.js';
 
@@ -15,7 +16,7 @@ import type { AiContract } from './ai/contract.js';
 export type HealthContract = { [subject: `${string}.health`]: Rpc<NoData, HealthReport> };
 
 /** Every service's subjects with their request and reply types. */
-export type RpcContract = IdentityContract & TicketsContract & KanbanContract & DashboardContract & BotHandoffContract & ChatsContract & SessionsContract & CampaignsContract & CampaignMessagesContract & BillingContract & AiContract & HealthContract;
+export type RpcContract = IdentityContract & TicketsContract & KanbanContract & DashboardContract & BotHandoffContract & ChatsContract & SessionsContract & CampaignsContract & CampaignMessagesContract & ExternalMessagesContract & BillingContract & AiContract & HealthContract;
 
 export type RpcSubject = SubjectOf<RpcContract>;
 export type RpcRequestOf<S extends RpcSubject> = RequestOf<RpcContract, S>;

@@ -14,6 +14,8 @@ export enum JobName {
   ContactListImport = 'contact-list.import',
   /** tickets: close a ticket nobody answered for the connection's expiresTicket minutes. */
   TicketInactivity = 'ticket.inactivity',
+  /** tickets: send a text the external API stored unsent (issue 15), in order per connection. */
+  ExternalMessageSend = 'external-message.send',
   /** billing: issue the invoices that fall due (repeatable). */
   InvoicesIssue = 'invoices.issue',
   /** billing: ask Stripe about open invoices' charges (missed webhooks) and retry pending renewals (repeatable). */
@@ -25,6 +27,7 @@ export interface JobPayloads {
   [JobName.CampaignShipping]: { companyId: number; campaignId: number; shippingId: number };
   [JobName.ContactListImport]: { companyId: number; contactListId: number; uploadId: string };
   [JobName.TicketInactivity]: { companyId: number; ticketId: number };
+  [JobName.ExternalMessageSend]: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean };
   [JobName.InvoicesIssue]: Record<string, never>;
   [JobName.PaymentsRecover]: Record<string, never>;
 }

@@ -183,6 +183,7 @@ describe('campaigns', () => {
       ['post', `/campaigns/${theirs.id}/cancel`],
       ['post', `/campaigns/${theirs.id}/restart`],
       ['get', `/campaigns/${theirs.id}/shippings.csv`],
+      ['get', `/campaigns/${theirs.id}/shippings`],
     ] as const) {
       const response = method === 'put' ? await tenant.admin.put(path, { name: 'Tomada' }) : await tenant.admin[method](path);
       expect({ path, method, status: response.status }).toEqual({ path, method, status: 404 });
@@ -208,8 +209,8 @@ describe('campaigns', () => {
     expect((await tenant.admin.put<CampaignView>(`/campaigns/${created.id}`, { message1: 'Nova mensagem', message2: 'Outra' })).body).toMatchObject({ message1: 'Nova mensagem', message2: 'Outra' });
     expect(await tenant.admin.put(`/campaigns/${created.id}`, { name: 'Outro nome' })).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
     expect(await tenant.admin.post(`/campaigns/${created.id}/cancel`)).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_WRONG_STATUS' } });
-    // running, with one recipient still to answer a confirmation (so the runner does not finish it)
-    // (the shipping first: a running campaign without one would be finished by the next tick)
+    // running, with one recipient still to answer a confirmation (so the runner does not finish it):
+    // the shipping first, so that no scheduler tick sees the campaign running with nothing left
     await ownerQuery(
       stack,
       `insert into campaigns.campaign_shippings (company_id, campaign_id, number, name, variant, confirmation_requested_at, next_attempt_at) values ($1, $2, '5511900000001', 'Espera', 1, now(), 'infinity')`,

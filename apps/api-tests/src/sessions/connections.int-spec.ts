@@ -1,9 +1,9 @@
-import { SessionsSubjects, type WhatsappEventPayload, type WhatsappView } from '@atrium/contracts';
+import { SessionsSubjects, type WhatsappEventPayload, type WhatsappTokenView, type WhatsappView } from '@atrium/contracts';
 import { aUser } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { createQueue } from '../tickets/tickets-fixtures.js';
+import { createQueue, ownerQuery } from '../tickets/tickets-fixtures.js';
 import { connectSandboxNumber, nextSession, rpcFor, sandboxCall, startSessionsStack, type SessionsStack } from './sessions-fixtures.js';
 
 describe('connections API with the sandbox network', () => {
@@ -156,10 +156,11 @@ describe('connections API with the sandbox network', () => {
       expiresTicket: '30',
       expiresInactiveMessage: 'Encerrado por inatividade',
       promptId: '',
-      token: 'external-api-token-1',
+      token: 'a-token-typed-in-the-form',
     });
     expect(withGreeting.status).toBe(201);
-    expect(withGreeting.body).toMatchObject({ queueIds: [first.id, second.id], expiresTicket: 30, promptId: null, token: 'external-api-token-1', provider: 'beta' });
+    // a token is the server's to generate (POST /whatsapp/{id}/token): one typed in the form is ignored
+    expect(withGreeting.body).toMatchObject({ queueIds: [first.id, second.id], expiresTicket: 30, promptId: null, tokenHint: null, provider: 'beta' });
     expect(await alpha.admin.put(`/whatsapp/${withGreeting.body.id}`, { greetingMessage: '' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
@@ -168,21 +169,23 @@ describe('connections API with the sandbox network', () => {
     await alpha.admin.post('/whatsapp', { name: 'Second' });
     await alpha.admin.post('/whatsapp', { name: 'Third' });
     expect(await alpha.admin.post('/whatsapp', { name: 'Fourth' })).toMatchObject({ status: 403, body: { error: 'ERR_CONNECTION_LIMIT_REACHED' } });
-    expect(await beta.admin.post('/whatsapp', { name: 'Token thief', token: 'external-api-token-1' })).toMatchObject({
-      status: 400,
-      body: { error: 'ERR_VALIDATION' },
-    });
   });
 
   it('lets every user read connections, only admins change them, and no company see another’s', async () => {
-    const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'Private', token: 'secret-token-of-alpha' })).body;
+    const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'Private' })).body;
+    const generated = await alpha.admin.post<WhatsappTokenView>(`/whatsapp/${connection.id}/token`);
+    expect(generated).toMatchObject({ status: 201, body: { token: expect.stringMatching(/^atr_[\w-]{43}$/), tokenHint: expect.stringMatching(/^…/) } });
+    expect((await alpha.admin.get<WhatsappView>(`/whatsapp/${connection.id}`)).body.tokenHint).toBe(generated.body.tokenHint);
     const agent = aUser();
     expect((await alpha.admin.post('/users', agent)).status).toBe(201);
     const agentClient = env.stack.client();
     await agentClient.login(agent.email, agent.password);
 
     const seen = await agentClient.get<WhatsappView[]>('/whatsapp');
-    expect(seen.body).toEqual([expect.objectContaining({ id: connection.id, token: null })]);
+    expect(seen.body).toEqual([expect.objectContaining({ id: connection.id, tokenHint: null })]);
+    expect(JSON.stringify(seen.body)).not.toContain(generated.body.token);
+    expect(await agentClient.post(`/whatsapp/${connection.id}/token`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await beta.admin.post(`/whatsapp/${connection.id}/token`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     expect(await agentClient.post('/whatsapp', { name: 'Mine' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect((await agentClient.put(`/whatsapp/${connection.id}`, { name: 'Renamed' })).status).toBe(403);
     expect((await agentClient.delete(`/whatsapp/${connection.id}`)).status).toBe(403);
@@ -210,12 +213,22 @@ describe('connections API with the sandbox network', () => {
     expect(sessions.find((s) => s.number === '5511970000005')?.connected).toBe(false);
   });
 
-  it('tells the external API which connection and company a token belongs to', async () => {
-    const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'API', token: 'token-for-the-api-1' })).body;
+  it('tells the external API which connection and company a token belongs to, keeps only its hash, and forgets a regenerated one', async () => {
+    const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'API' })).body;
+    const first = (await alpha.admin.post<WhatsappTokenView>(`/whatsapp/${connection.id}/token`)).body;
     const rpc = rpcFor(env.stack);
     try {
-      expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: 'token-for-the-api-1' })).toEqual({ id: connection.id, companyId: alpha.companyId });
-      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: 'no-such-token-here' })).rejects.toMatchObject({ code: 'ERR_SESSION_EXPIRED' });
+      expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: first.token })).toEqual({ id: connection.id, companyId: alpha.companyId, status: expect.any(String) });
+      // a database leak does not reveal it
+      const stored = await ownerQuery(env.stack, 'select token_hash, token_hint from sessions.whatsapps where id = $1', [connection.id]);
+      expect(JSON.stringify(stored)).not.toContain(first.token);
+      expect(stored[0]).toMatchObject({ token_hint: first.tokenHint });
+
+      const second = (await alpha.admin.post<WhatsappTokenView>(`/whatsapp/${connection.id}/token`)).body;
+      expect(second.token).not.toBe(first.token);
+      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: first.token })).rejects.toMatchObject({ code: 'ERR_INVALID_API_TOKEN' });
+      expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: second.token })).toMatchObject({ id: connection.id });
+      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: 'no-such-token-here' })).rejects.toMatchObject({ code: 'ERR_INVALID_API_TOKEN' });
     } finally {
       await rpc.close();
     }

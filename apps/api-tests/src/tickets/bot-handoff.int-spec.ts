@@ -25,7 +25,7 @@ import { createAgent, createQueue, ownerQuery, ticketAppears, type Agent } from 
 const BUSINESS = '5511972100001';
 const PROMPT_ID = 77;
 
-type SandboxMessage = { id: string; body: string; fromMe?: boolean };
+type SandboxMessage = { id: string; body: string; fromMe?: boolean; timestamp: number };
 
 /**
  * The hand-off to the ai service (libs/contracts tickets/bot-handoff.ts), with the real sessions
@@ -130,6 +130,11 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     ]);
     expect(result).toEqual({ applied: true });
     await eventually(async () => (await inboxOf(customer)).some((m) => m.body === 'Olá! Sou o assistente virtual.'), 10_000);
+    // the presence went to WhatsApp: the customer saw the business "typing…" before the text
+    const presences = (await sandboxCall<Array<{ business: string; presence: string; at: number }>>(env.sandbox, 'GET', `/presences?customer=${customer}`)).body;
+    expect(presences.map(({ business, presence }) => ({ business, presence }))).toEqual([{ business: BUSINESS, presence: 'composing' }]);
+    const text = (await inboxOf(customer)).find((m) => m.body === 'Olá! Sou o assistente virtual.')!;
+    expect(presences[0]!.at).toBeLessThanOrEqual(text.timestamp);
     const page = (await tenant.admin.get<MessagesPageView>(`/messages/${ticket.id}?markRead=false`)).body;
     expect(page.messages.filter((m) => m.fromMe).map((m) => m.body)).toEqual(['Olá! Sou o assistente virtual.']);
     const notes = (await tenant.admin.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body;

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { QueueOptionView, QueueView, TicketView, WhatsappView } from '@atrium/contracts';
 import { ChatbotClock } from '@atrium/app-tickets';
+import { CompanySettings } from '@atrium/kernel';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
@@ -186,6 +187,20 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     const ticket = await ticketOf(customer);
     const page = (await tenant.admin.get<{ messages: Array<{ mediaType: string }> }>(`/messages/${ticket.id}?markRead=false`)).body;
     expect(page.messages.map((m) => m.mediaType)).toContain('call_log');
+    // the notice follows the company's language (setting `language`)
+    const noticeIn = async (language: string, text: string) => {
+      expect((await tenant.admin.put('/settings/language', { value: language })).status).toBe(200);
+      // the tickets service drops its copy of the settings on identity's event
+      await eventually(async () => (await env.stack.apps.tickets!.get(CompanySettings).of(tenant.companyId)).language === language, 10_000);
+      const caller = aCustomer();
+      await sandboxCall(env.sandbox, 'POST', '/calls', { from: caller, to: NO_QUEUE_NUMBER });
+      await eventually(async () => (await inbox(caller)).length > 0, 10_000);
+      expect(await inbox(caller)).toEqual([text]);
+    };
+    await noticeIn('en', '*Automatic message:*\nVoice and video calls are disabled for this WhatsApp, please send a text message. Thank you!');
+    await noticeIn('es', '*Mensaje automático:*\nLas llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. ¡Gracias!');
+    expect((await tenant.admin.put('/settings/language', { value: 'fr' })).body).toMatchObject({ error: 'ERR_INVALID_SETTING_VALUE' });
+    expect((await tenant.admin.put('/settings/language', { value: 'pt' })).status).toBe(200);
     expect((await tenant.admin.put('/settings/call', { value: 'enabled' })).status).toBe(200);
   });
 

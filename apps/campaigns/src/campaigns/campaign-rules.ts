@@ -1,7 +1,7 @@
 import {
   AppError,
   CAMPAIGN_CONFIRMATION_FIELDS,
-  CAMPAIGN_EDIT_LOCK_MS,
+  campaignEditability,
   CAMPAIGN_MESSAGE_FIELDS,
   ErrorCode,
   type CampaignStatus,
@@ -14,16 +14,9 @@ export interface EditableState {
   scheduledAt: Date | null;
 }
 
-/**
- * Spec 001 section 4 "Campaign editability": everything is editable while INATIVA, or PROGRAMADA
- * more than an hour before scheduledAt; a CANCELADA campaign keeps only its message fields
- * editable; anything else is read-only.
- */
+/** Spec 001 section 4 "Campaign editability" (the rule lives in the contracts, shared with the web's dialog). */
 export function editability(campaign: EditableState, now: Date): 'all' | 'messages' | 'none' {
-  if (campaign.status === 'INATIVA') return 'all';
-  if (campaign.status === 'PROGRAMADA') return campaign.scheduledAt !== null && campaign.scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_LOCK_MS ? 'all' : 'none';
-  if (campaign.status === 'CANCELADA') return 'messages';
-  return 'none';
+  return campaignEditability(campaign, now);
 }
 
 const MESSAGE_FIELDS = new Set<string>([...CAMPAIGN_MESSAGE_FIELDS, ...CAMPAIGN_CONFIRMATION_FIELDS]);

@@ -9,6 +9,7 @@ import {
   UpdateCampaignDto,
   type ActorState,
   type CampaignMediaDto,
+  type CampaignShippingsView,
   type CampaignsPageView,
   type CampaignView,
 } from '@atrium/contracts';
@@ -36,6 +37,12 @@ export class CampaignsController {
   @Get(':id')
   show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<CampaignView> {
     return this.rpc.request(CampaignsSubjects.campaignsShow, { id }, { actor });
+  }
+
+  /** The shippings as the report page lists them (the same rows as the CSV export). */
+  @Get(':id/shippings')
+  shippings(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<CampaignShippingsView> {
+    return this.rpc.request(CampaignsSubjects.campaignsShippings, { id }, { actor });
   }
 
   /** The shippings as CSV: number, name, message variant, delivered, confirmation requested, confirmed, failed reason. */

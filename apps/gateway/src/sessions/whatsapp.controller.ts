@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappView } from '@atrium/contracts';
+import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappTokenView, type WhatsappView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
+import { ApiTokenOwners } from '../external-api/api-token-owners.js';
 
 /**
  * WhatsApp connections (spec 000 section 7, spec 001 "Connections"). Everyone reads them (ticket
@@ -10,7 +11,10 @@ import { IdPipe } from '../core/id.pipe.js';
  */
 @Controller('whatsapp')
 export class WhatsappController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ApiTokenOwners) private readonly tokenOwners: ApiTokenOwners,
+  ) {}
 
   /** `companyId` and `session=0` are what the web app sends; the company comes from the token. */
   @Get()
@@ -33,6 +37,20 @@ export class WhatsappController {
   @Roles('admin')
   update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateWhatsappDto): Promise<WhatsappView> {
     return this.rpc.request(SessionsSubjects.whatsappUpdate, { id, body }, { actor });
+  }
+
+  /**
+   * A new token for the external messaging API (`POST /api/messages/send`): strong and random,
+   * answered this once (only its hash is kept); the connection's previous token stops working.
+   */
+  @Post(':id/token')
+  @Roles('admin')
+  @RequiresPlan('useExternalApi')
+  async regenerateToken(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTokenView> {
+    const made = await this.rpc.request(SessionsSubjects.whatsappTokenRegenerate, { id }, { actor });
+    // the old token stops here at once (other gateways hear of it by the connection's event)
+    this.tokenOwners.forget(id);
+    return made;
   }
 
   @Delete(':id')

@@ -9,6 +9,7 @@ import {
   type Actor,
   type MissingReferences,
   type WhatsappTokenOwner,
+  type WhatsappTokenView,
   type WhatsappView,
 } from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
@@ -53,6 +54,11 @@ export class ConnectionsController {
   @RpcHandler(SessionsSubjects.whatsappByToken)
   byToken(@RpcData({ dto: WhatsappTokenDto }) dto: WhatsappTokenDto): Promise<WhatsappTokenOwner> {
     return this.connections.byToken(dto.token);
+  }
+
+  @RpcHandler(SessionsSubjects.whatsappTokenRegenerate)
+  regenerateToken(@RpcActor() actor: Actor, @RpcId() id: number): Promise<WhatsappTokenView> {
+    return this.connections.regenerateToken(actor, id);
   }
 
   @RpcHandler(SessionsSubjects.sessionStart)

@@ -13,15 +13,16 @@ import {
   type UpdateWhatsappDto,
   type WhatsappDto,
   type WhatsappTokenOwner,
+  type WhatsappTokenView,
   type WhatsappView,
 } from '@atrium/contracts';
-import { isUniqueViolation } from '@atrium/database';
 import { requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
 import { ConnectionEvents } from '../shared/connection-events.js';
+import { apiTokenHash, apiTokenHint, newApiToken } from './api-token.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { QueueNames } from './queue-names.js';
 import { toWhatsappView, type NewWhatsapp, type WhatsappDraft, type WhatsappRow } from '../shared/whatsapp.view.js';
@@ -82,26 +83,24 @@ export class ConnectionsService {
     this.checkGreeting(queueIds, fields.greetingMessage ?? '');
     await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
     await this.requireQueues(actor, queueIds);
-    const saved = await this.saving(() =>
-      this.database.withTenant(actor.companyId, async (tx) => {
-        await this.connections.lockCompany(tx, actor.companyId);
-        const count = await this.connections.count(tx, actor.companyId);
-        if (!withinLimit(limit, count)) throw new AppError(ErrorCode.ERR_CONNECTION_LIMIT_REACHED);
-        // The first connection is the default; a new default takes the flag from the old one.
-        const isDefault = count === 0 || fields.isDefault === true;
-        const demoted = isDefault ? await this.connections.clearDefault(tx, actor.companyId) : [];
-        const row = await this.connections.insert(tx, {
-          ...CONNECTION_DEFAULTS,
-          ...withEmptyTexts(fields),
-          name: fields.name,
-          companyId: actor.companyId,
-          isDefault,
-          status: 'OPENING',
-        });
-        await this.connections.setQueues(tx, actor.companyId, row.id, queueIds);
-        return [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))];
-      }),
-    );
+    const saved = await this.database.withTenant(actor.companyId, async (tx) => {
+      await this.connections.lockCompany(tx, actor.companyId);
+      const count = await this.connections.count(tx, actor.companyId);
+      if (!withinLimit(limit, count)) throw new AppError(ErrorCode.ERR_CONNECTION_LIMIT_REACHED);
+      // The first connection is the default; a new default takes the flag from the old one.
+      const isDefault = count === 0 || fields.isDefault === true;
+      const demoted = isDefault ? await this.connections.clearDefault(tx, actor.companyId) : [];
+      const row = await this.connections.insert(tx, {
+        ...CONNECTION_DEFAULTS,
+        ...withEmptyTexts(fields),
+        name: fields.name,
+        companyId: actor.companyId,
+        isDefault,
+        status: 'OPENING',
+      });
+      await this.connections.setQueues(tx, actor.companyId, row.id, queueIds);
+      return [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))];
+    });
     const [view, ...demoted] = await this.present(actor, saved);
     for (const other of demoted) this.events.updated(other);
     this.events.updated(view!);
@@ -114,21 +113,19 @@ export class ConnectionsService {
     const { queueIds, ...fields } = dto;
     await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
     await this.requireQueues(actor, queueIds);
-    const { saved, providerChanged } = await this.saving(() =>
-      this.database.withTenant(actor.companyId, async (tx) => {
-        await this.connections.lockCompany(tx, actor.companyId);
-        const current = await this.owned(tx, actor, id);
-        const currentQueues = (await this.connections.queueIdsOf(tx, actor.companyId, [id])).get(id) ?? [];
-        this.checkGreeting(queueIds ?? currentQueues, fields.greetingMessage === undefined ? current.greetingMessage : (fields.greetingMessage ?? ''));
-        // There is always one default connection: it moves to another, it is never just unset.
-        if (fields.isDefault === false && current.isDefault) throw new AppError(ErrorCode.ERR_NO_OTHER_WHATSAPP);
-        const demoted = fields.isDefault === true && !current.isDefault ? await this.connections.clearDefault(tx, actor.companyId, id) : [];
-        const row = (await this.connections.update(tx, actor.companyId, id, withEmptyTexts(fields)))!;
-        if (queueIds !== undefined) await this.connections.setQueues(tx, actor.companyId, id, queueIds);
-        const providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
-        return { saved: [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))], providerChanged };
-      }),
-    );
+    const { saved, providerChanged } = await this.database.withTenant(actor.companyId, async (tx) => {
+      await this.connections.lockCompany(tx, actor.companyId);
+      const current = await this.owned(tx, actor, id);
+      const currentQueues = (await this.connections.queueIdsOf(tx, actor.companyId, [id])).get(id) ?? [];
+      this.checkGreeting(queueIds ?? currentQueues, fields.greetingMessage === undefined ? current.greetingMessage : (fields.greetingMessage ?? ''));
+      // There is always one default connection: it moves to another, it is never just unset.
+      if (fields.isDefault === false && current.isDefault) throw new AppError(ErrorCode.ERR_NO_OTHER_WHATSAPP);
+      const demoted = fields.isDefault === true && !current.isDefault ? await this.connections.clearDefault(tx, actor.companyId, id) : [];
+      const row = (await this.connections.update(tx, actor.companyId, id, withEmptyTexts(fields)))!;
+      if (queueIds !== undefined) await this.connections.setQueues(tx, actor.companyId, id, queueIds);
+      const providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
+      return { saved: [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))], providerChanged };
+    });
     const [view, ...demoted] = await this.present(actor, saved);
     for (const other of demoted) this.events.updated(other);
     this.events.updated(view!);
@@ -177,11 +174,29 @@ export class ConnectionsService {
     return { message: 'Session disconnected.' };
   }
 
-  /** Which connection (and company) an external-API token belongs to. */
+  /** Which connection (and company) an external-API token belongs to, and its session's status. */
   async byToken(token: string): Promise<WhatsappTokenOwner> {
-    const row = await this.database.asSystem((tx) => this.connections.findByToken(tx, token));
-    if (!row) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
-    return { id: row.id, companyId: row.companyId };
+    const row = await this.database.asSystem((tx) => this.connections.findByTokenHash(tx, apiTokenHash(token)));
+    if (!row) throw new AppError(ErrorCode.ERR_INVALID_API_TOKEN);
+    return { id: row.id, companyId: row.companyId, status: row.status };
+  }
+
+  /**
+   * A new external-API token for the connection (issue 15): strong and random, answered this once
+   * and stored as its hash; the previous token stops working at once.
+   */
+  async regenerateToken(actor: Actor, id: number): Promise<WhatsappTokenView> {
+    requireAdmin(actor);
+    const token = newApiToken();
+    const tokenHint = apiTokenHint(token);
+    const draft = await this.database.withTenant(actor.companyId, async (tx) => {
+      await this.owned(tx, actor, id);
+      const row = (await this.connections.update(tx, actor.companyId, id, { tokenHash: apiTokenHash(token), tokenHint }))!;
+      return this.draft(tx, row, true);
+    });
+    const [view] = await this.present(actor, [draft]);
+    this.events.updated(view!);
+    return { token, tokenHint };
   }
 
   /** The connection exists in this company (for outbound commands from other services). */
@@ -223,15 +238,5 @@ export class ConnectionsService {
     return drafts.map((draft) => toWhatsappView(draft, queuesOf(draft.queueIds)));
   }
 
-  /** A token used by another connection is a validation error of the token field. */
-  private async saving<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error, 'whatsapps_token_unique')) {
-        throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'token', messages: ['token already in use'] }] });
-      }
-      throw error;
-    }
-  }
+
 }

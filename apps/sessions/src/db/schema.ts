@@ -36,13 +36,18 @@ export const whatsapps = sessionsDb
       expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
       timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
       maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
-      /** Bearer token of the external messaging API. */
-      token: varchar('token', { length: 100 }),
+      /**
+       * The external messaging API's bearer token as its SHA-256 (hex): the token itself is shown
+       * once, when generated, and a database leak does not reveal it. Null: no token.
+       */
+      tokenHash: varchar('token_hash', { length: 64 }),
+      /** The token's last characters, so an admin can tell which token is in use. */
+      tokenHint: varchar('token_hint', { length: 8 }),
       ...timestamps(),
     },
     (t) => [
       index('whatsapps_company_idx').on(t.companyId),
-      uniqueIndex('whatsapps_token_unique').on(t.token),
+      uniqueIndex('whatsapps_token_hash_unique').on(t.tokenHash),
       // At most one default connection per company.
       uniqueIndex('whatsapps_one_default_per_company').on(t.companyId).where(sql`${t.isDefault}`),
       tenantIsolationPolicy(),

@@ -79,6 +79,9 @@ export async function executeCommand(
       case 'rejectCall':
         await channel.rejectCall(required(command.callId, 'callId'), required(command.to, 'to'));
         return { ok: true };
+      case 'presence':
+        await channel.sendPresence(required(command.to, 'to'), required(command.presence, 'presence'));
+        return { ok: true };
       case 'listContacts':
         // names from the phone's address book, as PostgreSQL can store them
         return { contacts: storableDeep(await channel.listContacts()) };

@@ -12,7 +12,7 @@ export class ConnectionEvents {
   constructor(@Inject(EventBus) private readonly bus: EventBus) {}
 
   updated(view: WhatsappView): void {
-    this.bus.publish({ kind: 'whatsapp', companyId: view.companyId, payload: { action: 'update', whatsapp: { ...view, token: null } } });
+    this.bus.publish({ kind: 'whatsapp', companyId: view.companyId, payload: { action: 'update', whatsapp: { ...view, tokenHint: null } } });
   }
 
   deleted(companyId: number, whatsappId: number): void {

@@ -23,7 +23,7 @@ export function toWhatsappSummary(row: WhatsappRow): WhatsappSummary {
 export interface WhatsappDraft {
   row: WhatsappRow;
   queueIds: number[];
-  /** Whether the external-API token is shown (admins). */
+  /** Whether the external-API token's hint is shown (admins). */
   withToken: boolean;
 }
 
@@ -46,7 +46,7 @@ export function toWhatsappView({ row, queueIds, withToken }: WhatsappDraft, queu
     expiresInactiveMessage: row.expiresInactiveMessage,
     timeUseBotQueues: row.timeUseBotQueues,
     maxUseBotQueues: row.maxUseBotQueues,
-    token: withToken ? row.token : null,
+    tokenHint: withToken ? row.tokenHint : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -12,7 +12,9 @@ import {
   type TicketView,
 } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
+import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
+import { chatIdOf } from '../directory/chat-id.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { MediaFiles } from '../media/media-files.js';
 import { MessageSender, type OutgoingMessage } from '../messages/message-sender.js';
@@ -30,6 +32,8 @@ import { sameBot } from './bot-handoff.js';
 /** Largest file a media action may fetch by URL. */
 const FETCH_MAX_BYTES = 16 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 30_000;
+/** A presence is worth showing only now: not waited for long. */
+const PRESENCE_TIMEOUT_MS = 5_000;
 
 const RELEASED: BotActResult = { applied: false, reason: 'released' };
 const NOT_FOUND: BotActResult = { applied: false, reason: 'notFound' };
@@ -63,6 +67,7 @@ export class BotActService {
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(TicketTransitionListeners) private readonly transitions: TicketTransitionListeners,
+    @Inject(SessionsChannel) private readonly channel: SessionsChannel,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -101,6 +106,7 @@ export class BotActService {
         await this.sendMedia(command, action, index);
         return undefined;
       case 'presence':
+        await this.showPresence(command, action.presence);
         await sleep(action.ms);
         return undefined;
       case 'note':
@@ -123,6 +129,18 @@ export class BotActService {
           reason: 'closed',
           kind: 'resolve',
         });
+    }
+  }
+
+  /** "typing…" / "recording…" shown to the customer through the connection (Baileys `sendPresenceUpdate`); best effort: a failure is logged, the actions go on. */
+  private async showPresence(command: BotActCommand, presence: 'composing' | 'recording'): Promise<void> {
+    const ticket = await this.view(command);
+    const to = chatIdOf(ticket.contact);
+    if (ticket.whatsappId === null || to === null) return;
+    try {
+      await this.channel.command(command.companyId, ticket.whatsappId, { type: 'presence', to, presence }, PRESENCE_TIMEOUT_MS);
+    } catch (error) {
+      this.logger.warn({ err: error, ticketId: ticket.id }, 'presence not shown');
     }
   }
 

@@ -8,6 +8,7 @@ import { TicketsModule } from '../tickets/tickets.module.js';
 import { BotActController } from './bot-act.controller.js';
 import { BotActService } from './bot-act.service.js';
 import { BotHandoff } from './bot-handoff.js';
+import { BotReplyOutbox } from './bot-replies.js';
 import { ChatbotClock } from './chatbot-clock.js';
 import { ChatbotRepository } from './chatbot.repository.js';
 import { ChatbotService } from './chatbot.service.js';
@@ -20,7 +21,7 @@ import { Ratings } from './ratings.js';
 @Module({
   imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, MessagesModule, NotesModule],
   controllers: [BotActController],
-  providers: [ChatbotRepository, BotHandoff, ChatbotService, BotActService, CompanyHours, ChatbotClock, CompletionMessages, Ratings, InactivitySweep],
+  providers: [ChatbotRepository, BotHandoff, BotReplyOutbox, ChatbotService, BotActService, CompanyHours, ChatbotClock, CompletionMessages, Ratings, InactivitySweep],
   exports: [ChatbotService, ChatbotClock],
 })
 export class ChatbotModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { CONNECTION_DEFAULTS, type ConnectionAutomation, type ScheduleRow } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { CompanySettings, type SettingValues } from '@atrium/kernel';
@@ -14,6 +14,7 @@ import { TicketBotsRepository, type TicketBotRow } from '../tickets/ticket-bots.
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 import { BotHandoff, handingBot } from './bot-handoff.js';
+import { BotReplyOutbox, type BotReply, type DueReplies, type DueText } from './bot-replies.js';
 import { isOpenAt, OUT_OF_HOURS_REPEAT_MS } from './business-hours.js';
 import { botTurn, BOT_START, type BotContext, type BotPosition, type BotStage } from './chatbot-flow.js';
 import { ChatbotClock } from './chatbot-clock.js';
@@ -35,8 +36,11 @@ export interface ChatbotPrepared {
   companyHours: ScheduleRow[];
 }
 
-/** The texts the automaton answers, per ticket in order, sent once the transaction committed. */
-export type BotReplies = Array<{ companyId: number; ticketId: number; texts: string[]; toClosed?: boolean }>;
+/** The tickets whose replies the transaction queued (`bot_replies`) and this replica sends once it committed. */
+export type BotReplies = DueReplies[];
+
+/** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
+const LAPSED_PER_SWEEP = 200;
 
 const MENU_STAGES: readonly string[] = ['idle', 'queue-menu', 'options', 'done', 'silent'];
 // other stages: 'bot' (handed to the ai service), 'rating' (a closed ticket waiting for its rating, ratings.ts)
@@ -67,12 +71,16 @@ function positionOf(state: TicketBotRow | undefined): BotPosition {
  * handed to the ai service (BotHandoff); out of business hours the out-of-hours message goes (at
  * most once per 30 minutes per ticket) and nothing else; otherwise the menus (chatbot-flow.ts),
  * their position kept in `ticket_bots` in the same transaction, so a restart or another replica
- * continues the conversation. The replies are sent after the commit (`send`), in order per ticket.
+ * continues the conversation. The replies are queued in that transaction too (`bot_replies`) and
+ * sent after the commit (`send`), in order per ticket; a replica killed before it sent them leaves
+ * them queued, and another (or itself, restarted) sends them once their lease lapses.
  */
 @Injectable()
-export class ChatbotService {
+export class ChatbotService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Per ticket, the replies being sent: the next ones wait for them (this replica's order). */
   private readonly sending = new Map<number, Promise<void>>();
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
 
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
@@ -82,6 +90,7 @@ export class ChatbotService {
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(BotHandoff) private readonly handoff: BotHandoff,
+    @Inject(BotReplyOutbox) private readonly outbox: BotReplyOutbox,
     @Inject(Ratings) private readonly ratings: Ratings,
     @Inject(MessageSender) private readonly sender: MessageSender,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
@@ -90,6 +99,36 @@ export class ChatbotService {
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onApplicationBootstrap(): void {
+    const sweep = () => {
+      this.sweeping ??= this.resumeLapsed()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'chatbot replies left by a dead sender not taken: retried on the next sweep'))
+        .finally(() => (this.sweeping = undefined));
+    };
+    sweep();
+    this.timer = setInterval(sweep, this.config.BOT_REPLY_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** A replica that stops finishes the replies it is sending while its database connection is still open (a killed one leaves them to the lease). */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending.values()]);
+  }
+
+  /** Sends the replies whose sender died (their lease lapsed). */
+  private async resumeLapsed(): Promise<void> {
+    const taken = await this.outbox.takeLapsed(LAPSED_PER_SWEEP);
+    if (taken.length > 0) this.logger.info({ tickets: taken.length }, 'sending chatbot replies a dead sender left');
+    this.send(taken);
+  }
+
+  /** Queues replies in the caller's transaction (calls, inactivity); `send` the answer after the commit. */
+  queue(tx: TicketsTx, replies: BotReply[]): Promise<BotReplies> {
+    return this.outbox.queue(tx, replies);
+  }
 
   /** Reads the company's settings (and hours when they count) before the transaction that stores the messages. */
   async prepare(companyId: number): Promise<ChatbotPrepared> {
@@ -105,7 +144,7 @@ export class ChatbotService {
     const queueIds = [...connections.values()].flatMap((c) => c.queueIds).concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
     const queues = new Map((await this.repository.queues(tx, companyId, queueIds)).map((q) => [q.id, q] as const));
     const replies = new Map<number, string[]>();
-    const ratedReplies: BotReplies = [];
+    const ratedReplies: BotReply[] = [];
     const now = this.clock.now();
     for (const { ticket, contact, message } of waiting) {
       if (ticket.status !== 'pending' || ticket.userId !== null) continue;
@@ -130,14 +169,15 @@ export class ChatbotService {
       if (position) states.set(ticket.id, position);
       if (texts.length > 0) replies.set(ticket.id, [...(replies.get(ticket.id) ?? []), ...texts]);
     }
-    return [...ratedReplies, ...[...replies].map(([ticketId, texts]) => ({ companyId, ticketId, texts }))];
+    return this.outbox.queue(tx, [...ratedReplies, ...[...replies].map(([ticketId, texts]) => ({ companyId, ticketId, texts }))]);
   }
 
-  /** Sends the automaton's replies as the platform's own messages, in order per ticket (best effort: a failure is logged). */
+  /** Sends the queued replies of these tickets as the platform's own messages, in order per ticket (best effort: a failed send is logged and the ticket's remaining replies dropped). */
   send(replies: BotReplies): void {
-    for (const { companyId, ticketId, texts, toClosed } of replies) {
+    for (const due of replies) {
+      const { ticketId } = due;
       const previous = this.sending.get(ticketId) ?? Promise.resolve();
-      const next = previous.then(() => this.sendAll(companyId, ticketId, texts, toClosed ?? false));
+      const next = previous.then(() => this.sendAll(due));
       this.sending.set(ticketId, next);
       void next.finally(() => {
         if (this.sending.get(ticketId) === next) this.sending.delete(ticketId);
@@ -145,15 +185,19 @@ export class ChatbotService {
     }
   }
 
-  private async sendAll(companyId: number, ticketId: number, texts: string[], toClosed: boolean): Promise<void> {
+  /** Sends the ticket's queued texts one by one, each recorded as sent before the next; texts appended meanwhile follow. */
+  private async sendAll({ companyId, ticketId, since, first }: DueReplies): Promise<void> {
     try {
-      for (const text of texts) {
+      let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
+      while (due) {
         const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
-        if (view.status === 'closed' && !toClosed) return;
-        await this.sender.send(view, { body: text });
+        if (view.status === 'closed' && !due.toClosed) return await this.outbox.drop(companyId, ticketId);
+        await this.sender.send(view, { body: due.text });
+        due = await this.outbox.advance(companyId, ticketId);
       }
     } catch (error) {
       this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
+      await this.outbox.drop(companyId, ticketId).catch(() => undefined);
     }
   }
 

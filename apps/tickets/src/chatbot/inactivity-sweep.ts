@@ -9,6 +9,7 @@ import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { ChatbotClock } from './chatbot-clock.js';
+import type { BotReply } from './bot-replies.js';
 import { ChatbotService } from './chatbot.service.js';
 
 /** Tickets closed per connection and sweep at most (the next sweep takes the rest). */
@@ -58,12 +59,13 @@ export class InactivitySweep implements OnApplicationBootstrap, OnApplicationShu
     const now = this.clock.now();
     const closed = await this.database.asSystem(async (tx) => {
       const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('tickets.inactivity')) as locked`)).rows as Array<{ locked: boolean }>;
-      if (!lock?.locked) return [];
+      if (!lock?.locked) return { done: [], replies: [] };
       const connections = await tx
         .select({ id: whatsappRefs.id, companyId: whatsappRefs.companyId, automation: whatsappRefs.automation })
         .from(whatsappRefs)
         .where(sql`coalesce((${whatsappRefs.automation}->>'expiresTicket')::int, 0) > 0`);
-      const done: Array<{ companyId: number; ticketId: number; message: string }> = [];
+      const done: Array<{ companyId: number; ticketId: number }> = [];
+      const messages: BotReply[] = [];
       for (const connection of connections) {
         const minutes = connection.automation!.expiresTicket;
         const expired = await tx
@@ -86,16 +88,18 @@ export class InactivitySweep implements OnApplicationBootstrap, OnApplicationShu
             .set({ status: 'closed', useIntegration: false, promptId: null, integrationId: null, chatbot: false, awaitingReplySince: null, updatedAt: new Date() })
             .where(eq(tickets.id, id));
           await this.release.release(tx, connection.companyId, id, 'closed');
-          done.push({ companyId: connection.companyId, ticketId: id, message: connection.automation!.expiresInactiveMessage ?? '' });
+          done.push({ companyId: connection.companyId, ticketId: id });
+          const message = connection.automation!.expiresInactiveMessage ?? '';
+          if (message.trim() !== '') messages.push({ companyId: connection.companyId, ticketId: id, texts: [message], toClosed: true });
         }
       }
-      return done;
+      return { done, replies: await this.chatbot.queue(tx, messages) };
     });
-    for (const { companyId, ticketId, message } of closed) {
+    for (const { companyId, ticketId } of closed.done) {
       const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
       this.events.ticketUpdated(view, scopeOf({ ...view, status: 'open' }));
-      if (message.trim() !== '') this.chatbot.send([{ companyId, ticketId, texts: [message], toClosed: true }]);
     }
-    if (closed.length > 0) this.logger.info({ closed: closed.length }, 'tickets closed for inactivity');
+    this.chatbot.send(closed.replies);
+    if (closed.done.length > 0) this.logger.info({ closed: closed.done.length }, 'tickets closed for inactivity');
   }
 }

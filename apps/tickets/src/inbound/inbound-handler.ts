@@ -212,6 +212,8 @@ export class InboundHandler {
     const { companyId, whatsappId, call } = event;
     const wid = `call:${call.id}`;
     const body = callNoticeBody({ isVideo: call.isVideo, status: call.status, time: this.clock(call.timestamp) });
+    const settings = call.status === 'offer' ? await this.settings.of(companyId) : undefined;
+    const reject = settings?.call === 'disabled';
     const stored = await this.database.withTenant(companyId, async (tx) => {
       const [existing] = await this.messages.findByWids(tx, companyId, [{ whatsappId, wid }]);
       if (existing) {
@@ -236,17 +238,17 @@ export class InboundHandler {
       await this.tickets.touch(tx, companyId, row.ticketId, body, true);
       const ticket = await this.views.one(tx, companyId, row.ticketId);
       const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: await this.contactViewsOf(tx, companyId, resolved) };
-      return { created };
+      // the customer whose call is rejected is told so, in the company's language
+      const replies = reject ? await this.chatbot.queue(tx, [{ companyId, ticketId: ticket.id, texts: [AutomaticMessages.callsDisabled(settings!.language)] }]) : [];
+      return { created, replies };
     });
-    const reject = call.status === 'offer' && (await this.settings.of(companyId)).call === 'disabled';
     return {
       outcome: 'done',
       announce: () => {
         if (stored?.created) this.announceCreated(stored.created);
         if (stored?.updated) this.events.message('update', stored.updated.message, stored.updated.ticket);
         if (reject) this.rejectCall(event);
-        const ticketId = stored?.created?.messages[0]?.ticketId;
-        if (reject && ticketId !== undefined) this.chatbot.send([{ companyId, ticketId, texts: [AutomaticMessages.callsDisabled] }]);
+        if (stored?.replies) this.chatbot.send(stored.replies);
       },
     };
   }

@@ -7,13 +7,19 @@ import { TicketTransitionListeners, type TicketTransitionCommitted } from '../ti
 import { MessageSender } from './message-sender.js';
 import { fillVariables } from './message-variables.js';
 
+const CALLS_DISABLED = {
+  pt: '*Mensagem Automática:*\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!',
+  en: '*Automatic message:*\nVoice and video calls are disabled for this WhatsApp, please send a text message. Thank you!',
+  es: '*Mensaje automático:*\nLas llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. ¡Gracias!',
+} as const;
+
 /** Texts the platform sends on an agent's behalf (spec 001 settings sendGreetingAccepted and sendMsgTransfTicket). */
 export const AutomaticMessages = {
   /** After an agent accepts a pending ticket; `{{ms}}` and `{{name}}` are filled like any message variable. */
   greetingAccepted: (agentName: string) => `*Mensagem Automática:*\n{{ms}} *{{name}}*, meu nome é *${agentName}* e agora vou prosseguir com seu atendimento!`,
   transferredToUser: (agentName: string) => `*Mensagem Automática:*\nVocê foi transferido para o atendente *${agentName}*, aguarde, já vamos te atender!`,
-  /** To a customer whose call was rejected (setting `call` disabled). */
-  callsDisabled: '*Mensagem Automática:*\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!',
+  /** To a customer whose call was rejected (setting `call` disabled), in the company's language (setting `language`, default pt). */
+  callsDisabled: (language: string) => CALLS_DISABLED[language as keyof typeof CALLS_DISABLED] ?? CALLS_DISABLED.pt,
   transferredToQueue: (queueName: string) => `*Mensagem Automática:*\nVocê foi transferido para o departamento *${queueName}*, aguarde, já vamos te atender!`,
 } as const;
 

@@ -94,6 +94,27 @@ export class MessageSender {
     return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
   }
 
+  /**
+   * A text stored unsent earlier (`storePending`, committed) sent now, when a queue's turn came
+   * (the external API's, issue 15): undefined when it is gone (refused and forgotten) or already
+   * has its channel id (sent).
+   */
+  async deliverStored(companyId: number, ticketId: number, messageId: number): Promise<MessageView | undefined> {
+    const found = await this.database.withTenant(companyId, async (tx) => {
+      const [row, ticket] = await Promise.all([this.messages.findById(tx, companyId, messageId), this.views.one(tx, companyId, ticketId)]);
+      return row && ticket && row.wid === null && row.whatsappId !== null && row.mediaType === 'chat' ? { row, ticket } : undefined;
+    });
+    if (!found) return undefined;
+    const { row, ticket } = found;
+    const to = chatIdOf(ticket.contact);
+    if (to === null) {
+      await this.forget(companyId, row.id);
+      throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
+    }
+    const body = row.body;
+    return this.deliver(ticket, { id: row.id, whatsappId: row.whatsappId!, command: { type: 'sendText', to, body }, lastMessage: lastMessageText('chat', body, null) });
+  }
+
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
   async deliver(ticket: TicketView, pending: PendingMessage): Promise<MessageView> {
     const companyId = ticket.companyId;
@@ -119,6 +140,11 @@ export class MessageSender {
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
     return message;
+  }
+
+  /** A message stored unsent that will not be sent leaves the conversation (in the caller's transaction). */
+  async forgetIn(tx: TicketsTx, companyId: number, id: number): Promise<void> {
+    await this.messages.delete(tx, companyId, id);
   }
 
   /** A message the connection refused to send leaves the conversation it was stored in. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { SharedModule } from '../shared/shared.module.js';
@@ -8,6 +9,8 @@ import { CampaignMessagesController } from './campaign-messages.controller.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { CampaignMessagesService } from './campaign-messages.service.js';
 import { CampaignReplies } from './campaign-replies.js';
+import { ExternalMessagesController } from './external-messages.controller.js';
+import { ExternalMessagesService } from './external-messages.service.js';
 import { MessageSender } from './message-sender.js';
 import { BotHistoryController } from './bot-history.controller.js';
 import { MessagesController } from './messages.controller.js';
@@ -16,9 +19,9 @@ import { MessagesService } from './messages.service.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
 
 @Module({
-  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule],
-  controllers: [MessagesController, BotHistoryController, CampaignMessagesController],
-  providers: [CampaignMessagesRepository, CampaignMessagesService, CampaignReplies, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
+  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, ContactsModule],
+  controllers: [MessagesController, BotHistoryController, CampaignMessagesController, ExternalMessagesController],
+  providers: [CampaignMessagesRepository, CampaignMessagesService, CampaignReplies, ExternalMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
   exports: [MessagesRepository, MessageSender, CampaignReplies],
 })
 export class MessagesModule {}

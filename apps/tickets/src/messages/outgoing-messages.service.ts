@@ -20,7 +20,7 @@ import { MediaFiles } from '../media/media-files.js';
 import { MediaReferencesRepository } from '../media/media-references.repository.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
-import { MessageSender, type OutgoingMessage } from './message-sender.js';
+import { MessageSender, type OutgoingMessage, type PendingMessage } from './message-sender.js';
 import { fillVariables, signed } from './message-variables.js';
 import { MessagesRepository } from './messages.repository.js';
 
@@ -88,6 +88,11 @@ export class OutgoingMessagesService {
     }
   }
 
+  /** Files the gateway stored for a send that will not happen (an external API call refused before sending). */
+  async discardUploads(companyId: number, medias: SendMessageCommand['medias']): Promise<void> {
+    if (medias?.length) await this.media.removeUnreferenced(companyId, medias.map((media) => media.path));
+  }
+
   private async sendAll(actor: Actor, command: SendMessageCommand, claimed: string[]): Promise<MessageView[]> {
     if (!command.medias?.length && !command.mediaUrl && !command.captions) {
       const sent = await this.sendText(actor, command);
@@ -131,7 +136,16 @@ export class OutgoingMessagesService {
    * signing agent yet: the general path asks identity.
    */
   private async sendText(actor: Actor, command: SendMessageCommand): Promise<MessageView | undefined> {
-    const prepared = await this.database.withTenant(actor.companyId, async (tx) => {
+    const prepared = await this.storeText(actor, command);
+    return prepared && this.sender.deliver(prepared.ticket, prepared.pending);
+  }
+
+  /**
+   * The first half of `sendText`: the checks and the text stored unsent, committed; the caller
+   * delivers it (now, or through a queue: the external API's). Undefined as `sendText`.
+   */
+  async storeText(actor: Actor, command: SendMessageCommand): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
+    return this.database.withTenant(actor.companyId, async (tx) => {
       const { ticket, quoted, agentNames } = await this.readForSend(tx, actor, command);
       if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
       const agent = command.signMessage ? agentNames?.get(actor.userId) : undefined;
@@ -141,7 +155,6 @@ export class OutgoingMessagesService {
       if (command.quotedMsgId && !quoted) throw new AppError(ErrorCode.ERR_NO_MESSAGE_FOUND);
       return { ticket, pending: await this.sender.storePending(tx, ticket, { body, quoted }) };
     });
-    return prepared && this.sender.deliver(prepared.ticket, prepared.pending);
   }
 
   /** What a send needs, asked together: one round trip on the pipelined connection. */

@@ -24,6 +24,8 @@ import ptBilling from './pt/billing.json' with { type: 'json' };
 import ptMessagesApi from './pt/messagesApi.json' with { type: 'json' };
 import ptContactLists from './pt/contactLists.json' with { type: 'json' };
 import ptFiles from './pt/files.json' with { type: 'json' };
+import ptCampaigns from './pt/campaigns.json' with { type: 'json' };
+import ptSchedules from './pt/schedules.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -50,6 +52,8 @@ import enBilling from './en/billing.json' with { type: 'json' };
 import enMessagesApi from './en/messagesApi.json' with { type: 'json' };
 import enContactLists from './en/contactLists.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
+import enCampaigns from './en/campaigns.json' with { type: 'json' };
+import enSchedules from './en/schedules.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
@@ -76,11 +80,13 @@ import esBilling from './es/billing.json' with { type: 'json' };
 import esMessagesApi from './es/messagesApi.json' with { type: 'json' };
 import esContactLists from './es/contactLists.json' with { type: 'json' };
 import esFiles from './es/files.json' with { type: 'json' };
+import esCampaigns from './es/campaigns.json' with { type: 'json' };
+import esSchedules from './es/schedules.json' with { type: 'json' };
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages', 'chats', 'kanban', 'queues', 'billing', 'messagesApi', 'prompts', 'contactLists', 'files', 'dashboard', 'queueIntegrations'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages', 'chats', 'kanban', 'queues', 'billing', 'messagesApi', 'prompts', 'contactLists', 'files', 'dashboard', 'queueIntegrations', 'campaigns', 'schedules'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -111,6 +117,8 @@ export const resources = {
     messagesApi: ptMessagesApi,
     contactLists: ptContactLists,
     files: ptFiles,
+    campaigns: ptCampaigns,
+    schedules: ptSchedules,
   },
   en: {
     common: enCommon,
@@ -139,6 +147,8 @@ export const resources = {
     messagesApi: enMessagesApi,
     contactLists: enContactLists,
     files: enFiles,
+    campaigns: enCampaigns,
+    schedules: enSchedules,
   },
   es: {
     common: esCommon,
@@ -167,5 +177,7 @@ export const resources = {
     messagesApi: esMessagesApi,
     contactLists: esContactLists,
     files: esFiles,
+    campaigns: esCampaigns,
+    schedules: esSchedules,
   },
 } as const satisfies Record<Language, Record<Namespace, object>>;

@@ -27,7 +27,6 @@ import {
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessRule } from './access';
-import { comingSoon } from '../features/placeholder/components/coming-soon.page';
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -57,6 +56,7 @@ export interface RouteGroup {
 export const ROUTE_GROUPS: readonly RouteGroup[] = [{ key: 'campaigns', icon: NotificationOutlined }];
 
 const UsersPage = lazy(() => import('../features/users/components/users.page'));
+const SchedulesPage = lazy(() => import('../features/schedules/components/schedules.page'));
 const SettingsPage = lazy(() => import('../features/settings/components/settings.page'));
 const QueuesPage = lazy(() => import('../features/queues/components/queues.page'));
 const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
@@ -79,6 +79,9 @@ const SubscriptionPage = lazy(() => import('../features/billing/components/subsc
 const ReconciliationPage = lazy(() => import('../features/billing/components/reconciliation.page'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/components/messages-api.page'));
 const PromptsPage = lazy(() => import('../features/prompts/components/prompts.page'));
+const CampaignsPage = lazy(() => import('../features/campaigns/components/campaigns.page'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/components/campaign-report.page'));
+const CampaignsConfigPage = lazy(() => import('../features/campaigns/components/campaigns-config.page'));
 
 /**
  * THE route table (spec 000 section 2, spec 001 section 2): the drawer, the guards and the router
@@ -92,17 +95,17 @@ export const ROUTES: readonly AppRoute[] = [
   { key: 'quickMessages', path: '/quick-messages', page: QuickMessagesPage, menu: true, section: 'main', icon: ThunderboltOutlined },
   { key: 'todolist', path: '/todolist', page: TodoPage, menu: true, section: 'main', icon: CheckSquareOutlined },
   { key: 'contacts', path: '/contacts', page: ContactsPage, menu: true, section: 'main', icon: ContactsOutlined },
-  { key: 'schedules', path: '/schedules', page: comingSoon('schedules'), menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
+  { key: 'schedules', path: '/schedules', page: SchedulesPage, menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
   { key: 'tags', path: '/tags', page: TagsPage, menu: true, section: 'main', icon: TagsOutlined },
   { key: 'chats', path: '/chats', page: ChatsPage, menu: true, section: 'main', icon: CommentOutlined, plan: 'useInternalChat', badge: 'chats' },
   { key: 'chat', path: '/chats/:id', page: ChatsPage, menu: false, section: 'main', plan: 'useInternalChat' },
   { key: 'helps', path: '/helps', page: HelpsPage, menu: true, section: 'main', icon: QuestionCircleOutlined },
 
-  { key: 'campaigns', path: '/campaigns', page: comingSoon('campaigns'), menu: true, section: 'admin', icon: UnorderedListOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'campaigns', path: '/campaigns', page: CampaignsPage, menu: true, section: 'admin', icon: UnorderedListOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
   { key: 'contactLists', path: '/contact-lists', page: ContactListsPage, menu: true, section: 'admin', icon: TeamOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
-  { key: 'campaignsConfig', path: '/campaigns-config', page: comingSoon('campaignsConfig'), menu: true, section: 'admin', icon: ControlOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
+  { key: 'campaignsConfig', path: '/campaigns-config', page: CampaignsConfigPage, menu: true, section: 'admin', icon: ControlOutlined, role: 'admin', plan: 'useCampaigns', campaigns: true, group: 'campaigns' },
   { key: 'contactListItems', path: '/contact-lists/:contactListId/contacts', page: ContactListItemsPage, menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
-  { key: 'campaignReport', path: '/campaign/:campaignId/report', page: comingSoon('campaigns'), menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
+  { key: 'campaignReport', path: '/campaign/:campaignId/report', page: CampaignReportPage, menu: false, section: 'admin', role: 'admin', plan: 'useCampaigns', campaigns: true },
   { key: 'announcements', path: '/announcements', page: AnnouncementsPage, menu: true, section: 'admin', icon: AlertOutlined, role: 'super' },
   { key: 'prompts', path: '/prompts', page: PromptsPage, menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', page: QueueIntegrationsPage, menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },

@@ -16,8 +16,7 @@ export type CampaignMessageField = (typeof CAMPAIGN_MESSAGE_FIELDS)[number] | (t
 
 export const CAMPAIGN_MESSAGE_MAX = 65_536;
 
-/** A campaign becomes read-only this long before its scheduledAt (spec 001 section 9 "Campaign edit lock"). */
-export const CAMPAIGN_EDIT_LOCK_MS = 3_600_000;
+export { CAMPAIGN_EDIT_LOCK_MS, campaignEditability, type CampaignEditableState } from './campaign-editability.js';
 
 /** '' and null mean "none" (spec 001 section 5: empty strings are sent as null). */
 const emptyAsNull = ({ value }: { value: unknown }): unknown => (value === '' ? null : value);

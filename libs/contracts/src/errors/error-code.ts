@@ -94,6 +94,11 @@ export enum ErrorCode {
   ERR_NO_FILE_LIST_FOUND = 'ERR_NO_FILE_LIST_FOUND',
   /** An uploaded contact list file that is not a readable .xls/.xlsx sheet. */
   ERR_INVALID_SPREADSHEET = 'ERR_INVALID_SPREADSHEET',
+  // external messaging API (issue 15)
+  /** `POST /api/messages/send` without a bearer token, or with one no connection has (never generated, or regenerated since). */
+  ERR_INVALID_API_TOKEN = 'ERR_INVALID_API_TOKEN',
+  /** An `Idempotency-Key` used before with another request (number, body, files or closeTicket). */
+  ERR_IDEMPOTENCY_KEY_REUSED = 'ERR_IDEMPOTENCY_KEY_REUSED',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -173,6 +178,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_NO_CONTACT_LIST_ITEM_FOUND]: 404,
   [ErrorCode.ERR_NO_FILE_LIST_FOUND]: 404,
   [ErrorCode.ERR_INVALID_SPREADSHEET]: 400,
+  [ErrorCode.ERR_INVALID_API_TOKEN]: 401,
+  [ErrorCode.ERR_IDEMPOTENCY_KEY_REUSED]: 422,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

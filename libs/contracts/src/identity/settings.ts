@@ -9,6 +9,8 @@ export const SETTING_DEFINITIONS = {
   sendGreetingMessageOneQueues: { values: ['enabled', 'disabled'], default: 'enabled' },
   chatBotType: { values: ['text'], default: 'text' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
+  /** The language of the texts the platform itself sends the company's customers (the calls-disabled notice). */
+  language: { values: ['pt', 'en', 'es'], default: 'pt' },
   /** The payment-provider token: free text, shown only to admins. */
   asaas: { values: null, default: '' },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string }>;

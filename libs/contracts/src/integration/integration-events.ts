@@ -26,6 +26,10 @@ export interface IntegrationEventMap {
   'user.deleted': { userId: number };
   /** tickets: a queue was deleted (identity drops it from its members' queues). */
   'queue.deleted': { queueId: number };
+  /** ai: a prompt was deleted (tickets clears it from queues, sessions from connections). */
+  'prompt.deleted': { promptId: number };
+  /** ai: a queue integration was deleted (tickets clears it from queues, sessions from connections). */
+  'queueIntegration.deleted': { integrationId: number };
   /** tickets: a customer message on a bot-driven ticket, for the ai service to answer (tickets/bot-handoff.ts). */
   'ticketMessage.handedToBot': TicketMessageHandedToBot;
   /** tickets: the bot must stop on this ticket (an agent took it, or it was transferred or closed). */

@@ -3,7 +3,7 @@ import type { MissingReferences, SessionsReferencesDto } from '../references.js'
 import type { StartSessionDto, UpdateWhatsappDto, WhatsappDto, WhatsappTokenDto } from './dto.js';
 import type { OutboundRequestDto, OutboundResult } from './outbound.js';
 import { SessionsSubjects as S } from './subjects.js';
-import type { WhatsappTokenOwner, WhatsappView } from './views.js';
+import type { WhatsappTokenOwner, WhatsappTokenView, WhatsappView } from './views.js';
 
 /** What each sessions subject takes and answers. */
 export type SessionsContract = {
@@ -14,6 +14,7 @@ export type SessionsContract = {
   [S.whatsappUpdate]: Rpc<Update<UpdateWhatsappDto>, WhatsappView>;
   [S.whatsappDelete]: Rpc<ById, Done>;
   [S.whatsappByToken]: Rpc<WhatsappTokenDto, WhatsappTokenOwner>;
+  [S.whatsappTokenRegenerate]: Rpc<ById, WhatsappTokenView>;
 
   [S.sessionStart]: Rpc<Update<StartSessionDto>, Done>;
   [S.sessionNewQr]: Rpc<ById, Done>;

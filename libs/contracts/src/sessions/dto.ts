@@ -4,8 +4,6 @@ import { booleanish, optionalId } from '../transforms.js';
 import { WHATSAPP_PROVIDERS, type WhatsappProvider } from './status.js';
 
 const MESSAGE_MAX = 5000;
-/** The form sends '' for "none". */
-const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 /** The connection dialog's fields but the name, all optional (spec 001 "Connections", issue 4). */
 class WhatsappFieldsDto {
@@ -25,8 +23,6 @@ class WhatsappFieldsDto {
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) expiresInactiveMessage?: string | null;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(525_600) timeUseBotQueues?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1000) maxUseBotQueues?: number;
-  /** Bearer token of the external messaging API; empty or null: no access. */
-  @IsOptional() @Transform(emptyToNull) @ValidateIf((_, v) => v !== null) @IsString() @Length(8, 100) @Matches(/^[\x21-\x7e]+$/) token?: string | null;
 }
 
 /**
@@ -52,6 +48,7 @@ export class StartSessionDto {
   @IsOptional() @IsString() @Matches(/^\d{10,15}$/) phoneNumber?: string;
 }
 
+/** The external API's bearer token, as a client sent it (its hash is looked up). */
 export class WhatsappTokenDto {
-  @IsString() @Length(8, 100) token!: string;
+  @IsString() @Length(8, 200) token!: string;
 }

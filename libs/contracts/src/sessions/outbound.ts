@@ -37,8 +37,13 @@ export const OUTBOUND_COMMAND_TYPES = [
   'profilePicture',
   'rejectCall',
   'listContacts',
+  'presence',
 ] as const;
 export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
+
+/** What `presence` shows the customer: "typing…", "recording…", or neither any more. */
+export const CHAT_PRESENCES = ['composing', 'recording', 'paused'] as const;
+export type ChatPresence = (typeof CHAT_PRESENCES)[number];
 
 /** Most numbers one `checkNumbers` command takes. */
 export const CHECK_NUMBERS_LIMIT = 500;
@@ -69,7 +74,8 @@ export class OutboundLocationDto {
  * delete (to, messageId), markRead (to, messageIds), checkNumber (number), checkNumbers (numbers,
  * at most CHECK_NUMBERS_LIMIT, one round trip to WhatsApp),
  * profilePicture (number), rejectCall (callId, to), listContacts (nothing: the connected
- * phone's address book as the channel knows it, at most CONTACT_LIST_LIMIT entries).
+ * phone's address book as the channel knows it, at most CONTACT_LIST_LIMIT entries),
+ * presence (to, presence: composing, recording or paused; not paced, answers at once).
  */
 export class OutboundCommandDto {
   @IsIn(OUTBOUND_COMMAND_TYPES) type!: OutboundCommandType;
@@ -84,6 +90,7 @@ export class OutboundCommandDto {
   @IsOptional() @IsString() @Matches(/^\d{8,15}$/) number?: string;
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(CHECK_NUMBERS_LIMIT) @IsString({ each: true }) @Matches(/^\d{8,20}$/, { each: true }) numbers?: string[];
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
+  @IsOptional() @IsIn(CHAT_PRESENCES) presence?: ChatPresence;
 }
 
 export class OutboundRequestDto {
@@ -128,7 +135,7 @@ export interface ContactListResult {
   contacts: ChannelContact[];
 }
 
-/** What each command answers; delete, markRead and rejectCall answer `{ ok: true }`. */
+/** What each command answers; delete, markRead, rejectCall and presence answer `{ ok: true }`. */
 export type OutboundResult = SentMessageResult | CheckNumberResult | CheckNumbersResult | ProfilePictureResult | ContactListResult | { ok: true };
 
 /** What each command type answers (the typed sessions client reads it). */
@@ -145,4 +152,5 @@ export interface OutboundResults {
   profilePicture: ProfilePictureResult;
   rejectCall: { ok: true };
   listContacts: ContactListResult;
+  presence: { ok: true };
 }

@@ -9,6 +9,8 @@ export const SessionsSubjects = {
   referencesMissing: 'sessions.references.missing',
   /** `{ token }` → WhatsappTokenOwner; for the external messaging API. */
   whatsappByToken: 'sessions.whatsapp.by-token',
+  /** POST /whatsapp/{id}/token (admin): a new external-API token, the old one stops working → WhatsappTokenView. */
+  whatsappTokenRegenerate: 'sessions.whatsapp.token-regenerate',
 
   /** POST /whatsappsession/{id}: start or retry (QR, or pairing code with a phone number). */
   sessionStart: 'sessions.session.start',

@@ -39,8 +39,12 @@ export interface WhatsappView extends WhatsappSummary {
   expiresInactiveMessage: string;
   timeUseBotQueues: number;
   maxUseBotQueues: number;
-  /** Bearer token of the external messaging API; only admins see it, never in live events. */
-  token: string | null;
+  /**
+   * The external messaging API's token as its last characters ('…a1b2'), for admins; null when the
+   * connection has none (or for other users). The token itself is shown once, when generated
+   * (`POST /whatsapp/{id}/token`): only its hash is stored.
+   */
+  tokenHint: string | null;
   createdAt: string;
 }
 
@@ -57,6 +61,13 @@ export interface WhatsappSessionEventPayload {
 export interface WhatsappTokenOwner {
   id: number;
   companyId: number;
+  status: WhatsappStatus;
+}
+
+/** `POST /whatsapp/{id}/token`: the connection's new external-API token, shown this once. */
+export interface WhatsappTokenView {
+  token: string;
+  tokenHint: string;
 }
 
 /** The fields of a connection the tickets automaton reads (issue 11), kept in tickets' read model of connections. */

@@ -9,4 +9,5 @@ export * from './contract.js';
 export * from './kanban.js';
 export * from './dashboard.js';
 export * from './campaign-messages.js';
+export * from './external-messages.js';
 export * from './bot-handoff.js';

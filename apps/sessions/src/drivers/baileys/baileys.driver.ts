@@ -12,7 +12,7 @@ import {
   type OutgoingMedia,
   type SendOptions,
 } from '@atrium/channel';
-import { CONTACT_LIST_LIMIT, MessageAck, type ChannelContact, type CheckNumberResult, type NumberCheck, type SentMessageResult } from '@atrium/contracts';
+import { CONTACT_LIST_LIMIT, MessageAck, type ChannelContact, type ChatPresence, type CheckNumberResult, type NumberCheck, type SentMessageResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import {
   Browsers,
@@ -177,6 +177,10 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
 
   async rejectCall(callId: string, from: string): Promise<void> {
     await this.connected().rejectCall(callId, toJid(from));
+  }
+
+  async sendPresence(to: string, presence: ChatPresence): Promise<void> {
+    await this.connected().sendPresenceUpdate(presence, toJid(to));
   }
 
   // ---- connection --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import {
   type SandboxServerFrame,
   type SendOptions,
 } from '@atrium/channel';
-import type { ChannelContact, CheckNumberResult, ContactListResult, NumberCheck, SentMessageResult } from '@atrium/contracts';
+import type { ChannelContact, ChatPresence, CheckNumberResult, ContactListResult, NumberCheck, SentMessageResult } from '@atrium/contracts';
 import WebSocket from 'ws';
 import { normaliseSandboxEvent } from './sandbox-normaliser.js';
 
@@ -99,6 +99,10 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
 
   async rejectCall(callId: string): Promise<void> {
     await this.request({ op: 'reject-call', callId });
+  }
+
+  async sendPresence(to: string, presence: ChatPresence): Promise<void> {
+    await this.request({ op: 'presence', to, presence });
   }
 
   async listContacts(): Promise<ChannelContact[]> {

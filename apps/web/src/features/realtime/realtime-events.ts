@@ -28,7 +28,9 @@ export const socketEvents = {
   payment: companyEvent('payment'),
   prompt: companyEvent('prompt'),
   contactList: companyEvent('ContactList'),
+  campaign: companyEvent('campaign'),
   file: companyEvent('file'),
+  schedule: companyEvent('schedule'),
   contactListItems: (companyId: number, contactListId: number) => `company-${companyId}-ContactListItem-${contactListId}` as LiveEventName<`ContactListItem-${number}`>,
   announcement: () => 'company-announcement' as LiveEventName<'announcement'>,
 } as const;

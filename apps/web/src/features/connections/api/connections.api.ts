@@ -1,8 +1,8 @@
-import type { WhatsappDto, WhatsappView } from '@atrium/contracts';
+import type { WhatsappDto, WhatsappTokenView, WhatsappView } from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
 
 /** Body of POST /whatsapp and PUT /whatsapp/{id} (the connection dialog's fields). */
-export type ConnectionInput = Omit<WhatsappDto, 'token'> & { token?: string | null };
+export type ConnectionInput = WhatsappDto;
 
 export interface PromptRef {
   id: number;
@@ -27,6 +27,11 @@ export const connectionsApi = api.injectEndpoints({
     updateConnection: build.mutation<WhatsappView, Partial<ConnectionInput> & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Connections'],
+    }),
+    /** POST /whatsapp/{id}/token: a new external-API token, answered once; the previous one stops working. */
+    regenerateConnectionToken: build.mutation<WhatsappTokenView, number>({
+      query: (id) => ({ url: `/whatsapp/${id}/token`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Connections', id }, 'Connections'],
     }),
     deleteConnection: build.mutation<unknown, number>({
       query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
@@ -59,6 +64,7 @@ export const {
   useCreateConnectionMutation,
   useUpdateConnectionMutation,
   useDeleteConnectionMutation,
+  useRegenerateConnectionTokenMutation,
   useStartSessionMutation,
   useRequestNewQrMutation,
   useDisconnectSessionMutation,

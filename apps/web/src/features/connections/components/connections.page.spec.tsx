@@ -37,7 +37,7 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     expiresInactiveMessage: '',
     timeUseBotQueues: 0,
     maxUseBotQueues: 3,
-    token: null,
+    tokenHint: null,
     createdAt: '2025-06-01T00:00:00.000Z',
     ...overrides,
   };
@@ -196,7 +196,6 @@ describe('connections page', () => {
       queueIds: [],
       promptId: null,
       integrationId: null,
-      token: null,
       expiresTicket: 0,
       expiresInactiveMessage: '',
       timeUseBotQueues: 0,
@@ -224,6 +223,28 @@ describe('connections page', () => {
     expect(await screen.findByText('A mensagem de saudação é obrigatória quando há mais de uma fila.', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect((api.callsTo('POST /whatsapp')[0]!.body as { queueIds: number[] }).queueIds).toEqual([1, 2]);
     expect(screen.getByTestId('connection-form')).toBeInTheDocument();
+  }, 180_000);
+
+  it('generates the external-API token on the server, shows it once with copy, and asks before replacing one in use', async () => {
+    const withToken = aConnection(3, { name: 'Financeiro', tokenHint: '…a1b2' });
+    api = fakeApi({
+      ...routes(),
+      'GET /whatsapp/3': { body: withToken },
+      'GET /queue': { body: [] },
+      'POST /whatsapp/3/token': { status: 201, body: { token: 'atr_novo-token-gerado-no-servidor', tokenHint: '…idor' } },
+    });
+    mount();
+    fireEvent.click(await screen.findByTestId('edit-3'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByText('Integrações'));
+    expect(await within(dialog).findByTestId('connection-token-hint')).toHaveTextContent('Token em uso: …a1b2');
+    fireEvent.click(within(dialog).getByTestId('connection-token-generate'));
+    expect(api.callsTo('POST /whatsapp/3/token')).toHaveLength(0);
+    const confirm = (await screen.findByText('O token atual deixará de funcionar. Gerar um novo?')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Gerar novo token' }));
+    expect(await within(dialog).findByTestId('connection-token-value')).toHaveTextContent('atr_novo-token-gerado-no-servidor');
+    expect(within(dialog).getByText('Copie o token agora: ele não será mostrado de novo.')).toBeInTheDocument();
+    expect(api.callsTo('POST /whatsapp/3/token')).toHaveLength(1);
   }, 180_000);
 
   it('hides session, add, edit and delete actions from profiles without those permissions', async () => {

@@ -1,12 +1,13 @@
 import type { WhatsappProvider, WhatsappView } from '@atrium/contracts';
 import { CONNECTION_DEFAULTS, WHATSAPP_PROVIDERS } from '@atrium/contracts/sessions/status.js';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules } from '../../../shared/ui/validation-rules';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/api/queue-integrations.api';
+import { ApiTokenField } from './api-token.component';
 import { useConnectionQuery, useCreateConnectionMutation, usePromptsQuery, useUpdateConnectionMutation, type ConnectionInput } from '../api/connections.api';
 
 interface ConnectionFormValues {
@@ -20,7 +21,6 @@ interface ConnectionFormValues {
   queueIds: number[];
   promptId: number | null;
   integrationId: number | null;
-  token: string;
   expiresTicket: number;
   expiresInactiveMessage: string;
   timeUseBotQueues: number;
@@ -38,7 +38,6 @@ const EMPTY: ConnectionFormValues = {
   queueIds: [],
   promptId: null,
   integrationId: null,
-  token: '',
   expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
   expiresInactiveMessage: '',
   timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
@@ -57,17 +56,11 @@ function valuesOf(connection: WhatsappView): ConnectionFormValues {
     queueIds: connection.queueIds,
     promptId: connection.promptId,
     integrationId: connection.integrationId,
-    token: connection.token ?? '',
     expiresTicket: connection.expiresTicket,
     expiresInactiveMessage: connection.expiresInactiveMessage,
     timeUseBotQueues: connection.timeUseBotQueues,
     maxUseBotQueues: connection.maxUseBotQueues,
   };
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export interface WhatsappFormModalProps {
@@ -100,7 +93,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   }, [open, editing, connection, form]);
 
   const submit = async (values: ConnectionFormValues) => {
-    const input: ConnectionInput = { ...values, name: values.name.trim(), token: values.token.trim() || null };
+    const input: ConnectionInput = { ...values, name: values.name.trim() };
     await saveRecord(() => (editing ? updateConnection({ id: whatsappId, ...input }).unwrap() : createConnection(input).unwrap()), t('toasts.saved'), onClose);
   };
 
@@ -171,13 +164,8 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
           options={(queueIntegrations?.pages ?? []).flatMap((page) => page.queueIntegrations).map((integration) => ({ value: integration.id, label: integration.name }))}
         />
       </Form.Item>
-      <Form.Item label={t('modal.token')}>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="token" noStyle rules={[{ pattern: /^([\x21-\x7e]{8,100})?$/, message: t('validation.tooShort', { ns: 'common' }) }]}>
-            <Input autoComplete="off" aria-label={t('modal.token')} />
-          </Form.Item>
-          <Button onClick={() => form.setFieldValue('token', randomToken())}>{t('modal.generateToken')}</Button>
-        </Space.Compact>
+      <Form.Item label={t('modal.token')} extra={t('modal.tokenHelp')}>
+        <ApiTokenField whatsappId={whatsappId} tokenHint={connection?.tokenHint ?? null} />
       </Form.Item>
     </>
   );

@@ -133,6 +133,11 @@ export default function MessagesApiPage() {
         <Typography.Title level={5}>{t('docs.mediaHeading')}</Typography.Title>
         <pre className="api-example">{`curl -X POST ${endpoint} \\\n  -H "Authorization: Bearer <token>" \\\n  -F number=5511999999999 \\\n  -F body=Legenda \\\n  -F medias=@arquivo.pdf`}</pre>
         <Typography.Paragraph>{t('docs.answer')}</Typography.Paragraph>
+        <Typography.Paragraph>{t('docs.closeTicket')}</Typography.Paragraph>
+        <Typography.Paragraph>{t('docs.idempotency')}</Typography.Paragraph>
+        <pre className="api-example">{`curl -X POST ${endpoint} \\\n  -H "Authorization: Bearer <token>" \\\n  -H "Idempotency-Key: pedido-42" \\\n  -H "Content-Type: application/json" \\\n  -d '{"number": "5511999999999", "body": "Pedido 42 confirmado", "closeTicket": true}'`}</pre>
+        <Typography.Paragraph>{t('docs.rateLimit')}</Typography.Paragraph>
+        <Typography.Paragraph data-testid="api-errors">{t('docs.errors')}</Typography.Paragraph>
       </Card>
       <Row gutter={16}>
         <Col xs={24} lg={12}>

@@ -17,6 +17,7 @@ export const OPTION_KEYS = [
   'sendGreetingAccepted',
   'sendMsgTransfTicket',
   'sendGreetingMessageOneQueues',
+  'language',
 ] as const satisfies readonly SettingKey[];
 
 export function settingValue(settings: readonly SettingView[] | undefined, key: SettingKey): string {

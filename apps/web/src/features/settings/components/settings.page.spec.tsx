@@ -18,6 +18,7 @@ const OPTION_LABELS = [
   'Enviar saudação ao aceitar o ticket',
   'Enviar mensagem de transferência de Fila/agente',
   'Enviar saudação quando houver somente 1 fila',
+  'Idioma das mensagens automáticas',
   'Token Asaas',
 ];
 

@@ -1,0 +1,2 @@
+DROP INDEX "sessions"."whatsapps_token_unique";--> statement-breakpoint
+ALTER TABLE "sessions"."whatsapps" DROP COLUMN "token";

@@ -1,0 +1,204 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
+import type { Logger } from '@atrium/logging';
+import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalMessageCommand, type ExternalMessageResult } from '@atrium/contracts';
+import { SessionsChannel } from '@atrium/kernel';
+import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
+import type { TicketsConfig } from '../config.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { BotRelease } from '../tickets/bot-release.js';
+import { planTransition } from '../tickets/ticket-transition.js';
+import { TicketViews } from '../tickets/ticket-views.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { CampaignMessagesRepository } from './campaign-messages.repository.js';
+import { once } from './idempotent-calls.js';
+import { MessageSender } from './message-sender.js';
+import { OutgoingMessagesService } from './outgoing-messages.service.js';
+
+/** How long an `Idempotency-Key` is remembered (a retry later than this sends again). */
+const KEY_TTL_SECONDS = 86_400;
+/** A number check waits at most this long for WhatsApp. */
+const CHECK_TIMEOUT_MS = 15_000;
+
+/** How long a queued send's "tried" mark is kept (a job run again after its worker died sees it). */
+const TRIED_TTL_SECONDS = 7 * 86_400;
+
+/** The actor the external API acts as in a company: the connection's token, no user. */
+function apiActor(companyId: number, whatsappId: number): Actor {
+  return { userId: 0, companyId, profile: 'admin', super: false, queueIds: [], allTicket: 'enabled', sessionId: `external-api-${whatsappId}` };
+}
+
+/**
+ * The external messaging API's send (spec 001 section 7, issue 15). A number the company has no
+ * contact for is checked on WhatsApp through the token's connection (ERR_WAPP_INVALID_CONTACT when
+ * it is not there, ERR_WAPP_NOT_INITIALIZED when the connection is not connected) and its contact
+ * created by the number WhatsApp answers (a known contact's number is not asked again); the
+ * contact's active ticket on that connection is used or a pending one created (it enters the
+ * agents' inbox, as Atendechat's API does).
+ *
+ * A text is answered once it is stored: the message is committed unsent in the conversation (as
+ * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
+ * it at the number's pace. The jobs of a connection are sent one after the other in the order they
+ * were taken (a lane per connection in this process), so a number's messages leave in the order
+ * they were accepted. A send the connection refuses (a known contact's number that left WhatsApp)
+ * takes the message out of the conversation, as the composer's; a job run again after its worker
+ * died does not send a message that run had started sending (it may have gone: sent at most once).
+ * Files go through the composer's path in the connection's lane and are answered once sent.
+ * `closeTicket` resolves the ticket after the send, quietly (no completion message: the message
+ * just sent is the conversation's last word). With an `Idempotency-Key` the call runs once.
+ */
+@Injectable()
+export class ExternalMessagesService implements OnModuleInit {
+  constructor(
+    @Inject(DATABASE) private readonly database: TicketsDatabase,
+    @Inject(CampaignMessagesRepository) private readonly contacts: CampaignMessagesRepository,
+    @Inject(ContactsRepository) private readonly knownContacts: ContactsRepository,
+    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
+    @Inject(TicketViews) private readonly views: TicketViews,
+    @Inject(BotRelease) private readonly botRelease: BotRelease,
+    @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(OutgoingMessagesService) private readonly outgoing: OutgoingMessagesService,
+    @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(SessionsChannel) private readonly channel: SessionsChannel,
+    @Inject(JobQueue) private readonly jobs: Jobs,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Each connection's sends of this process, one after the other: the tail of its chain. */
+  private readonly lanes = new Map<number, Promise<unknown>>();
+
+  onModuleInit(): void {
+    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.inLane(payload.whatsappId, () => this.sendQueued(payload)));
+  }
+
+  async send(companyId: number, command: ExternalMessageCommand): Promise<ExternalMessageResult> {
+    if (!command.idempotencyKey) return { ...(await this.sendNow(companyId, command)), duplicate: false };
+    const markKey = `${this.config.REDIS_PREFIX}external-message:${companyId}:${command.whatsappId}:${command.idempotencyKey}`;
+    let ran = false;
+    const run = () => {
+      ran = true;
+      return this.sendNow(companyId, command);
+    };
+    const { result, duplicate } = await once(this.redis, markKey, command.fingerprint ?? '', KEY_TTL_SECONDS, run).catch(async (error: unknown) => {
+      if (!ran) await this.outgoing.discardUploads(companyId, command.medias);
+      throw error;
+    });
+    // a repeated request's files are not needed: the first one's were sent
+    if (duplicate) await this.outgoing.discardUploads(companyId, command.medias);
+    return { ...result, duplicate };
+  }
+
+  /** Checks the number, finds or opens the ticket, sends (the uploads are removed when it fails before or during the send). */
+  private async sendNow(companyId: number, command: ExternalMessageCommand): Promise<Omit<ExternalMessageResult, 'duplicate'>> {
+    let target: { ticketId: number; contactId: number };
+    try {
+      target =
+        (await this.ticketFor(companyId, command.whatsappId, command.number, false)) ??
+        (await this.ticketFor(companyId, command.whatsappId, await this.checked(companyId, command.whatsappId, command.number), true))!;
+    } catch (error) {
+      await this.outgoing.discardUploads(companyId, command.medias);
+      throw error;
+    }
+    const actor = apiActor(companyId, command.whatsappId);
+    if (!command.medias?.length) {
+      const stored = await this.outgoing.storeText(actor, { ticketId: target.ticketId, body: command.body });
+      if (!stored) throw new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
+      const messageId = stored.pending.id;
+      const payload = { companyId, whatsappId: command.whatsappId, ticketId: target.ticketId, messageId, closeTicket: command.closeTicket === true };
+      try {
+        await this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${messageId}` });
+      } catch (error) {
+        // not queued: nothing will send it, so it leaves the conversation
+        await this.database.withTenant(companyId, (tx) => this.sender.forgetIn(tx, companyId, messageId));
+        throw error;
+      }
+      return { ...target, messageIds: [messageId] };
+    }
+    const sent = await this.inLane(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
+    if (command.closeTicket) await this.close(companyId, target.ticketId);
+    return { ...target, messageIds: sent.map((message) => message.id) };
+  }
+
+  /** A queued text's turn: sent unless an earlier run of its job had started sending it; then closeTicket. */
+  private async sendQueued(payload: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean }): Promise<void> {
+    const { companyId, ticketId, messageId } = payload;
+    const tried = `${this.config.REDIS_PREFIX}external-message:tried:${companyId}:${messageId}`;
+    if ((await this.redis.set(tried, '1', 'EX', TRIED_TTL_SECONDS, 'NX')) !== 'OK') {
+      this.logger.warn({ companyId, messageId }, 'external API: a queued text whose send had started before is not sent again (it may have gone)');
+      return;
+    }
+    try {
+      await this.sender.deliverStored(companyId, ticketId, messageId);
+    } catch (error) {
+      this.logger.warn({ err: error, companyId, messageId }, 'external API: a queued text was not sent');
+      return;
+    }
+    if (payload.closeTicket) await this.close(companyId, ticketId);
+  }
+
+  /** Runs `work` after everything this process queued for the connection before it. */
+  private inLane<T>(whatsappId: number, work: () => Promise<T>): Promise<T> {
+    const before = this.lanes.get(whatsappId) ?? Promise.resolve();
+    const result = before.then(work, work);
+    const tail = result.catch(() => undefined);
+    this.lanes.set(whatsappId, tail);
+    void tail.then(() => {
+      if (this.lanes.get(whatsappId) === tail) this.lanes.delete(whatsappId);
+    });
+    return result;
+  }
+
+  /**
+   * The contact with that number and its active ticket on the connection, or a new pending one.
+   * A number the company has a contact for was checked when the contact was made (or wrote to the
+   * company): it is not asked again, and undefined comes back when there is none unless `create`
+   * (the number WhatsApp confirmed: the contact is made, named by its number).
+   */
+  private async ticketFor(companyId: number, whatsappId: number, number: string, create: boolean): Promise<{ ticketId: number; contactId: number } | undefined> {
+    const found = await this.database.withTenant(companyId, async (tx) => {
+      const contact = create ? await this.contacts.contactFor(tx, companyId, number, number, undefined) : await this.knownContacts.findByNumber(tx, companyId, number);
+      if (!contact) return undefined;
+      const active = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
+      if (active) return { ticketId: active.id, contactId: contact.id, created: undefined };
+      const ticket =
+        (await this.tickets.insertIfNoActive(tx, { companyId, contactId: contact.id, whatsappId, status: 'pending', isGroup: false })) ??
+        (await this.tickets.findActive(tx, companyId, contact.id, whatsappId));
+      if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
+      return { ticketId: ticket.id, contactId: contact.id, created: await this.views.one(tx, companyId, ticket.id) };
+    });
+    if (!found) return undefined;
+    if (found.created) this.events.ticketUpdated(found.created);
+    return { ticketId: found.ticketId, contactId: found.contactId };
+  }
+
+  /** The number as WhatsApp knows it, asked through the token's connection. */
+  private async checked(companyId: number, whatsappId: number, number: string): Promise<string> {
+    let result: CheckNumberResult;
+    try {
+      result = await this.channel.command(companyId, whatsappId, { type: 'checkNumber', number }, CHECK_TIMEOUT_MS);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.ERR_NO_WAPP_FOUND) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
+      throw error;
+    }
+    if (!result.exists) throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
+    return result.chatId && /^\d{8,50}$/.test(result.chatId) ? result.chatId : number;
+  }
+
+  /** `closeTicket`: the ticket resolved as an agent's 'Finalizar' would, without the completion message. */
+  private async close(companyId: number, ticketId: number): Promise<void> {
+    const change = await this.database.withTenant(companyId, async (tx) => {
+      const current = await this.tickets.lockById(tx, companyId, ticketId);
+      if (!current || current.status === 'closed') return undefined;
+      const { next } = planTransition(current, { status: 'closed' }, 0);
+      await this.tickets.update(tx, companyId, ticketId, { ...next, chatbot: false, awaitingReplySince: null });
+      await this.botRelease.release(tx, companyId, ticketId, 'closed');
+      return { before: scopeOf(current), after: await this.views.one(tx, companyId, ticketId) };
+    });
+    if (change) this.events.ticketUpdated(change.after, change.before);
+  }
+}

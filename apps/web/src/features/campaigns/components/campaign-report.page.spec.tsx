@@ -1,0 +1,98 @@
+import type { CampaignView } from '@atrium/contracts';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AppProviders } from '../../../app/app-providers';
+import { createStore } from '../../../app/store';
+import { loggedIn } from '../../auth/auth.slice';
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { LocalSocket } from '../../../../test/local-socket';
+import { aSessionUser } from '../../../../test/session-user';
+import { SocketContext } from '../../realtime/socket.context';
+import CampaignReportPage, { REPORT_REFRESH_MS } from './campaign-report.page';
+import '../../../i18n/i18n';
+
+const base: CampaignView = {
+  id: 9,
+  companyId: 3,
+  name: 'Natal',
+  message1: 'Olá {nome}',
+  message2: null,
+  message3: null,
+  message4: null,
+  message5: null,
+  confirmationMessage1: 'Posso enviar?',
+  confirmationMessage2: null,
+  confirmationMessage3: null,
+  confirmationMessage4: null,
+  confirmationMessage5: null,
+  status: 'EM_ANDAMENTO',
+  confirmation: true,
+  scheduledAt: '2026-03-05T17:30:00.000Z',
+  completedAt: null,
+  whatsappId: 1,
+  contactListId: 4,
+  tagListId: null,
+  fileListId: null,
+  mediaPath: null,
+  mediaName: null,
+  contactList: { id: 4, name: 'Clientes' },
+  whatsapp: { id: 1, name: 'Vendas' },
+  report: { valid: 4, delivered: 1, confirmationRequested: 2, confirmed: 1, failed: 0 },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function mount() {
+  const store = createStore();
+  store.dispatch(loggedIn({ token: 'jwt', user: aSessionUser({ flags: { useCampaigns: true } }) }));
+  const socket = new LocalSocket();
+  render(
+    <AppProviders store={store}>
+      <SocketContext.Provider value={socket.asSocket()}>
+        <MemoryRouter initialEntries={['/campaign/9/report']}>
+          <Routes>
+            <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SocketContext.Provider>
+    </AppProviders>,
+  );
+  return socket;
+}
+
+describe('campaign report page', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  it('shows the counts live and reloads the campaign 5 s after a live FINALIZADA', async () => {
+    let served: CampaignView = base;
+    api = fakeApi({
+      'GET /campaigns/9': () => ({ body: served }),
+      'GET /campaigns/9/shippings': { body: { shippings: [{ number: '5511999990001', name: 'Ana', variant: 1, deliveredAt: '2026-03-05T17:31:00.000Z', confirmationRequestedAt: '2026-03-05T17:30:30.000Z', confirmedAt: '2026-03-05T17:30:50.000Z', failedReason: null }] } },
+    });
+    const socket = mount();
+    expect(await screen.findByTestId('campaign-report-progress-text')).toHaveTextContent('1 de 4');
+    expect(screen.getByTestId('campaign-report-status')).toHaveTextContent('Em Andamento');
+    expect(screen.getByTestId('campaign-report-confirmation-requested')).toHaveTextContent('2');
+    expect(screen.getByTestId('campaign-report-confirmed')).toHaveTextContent('1');
+    expect(screen.getByTestId('campaign-report-whatsapp')).toHaveTextContent('Vendas');
+    expect(screen.getByTestId('campaign-report-contact-list')).toHaveTextContent('Clientes');
+    expect(screen.getByTestId('campaign-report-completed-at')).toHaveTextContent('Não concluída');
+    expect(await screen.findByText('5511999990001')).toBeInTheDocument();
+
+    // another campaign's progress changes nothing here
+    act(() => socket.serverEmits('company-3-campaign', { action: 'update', record: { ...base, id: 10, report: { ...base.report, delivered: 3 } } }));
+    expect(screen.getByTestId('campaign-report-progress-text')).toHaveTextContent('1 de 4');
+
+    const finished = { ...base, status: 'FINALIZADA' as const, report: { ...base.report, delivered: 4 } };
+    const readsBefore = api.callsTo('GET /campaigns/9').length;
+    served = { ...finished, completedAt: '2026-03-05T18:00:00.000Z' };
+    const finishedAt = Date.now();
+    act(() => socket.serverEmits('company-3-campaign', { action: 'update', record: finished }));
+    await waitFor(() => expect(screen.getByTestId('campaign-report-progress-text')).toHaveTextContent('4 de 4'));
+    expect(screen.getByTestId('campaign-report-status')).toHaveTextContent('Finalizada');
+    await waitFor(() => expect(screen.getByTestId('campaign-report-completed-at')).not.toHaveTextContent('Não concluída'), { timeout: REPORT_REFRESH_MS + 5000 });
+    expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(REPORT_REFRESH_MS - 50);
+    expect(api.callsTo('GET /campaigns/9').length).toBe(readsBefore + 1);
+  }, 30_000);
+});

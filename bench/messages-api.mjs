@@ -1,0 +1,157 @@
+// The external messaging API (`POST /api/messages/send`, issue 15) at a constant arrival rate, with
+// autocannon: `rate` requests a second for `seconds`, spread over `numbers` connected sandbox
+// numbers (one token each) and `customers` recipients, every request a distinct text with its own
+// Idempotency-Key. Reports the rate sustained, latency to the answer (p50/p99), the answers by
+// status, and then, from the sandbox, every accepted message delivered exactly once: lost (answered
+// 200, never received) and duplicated (received twice) must both be 0.
+//
+// Usage: node bench/messages-api.mjs [rate=200] [seconds=20] [numbers=4] [customers=200] [gapMs=0] [clients=100]
+// `gapMs` is sessions' SEND_MIN_GAP_MS (a number's pace; 0 measures the API, not WhatsApp's pacing).
+// Build first (`npm run build`): the platform runs from dist/.
+import autocannon from 'autocannon';
+import { freePorts, startPlatform } from '../tools/platform.mjs';
+
+const rate = Number(process.argv[2] ?? 200);
+const seconds = Number(process.argv[3] ?? 20);
+const numbers = Number(process.argv[4] ?? 4);
+const customers = Number(process.argv[5] ?? 200);
+const gapMs = Number(process.argv[6] ?? 0);
+const clients = Number(process.argv[7] ?? 100);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call(method, url, body, token) {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
+const tag = `${process.pid}`;
+const platform = await startPlatform({
+  build: false,
+  web: false,
+  apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+  database: `atrium_bench_api_${tag}`,
+  dropDatabaseOnStop: true,
+  ports: { gateway, identity, tickets, sessions, 'wa-sandbox': sandbox, smtp },
+  env: {
+    LOG_LEVEL: 'warn',
+    NATS_SUBJECT_PREFIX: `benchapi${tag}.`,
+    REDIS_PREFIX: `benchapi:${tag}:`,
+    BAILEYS_ENABLED: 'false',
+    SANDBOX_AUTO_SCAN_MS: '200',
+    SANDBOX_DEMO: 'false',
+    SEND_MIN_GAP_MS: String(gapMs),
+    SEND_MAX_QUEUE: '100000',
+    // the bench measures throughput, not the per-token limit
+    EXTERNAL_API_RATE_LIMIT: '100000000',
+  },
+  log: () => {},
+});
+// autocannon may resolve localhost to ::1, where the gateway (0.0.0.0) does not listen
+const api = platform.urls.api.replace('localhost', '127.0.0.1');
+const sandboxUrl = `http://127.0.0.1:${sandbox}`;
+
+try {
+  const superUser = await call('POST', `${api}/auth/login`, { email: 'admin@admin.com', password: '123456' });
+  const plan = await call('POST', `${api}/plans`, { name: `Bench API ${tag}`, users: 0, connections: 0, queues: 0, value: 0 }, superUser.token);
+  const email = `bench-api-${tag}@example.com`;
+  await call('POST', `${api}/companies/cadastro`, { name: `Bench API ${tag}`, email, password: 'secret123', planId: plan.id });
+  const admin = await call('POST', `${api}/auth/login`, { email, password: 'secret123' });
+  const connections = [];
+  for (let i = 0; i < numbers; i += 1) connections.push(await call('POST', `${api}/whatsapp`, { name: `API ${i}`, provider: 'sandbox' }, admin.token));
+  let connected = [];
+  for (let tries = 0; connected.length < numbers; tries += 1) {
+    if (tries > 300) throw new Error('the connections did not connect');
+    await sleep(200);
+    connected = (await call('GET', `${api}/whatsapp`, undefined, admin.token)).filter((w) => w.status === 'CONNECTED');
+  }
+  const senders = [];
+  for (const connection of connected) {
+    const { token } = await call('POST', `${api}/whatsapp/${connection.id}/token`, undefined, admin.token);
+    senders.push({ token, business: connection.number });
+  }
+  const recipients = Array.from({ length: customers }, (_, i) => `55219${String(30_000_000 + i).padStart(8, '0')}`);
+
+  // warm-up: every recipient's contact and ticket exist, on every connection (first sends create them)
+  for (const sender of senders) {
+    for (let i = 0; i < recipients.length; i += 20) {
+      await Promise.all(recipients.slice(i, i + 20).map((number) => call('POST', `${api}/api/messages/send`, { number, body: 'warm-up' }, sender.token)));
+    }
+  }
+
+  let seq = 0;
+  const sent = new Map(); // body → { business, number, status }
+  const result = await new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${api}/api/messages/send`,
+        method: 'POST',
+        duration: seconds,
+        connections: clients,
+        overallRate: rate,
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              const n = seq++;
+              const sender = senders[n % senders.length];
+              const number = recipients[Math.floor(n / senders.length) % recipients.length];
+              const body = `bench ${tag} ${n}`;
+              context.body = body;
+              sent.set(body, { business: sender.business, number, status: 0 });
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `bench-${n}` },
+                body: JSON.stringify({ number, body }),
+              };
+            },
+            onResponse: (status, _body, context) => {
+              const entry = sent.get(context.body);
+              if (entry) entry.status = status;
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+  });
+
+  // delivery: every answered-200 text reached its customer from its business number exactly once
+  await sleep(2000);
+  const received = new Map(); // body → times
+  for (const number of recipients) {
+    for (const message of await call('GET', `${sandboxUrl}/messages?customer=${number}`)) {
+      if (message.body?.startsWith(`bench ${tag} `)) received.set(message.body, (received.get(message.body) ?? 0) + 1);
+    }
+  }
+  const accepted = [...sent.entries()].filter(([, entry]) => entry.status === 200);
+  const byStatus = {};
+  for (const [, entry] of sent) byStatus[entry.status] = (byStatus[entry.status] ?? 0) + 1;
+  const lost = accepted.filter(([body]) => !received.has(body)).length;
+  const duplicated = [...received.values()].filter((times) => times > 1).length;
+  const unanswered = [...sent.values()].filter((entry) => entry.status === 0).length;
+  console.table([
+    {
+      'target req/s': rate,
+      'req/s sustained': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p90 ms': result.latency.p90,
+      'p99 ms': result.latency.p99,
+      'max ms': result.latency.max,
+      requests: sent.size,
+      answers: JSON.stringify(byStatus),
+      'timeouts/errors': result.timeouts + result.errors,
+      unanswered,
+      lost,
+      duplicated,
+    },
+  ]);
+  console.log(`numbers ${numbers}, customers ${customers}, SEND_MIN_GAP_MS ${gapMs}, clients ${clients}, ${seconds} s`);
+} finally {
+  await platform.stop();
+}
