@@ -1,5 +1,6 @@
 import type { StreamDefinition } from '../streams.js';
 import type { TicketBotReleased, TicketMessageHandedToBot } from '../tickets/bot-handoff.js';
+import type { CampaignMessageAnswered } from '../tickets/campaign-messages.js';
 
 /**
  * Integration events: facts one service states for the others to act on (ARCHITECTURE rule 4),
@@ -33,6 +34,8 @@ export interface IntegrationEventMap {
   'ticketMessage.handedToBot': TicketMessageHandedToBot;
   /** tickets: the bot must stop on this ticket (an agent took it, or it was transferred or closed). */
   'ticket.botReleased': TicketBotReleased;
+  /** tickets: a recipient answered a campaign's confirmation request (campaigns sends the confirmed message). */
+  'campaignMessage.answered': CampaignMessageAnswered;
 }
 
 export type IntegrationEventName = keyof IntegrationEventMap;
