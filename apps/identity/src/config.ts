@@ -30,4 +30,7 @@ export class IdentityConfig extends MediaStorageConfig {
   @IsInt() @Min(1) LOGIN_BACKOFF_MAX_SECONDS: number = 900;
   /** How long attempts are remembered after the last one. */
   @IsInt() @Min(60) LOGIN_FAILURE_MEMORY_SECONDS: number = 3600;
+
+  /** Company signups (POST /companies/cadastro) one client IP may make per hour. */
+  @IsInt() @Min(1) SIGNUPS_PER_IP_PER_HOUR: number = 10;
 }

@@ -4,8 +4,7 @@ import { REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { Redis } from 'ioredis';
 import type { IdentityConfig } from '../config.js';
 
-export const SIGNUPS_PER_IP = 10;
-export const SIGNUP_WINDOW_SECONDS = 3600;
+const SIGNUP_WINDOW_SECONDS = 3600;
 
 /** A fixed window of signup attempts per client IP, so nobody mass-creates tenants or probes e-mails. */
 @Injectable()
@@ -19,6 +18,6 @@ export class SignupRateLimiter {
     if (!ip) return;
     const key = `${this.config.REDIS_PREFIX}signup:ip:${ip}`;
     const results = await this.redis.multi().incr(key).expire(key, SIGNUP_WINDOW_SECONDS, 'NX').exec();
-    if (Number(results?.[0]?.[1] ?? 0) > SIGNUPS_PER_IP) throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS);
+    if (Number(results?.[0]?.[1] ?? 0) > this.config.SIGNUPS_PER_IP_PER_HOUR) throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS);
   }
 }
