@@ -202,10 +202,14 @@ export function createPlatform(options = {}) {
     return { OPENAI_BASE_URL: `${base}/v1`, AZURE_SPEECH_URL: `${base}/azure/{region}` };
   }
 
-  /** Outside production the ai service's Dialogflow calls go to bot-providers-sandbox (Typebot and webhook URLs are per integration). */
+  /**
+   * Outside production the ai service's Dialogflow calls go to bot-providers-sandbox (Typebot and
+   * webhook URLs are per integration), and its SSRF guard lets integrations reach that stand-in.
+   */
   function botProvidersSandboxEnv(app) {
     if (app.name !== 'ai' || !settings.apps.some((candidate) => candidate.name === 'bot-providers-sandbox')) return {};
-    return { DIALOGFLOW_API_URL: `http://127.0.0.1:${settings.ports['bot-providers-sandbox']}` };
+    const port = settings.ports['bot-providers-sandbox'];
+    return { DIALOGFLOW_API_URL: `http://127.0.0.1:${port}`, INTEGRATION_URL_ALLOWLIST: `127.0.0.1:${port},localhost:${port}` };
   }
 
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from '@atrium/logging';
 import { CoreModule } from '@atrium/service-kit';
 import type { AiConfig } from './config.js';
-import { aiSchema } from './db/schema.js';
+import { aiSchema, outbox } from './db/schema.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
 import { PromptsModule } from './prompts/prompts.module.js';
 import { RuntimeModule } from './runtime/runtime.module.js';
@@ -14,7 +14,7 @@ export class AiAppModule {
     return {
       module: AiAppModule,
       imports: [
-        CoreModule.forRoot({ service: 'ai', config, schema: aiSchema, logger: options.logger }),
+        CoreModule.forRoot({ service: 'ai', config, schema: aiSchema, outbox, logger: options.logger }),
         RuntimeModule,
         PromptsModule,
         IntegrationsModule,

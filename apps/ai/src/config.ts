@@ -47,6 +47,14 @@ export class AiConfig extends MediaStorageConfig {
 
   /** Dialogflow ES REST API base URL (a local stand-in in tests and the demo). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }) DIALOGFLOW_API_URL: string = 'https://dialogflow.googleapis.com';
+  /**
+   * Hosts (`host` or `host:port`, comma-separated) the queue integrations may reach although they are
+   * private or local: the SSRF guard refuses any other integration URL (n8n/webhook and Typebot
+   * `urlN8N`, a Dialogflow key file's `token_uri`) that is not http(s) or that is, or resolves to, a
+   * loopback, private, link-local or reserved address. Empty in production unless a receiver runs
+   * inside the private network on purpose; the tests and the `npm start` demo name the local stand-in.
+   */
+  @IsString() @Matches(/^\s*(?:[\w.\-[\]:]+(?:\s*,\s*[\w.\-[\]:]+)*)?\s*$/) INTEGRATION_URL_ALLOWLIST: string = '';
   /** Longest wait for one call to an outside provider from the integrations page's test session. */
   @IsInt() @Min(100) @Max(120_000) INTEGRATION_TEST_TIMEOUT_MS: number = 10_000;
 }

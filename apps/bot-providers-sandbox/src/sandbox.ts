@@ -21,6 +21,8 @@ const DETECT_INTENT = /^\/v2\/projects\/([^/]+)\/agent\/sessions\/([^/:]+):detec
 const START_CHAT = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/;
 const CONTINUE_CHAT = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/;
 const WEBHOOK = /^\/webhook\/([\w-]+)$/;
+const FILE = /^\/files\/([\w-]+)\.(png|jpg|pdf|mp4|ogg)$/;
+const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', mp4: 'video/mp4', ogg: 'audio/ogg' };
 
 /** Starts the Typebot, Dialogflow and n8n/webhook stand-ins on one port. Used by main.ts and by tests (`PORT: 0`). */
 export async function startBotProvidersSandbox(
@@ -54,6 +56,12 @@ export async function startBotProvidersSandbox(
       const reply = await webhooks.receive(match[1]!, text, typeof header === 'string' ? header : undefined);
       response.writeHead(reply.status, reply.body ? { 'content-type': 'application/json' } : {});
       return void response.end(reply.body);
+    }
+    if (method === 'GET' && (match = FILE.exec(path))) {
+      // the files flows and receivers link to (a Typebot image bubble, a webhook's media reply): `sandbox file <name>`
+      const body = Buffer.from(`sandbox file ${match[1]}.${match[2]}`);
+      response.writeHead(200, { 'content-type': FILE_TYPES[match[2]!]!, 'content-length': body.length });
+      return void response.end(body);
     }
     return sandboxCall(method, path, readJson(text) ?? {}, response);
   };

@@ -12,6 +12,8 @@ export class CampaignsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(3_600_000) CAMPAIGN_RETRY_BASE_MS: number = 5_000;
   /** How long a confirmation waits for the recipient's reply before the campaign may finish without it (ms). */
   @IsInt() @Min(0) CAMPAIGN_REPLY_WINDOW_MS: number = 86_400_000;
+  /** Sends a connection may have in flight at once (each starts at its turn of the pace, without waiting for the previous one's answer). */
+  @IsInt() @Min(1) @Max(64) CAMPAIGN_SENDS_IN_FLIGHT: number = 4;
   /** A connection's sender lease (one replica sends on a connection at a time); renewed before each send (ms). */
   @IsInt() @Min(500) @Max(600_000) CAMPAIGN_SENDER_LEASE_MS: number = 10_000;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TicketMessageHandedToBot } from '@atrium/contracts';
-import { tenantIsolationPolicy, timestamps } from '@atrium/database';
+import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import { aiDb } from './ai-db.js';
 import { queueIntegrations, typebotSessions } from './integrations-tables.js';
 
@@ -61,7 +61,11 @@ export const botTurns = aiDb
   )
   .enableRLS();
 
+/** Integration events the ai service states (a prompt or an integration deleted), relayed after commit (libs/messaging IntegrationOutbox). */
+export const outbox = outboxTable(aiDb);
+
 export const aiSchema = {
+  outbox,
   prompts,
   botTurns,
   queueIntegrations,

@@ -6,6 +6,7 @@ import type { AiConfig } from '../config.js';
 import { ProviderError } from '../runtime/bot-engine.js';
 import { DialogflowAuthError, DialogflowClient } from './dialogflow/dialogflow-client.js';
 import { parseServiceAccount } from './dialogflow/service-account.js';
+import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 
 const GREETING: Record<QueueIntegrationTestSessionDto['language'], string> = { 'pt-BR': 'Olá', en: 'Hello', es: 'Hola' };
 
@@ -18,8 +19,11 @@ const GREETING: Record<QueueIntegrationTestSessionDto['language'], string> = { '
 export class DialogflowTestSessionService {
   private readonly client: DialogflowClient;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: AiConfig) {
-    this.client = new DialogflowClient(config.DIALOGFLOW_API_URL);
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: AiConfig,
+    @Inject(OutboundUrlGuard) guard: OutboundUrlGuard,
+  ) {
+    this.client = new DialogflowClient(config.DIALOGFLOW_API_URL, guard);
   }
 
   async test(dto: QueueIntegrationTestSessionDto): Promise<QueueIntegrationTestSessionView> {

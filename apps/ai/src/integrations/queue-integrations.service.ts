@@ -11,10 +11,12 @@ import {
   type QueueIntegrationView,
 } from '@atrium/contracts';
 import { hasMore } from '@atrium/kernel';
+import { IntegrationOutbox } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import type { AiDatabase, AiTx } from '../shared/ai-database.js';
 import { SECRET_BOX, SecretBox } from '../runtime/secret-box.js';
 import { parseServiceAccount } from './dialogflow/service-account.js';
+import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 import { toQueueIntegrationView } from './queue-integration.view.js';
 import { QueueIntegrationsEvents } from './queue-integrations.events.js';
 import { QueueIntegrationsRepository, type QueueIntegrationChanges, type QueueIntegrationRow } from './queue-integrations.repository.js';
@@ -43,6 +45,8 @@ export class QueueIntegrationsService {
     @Inject(QueueIntegrationsRepository) private readonly integrations: QueueIntegrationsRepository,
     @Inject(QueueIntegrationsEvents) private readonly events: QueueIntegrationsEvents,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(OutboundUrlGuard) private readonly guard: OutboundUrlGuard,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
   ) {}
 
   page(actor: Actor, query: QueueIntegrationsQueryDto): Promise<QueueIntegrationsPageView> {
@@ -82,9 +86,11 @@ export class QueueIntegrationsService {
     return view;
   }
 
+  /** Deletes it and states `queueIntegration.deleted` in the same transaction: tickets and sessions clear it from queues and connections. */
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
     await this.database.withTenant(actor.companyId, async (tx) => {
       if (!(await this.integrations.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_QUEUE_INTEGRATION_FOUND);
+      await this.outbox.add(tx, 'queueIntegration.deleted', actor.companyId, { integrationId: id });
     });
     this.events.deleted(actor.companyId, id);
     return { message: 'Integration deleted' };
@@ -141,8 +147,10 @@ export class QueueIntegrationsService {
         return { ...base, projectName: dto.projectName!, language: dto.language!, jsonContentSealed: this.sealedJsonContent(companyId, dto.jsonContent, current) };
       case 'n8n':
       case 'webhook':
+        this.requireReachable('urlN8N', dto.urlN8N!);
         return { ...base, urlN8N: dto.urlN8N!, signingSecretSealed: current?.signingSecretSealed ?? this.secrets.seal(`whsec_${randomBytes(24).toString('base64url')}`, signingSecretContext(companyId)) };
       case 'typebot':
+        this.requireReachable('urlN8N', dto.urlN8N!);
         return {
           ...base,
           urlN8N: dto.urlN8N!,
@@ -157,11 +165,18 @@ export class QueueIntegrationsService {
     }
   }
 
+  /** The SSRF guard's check when a URL is saved (it checks again, with DNS, at each send). */
+  private requireReachable(field: 'urlN8N' | 'jsonContent', url: string, label = ''): void {
+    const problem = this.guard.problem(url);
+    if (problem) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field, messages: [`${label}${problem}`] }] });
+  }
+
   private sealedJsonContent(companyId: number, jsonContent: string | null | undefined, current: QueueIntegrationRow | null): string {
     const kept = jsonContent === undefined || jsonContent === null || jsonContent === SECRET_MASK;
     if (kept && current?.jsonContentSealed) return current.jsonContentSealed;
-    const problem = kept ? 'required' : parseServiceAccount(jsonContent).problem;
+    const { account, problem } = kept ? { account: undefined, problem: 'required' } : parseServiceAccount(jsonContent);
     if (problem) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'jsonContent', messages: [problem] }] });
+    this.requireReachable('jsonContent', account!.token_uri, 'token_uri ');
     return this.secrets.seal(jsonContent!, jsonContentContext(companyId));
   }
 }

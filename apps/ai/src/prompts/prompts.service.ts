@@ -16,7 +16,7 @@ import {
   type UpdatePromptDto,
 } from '@atrium/contracts';
 import { requireAdmin } from '@atrium/kernel';
-import { requireReferences, RpcClient } from '@atrium/messaging';
+import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { SECRET_BOX, type SecretBox } from '../runtime/secret-box.js';
 import type { AiDatabase } from '../shared/ai-database.js';
@@ -57,6 +57,7 @@ export class PromptsService {
     @Inject(PromptsEvents) private readonly events: PromptsEvents,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
   ) {}
 
   async list(actor: Actor): Promise<PromptsListView> {
@@ -119,10 +120,13 @@ export class PromptsService {
     return view;
   }
 
+  /** Deletes it and states `prompt.deleted` in the same transaction: tickets and sessions clear it from queues and connections. */
   async delete(actor: Actor, id: number): Promise<Done> {
     requireAdmin(actor);
-    const deleted = await this.database.withTenant(actor.companyId, (tx) => this.prompts.delete(tx, actor.companyId, id));
-    if (!deleted) throw new AppError(ErrorCode.ERR_NO_PROMPT_FOUND);
+    await this.database.withTenant(actor.companyId, async (tx) => {
+      if (!(await this.prompts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_PROMPT_FOUND);
+      await this.outbox.add(tx, 'prompt.deleted', actor.companyId, { promptId: id });
+    });
     this.events.deleted(actor.companyId, id);
     return { message: 'Prompt deleted' };
   }

@@ -46,11 +46,11 @@ export interface LoadedBot {
 /** Loads the bots of one BotRef kind (prompts; integrations): null when the company has no such bot. */
 export type BotSource = (companyId: number, id: number) => Promise<LoadedBot | null>;
 
-/** Thrown by an engine when the provider failed (status kept for the admins' note; never the secret). */
+/** Thrown by an engine when the provider failed (status kept for the admins' note; never the secret). `refused`: the SSRF guard would not send there. */
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,
-    readonly status: number | 'timeout' | 'network',
+    readonly status: number | 'timeout' | 'network' | 'refused',
     message: string,
   ) {
     super(message);

@@ -217,6 +217,6 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
 
 /** What the company's admins read on the ticket: the provider and its status, never its text (which may echo a key). */
 function failureNote(error: ProviderError): string {
-  const status = error.message === 'circuit open' ? 'circuito aberto após falhas seguidas' : error.status === 'timeout' ? 'sem resposta (tempo esgotado)' : error.status === 'network' ? 'falha de rede' : `HTTP ${error.status}`;
+  const status = error.message === 'circuit open' ? 'circuito aberto após falhas seguidas' : error.status === 'timeout' ? 'sem resposta (tempo esgotado)' : error.status === 'network' ? 'falha de rede' : error.status === 'refused' ? 'endereço recusado: rede privada ou local' : `HTTP ${error.status}`;
   return `Assistente indisponível (${error.provider}: ${status}). O atendimento segue pendente na fila para um atendente.`;
 }

@@ -17,8 +17,9 @@ export class CircuitOpenError extends ProviderError {
   }
 }
 
-/** Server errors, rate limits, timeouts and network failures are worth another try; other answers (401, 400...) are not. */
+/** Server errors, rate limits, timeouts and network failures are worth another try; other answers (401, 400...) and a refused address are not. */
 function retryable(error: ProviderError): boolean {
+  if (error.status === 'refused') return false;
   return typeof error.status !== 'number' || error.status >= 500 || error.status === 429 || error.status === 408;
 }
 

@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Actor, BotAction, QueueIntegrationView } from '@atrium/contracts';
-import { IntegrationBotsService, QueueIntegrationsService, type BotTurn } from '@atrium/app-ai';
+import { IntegrationBotsService, MEDIA_STORAGE, QueueIntegrationsService, type BotTurn } from '@atrium/app-ai';
 import { startBotProvidersSandbox, type RunningBotProvidersSandbox, type SandboxFlow } from '@atrium/app-bot-providers-sandbox';
 import { createTestDatabase, isolatedEnv, type TestDatabase } from '@atrium/testing';
+import type { ObjectStorage } from '@atrium/storage';
 import pg from 'pg';
 import { startStackService } from '../stack.js';
 
@@ -26,16 +27,16 @@ const turn = (ticketId: number, text: string, contact = { id: 7, name: 'Clara', 
 });
 const texts = (actions: BotAction[]): string[] => actions.flatMap((action) => (action.type === 'text' ? [action.body] : []));
 
-/** FAQ flow for the Typebot tests: a choice, a free-text question, a transfer by `#{"queueId":N}`. */
-const FAQ: SandboxFlow = {
+/** FAQ flow for the Typebot tests: a choice (after an image the sandbox serves), a free-text question, a transfer by `#{"queueId":N}`. */
+const faq = (providersUrl: string): SandboxFlow => ({
   start: 'hello',
   groups: {
-    hello: { bubbles: [{ text: 'Oi {{name}} ({{number}})' }, { image: 'https://cdn.example.com/logo.png' }, { text: 'Escolha:' }], input: { type: 'choice', items: [{ content: 'Preços', next: 'prices' }, { content: 'Humano', next: 'human' }] } },
+    hello: { bubbles: [{ text: 'Oi {{name}} ({{number}})' }, { image: `${providersUrl}/files/logo.png` }, { text: 'Escolha:' }], input: { type: 'choice', items: [{ content: 'Preços', next: 'prices' }, { content: 'Humano', next: 'human' }] } },
     prices: { bubbles: [{ text: 'Custa R$ 10' }], input: { type: 'text', variable: 'note', next: 'bye' } },
     bye: { bubbles: [{ text: 'Anotado: {{note}}' }] },
     human: { bubbles: [{ text: 'Transferindo' }, { text: '#{"queueId":"9"}' }] },
   },
-};
+});
 
 /**
  * The engines of the queue integrations (n8n/webhook, Typebot, Dialogflow) as the ai runtime calls
@@ -49,6 +50,12 @@ describe('queue integration engines', () => {
   let bots: IntegrationBotsService;
   let integrations: QueueIntegrationsService;
 
+  const storedText = async (key: string) => {
+    const stored = await (ai.get(MEDIA_STORAGE) as ObjectStorage).get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  };
   const answer = (integration: QueueIntegrationView, t: BotTurn) => bots.answer(t, integration.id, AbortSignal.timeout(5000));
   const owner = async (text: string, params: unknown[]) => {
     const client = new pg.Client({ connectionString: database.ownerUrl });
@@ -63,10 +70,10 @@ describe('queue integration engines', () => {
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
     database = await createTestDatabase();
-    ai = await startStackService('ai', isolatedEnv(database, { DIALOGFLOW_API_URL: providers.url }));
+    ai = await startStackService('ai', isolatedEnv(database, { DIALOGFLOW_API_URL: providers.url, INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host }));
     bots = ai.get(IntegrationBotsService);
     integrations = ai.get(QueueIntegrationsService);
-    providers.typebot.define('faq', FAQ);
+    providers.typebot.define('faq', faq(providers.url));
   });
   afterAll(async () => {
     await ai?.close();
@@ -82,16 +89,19 @@ describe('queue integration engines', () => {
       providers.webhooks.configure('n8n-a', {
         secret: signingSecret,
         replies: [
-          { body: { replies: [{ type: 'text', body: 'Recebido!' }, { type: 'media', url: 'https://cdn.example.com/a.pdf', mimetype: 'application/pdf', fileName: 'a.pdf' }] } },
+          { body: { replies: [{ type: 'text', body: 'Recebido!' }, { type: 'media', url: `${providers.url}/files/a.pdf`, mimetype: 'application/pdf', fileName: 'a.pdf' }] } },
           { body: { replies: [{ type: 'text', body: 'Vou transferir' }], transfer: { queueId: 5 } } },
           { status: 204, body: '' },
           { body: { stop: true } },
         ],
       });
-      expect(await answer(hook, turn(101, 'Quero um orçamento'))).toEqual([
+      const first = await answer(hook, turn(101, 'Quero um orçamento'));
+      // the file the receiver named is fetched (through the SSRF guard) and stored: tickets gets a mediaKey, not a URL
+      expect(first).toEqual([
         { type: 'text', body: 'Recebido!' },
-        { type: 'media', url: 'https://cdn.example.com/a.pdf', mimetype: 'application/pdf', fileName: 'a.pdf', caption: undefined },
+        { type: 'media', mediaKey: expect.stringMatching(new RegExp(`^uploads/${COMPANY}/[0-9a-f]{32}\\.pdf$`)), mimetype: 'application/pdf', fileName: 'a.pdf', caption: undefined },
       ]);
+      expect(await storedText((first[1] as { mediaKey: string }).mediaKey)).toBe('sandbox file a.pdf');
       expect(await answer(hook, turn(101, 'Falar com vendas'))).toEqual([{ type: 'text', body: 'Vou transferir' }, { type: 'transfer', queueId: 5 }]);
       expect(await answer(hook, turn(101, 'ok'))).toEqual([]);
       expect(await answer(hook, turn(101, 'tchau'))).toEqual([{ type: 'handToHuman' }]);
@@ -147,7 +157,7 @@ describe('queue integration engines', () => {
         { type: 'presence', presence: 'composing', ms: 250 },
         { type: 'text', body: 'Oi Clara (5511977770001)' },
         { type: 'presence', presence: 'composing', ms: 250 },
-        { type: 'media', url: 'https://cdn.example.com/logo.png', mimetype: 'image/png' },
+        { type: 'media', mediaKey: expect.stringMatching(new RegExp(`^uploads/${COMPANY}/[0-9a-f]{32}\\.png$`)), mimetype: 'image/png', fileName: 'logo.png' },
         { type: 'presence', presence: 'composing', ms: 250 },
         { type: 'text', body: 'Escolha:' },
         { type: 'presence', presence: 'composing', ms: 250 },
@@ -232,6 +242,29 @@ describe('queue integration engines', () => {
       providers.dialogflow.failNext.push(500);
       await expect(answer(bot, turn(311, 'boleto'))).rejects.toMatchObject({ provider: 'dialogflow', status: 500 });
     });
+  });
+
+  it('refuses at send time a URL that points to a private or local address (SSRF guard), without retrying or sending', async () => {
+    const hook = await integrations.create(admin, { type: 'webhook', name: 'interna', urlN8N: `${providers.url}/webhook/ssrf` });
+    providers.webhooks.configure('ssrf', {});
+    // a row whose URL changed behind the API's back (or a name whose DNS answer changed since it was saved)
+    const port = new URL(providers.url).port;
+    await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', [`http://localhost:${port}/webhook/ssrf`, hook.id]);
+    await expect(answer(hook, turn(501, 'oi'))).rejects.toMatchObject({ provider: 'webhook', status: 'refused' });
+    await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', ['http://169.254.169.254/latest/meta-data/', hook.id]);
+    await expect(answer(hook, turn(501, 'oi'))).rejects.toMatchObject({ provider: 'webhook', status: 'refused' });
+    expect(providers.webhooks.calls('ssrf')).toEqual([]);
+
+    // a file a receiver names inside the private network is not fetched either
+    const media = await integrations.create(admin, { type: 'webhook', name: 'mídia interna', urlN8N: `${providers.url}/webhook/ssrf-media` });
+    providers.webhooks.configure('ssrf-media', { replies: [{ body: { replies: [{ type: 'media', url: 'http://169.254.169.254/latest/meta-data/x.png', mimetype: 'image/png' }] } }] });
+    await expect(answer(media, turn(503, 'oi'))).rejects.toMatchObject({ provider: 'webhook', status: 'refused' });
+
+    const typebot = await integrations.create(admin, { type: 'typebot', name: 'Typebot interno', urlN8N: providers.url, typebotSlug: 'faq' });
+    await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', [`http://[::1]:${port}`, typebot.id]);
+    const before = providers.typebot.calls.length;
+    await expect(answer(typebot, turn(502, 'oi'))).rejects.toMatchObject({ provider: 'typebot', status: 'refused' });
+    expect(providers.typebot.calls.length).toBe(before);
   });
 
   it('an integration deleted meanwhile is a provider failure', async () => {

@@ -20,7 +20,7 @@ describe('queue integrations', () => {
 
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
-    stack = await startStack({ services: ['identity', 'ai'], env: { DIALOGFLOW_API_URL: providers.url } });
+    stack = await startStack({ services: ['identity', 'ai'], env: { DIALOGFLOW_API_URL: providers.url, INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host } });
     const root = await superAdmin(stack);
     const [plan, planWithout] = await Promise.all([createPlan(root, { useIntegrations: true }), createPlan(root, { useIntegrations: false })]);
     [tenant, other, withoutFlag] = await Promise.all([signUpTenant(stack, plan.id), signUpTenant(stack, plan.id), signUpTenant(stack, planWithout.id)]);
@@ -116,6 +116,33 @@ describe('queue integrations', () => {
     const saved = await tenant.admin.post<QueueIntegrationView>('/queueIntegration', webhookIntegration('Válido'));
     expect((await tenant.admin.put(`/queueIntegration/${saved.body.id}`, { type: 'dialogflow', name: 'Válido' })).status).toBe(400);
     expect((await tenant.admin.get<QueueIntegrationView>(`/queueIntegration/${saved.body.id}`)).body).toMatchObject({ type: 'webhook', name: 'Válido' });
+    expect(await count(tenant)).toBe(before + 1);
+  });
+
+  it('refuses integration URLs that are not http(s) or point to private, loopback or link-local addresses (SSRF), the allow-listed stand-in excepted', async () => {
+    const before = await count(tenant);
+    const { port } = new URL(providers.url);
+    const refused: Array<[Record<string, unknown>, string, string]> = [
+      [{ type: 'webhook', name: 'Loopback', urlN8N: `http://127.0.0.1:${Number(port) + 1}/webhook/x` }, 'urlN8N', 'must not point to a private or local address'],
+      [{ type: 'n8n', name: 'Metadados', urlN8N: 'http://169.254.169.254/latest/meta-data/' }, 'urlN8N', 'must not point to a private or local address'],
+      [{ type: 'webhook', name: 'Rede interna', urlN8N: 'http://10.0.0.8:5678/webhook/x' }, 'urlN8N', 'must not point to a private or local address'],
+      [{ type: 'n8n', name: 'Localhost', urlN8N: 'http://localhost:5678/webhook/x' }, 'urlN8N', 'must not point to a private or local address'],
+      [{ type: 'typebot', name: 'IPv6', urlN8N: 'http://[::1]:3000', typebotSlug: 'x' }, 'urlN8N', 'must not point to a private or local address'],
+      [{ type: 'webhook', name: 'Credenciais', urlN8N: 'https://user:pass@hooks.example.com/x' }, 'urlN8N', 'must not carry credentials'],
+      [{ type: 'dialogflow', name: 'Token interno', projectName: 'atrium-agent', jsonContent: JSON.stringify({ ...serviceAccount, token_uri: 'http://169.254.169.254/token' }), language: 'pt-BR' }, 'jsonContent', 'token_uri must not point to a private or local address'],
+    ];
+    for (const [body, field, message] of refused) {
+      const response = await tenant.admin.post<{ error: string; fields?: Array<{ field: string; messages: string[] }> }>('/queueIntegration', body);
+      expect({ name: body.name, status: response.status, error: response.body.error, fields: response.body.fields }).toEqual({ name: body.name, status: 400, error: 'ERR_VALIDATION', fields: [{ field, messages: [message] }] });
+    }
+    const scheme = await tenant.admin.post<{ error: string }>('/queueIntegration', { type: 'webhook', name: 'FTP', urlN8N: 'ftp://files.example.com/x' });
+    expect(scheme).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+
+    const saved = await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'webhook', name: 'Público', urlN8N: 'https://hooks.example.com/atrium' });
+    expect(saved.status).toBe(201);
+    const moved = await tenant.admin.put(`/queueIntegration/${saved.body.id}`, { ...saved.body, urlN8N: 'http://192.168.0.10/hook' });
+    expect(moved).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect((await tenant.admin.get<QueueIntegrationView>(`/queueIntegration/${saved.body.id}`)).body.urlN8N).toBe('https://hooks.example.com/atrium');
     expect(await count(tenant)).toBe(before + 1);
   });
 

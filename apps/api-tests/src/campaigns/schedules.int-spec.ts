@@ -10,9 +10,16 @@ import { ownerQuery } from '../tickets/tickets-fixtures.js';
 
 const BUSINESS = '5511972500001';
 const CUSTOMER = '5511977770001';
-type SandboxMessage = { id: string; body: string };
+type SandboxMessage = { id: string; body: string; media: { mimetype: string; filename: string; size: number } | null };
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
 const inAnHour = (): string => new Date(Date.now() + 3_600_000).toISOString();
+
+const fileForm = (name: string, bytes: Buffer, type: string): FormData => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+};
 
 /** Schedules through the gateway (spec 000 "schedule modal", `/schedules`), campaigns and tickets services real. */
 describe('schedules', () => {
@@ -139,6 +146,45 @@ describe('schedules', () => {
       expect(await inConversation(text)).toBe(1);
       // a sent schedule cannot be edited
       expect((await tenant.admin.put(`/schedules/${created.id}`, { body: 'Mudou depois' })).status).toBe(409);
+    });
+
+    it('sends the attachment with the message (the body its caption); the schedule keeps its file; checked and tenant-bound', async () => {
+      const created = (await tenant.admin.post<ScheduleView>('/schedules', { body: 'Segue o boleto, {{firstName}}', contactId: contact.id, sendAt: inAnHour() })).body;
+      const upload = (id: number, name: string, bytes: Buffer, type: string, client = tenant.admin) => client.request<ScheduleView>('POST', `/schedules/${id}/media-upload`, fileForm(name, bytes, type));
+      // spec 000: png, jpg or jpeg only; an empty form; another company's schedule
+      expect(await upload(created.id, 'contrato.pdf', Buffer.from('%PDF-1.4 not an image'), 'application/pdf')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await upload(created.id, 'falsa.png', Buffer.from('not really a png'), 'image/png')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await tenant.admin.request('POST', `/schedules/${created.id}/media-upload`, new FormData())).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect((await upload(created.id, 'boleto.png', PNG, 'image/png', other.admin)).status).toBe(404);
+      expect((await tenant.admin.get<ScheduleView>(`/schedules/${created.id}`)).body).toMatchObject({ mediaPath: null, mediaName: null });
+
+      // a first file replaced by a second one, then the second removed and uploaded again
+      const first = await upload(created.id, 'primeiro arquivo.png', PNG, 'image/png');
+      expect(first).toMatchObject({ status: 201, body: { mediaName: 'primeiro_arquivo.png', mediaPath: expect.stringMatching(new RegExp(`^schedules/${tenant.companyId}/[0-9a-f]+\\.png$`)) } });
+      const replaced = (await upload(created.id, 'boleto.png', PNG, 'image/png')).body;
+      expect(replaced.mediaName).toBe('boleto.png');
+      expect(replaced.mediaPath).not.toBe(first.body.mediaPath);
+      expect((await tenant.admin.delete<ScheduleView>(`/schedules/${created.id}/media-upload`)).body).toMatchObject({ mediaPath: null, mediaName: null });
+      const withFile = (await upload(created.id, 'boleto.png', PNG, 'image/png')).body;
+
+      // due in 3 s
+      await tenant.admin.put(`/schedules/${created.id}`, { sendAt: new Date(Date.now() + 3_000).toISOString() });
+      const sent = await settled(created.id);
+      expect(sent).toMatchObject({ status: 'ENVIADA', errorReason: null, mediaPath: withFile.mediaPath, mediaName: 'boleto.png' });
+      const caption = 'Segue o boleto, Clara';
+      await eventually(async () => (await inbox()).some((m) => m.body === caption && m.media?.filename === 'boleto.png'), 10_000);
+      const delivered = (await inbox()).filter((m) => m.body === caption);
+      expect(delivered).toEqual([expect.objectContaining({ media: { mimetype: 'image/png', filename: 'boleto.png', size: PNG.length } })]);
+      // in the conversation, as a file of the ticket (not the schedule's)
+      const rows = await ownerQuery<{ media_path: string; media_name: string }>(
+        stack,
+        'select m.media_path, m.media_name from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.contact_id = $1 and m.body = $2 and m.from_me',
+        [contact.id, caption],
+      );
+      expect(rows).toEqual([{ media_path: expect.stringMatching(new RegExp(`^tickets/${tenant.companyId}/\\d+/`)), media_name: 'boleto.png' }]);
+      // a sent schedule's attachment cannot change
+      expect(await upload(created.id, 'outro.png', PNG, 'image/png')).toMatchObject({ status: 409, body: { error: 'ERR_SCHEDULE_ALREADY_SENT' } });
+      expect(await tenant.admin.delete(`/schedules/${created.id}/media-upload`)).toMatchObject({ status: 409, body: { error: 'ERR_SCHEDULE_ALREADY_SENT' } });
     });
 
     it('a rescheduled schedule is sent once, at its new time', async () => {

@@ -58,3 +58,10 @@ export type CampaignChanges = Omit<UpdateCampaignDto, 'scheduledAt'> & { schedul
 export function variantsOf(campaign: Record<(typeof CAMPAIGN_MESSAGE_FIELDS)[number], string | null>): number[] {
   return CAMPAIGN_MESSAGE_FIELDS.map((field, i) => (campaign[field]?.trim() ? i + 1 : 0)).filter((variant) => variant > 0);
 }
+
+/**
+ * The advisory-lock topic of a campaign's sends (key: the campaign's id): each send holds it shared
+ * in its transaction, a cancel takes it exclusive before its UPDATE, so the cancel waits for the
+ * sends in flight and nothing is sent after it commits.
+ */
+export const CAMPAIGN_SENDING_LOCK = 'campaigns.sending';

@@ -2,16 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppError, CampaignMessagesSubjects, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
+import { lockKeys } from '@atrium/kernel';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import { contentTypeOf } from '@atrium/storage';
 import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
 import type { CampaignsConfig } from '../config.js';
-import type { CampaignsDatabase } from '../shared/campaigns-database.js';
+import { ContactListImportsRepository } from '../contact-lists/contact-list-imports.repository.js';
+import { WhatsappNumberChecker } from '../contact-lists/whatsapp-number-checker.js';
+import { FileListsRepository } from '../file-lists/file-lists.repository.js';
+import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
+import { Slots } from '../shared/slots.js';
 import { variantsOf } from './campaign-rules.js';
 import { companyActor } from './campaign-views.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository, type CampaignRow } from './campaigns.repository.js';
+import { CAMPAIGN_SENDING_LOCK } from './campaign-rules.js';
 import { ConnectionPace, type SenderLease } from './connection-pace.js';
 import { fillCampaignVariables } from './message-body.js';
 import { nextSendAt } from './pacing.js';
@@ -43,6 +49,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly owner = randomUUID();
   private readonly senders = new Map<number, Promise<void>>();
+  /** Sends in flight in this process hold a database connection each: at most this many at once. */
+  private readonly slots: Slots;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private stopping = false;
@@ -56,8 +64,13 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(CampaignsEvents) private readonly events: CampaignsEvents,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: CampaignsConfig,
+    @Inject(FileListsRepository) private readonly fileLists: FileListsRepository,
+    @Inject(ContactListImportsRepository) private readonly listChecks: ContactListImportsRepository,
+    @Inject(WhatsappNumberChecker) private readonly checker: WhatsappNumberChecker,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.slots = new Slots(Math.max(1, config.DATABASE_POOL_MAX - 2));
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.tick(), this.config.CAMPAIGN_TICK_MS);
@@ -101,6 +114,7 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const snapshot = await this.database.withTenant(companyId, (tx) => this.campaigns.find(tx, companyId, id));
       if (!snapshot || snapshot.status !== 'EM_ANDAMENTO' || snapshot.plannedAt !== null) return;
+      if (snapshot.contactListId && snapshot.whatsappId) await this.checkUnchecked(companyId, snapshot.contactListId, snapshot.whatsappId);
       const tagged = snapshot.tagListId ? (await this.rpc.request(CampaignMessagesSubjects.tagContacts, { tagId: snapshot.tagListId }, { actor: companyActor(companyId) })).contacts : [];
       const planned = await this.database.withTenant(companyId, async (tx) => {
         const campaign = await this.campaigns.find(tx, companyId, id, 'update');
@@ -122,6 +136,20 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * The list's items never checked on WhatsApp (added by hand, not imported) are checked now, in
+   * batches on the campaign's connection, so "the list's valid items" counts them; a failed check
+   * (connection down) leaves the campaign unplanned until the next tick.
+   */
+  private async checkUnchecked(companyId: number, contactListId: number, whatsappId: number): Promise<void> {
+    for (;;) {
+      const items = await this.database.withTenant(companyId, (tx) => this.listChecks.unchecked(tx, companyId, contactListId, WhatsappNumberChecker.BATCH));
+      if (items.length === 0) return;
+      const valid = await this.checker.check(companyId, whatsappId, items.map((item) => item.number));
+      await this.database.withTenant(companyId, (tx) => this.listChecks.markChecked(tx, companyId, items.map((item) => ({ ...item, valid: valid.get(item.number) ?? false }))));
+    }
+  }
+
   private async finishIfDone(companyId: number, id: number): Promise<void> {
     const finished = await this.database.withTenant(companyId, (tx) => this.shippings.finishIfDone(tx, companyId, id, this.config.CAMPAIGN_REPLY_WINDOW_MS));
     if (finished) await this.events.now(companyId, id);
@@ -138,21 +166,50 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.senders.set(whatsappId, sender);
   }
 
-  /** A connection's sender: its due shippings, one at a time, at the connection's pace, while it holds the lease. */
+  /**
+   * A connection's sender, while it holds the lease: its due shippings at the connection's pace.
+   * Each turn's send starts when the pace allows, without waiting for the previous one's round
+   * trip (up to CAMPAIGN_SENDS_IN_FLIGHT on the connection, and the process's share of database
+   * connections overall), so a connection reaches its configured pace. A shipping is never in
+   * flight twice: the next part of one waits for the previous part's commit.
+   */
   private async send(companyId: number, whatsappId: number, lease: SenderLease): Promise<void> {
+    const inFlight = new Map<number, Promise<void>>();
     try {
       while (!this.stopping) {
-        const batch = await this.database.withTenant(companyId, (tx) => this.shippings.due(tx, companyId, whatsappId, BATCH));
-        if (batch.length === 0) return;
+        const batch = (await this.database.withTenant(companyId, (tx) => this.shippings.due(tx, companyId, whatsappId, BATCH + inFlight.size))).filter((due) => !inFlight.has(due.id));
+        if (batch.length === 0) {
+          if (inFlight.size === 0) return;
+          await Promise.race(inFlight.values());
+          continue;
+        }
         for (const shipping of batch) {
+          while (inFlight.size >= this.config.CAMPAIGN_SENDS_IN_FLIGHT) await Promise.race(inFlight.values());
           if (!(await this.waitForTurn(companyId, whatsappId, lease))) return;
-          const outcome = await this.sendOne(companyId, whatsappId, shipping);
-          if (outcome === 'skipped') continue;
-          this.events.progress(companyId, shipping.campaignId);
+          await this.slots.acquire();
+          try {
+            // the turn is taken as the send starts (a skipped send only leaves a longer gap)
+            await this.pace.record(whatsappId, Date.now());
+          } catch (error) {
+            this.slots.release();
+            throw error;
+          }
+          const sending = this.sendOne(companyId, whatsappId, shipping)
+            .then((outcome) => {
+              if (outcome !== 'skipped') this.events.progress(companyId, shipping.campaignId);
+            })
+            .catch((error: unknown) => this.logger.error({ companyId, whatsappId, shippingId: shipping.id, error }, 'campaign shipping send failed (tried again)'))
+            .finally(() => {
+              inFlight.delete(shipping.id);
+              this.slots.release();
+            });
+          inFlight.set(shipping.id, sending);
         }
       }
     } catch (error) {
       this.logger.error({ companyId, whatsappId, error }, 'campaign sender stopped (restarted on the next tick)');
+    } finally {
+      await Promise.allSettled(inFlight.values());
     }
   }
 
@@ -167,42 +224,75 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Sends the shipping's next part in one transaction: the confirmation request first when the
+   * campaign asks for one, else the message (with the campaign's attachment), then its file list's
+   * text and files, one part per turn; delivered once the last part went out.
+   */
   private async sendOne(companyId: number, whatsappId: number, due: ShippingRow): Promise<'sent' | 'failed' | 'skipped'> {
     const { variables } = await this.settings.valuesOf(companyId);
     return this.database.withTenant(companyId, async (tx) => {
-      // the campaign first, shared: a cancel waits for this send, and this send sees a committed cancel
-      const campaign = await this.campaigns.find(tx, companyId, due.campaignId, 'share');
+      // the campaign's sending lock first, shared: a cancel (exclusive) waits for the sends in flight,
+      // later sends queue behind the cancel (an advisory lock is granted in order; a row's FOR SHARE
+      // would let overlapping sends starve the cancel's UPDATE), and then read it committed
+      await lockKeys(tx, CAMPAIGN_SENDING_LOCK, [String(due.campaignId)], 'shared');
+      const campaign = await this.campaigns.find(tx, companyId, due.campaignId);
       if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.whatsappId !== whatsappId) return 'skipped';
       const shipping = await this.shippings.lockPending(tx, companyId, due.id);
       if (!shipping) return 'skipped';
       const confirmationText = campaign.confirmation && shipping.confirmationRequestedAt === null ? textOf(campaign, CAMPAIGN_CONFIRMATION_FIELDS, shipping.variant) : null;
-      const phase = confirmationText ? 'confirmation' : 'message';
-      const text = confirmationText ?? textOf(campaign, CAMPAIGN_MESSAGE_FIELDS, shipping.variant) ?? campaign.message1 ?? '';
+      const parts = confirmationText ? [] : await this.partsOf(tx, campaign, shipping);
+      const part = confirmationText
+        ? { key: 'confirmation', text: confirmationText, media: undefined }
+        : (parts[shipping.partsSent] ?? parts[0]!);
       const message: CampaignMessageDto = {
-        key: `campaign-${campaign.id}-shipping-${shipping.id}-${phase}`,
+        key: `campaign-${campaign.id}-shipping-${shipping.id}-${part.key}`,
         whatsappId,
         number: shipping.number,
         name: shipping.name,
         email: shipping.email ?? undefined,
-        body: fillCampaignVariables(text, shipping, variables),
-        media: phase === 'message' ? mediaOf(campaign) : undefined,
+        body: fillCampaignVariables(part.text, shipping, variables),
+        media: part.media,
+        awaitReplyMs: confirmationText ? Math.max(1_000, this.config.CAMPAIGN_REPLY_WINDOW_MS) : undefined,
       };
-      const startedAt = Date.now();
       try {
         await this.rpc.request(CampaignMessagesSubjects.send, message, { actor: companyActor(companyId), timeoutMs: SEND_TIMEOUT_MS });
       } catch (error) {
-        await this.pace.record(whatsappId, startedAt);
         const attempts = shipping.attempts + 1;
         await this.shippings.markAttemptFailed(tx, shipping.id, attempts, this.config.CAMPAIGN_SEND_ATTEMPTS, this.config.CAMPAIGN_RETRY_BASE_MS * 2 ** (attempts - 1), reasonOf(error));
         this.logger.warn({ companyId, campaignId: campaign.id, shippingId: shipping.id, attempts, error }, 'campaign shipping not sent');
         return 'failed';
       }
-      await this.pace.record(whatsappId, startedAt);
-      if (phase === 'confirmation') await this.shippings.markConfirmationRequested(tx, shipping.id);
+      if (confirmationText) await this.shippings.markConfirmationRequested(tx, shipping.id);
+      else if (shipping.partsSent + 1 < parts.length) await this.shippings.markPartSent(tx, shipping.id, shipping.partsSent + 1);
       else await this.shippings.markDelivered(tx, shipping.id);
       return 'sent';
     });
   }
+
+  /** The message's parts: the chosen message with the campaign's attachment, then the file list's text (when it has one) and each of its files. */
+  private async partsOf(tx: CampaignsTx, campaign: CampaignRow, shipping: ShippingRow): Promise<MessagePart[]> {
+    const parts: MessagePart[] = [{ key: 'message', text: textOf(campaign, CAMPAIGN_MESSAGE_FIELDS, shipping.variant) ?? campaign.message1 ?? '', media: mediaOf(campaign) }];
+    const fileList = campaign.fileListId ? await this.fileLists.find(tx, campaign.companyId, campaign.fileListId) : undefined;
+    if (!fileList) return parts;
+    if (fileList.message.trim()) parts.push({ key: 'file-list', text: fileList.message, media: undefined });
+    for (const option of fileList.options) {
+      if (!option.path) continue;
+      parts.push({
+        key: `file-${option.id}`,
+        text: option.name,
+        media: { path: option.path, mimetype: option.mediaType ?? contentTypeOf(option.path), filename: option.fileName ?? option.path.split('/').pop()! },
+      });
+    }
+    return parts;
+  }
+}
+
+/** One message of a shipping: its send key's suffix, text (variables not yet filled) and file. */
+interface MessagePart {
+  key: string;
+  text: string;
+  media: CampaignMessageDto['media'];
 }
 
 function textOf(campaign: CampaignRow, fields: readonly (keyof CampaignRow)[], variant: number): string | null {

@@ -15,13 +15,13 @@ import {
   type CampaignView,
   type UpdateCampaignDto,
 } from '@atrium/contracts';
-import { hasMore, startOfDay } from '@atrium/kernel';
+import { hasMore, lockFor, startOfDay } from '@atrium/kernel';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CampaignsConfig } from '../config.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
-import { assertEditable, editability, statusAfterSave } from './campaign-rules.js';
+import { assertEditable, CAMPAIGN_SENDING_LOCK, editability, statusAfterSave } from './campaign-rules.js';
 import { CampaignViews } from './campaign-views.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository, type CampaignRow, type NewCampaign } from './campaigns.repository.js';
@@ -106,6 +106,8 @@ export class CampaignsService {
   async cancel(actor: Actor, id: number): Promise<CampaignView> {
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.existing(tx, actor.companyId, id);
+      // waits for the sends in flight; sends after it see CANCELADA (CampaignRunner.sendOne)
+      await lockFor(tx, CAMPAIGN_SENDING_LOCK, id);
       const cancelled = await this.campaigns.transition(tx, actor.companyId, id, ['EM_ANDAMENTO', 'PROGRAMADA'], 'CANCELADA');
       if (!cancelled) throw new AppError(ErrorCode.ERR_CAMPAIGN_WRONG_STATUS);
       return cancelled;

@@ -78,23 +78,29 @@ export class ShippingsRepository {
       .then((rows) => rows.map((row) => row.shipping));
   }
 
-  /** The shipping, locked for its send, while it still needs one. */
+  /** The shipping, locked for its send, while it still needs one; undefined too when another send holds it (never waits). */
   async lockPending(tx: CampaignsTx, companyId: number, id: number): Promise<ShippingRow | undefined> {
     const [row] = await tx
       .select()
       .from(campaignShippings)
       .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.id, id), isNull(campaignShippings.doneAt), sql`${campaignShippings.nextAttemptAt} <= now()`))
-      .for('update');
+      .for('update', { skipLocked: true });
     return row;
   }
 
+  /** One part of the message went out and more follow: due again at once, keeping its place in the order. */
+  async markPartSent(tx: CampaignsTx, id: number, partsSent: number): Promise<void> {
+    await tx.update(campaignShippings).set({ partsSent, attempts: 0, failedReason: null }).where(eq(campaignShippings.id, id));
+  }
+
+  /** Delivered: the time is when the send was answered (clock_timestamp, not the transaction's start). */
   async markDelivered(tx: CampaignsTx, id: number): Promise<void> {
-    await tx.update(campaignShippings).set({ deliveredAt: sql`now()`, doneAt: sql`now()`, failedReason: null }).where(eq(campaignShippings.id, id));
+    await tx.update(campaignShippings).set({ deliveredAt: sql`clock_timestamp()`, doneAt: sql`clock_timestamp()`, failedReason: null }).where(eq(campaignShippings.id, id));
   }
 
   /** The confirmation went out: the message waits for the recipient's reply. */
   async markConfirmationRequested(tx: CampaignsTx, id: number): Promise<void> {
-    await tx.update(campaignShippings).set({ confirmationRequestedAt: sql`now()`, nextAttemptAt: AWAITING_REPLY, attempts: 0 }).where(eq(campaignShippings.id, id));
+    await tx.update(campaignShippings).set({ confirmationRequestedAt: sql`clock_timestamp()`, nextAttemptAt: AWAITING_REPLY, attempts: 0 }).where(eq(campaignShippings.id, id));
   }
 
   /** A failed try: again after `retryInMs`, or failed for good once `maxAttempts` were made. */
@@ -111,16 +117,25 @@ export class ShippingsRepository {
   }
 
   /**
-   * The recipient answered: every shipping of the company's running campaigns to that number that
-   * waits for a reply is confirmed and due at once. Answers how many.
+   * The recipient answered on the connection: every shipping of the company's running campaigns on
+   * it to that number that waits for a reply is confirmed and due at once. The candidates are
+   * locked first, so a reply that overtook the commit of its confirmation's send waits for that
+   * commit and still confirms it. Answers the confirmed shippings (none when repeated: idempotent).
    */
-  async confirm(tx: CampaignsTx, companyId: number, number: string): Promise<Array<{ id: number; campaignId: number }>> {
+  async confirm(tx: CampaignsTx, companyId: number, whatsappId: number, number: string): Promise<Array<{ id: number; campaignId: number }>> {
+    const candidates = await tx.execute<{ id: number }>(sql`
+      select s.id
+        from campaigns.campaign_shippings s
+        join campaigns.campaigns c on c.id = s.campaign_id
+       where s.company_id = ${companyId} and s.number = ${number} and s.done_at is null and s.confirmed_at is null
+         and c.status = 'EM_ANDAMENTO' and c.whatsapp_id = ${whatsappId} and c.confirmation
+         for update of s`);
+    const ids = candidates.rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
     const result = await tx.execute<{ id: number; campaign_id: number }>(sql`
       update campaigns.campaign_shippings s
          set confirmed_at = now(), next_attempt_at = now()
-        from campaigns.campaigns c
-       where c.id = s.campaign_id and c.status = 'EM_ANDAMENTO' and s.company_id = ${companyId} and s.number = ${number}
-         and s.confirmation_requested_at is not null and s.confirmed_at is null and s.done_at is null
+       where s.id = any(${`{${ids.join(',')}}`}::int[]) and s.confirmation_requested_at is not null and s.confirmed_at is null and s.done_at is null
    returning s.id, s.campaign_id`);
     return result.rows.map((row) => ({ id: Number(row.id), campaignId: Number(row.campaign_id) }));
   }

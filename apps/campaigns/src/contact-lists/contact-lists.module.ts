@@ -31,6 +31,6 @@ import { WhatsappNumberChecker } from './whatsapp-number-checker.js';
     SessionsChannel,
     CampaignFiles,
   ],
-  exports: [ContactListsRepository, ContactListItemsRepository, ContactListsEvents],
+  exports: [ContactListsRepository, ContactListItemsRepository, ContactListImportsRepository, ContactListsEvents, WhatsappNumberChecker],
 })
 export class ContactListsModule {}

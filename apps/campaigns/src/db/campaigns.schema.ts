@@ -51,7 +51,8 @@ export const campaigns = campaignsDb
 
 /**
  * One recipient of a campaign: one row per campaign and number (unique), written when the
- * campaign starts. `variant` is which of message1..5 it gets. `doneAt` is set once it needs
+ * campaign starts. `variant` is which of message1..5 it gets; `partsSent` how many of its
+ * message's parts (the message, then the file list's text and files) went out. `doneAt` is set once it needs
  * nothing more (delivered or failed); `nextAttemptAt` is when it may be tried (again).
  */
 export const campaignShippings = campaignsDb
@@ -68,6 +69,8 @@ export const campaignShippings = campaignsDb
       email: varchar('email', { length: 254 }),
       variant: smallint('variant').notNull(),
       attempts: smallint('attempts').notNull().default(0),
+      /** How many of the message's parts went out: the message, then its file list's text and files (one send each). */
+      partsSent: smallint('parts_sent').notNull().default(0),
       nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
       confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true }),
       confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

@@ -10,6 +10,7 @@ import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
+import { CampaignFiles } from '../shared/campaign-files.js';
 import type { CampaignsDatabase } from '../shared/campaigns-database.js';
 import { toScheduleView } from './schedule.view.js';
 import { SchedulesEvents } from './schedules.events.js';
@@ -30,7 +31,7 @@ export function scheduleJobId(row: Pick<ScheduleRow, 'id' | 'sendAt'>): string {
  * BullMQ job per schedule and sendAt; the run claims the row in one UPDATE (only one replica or run
  * gets it), then sends through the tickets service's composer path (`tickets.messages.send`, message
  * variables filled there), so the message is stored in the contact's conversation and goes out on
- * the ticket's connection. The ticket: the contact's active ticket on the schedule's connection
+ * the ticket's connection, with the schedule's attachment when it has one. The ticket: the contact's active ticket on the schedule's connection
  * (or the contact's, or the company's default one) when there is one, else a new ticket opened
  * for the user who scheduled it (status open, so it does not land in the pending inbox).
  * At start-up, waiting rows are queued again (a lost job is re-added; a held one is a no-op).
@@ -44,6 +45,7 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(JobQueue) private readonly jobs: Jobs,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CampaignFiles) private readonly files: CampaignFiles,
   ) {}
 
   onModuleInit(): void {
@@ -83,7 +85,12 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap {
     const actor = schedulerOf(row);
     const contact = await this.rpc.request(TicketsSubjects.contactsShow, { id: row.contactId }, { actor });
     const ticket = await this.ticketFor(actor, row, row.whatsappId ?? contact.whatsappId ?? null);
-    await this.rpc.request(TicketsSubjects.messagesSend, { ticketId: ticket.id, body: row.body }, { actor });
+    // the attachment goes as a copy the tickets service claims for the ticket (the body its caption):
+    // the schedule keeps its file, so a failed send can be edited and sent again with it
+    const copy = row.mediaPath ? await this.files.stageCopy(row.companyId, row.mediaPath) : undefined;
+    if (copy === null) throw new Error('the attachment is no longer stored');
+    const medias = copy ? [{ ...copy, filename: row.mediaName ?? row.mediaPath!.split('/').pop()! }] : undefined;
+    await this.rpc.request(TicketsSubjects.messagesSend, { ticketId: ticket.id, body: row.body, medias }, { actor });
   }
 
   private async ticketFor(actor: Actor, row: ScheduleRow, whatsappId: number | null): Promise<TicketView> {

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import {
   CampaignsSubjects,
   ScheduleDto,
+  ScheduleMediaDto,
   SchedulesQueryDto,
   UpdateScheduleDto,
   type Actor,
@@ -34,6 +35,11 @@ export class SchedulesController {
   @RpcHandler(CampaignsSubjects.schedulesUpdate)
   update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateScheduleDto, path: 'body' }) dto: UpdateScheduleDto): Promise<ScheduleView> {
     return this.schedules.update(actor, id, dto);
+  }
+
+  @RpcHandler(CampaignsSubjects.schedulesSetMedia)
+  setMedia(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: ScheduleMediaDto, path: 'body' }) dto: ScheduleMediaDto): Promise<ScheduleView> {
+    return this.schedules.setMedia(actor, id, dto);
   }
 
   @RpcHandler(CampaignsSubjects.schedulesDelete)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CampaignFiles } from '../shared/campaign-files.js';
 import { ScheduleSender } from './schedule-sender.js';
 import { SchedulesController } from './schedules.controller.js';
 import { SchedulesRepository } from './schedules.repository.js';
@@ -6,5 +7,5 @@ import { SchedulesEvents } from './schedules.events.js';
 import { SchedulesService } from './schedules.service.js';
 
 /** Schedules of the campaigns service: NATS `campaigns.schedules.*`, and the job that sends them (ScheduleSender). */
-@Module({ controllers: [SchedulesController], providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender], exports: [SchedulesService] })
+@Module({ controllers: [SchedulesController], providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender, CampaignFiles], exports: [SchedulesService] })
 export class SchedulesModule {}

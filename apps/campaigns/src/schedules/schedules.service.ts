@@ -5,6 +5,7 @@ import {
   TicketsSubjects,
   type Actor,
   type ScheduleDto,
+  type ScheduleMediaDto,
   type SchedulesPageView,
   type SchedulesQueryDto,
   type ScheduleView,
@@ -13,6 +14,7 @@ import {
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { hasMore } from '@atrium/kernel';
+import { CampaignFiles } from '../shared/campaign-files.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
 import { ScheduleSender } from './schedule-sender.js';
@@ -33,6 +35,7 @@ export class SchedulesService {
     @Inject(SchedulesEvents) private readonly events: SchedulesEvents,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(ScheduleSender) private readonly sender: ScheduleSender,
+    @Inject(CampaignFiles) private readonly files: CampaignFiles,
   ) {}
 
   page(actor: Actor, query: SchedulesQueryDto): Promise<SchedulesPageView> {
@@ -87,10 +90,38 @@ export class SchedulesService {
     return view;
   }
 
+  /**
+   * The attachment sent with the message (spec 000: png, jpg or jpeg; the gateway checks the file):
+   * the staged upload is claimed under `schedules/<companyId>/`, the previous file removed. Refused
+   * once sent or being sent (ERR_SCHEDULE_ALREADY_SENT), and then the claimed file is removed.
+   */
+  async setMedia(actor: Actor, id: number, dto: ScheduleMediaDto): Promise<ScheduleView> {
+    const mediaPath = dto.mediaPath ? await this.files.claim(actor.companyId, dto.mediaPath, 'schedules', 'mediaPath') : null;
+    let result: { row: ScheduleRow; previous: string | null };
+    try {
+      result = await this.database.withTenant(actor.companyId, async (tx) => {
+        const current = await this.existing(tx, actor.companyId, id, { forUpdate: true });
+        if (current.sentAt !== null || current.status === 'ENVIADA') throw new AppError(ErrorCode.ERR_SCHEDULE_ALREADY_SENT);
+        const row = (await this.schedules.update(tx, actor.companyId, id, { mediaPath, mediaName: mediaPath ? (dto.mediaName ?? null) : null }))!;
+        return { row, previous: current.mediaPath };
+      });
+    } catch (error) {
+      await this.files.remove(mediaPath);
+      throw error;
+    }
+    if (result.previous !== mediaPath) await this.files.remove(result.previous);
+    const view = toScheduleView(result.row);
+    this.events.saved('update', view);
+    return view;
+  }
+
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
-    await this.database.withTenant(actor.companyId, async (tx) => {
-      if (!(await this.schedules.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_SCHEDULE_FOUND);
+    const deleted = await this.database.withTenant(actor.companyId, async (tx) => {
+      const row = await this.schedules.delete(tx, actor.companyId, id);
+      if (!row) throw new AppError(ErrorCode.ERR_NO_SCHEDULE_FOUND);
+      return row;
     });
+    await this.files.remove(deleted.mediaPath);
     this.events.deleted(actor.companyId, id);
     return { message: 'Schedule deleted' };
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, CONVERSATION_MEDIA_ROOTS, ErrorCode } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
-import { claimUpload, createObjectStorage, toStorageKey, type ObjectStorage } from '@atrium/storage';
+import { claimUpload, contentTypeOf, createObjectStorage, serverFileKeySegment, toStorageKey, type ObjectStorage } from '@atrium/storage';
 import type { CampaignsConfig } from '../config.js';
 
 /** The object-storage roots this service owns (each key: `<root>/<companyId>/<id><ext>`). */
@@ -38,6 +38,20 @@ export class CampaignFiles {
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * A copy of one of this service's files staged for the company (`uploads/<companyId>/…`), for
+   * another service to claim (the tickets service, when a schedule's attachment is sent); the
+   * original stays. Null when the file is gone.
+   */
+  async stageCopy(companyId: number, key: string): Promise<{ path: string; mimetype: string; size: number } | null> {
+    const bytes = await this.read(key);
+    if (!bytes) return null;
+    const mimetype = contentTypeOf(key);
+    const path = `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/${serverFileKeySegment(key, mimetype)}`;
+    await this.storage.put(path, bytes, mimetype);
+    return { path, mimetype, size: bytes.length };
   }
 
   /** A file left behind costs space, never correctness: failures are logged, not thrown. */

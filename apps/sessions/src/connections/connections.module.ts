@@ -4,12 +4,13 @@ import { RuntimeModule } from '../runtime/runtime.module.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
+import { DeletedBotsSubscriber } from './deleted-bots.subscriber.js';
 import { OutboundController } from './outbound.controller.js';
 import { QueueNames } from './queue-names.js';
 
 @Module({
   imports: [RuntimeModule],
   controllers: [ConnectionsController, OutboundController],
-  providers: [ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames],
+  providers: [ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames, DeletedBotsSubscriber],
 })
 export class ConnectionsModule {}

@@ -41,6 +41,16 @@ export class ConnectionsRepository {
     return row;
   }
 
+  /** Clears a deleted prompt (or integration) from the company's connections that named it; the connections changed. */
+  async clearBot(tx: SessionsTx, companyId: number, bot: { promptId: number } | { integrationId: number }): Promise<WhatsappRow[]> {
+    const [column, set] = 'promptId' in bot ? [eq(whatsapps.promptId, bot.promptId), { promptId: null }] : [eq(whatsapps.integrationId, bot.integrationId), { integrationId: null }];
+    return tx
+      .update(whatsapps)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(and(eq(whatsapps.companyId, companyId), column))
+      .returning();
+  }
+
   async delete(tx: SessionsTx, companyId: number, id: number): Promise<boolean> {
     const deleted = await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id))).returning({ id: whatsapps.id });
     return deleted.length > 0;

@@ -1,12 +1,9 @@
 import { AppError, ErrorCode, DASHBOARD_MAX_DAYS, type DashboardQueryDto } from '@atrium/contracts';
 import { addDays, dateIn, startOfDay } from '@atrium/kernel';
-import type { PeriodBounds } from './dashboard.repository.js';
+import type { DayPeriod } from './dashboard.repository.js';
 
 /** A dashboard period: calendar days of the platform (both included) and the instants they span. */
-export interface DashboardPeriod extends PeriodBounds {
-  firstDay: string;
-  lastDay: string;
-}
+export type DashboardPeriod = DayPeriod;
 
 /**
  * The period of `GET /dashboard`: `days` is the last N days up to today; else `date_from` to

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { DashboardCalendarSync } from './dashboard-calendar.sync.js';
 import { DashboardClock } from './dashboard.clock.js';
 import { DashboardController } from './dashboard.controller.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
 
-/** The admin dashboard's figures, read from the ticket timelines the database triggers keep (migration 0013). */
-@Module({ controllers: [DashboardController], providers: [DashboardRepository, DashboardService, DashboardClock] })
+/** The admin dashboard's figures, read from the daily rollups and ticket timelines the database triggers keep (migrations 0013, 0018). */
+@Module({ controllers: [DashboardController], providers: [DashboardRepository, DashboardService, DashboardClock, DashboardCalendarSync] })
 export class DashboardModule {}

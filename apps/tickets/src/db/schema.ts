@@ -2,9 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgSchema,
   primaryKey,
   serial,
@@ -505,8 +509,32 @@ export const ticketTimelines = ticketsDb
       firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
       resolvedAt: timestamp('resolved_at', { withTimezone: true }),
       rating: smallint('rating'),
+      /** Seconds from queued to resolved (what the median and 90th percentile of resolution order by). */
+      resolutionSeconds: doublePrecision('resolution_seconds').generatedAlwaysAs(sql`extract(epoch from resolved_at - queued_at)::float8`),
+      /**
+       * The resolution's bucket in `dashboard_daily.resolutions` (4 per doubling of 1 + seconds,
+       * 0 to 96): monotonic in resolution_seconds, so a rank found in the daily histograms is read
+       * from the rows of one bucket only (dashboard repository).
+       */
+      resolutionBucket: smallint('resolution_bucket').generatedAlwaysAs(
+        sql`case when resolved_at is not null then least(96, floor(4 * ln(1 + greatest(extract(epoch from resolved_at - queued_at)::float8, 0)) / ln(2)))::smallint end`,
+      ),
     },
     (t) => [
+      // the exact median / p90: one agent's or queue's resolutions of one bucket, either walked in order up to the rank wanted
+      // (filtered by period: long periods) or those of the period sorted (short periods); the planner picks per period
+      index('ticket_timelines_user_resolution_period_idx')
+        .on(t.companyId, t.userId, t.resolutionBucket, t.queuedAt, t.resolutionSeconds)
+        .where(sql`resolution_bucket is not null`),
+      index('ticket_timelines_queue_resolution_period_idx')
+        .on(t.companyId, t.queueId, t.resolutionBucket, t.queuedAt, t.resolutionSeconds)
+        .where(sql`resolution_bucket is not null`),
+      index('ticket_timelines_user_resolution_idx')
+        .on(t.companyId, t.userId, t.resolutionBucket, t.resolutionSeconds, t.queuedAt)
+        .where(sql`resolution_bucket is not null`),
+      index('ticket_timelines_queue_resolution_idx')
+        .on(t.companyId, t.queueId, t.resolutionBucket, t.resolutionSeconds, t.queuedAt)
+        .where(sql`resolution_bucket is not null`),
       // every column the dashboard reads is in the key: its queries are index-only scans of a company's period
       index('ticket_timelines_company_queued_idx').on(
         t.companyId,
@@ -522,6 +550,58 @@ export const ticketTimelines = ticketsDb
       ),
       tenantIsolationPolicy(),
     ],
+  )
+  .enableRLS();
+
+/**
+ * The time zone whose calendar days `dashboard_daily` is kept in (one row): the service's
+ * TIME_ZONE, set at boot, which rebuilds the rollups when it changed (DashboardCalendarSync).
+ */
+export const dashboardCalendar = ticketsDb
+  .table(
+    'dashboard_calendar',
+    {
+      id: smallint('id').primaryKey().default(1),
+      timeZone: text('time_zone').notNull(),
+    },
+    (t) => [check('dashboard_calendar_one_row', sql`${t.id} = 1`)],
+  );
+
+/**
+ * Daily rollups of `ticket_timelines` (issue 15 dashboard at a million tickets): per company,
+ * calendar day of the queueing (dashboard_calendar's time zone), and agent (`kind` 'u', agents
+ * only) or queue (`kind` 'q', `ref_id` 0 for no queue; the queue rows add up to the company's
+ * totals). Kept by the trigger on ticket_timelines (migration 0018) in the transaction of every
+ * timeline change: a row's old contribution is taken off and its new one added. Sums of seconds
+ * are numeric, exact; `resolutions` counts resolved tickets per resolution bucket (0 to 96).
+ */
+export const dashboardDaily = ticketsDb
+  .table(
+    'dashboard_daily',
+    {
+      companyId: companyId(),
+      day: date('day', { mode: 'string' }).notNull(),
+      kind: varchar('kind', { length: 1 }).$type<'u' | 'q'>().notNull(),
+      refId: integer('ref_id').notNull(),
+      tickets: integer('tickets').notNull().default(0),
+      open: integer('open').notNull().default(0),
+      pending: integer('pending').notNull().default(0),
+      closed: integer('closed').notNull().default(0),
+      leads: integer('leads').notNull().default(0),
+      supportSum: numeric('support_sum').notNull().default('0'),
+      supportCount: integer('support_count').notNull().default(0),
+      waitSum: numeric('wait_sum').notNull().default('0'),
+      waitCount: integer('wait_count').notNull().default(0),
+      firstResponseSum: numeric('first_response_sum').notNull().default('0'),
+      firstResponseCount: integer('first_response_count').notNull().default(0),
+      ratingSum: integer('rating_sum').notNull().default(0),
+      ratingCount: integer('rating_count').notNull().default(0),
+      resolutions: integer('resolutions')
+        .array()
+        .notNull()
+        .default(sql`array_fill(0, array[97])`),
+    },
+    (t) => [primaryKey({ columns: [t.companyId, t.day, t.kind, t.refId] }), tenantIsolationPolicy()],
   )
   .enableRLS();
 
@@ -548,5 +628,7 @@ export const ticketsSchema = {
   chatUsers,
   chatMessages,
   ticketTimelines,
+  dashboardCalendar,
+  dashboardDaily,
 };
 export type TicketsSchema = typeof ticketsSchema;

@@ -18,6 +18,7 @@ import type { TicketsConfig } from '../config.js';
 import { ChatbotService, type BotReplies } from '../chatbot/chatbot.service.js';
 import { ContactViews } from '../contacts/contact.view.js';
 import { AutomaticMessages } from '../messages/automatic-messages.js';
+import { CampaignReplies } from '../messages/campaign-replies.js';
 import { lastMessageText } from '../messages/media-type.js';
 import { toMessageView } from '../messages/message.view.js';
 import { MessagesRepository, type MessageRecord, type MessageRow } from '../messages/messages.repository.js';
@@ -83,6 +84,7 @@ export class InboundHandler {
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(ChatbotService) private readonly chatbot: ChatbotService,
+    @Inject(CampaignReplies) private readonly campaignReplies: CampaignReplies,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
@@ -170,18 +172,25 @@ export class InboundHandler {
             prepared,
           )
         : [];
+      const clearAnswered = await this.campaignReplies.stateAnswers(
+        tx,
+        inserted
+          .filter(({ event }) => !event.message.fromMe && !event.message.chat.isGroup)
+          .map(({ event, row, conversation }) => ({ companyId, whatsappId: event.whatsappId, number: conversation.contact.number, messageId: row.id })),
+      );
       const tickets = new Map((await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]));
       const messageViews: MessageView[] = [];
       for (const { event, row, conversation } of inserted) {
         const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies };
+      return { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies, clearAnswered };
     });
     return stored
       ? {
           outcome: 'done',
           announce: () => {
+            stored.clearAnswered();
             this.announceCreated(stored);
             this.chatbot.send(stored.replies);
           },

@@ -6,6 +6,7 @@ import type { TicketsConfig } from '../config.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
+import { CampaignReplies } from './campaign-replies.js';
 import { once } from './idempotent-calls.js';
 import { MessageSender } from './message-sender.js';
 
@@ -19,6 +20,7 @@ const KEY_TTL_SECONDS = 14 * 86_400;
  * replies gets a normal pending ticket (inbound never reopens a closed one), whose conversation
  * history shows the campaign message. Idempotent by `key` (a Redis mark set before the send):
  * the campaigns service may call again after a lost answer or a restart without a second message.
+ * A confirmation request (`awaitReplyMs`) marks the recipient's reply as awaited (CampaignReplies).
  */
 @Injectable()
 export class CampaignMessagesService {
@@ -27,6 +29,7 @@ export class CampaignMessagesService {
     @Inject(CampaignMessagesRepository) private readonly repository: CampaignMessagesRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(MessageSender) private readonly sender: MessageSender,
+    @Inject(CampaignReplies) private readonly replies: CampaignReplies,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
   ) {}
@@ -39,6 +42,8 @@ export class CampaignMessagesService {
         return { contactId: contact.id, ticketId: await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId) };
       });
       const ticket = await this.database.withTenant(actor.companyId, (tx) => this.views.one(tx, actor.companyId, ticketId));
+      // a confirmation request: the reply is awaited before it can arrive
+      if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
       if (dto.media) await this.sender.send(ticket, { body: dto.body, media: dto.media });
       else await this.sender.send(ticket, { body: dto.body });
       return { contactId, ticketId };

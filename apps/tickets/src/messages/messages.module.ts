@@ -8,6 +8,7 @@ import { AutomaticMessagesSender } from './automatic-messages.js';
 import { CampaignMessagesController } from './campaign-messages.controller.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { CampaignMessagesService } from './campaign-messages.service.js';
+import { CampaignReplies } from './campaign-replies.js';
 import { ExternalMessagesController } from './external-messages.controller.js';
 import { ExternalMessagesService } from './external-messages.service.js';
 import { MessageSender } from './message-sender.js';
@@ -20,7 +21,7 @@ import { OutgoingMessagesService } from './outgoing-messages.service.js';
 @Module({
   imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, ContactsModule],
   controllers: [MessagesController, BotHistoryController, CampaignMessagesController, ExternalMessagesController],
-  providers: [CampaignMessagesRepository, CampaignMessagesService, ExternalMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
-  exports: [MessagesRepository, MessageSender],
+  providers: [CampaignMessagesRepository, CampaignMessagesService, CampaignReplies, ExternalMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
+  exports: [MessagesRepository, MessageSender, CampaignReplies],
 })
 export class MessagesModule {}

@@ -66,6 +66,16 @@ export class QueuesRepository {
     return row;
   }
 
+  /** Clears a deleted prompt (or integration) from the company's queues that named it; the queues changed. */
+  async clearBot(tx: TicketsTx, companyId: number, bot: { promptId: number } | { integrationId: number }): Promise<QueueRow[]> {
+    const [column, set] = 'promptId' in bot ? [eq(queues.promptId, bot.promptId), { promptId: null }] : [eq(queues.integrationId, bot.integrationId), { integrationId: null }];
+    return tx
+      .update(queues)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(queues.companyId, companyId), column))
+      .returning();
+  }
+
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<boolean> {
     const rows = await tx.delete(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).returning({ id: queues.id });
     return rows.length > 0;

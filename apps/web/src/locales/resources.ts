@@ -25,6 +25,7 @@ import ptMessagesApi from './pt/messagesApi.json' with { type: 'json' };
 import ptContactLists from './pt/contactLists.json' with { type: 'json' };
 import ptFiles from './pt/files.json' with { type: 'json' };
 import ptCampaigns from './pt/campaigns.json' with { type: 'json' };
+import ptSchedules from './pt/schedules.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -52,6 +53,7 @@ import enMessagesApi from './en/messagesApi.json' with { type: 'json' };
 import enContactLists from './en/contactLists.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
+import enSchedules from './en/schedules.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
@@ -79,11 +81,12 @@ import esMessagesApi from './es/messagesApi.json' with { type: 'json' };
 import esContactLists from './es/contactLists.json' with { type: 'json' };
 import esFiles from './es/files.json' with { type: 'json' };
 import esCampaigns from './es/campaigns.json' with { type: 'json' };
+import esSchedules from './es/schedules.json' with { type: 'json' };
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages', 'chats', 'kanban', 'queues', 'billing', 'messagesApi', 'prompts', 'contactLists', 'files', 'dashboard', 'queueIntegrations', 'campaigns'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages', 'chats', 'kanban', 'queues', 'billing', 'messagesApi', 'prompts', 'contactLists', 'files', 'dashboard', 'queueIntegrations', 'campaigns', 'schedules'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -115,6 +118,7 @@ export const resources = {
     contactLists: ptContactLists,
     files: ptFiles,
     campaigns: ptCampaigns,
+    schedules: ptSchedules,
   },
   en: {
     common: enCommon,
@@ -144,6 +148,7 @@ export const resources = {
     contactLists: enContactLists,
     files: enFiles,
     campaigns: enCampaigns,
+    schedules: enSchedules,
   },
   es: {
     common: esCommon,
@@ -173,5 +178,6 @@ export const resources = {
     contactLists: esContactLists,
     files: esFiles,
     campaigns: esCampaigns,
+    schedules: esSchedules,
   },
 } as const satisfies Record<Language, Record<Namespace, object>>;

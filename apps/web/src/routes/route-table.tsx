@@ -27,7 +27,6 @@ import {
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessRule } from './access';
-import { comingSoon } from '../features/placeholder/components/coming-soon.page';
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -57,6 +56,7 @@ export interface RouteGroup {
 export const ROUTE_GROUPS: readonly RouteGroup[] = [{ key: 'campaigns', icon: NotificationOutlined }];
 
 const UsersPage = lazy(() => import('../features/users/components/users.page'));
+const SchedulesPage = lazy(() => import('../features/schedules/components/schedules.page'));
 const SettingsPage = lazy(() => import('../features/settings/components/settings.page'));
 const QueuesPage = lazy(() => import('../features/queues/components/queues.page'));
 const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
@@ -95,7 +95,7 @@ export const ROUTES: readonly AppRoute[] = [
   { key: 'quickMessages', path: '/quick-messages', page: QuickMessagesPage, menu: true, section: 'main', icon: ThunderboltOutlined },
   { key: 'todolist', path: '/todolist', page: TodoPage, menu: true, section: 'main', icon: CheckSquareOutlined },
   { key: 'contacts', path: '/contacts', page: ContactsPage, menu: true, section: 'main', icon: ContactsOutlined },
-  { key: 'schedules', path: '/schedules', page: comingSoon('schedules'), menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
+  { key: 'schedules', path: '/schedules', page: SchedulesPage, menu: true, section: 'main', icon: CalendarOutlined, plan: 'useSchedules' },
   { key: 'tags', path: '/tags', page: TagsPage, menu: true, section: 'main', icon: TagsOutlined },
   { key: 'chats', path: '/chats', page: ChatsPage, menu: true, section: 'main', icon: CommentOutlined, plan: 'useInternalChat', badge: 'chats' },
   { key: 'chat', path: '/chats/:id', page: ChatsPage, menu: false, section: 'main', plan: 'useInternalChat' },

@@ -1,5 +1,5 @@
 import type { ById, Done, NoData, Rpc, Update } from '../contract.js';
-import type { ScheduleDto, SchedulesPageView, SchedulesQueryDto, ScheduleView, UpdateScheduleDto } from './schedules.js';
+import type { ScheduleDto, ScheduleMediaDto, SchedulesPageView, SchedulesQueryDto, ScheduleView, UpdateScheduleDto } from './schedules.js';
 import type {
   CampaignDto,
   CampaignMediaDto,
@@ -34,6 +34,7 @@ export type CampaignsContract = {
   [S.schedulesCreate]: Rpc<ScheduleDto, ScheduleView>;
   [S.schedulesUpdate]: Rpc<Update<UpdateScheduleDto>, ScheduleView>;
   [S.schedulesDelete]: Rpc<ById, Done>;
+  [S.schedulesSetMedia]: Rpc<Update<ScheduleMediaDto>, ScheduleView>;
   [S.campaignsPage]: Rpc<CampaignsQueryDto, CampaignsPageView>;
   [S.campaignsShow]: Rpc<ById, CampaignView>;
   [S.campaignsCreate]: Rpc<CampaignDto, CampaignView>;

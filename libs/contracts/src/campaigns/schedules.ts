@@ -32,6 +32,15 @@ export class SchedulesQueryDto extends PageQueryDto {
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) contactId?: number | null;
 }
 
+/**
+ * `POST/DELETE /schedules/{id}/media-upload`: `mediaPath` is the upload the gateway staged
+ * (`uploads/<companyId>/…`), which the campaigns service claims; null removes the attachment.
+ */
+export class ScheduleMediaDto {
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @Length(1, 500) mediaPath!: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @Length(1, 255) mediaName!: string | null;
+}
+
 export interface ScheduleView {
   id: number;
   companyId: number;

@@ -5,6 +5,8 @@ export const CampaignsSubjects = {
   schedulesCreate: 'campaigns.schedules.create',
   schedulesUpdate: 'campaigns.schedules.update',
   schedulesDelete: 'campaigns.schedules.delete',
+  /** `{ id, body: ScheduleMediaDto }`: the gateway staged (or removed) the attachment; the service claims it. */
+  schedulesSetMedia: 'campaigns.schedules.set-media',
 
   campaignsPage: 'campaigns.campaigns.page',
   campaignsShow: 'campaigns.campaigns.show',

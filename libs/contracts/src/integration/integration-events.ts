@@ -1,5 +1,6 @@
 import type { StreamDefinition } from '../streams.js';
 import type { TicketBotReleased, TicketMessageHandedToBot } from '../tickets/bot-handoff.js';
+import type { CampaignMessageAnswered } from '../tickets/campaign-messages.js';
 
 /**
  * Integration events: facts one service states for the others to act on (ARCHITECTURE rule 4),
@@ -25,10 +26,16 @@ export interface IntegrationEventMap {
   'user.deleted': { userId: number };
   /** tickets: a queue was deleted (identity drops it from its members' queues). */
   'queue.deleted': { queueId: number };
+  /** ai: a prompt was deleted (tickets clears it from queues, sessions from connections). */
+  'prompt.deleted': { promptId: number };
+  /** ai: a queue integration was deleted (tickets clears it from queues, sessions from connections). */
+  'queueIntegration.deleted': { integrationId: number };
   /** tickets: a customer message on a bot-driven ticket, for the ai service to answer (tickets/bot-handoff.ts). */
   'ticketMessage.handedToBot': TicketMessageHandedToBot;
   /** tickets: the bot must stop on this ticket (an agent took it, or it was transferred or closed). */
   'ticket.botReleased': TicketBotReleased;
+  /** tickets: a recipient answered a campaign's confirmation request (campaigns sends the confirmed message). */
+  'campaignMessage.answered': CampaignMessageAnswered;
 }
 
 export type IntegrationEventName = keyof IntegrationEventMap;

@@ -29,6 +29,20 @@ export class CampaignMessageDto {
   @IsOptional() @IsString() @MaxLength(254) email?: string;
   @IsString() @MaxLength(65_536) body!: string;
   @IsOptional() @ValidateNested() @Type(() => CampaignMessageMediaDto) media?: CampaignMessageMediaDto;
+  /**
+   * A confirmation request: the recipient's next message on this connection within this many ms
+   * is stated as `campaignMessage.answered` (integration event) for the campaigns service.
+   */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1_000) @Max(2_147_483_647) awaitReplyMs?: number;
+}
+
+/** tickets → campaigns: a recipient answered a campaign's confirmation request (integration event `campaignMessage.answered`). */
+export interface CampaignMessageAnswered {
+  whatsappId: number;
+  /** The recipient's number, digits only. */
+  number: string;
+  /** The stored customer message that answered. */
+  messageId: number;
 }
 
 export interface CampaignMessageResult {

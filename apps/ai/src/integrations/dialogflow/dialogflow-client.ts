@@ -1,5 +1,6 @@
 import { createHash, createSign } from 'node:crypto';
 import { ProviderError } from '../../runtime/bot-engine.js';
+import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url.guard.js';
 import type { ServiceAccount } from './service-account.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/dialogflow';
@@ -34,11 +35,16 @@ interface CachedToken {
  * the service account's signed JWT (RFC 7523, at the key file's `token_uri`), then
  * `POST {apiUrl}/v2/projects/{project}/agent/sessions/{session}:detectIntent`. Tokens are cached
  * per key in memory until a minute before they expire (a lost cache only costs one exchange).
+ * The token URI comes from the admin's key file, so that call goes through the SSRF guard;
+ * `apiUrl` is the operator's setting.
  */
 export class DialogflowClient {
   private readonly tokens = new Map<string, CachedToken>();
 
-  constructor(private readonly apiUrl: string) {}
+  constructor(
+    private readonly apiUrl: string,
+    private readonly guard: OutboundUrlGuard,
+  ) {}
 
   async detectIntent(account: ServiceAccount, projectName: string, sessionId: string, text: string, languageCode: string, signal: AbortSignal): Promise<DetectIntentResult> {
     const token = await this.accessToken(account, signal);
@@ -61,12 +67,16 @@ export class DialogflowClient {
     const key = tokenKey(account);
     const cached = this.tokens.get(key);
     if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
-    const response = await this.call(account.token_uri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signedAssertion(account) }).toString(),
-      signal,
-    });
+    const response = await this.call(
+      account.token_uri,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signedAssertion(account) }).toString(),
+        signal,
+      },
+      true,
+    );
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       throw new DialogflowAuthError('credentials', response.status, `the service account was refused (${response.status})`);
     }
@@ -78,10 +88,11 @@ export class DialogflowClient {
     return body.access_token;
   }
 
-  private async call(url: string, init: RequestInit): Promise<Response> {
+  private async call(url: string, init: RequestInit & { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }, guarded = false): Promise<Response> {
     try {
-      return await fetch(url, init);
+      return guarded ? await this.guard.fetch(url, init) : await fetch(url, init);
     } catch (error) {
+      if (error instanceof OutboundRefused) throw new ProviderError('dialogflow', 'refused', `the key file's token_uri: ${error.message}`);
       const timedOut = init.signal?.aborted === true;
       throw new ProviderError('dialogflow', timedOut ? 'timeout' : 'network', timedOut ? 'Dialogflow did not answer in time' : `Dialogflow unreachable (${(error as Error).message})`);
     }

@@ -1,4 +1,5 @@
 import { ProviderError } from '../../runtime/bot-engine.js';
+import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url.guard.js';
 
 /** A bubble of Typebot's chat API (`messages[]`). */
 export interface TypebotBubble {
@@ -34,9 +35,12 @@ export class TypebotSessionGone extends ProviderError {}
 
 /**
  * Typebot's chat API (v1): `POST {url}/api/v1/typebots/{publicId}/startChat` with prefilled
- * variables, then `POST {url}/api/v1/sessions/{sessionId}/continueChat` with each message.
+ * variables, then `POST {url}/api/v1/sessions/{sessionId}/continueChat` with each message, through
+ * the SSRF guard (the server's URL is the admin's).
  */
 export class TypebotClient {
+  constructor(private readonly guard: OutboundUrlGuard) {}
+
   startChat(baseUrl: string, publicId: string, prefilledVariables: Record<string, string>, signal: AbortSignal): Promise<TypebotChatReply> {
     return this.post(`${trim(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, { isStreamEnabled: false, textBubbleContentFormat: 'markdown', prefilledVariables }, signal);
   }
@@ -48,8 +52,9 @@ export class TypebotClient {
   private async post(url: string, body: object, signal: AbortSignal): Promise<TypebotChatReply> {
     let response: Response;
     try {
-      response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+      response = await this.guard.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
     } catch (error) {
+      if (error instanceof OutboundRefused) throw new ProviderError('typebot', 'refused', error.message);
       throw new ProviderError('typebot', signal.aborted ? 'timeout' : 'network', signal.aborted ? 'Typebot did not answer in time' : `Typebot unreachable (${(error as Error).message})`);
     }
     if (response.status === 404 && url.includes('/sessions/')) throw new TypebotSessionGone('typebot', 404, 'the Typebot session is gone');

@@ -1,5 +1,6 @@
 import type { BotAction } from '@atrium/contracts';
 import { ProviderError, type BotEngine, type BotTurn } from '../../runtime/bot-engine.js';
+import { OutboundRefused, type OutboundUrlGuard } from '../outbound/outbound-url.guard.js';
 import type { QueueIntegrationConfig } from '../queue-integrations.service.js';
 import { readWebhookReply } from './webhook-reply.js';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
@@ -16,10 +17,13 @@ export interface WebhookCall {
 
 /**
  * n8n and webhook: POST the message as JSON to `urlN8N`, signed (SIGNATURE_HEADER), and apply what
- * the receiver answers. A non-2xx answer, a network failure or an unreadable reply is a provider failure.
+ * the receiver answers, through the SSRF guard. A non-2xx answer (a redirect too), a network failure,
+ * a refused address or an unreadable reply is a provider failure.
  */
 export class WebhookEngine implements BotEngine<QueueIntegrationConfig> {
   readonly kinds = ['n8n', 'webhook'] as const;
+
+  constructor(private readonly guard: OutboundUrlGuard) {}
 
   async answer(turn: BotTurn, config: QueueIntegrationConfig, signal: AbortSignal): Promise<BotAction[]> {
     const provider = config.type;
@@ -35,13 +39,14 @@ export class WebhookEngine implements BotEngine<QueueIntegrationConfig> {
     const body = JSON.stringify(call);
     let response: Response;
     try {
-      response = await fetch(config.urlN8N!, {
+      response = await this.guard.fetch(config.urlN8N!, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(config.signingSecret ?? '', body), 'user-agent': 'Atrium-Webhook/1' },
         body,
         signal,
       });
     } catch (error) {
+      if (error instanceof OutboundRefused) throw new ProviderError(provider, 'refused', error.message);
       throw new ProviderError(provider, signal.aborted ? 'timeout' : 'network', signal.aborted ? 'the receiver did not answer in time' : `the receiver is unreachable (${(error as Error).message})`);
     }
     const text = await response.text().catch(() => '');

@@ -30,6 +30,7 @@ export const socketEvents = {
   contactList: companyEvent('ContactList'),
   campaign: companyEvent('campaign'),
   file: companyEvent('file'),
+  schedule: companyEvent('schedule'),
   contactListItems: (companyId: number, contactListId: number) => `company-${companyId}-ContactListItem-${contactListId}` as LiveEventName<`ContactListItem-${number}`>,
   announcement: () => 'company-announcement' as LiveEventName<'announcement'>,
 } as const;

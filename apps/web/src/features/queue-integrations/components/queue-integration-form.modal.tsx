@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, InputNumber, Select, Space, Typography } fr
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/notify/notifier';
+import { apiFailureOf } from '../../../shared/api/api-error';
 import { toastError } from '../../../shared/notify/error-popup';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import {
@@ -34,6 +35,9 @@ const EMPTY: FormValues = {
   typebotUnknownMessage: '',
 };
 
+/** The server's messages for a URL its SSRF guard refuses (apps/ai outbound-url.guard.ts). */
+const REFUSED_URL = /private or local address|http or https URL|must not carry credentials/;
+
 const TYPES: readonly QueueIntegrationType[] = ['typebot', 'n8n', 'webhook', 'dialogflow'];
 const DIALOGFLOW_LANGUAGES: readonly DialogflowLanguage[] = ['pt-BR', 'en', 'es'];
 
@@ -63,7 +67,17 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
 
   const submit = async (values: FormValues) => {
     const input: QueueIntegrationInput = { ...values, name: values.name.trim() };
-    await saveRecord(() => (editing ? update({ id: integrationId, ...input }).unwrap() : create(input).unwrap()), t('toasts.saved'), onClose);
+    const save = async () => {
+      try {
+        return await (editing ? update({ id: integrationId, ...input }).unwrap() : create(input).unwrap());
+      } catch (error) {
+        // the server's SSRF guard refused the URL (or the key file's token_uri): say so under the field
+        const refused = apiFailureOf(error).fields.filter((field) => (field.field === 'urlN8N' || field.field === 'jsonContent') && field.messages.some((message) => REFUSED_URL.test(message)));
+        form.setFields(refused.map((field) => ({ name: field.field as 'urlN8N' | 'jsonContent', errors: [t('validation.urlRefused')] })));
+        throw error;
+      }
+    };
+    await saveRecord(save, t('toasts.saved'), onClose);
   };
 
   const runTest = async () => {

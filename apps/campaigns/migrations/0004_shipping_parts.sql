@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns"."campaign_shippings" ADD COLUMN "parts_sent" smallint DEFAULT 0 NOT NULL;

@@ -1,0 +1,251 @@
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import type { ContactView } from '@atrium/contracts';
+import { Alert, Button, DatePicker, Dropdown, Flex, Form, Input, Modal, Select, Skeleton, Spin, Typography, type GetRef } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { toast } from '../../../shared/notify/notifier';
+import { toastError } from '../../../shared/notify/error-popup';
+import { displayFileName } from '../../../shared/ui/display-file-name';
+import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
+import { formatDateTime } from '../../../shared/dates/dates';
+import { useContactQuery, useContactsPageInfiniteQuery } from '../../contacts/api/contacts.api';
+import { insertAt, MESSAGE_VARIABLES } from '../../quick-messages/components/quick-message-form.modal';
+import {
+  useCreateScheduleMutation,
+  useDeleteScheduleMediaMutation,
+  useScheduleQuery,
+  useUpdateScheduleMutation,
+  useUploadScheduleMediaMutation,
+} from '../api/schedules.api';
+
+/** Contact search starts at 3 characters (spec 000 section 5). */
+const CONTACT_SEARCH_MIN = 3;
+/** Spec 000: attachments png, jpg or jpeg. */
+const IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+const IMAGE_NAME = /\.(png|jpe?g)$/i;
+
+interface ScheduleFormValues {
+  contactId: number | null;
+  body: string;
+  sendAt: Dayjs | null;
+}
+
+export interface ScheduleFormModalProps {
+  open: boolean;
+  /** The schedule edited; null adds one. */
+  id: number | null;
+  /** A new schedule's contact (`?contactId=`, the ticket options' 'Agendamento'). */
+  contactId: number | null;
+  /** A new schedule's send time (a calendar slot); else 1 hour from now. */
+  sendAt: Dayjs | null;
+  onClose: () => void;
+}
+
+/**
+ * Add/edit a scheduled message (spec 000 "schedule modal"): contact (searched from 3 characters),
+ * message of at least 5 characters ('Mensagem muito curta') with the message variables, send date
+ * and time ('Obrigatório'; default 1 hour from now; the browser's time zone, sent as an instant),
+ * an optional png/jpg/jpeg attachment uploaded once the schedule is saved. A schedule already sent
+ * shows its sending and has no save button; one that failed shows the reason.
+ */
+export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: ScheduleFormModalProps) {
+  const { t } = useTranslation('schedules');
+  const [form] = Form.useForm<ScheduleFormValues>();
+  const editing = id !== null;
+  const { data: record, isFetching } = useScheduleQuery(id ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const chosenId = editing ? (record?.contactId ?? null) : contactId;
+  const { data: chosen } = useContactQuery(chosenId ?? 0, { skip: !open || chosenId === null });
+  const [term, setTerm] = useState('');
+  const search = useDebouncedValue(term.trim());
+  const searching = open && search.length >= CONTACT_SEARCH_MIN;
+  const { data: found, isFetching: searchingContacts } = useContactsPageInfiniteQuery(search, { skip: !searching });
+  const [createSchedule, creating] = useCreateScheduleMutation();
+  const [updateSchedule, updating] = useUpdateScheduleMutation();
+  const [uploadMedia, uploading] = useUploadScheduleMediaMutation();
+  const [deleteMedia] = useDeleteScheduleMediaMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState(false);
+  const [removeAttachment, setRemoveAttachment] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // a schedule created by this dialog whose attachment then failed: saving again updates it
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const bodyInput = useRef<GetRef<typeof Input.TextArea>>(null);
+  const sent = editing && record !== undefined && (record.sentAt !== null || record.status === 'ENVIADA');
+
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setFileError(false);
+    setRemoveAttachment(false);
+    setTerm('');
+    setCreatedId(null);
+    if (editing) {
+      form.setFieldsValue(record ? { contactId: record.contactId, body: record.body, sendAt: dayjs(record.sendAt) } : { contactId: null, body: '', sendAt: null });
+    } else {
+      form.setFieldsValue({ contactId, body: '', sendAt: sendAt ?? dayjs().add(1, 'hour').second(0).millisecond(0) });
+    }
+  }, [open, editing, record, contactId, sendAt, form]);
+
+  const contacts: Array<Pick<ContactView, 'id' | 'name' | 'number'>> = [...(chosen ? [chosen] : []), ...(searching ? (found?.pages ?? []).flatMap((page) => page.contacts) : [])];
+  const contactOptions = [...new Map(contacts.map((item) => [item.id, { value: item.id, label: item.number ? `${item.name} - ${item.number}` : item.name }])).values()];
+
+  const insertVariable = (name: string) => {
+    const area = bodyInput.current?.resizableTextArea?.textArea;
+    const current = form.getFieldValue('body') ?? '';
+    form.setFieldValue('body', insertAt(current, `{{${name}}}`, area?.selectionStart, area?.selectionEnd));
+    area?.focus();
+  };
+
+  const submit = async (values: ScheduleFormValues) => {
+    if (values.contactId === null || values.sendAt === null) return;
+    const input = { body: values.body, contactId: values.contactId, sendAt: values.sendAt.toISOString() };
+    setSaving(true);
+    await submitDelay(MODAL_SUBMIT_DELAY_MS);
+    try {
+      const existing = id ?? createdId;
+      const saved = existing !== null ? await updateSchedule({ id: existing, ...input }).unwrap() : await createSchedule(input).unwrap();
+      setCreatedId(saved.id);
+      if (file) await uploadMedia({ id: saved.id, file }).unwrap();
+      else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
+      toast.success(t('toasts.saved'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const attachmentName = file?.name ?? (removeAttachment ? null : (record?.mediaName ?? null));
+  const title = sent ? t('modal.sentTitle') : record?.status === 'ERRO' ? t('modal.errorTitle') : editing ? t('modal.editTitle') : t('modal.addTitle');
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      destroyOnHidden
+      width={620}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {sent ? t('modal.close') : t('cancel', { ns: 'common' })}
+        </Button>,
+        ...(sent
+          ? []
+          : [
+              <Button key="ok" type="primary" loading={saving || creating.isLoading || updating.isLoading || uploading.isLoading} onClick={() => form.submit()} data-testid="schedule-form-submit">
+                {editing ? t('modal.save') : t('modal.add')}
+              </Button>,
+            ]),
+      ]}
+    >
+      {editing && isFetching && !record ? (
+        <Skeleton active />
+      ) : (
+        <Form form={form} name="schedule" layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional" disabled={sent}>
+          {sent && record ? (
+            <Alert
+              type="success"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="schedule-sent"
+              title={`${t('modal.sentAt', { date: formatDateTime(record.sentAt) })}${record.sentLate ? ` (${t('modal.sentLate')})` : ''}`}
+            />
+          ) : null}
+          {record?.status === 'ERRO' && record.errorReason ? (
+            <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="schedule-error" title={t('modal.errorReason', { reason: record.errorReason })} />
+          ) : null}
+          <Form.Item name="contactId" label={t('modal.contact')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Select
+              showSearch={{ filterOption: false, onSearch: setTerm }}
+              placeholder={t('modal.contactPlaceholder')}
+              options={contactOptions}
+              notFoundContent={searchingContacts ? <Spin size="small" /> : term.trim().length < CONTACT_SEARCH_MIN ? t('modal.typeMore') : t('modal.noContacts')}
+              data-testid="schedule-contact"
+            />
+          </Form.Item>
+          <Form.Item
+            name="body"
+            label={
+              <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={12}>
+                <span>{t('modal.body')}</span>
+                <Dropdown
+                  disabled={sent}
+                  menu={{ items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`, { ns: 'quickMessages' })} {{${name}}}` })), onClick: ({ key }) => insertVariable(key) }}
+                >
+                  <Button size="small" type="link">
+                    {t('modal.variables')}
+                  </Button>
+                </Dropdown>
+              </Flex>
+            }
+            rules={[
+              { required: true, message: t('validation.tooShort') },
+              { min: 5, message: t('validation.tooShort') },
+            ]}
+          >
+            <Input.TextArea ref={bodyInput} rows={6} data-testid="schedule-body" />
+          </Form.Item>
+          <Form.Item name="sendAt" label={t('modal.sendAt')} rules={[{ required: true, message: t('validation.required') }]}>
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="DD/MM/YYYY HH:mm"
+              disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
+              style={{ width: '100%' }}
+              data-testid="schedule-send-at"
+            />
+          </Form.Item>
+          <Flex gap={8} align="center" wrap>
+            <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()} disabled={sent} data-testid="schedule-attach">
+              {t('modal.attach')}
+            </Button>
+            {attachmentName ? (
+              <>
+                <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="schedule-attachment">
+                  {displayFileName(attachmentName)}
+                </Typography.Text>
+                {sent ? null : (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('modal.removeAttachment')}
+                    onClick={() => {
+                      setFile(null);
+                      setRemoveAttachment(true);
+                    }}
+                  />
+                )}
+              </>
+            ) : (
+              <Typography.Text type="secondary">{t('modal.attachmentHint')}</Typography.Text>
+            )}
+            {fileError ? <Typography.Text type="danger">{t('validation.imageOnly')}</Typography.Text> : null}
+            <input
+              ref={fileInput}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              style={{ display: 'none' }}
+              data-testid="schedule-file"
+              onChange={(event) => {
+                const picked = event.target.files?.[0];
+                if (picked) {
+                  const image = IMAGE_NAME.test(picked.name);
+                  setFileError(!image);
+                  if (image) {
+                    setFile(picked);
+                    setRemoveAttachment(false);
+                  }
+                }
+                event.target.value = '';
+              }}
+            />
+          </Flex>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,185 @@
+// Campaign delivery under load, on this machine, with everything running (issue 12): one campaign
+// per sandbox connection, `recipients` shippings spread over `connections` numbers, every number
+// paced at `intervalMs`. Reports the shippings planned per second, each connection's delivery
+// rate against its configured pace, how far any connection ran ahead of its pace at the sandbox's
+// receiving side (pacing violations), lost and duplicated recipients, the send latency (the
+// campaigns service's send start, taken from the pace, to the sandbox's receipt is not observable
+// from outside; what is: the sandbox's receipt → the shipping marked delivered), and the campaigns
+// process's RSS sampled over the run.
+// Starts its own platform (fresh database, free ports: identity, tickets, sessions, campaigns, wa-sandbox, gateway).
+// Usage: node bench/campaigns.mjs [recipients=3000] [connections=10] [intervalMs=20] [inFlight=8]
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { jsonCaller } from './lib/json-call.mjs';
+
+const [recipientCount, connectionCount, intervalMs, inFlight] = [3000, 10, 20, 8].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const prefix = `bench${process.pid}.`;
+const [gateway, identity, tickets, sessions, campaigns, sandbox, smtp] = await freePorts(7);
+const platform = await startPlatform({
+  build: false,
+  web: false,
+  apps: ['identity', 'tickets', 'sessions', 'campaigns', 'wa-sandbox'],
+  database: `atrium_bench_${process.pid}`,
+  dropDatabaseOnStop: true,
+  ports: { gateway, identity, tickets, sessions, campaigns, 'wa-sandbox': sandbox, smtp },
+  env: {
+    LOG_LEVEL: 'warn',
+    NATS_SUBJECT_PREFIX: prefix,
+    REDIS_PREFIX: `bench:${process.pid}:`,
+    BAILEYS_ENABLED: 'false',
+    SANDBOX_AUTO_SCAN_MS: '200',
+    SANDBOX_ACK_DELAY_MS: '100',
+    SANDBOX_DEMO: 'false',
+    // the campaign's own pace is measured, not the sessions service's minimum gap of a number
+    SEND_MIN_GAP_MS: '0',
+    SEND_MAX_QUEUE: '1000',
+    CAMPAIGN_TICK_MS: '200',
+    CAMPAIGN_SENDS_IN_FLIGHT: String(inFlight),
+    DATABASE_POOL_MAX: '20',
+  },
+  log: () => {},
+});
+const api = platform.urls.api;
+const sandboxUrl = `http://127.0.0.1:${sandbox}`;
+const call = jsonCaller(api);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+
+function campaignsPid() {
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('apps/campaigns/dist/main.js')) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').includes(`NATS_SUBJECT_PREFIX=${prefix}`)) return Number(entry);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  throw new Error('campaigns process not found');
+}
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/** How far these receipt times ran ahead of the pace: the largest k × interval − span over k + 1 consecutive ones. */
+function aheadOfPace(times, interval) {
+  let highest = -Infinity;
+  let ahead = -Infinity;
+  times.forEach((time, k) => {
+    const u = time - k * interval;
+    ahead = Math.max(ahead, highest - u);
+    highest = Math.max(highest, u);
+  });
+  return ahead;
+}
+
+const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
+try {
+  await db.connect();
+  const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
+  const plan = await call('POST', '/plans', { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0, useCampaigns: true }, root.token);
+  const email = `bench-campaigns-${process.pid}@example.com`;
+  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id });
+  const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
+  const companyId = admin.user.companyId;
+  const connections = [];
+  for (let i = 0; i < connectionCount; i += 1) connections.push((await call('POST', '/whatsapp', { name: `Bench ${i}`, provider: 'sandbox' }, admin.token)).id);
+  let connected = [];
+  for (let tries = 0; connected.length < connectionCount; tries += 1) {
+    if (tries > 300) throw new Error('connections did not connect');
+    await sleep(200);
+    connected = (await call('GET', '/whatsapp', undefined, admin.token)).filter((w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number);
+  }
+  await sleep(1000); // the read models of the connections
+  await call('POST', '/campaign-settings', { settings: { messageInterval: intervalMs / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, admin.token);
+
+  // one contact list and one campaign per connection, the items as an import leaves them
+  const perConnection = Math.ceil(recipientCount / connectionCount);
+  const plannedCampaigns = [];
+  for (const [i, connection] of connected.entries()) {
+    const list = await call('POST', '/contact-lists', { name: `Lista ${i}` }, admin.token);
+    const numbers = Array.from({ length: perConnection }, (_, k) => `55119${String(40_000_000 + i * perConnection + k).padStart(8, '0')}`);
+    await db.query(
+      `insert into campaigns.contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+       select $1, $2, 'Pessoa ' || n, n, '', true from unnest($3::text[]) as n`,
+      [companyId, list.id, numbers],
+    );
+    plannedCampaigns.push({ connection, business: connection.number, list, numbers });
+  }
+  const pid = campaignsPid();
+  const rss = [rssMb(pid)];
+  const startedAt = Date.now();
+  for (const [i, planned] of plannedCampaigns.entries()) {
+    planned.campaign = await call(
+      'POST',
+      '/campaigns',
+      { name: `Bench ${i}`, message1: 'Oi {nome}', contactListId: planned.list.id, whatsappId: planned.connection.id, scheduledAt: new Date().toISOString() },
+      admin.token,
+    );
+  }
+  const ids = plannedCampaigns.map((p) => p.campaign.id);
+  const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+  for (;;) {
+    const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [ids]);
+    if (Number(rows[0].done) === ids.length) break;
+    if (Date.now() - startedAt > 30 * 60_000) throw new Error('campaigns did not finish in 30 minutes');
+    await sleep(500);
+  }
+  clearInterval(sampler);
+  const runMs = Date.now() - startedAt;
+  const { rows: planning } = await db.query(
+    `select c.id, c.planned_at, c.updated_at, (select count(*) from campaigns.campaign_shippings s where s.campaign_id = c.id) as shippings,
+            (select min(s.created_at) from campaigns.campaign_shippings s where s.campaign_id = c.id) as first_row
+       from campaigns.campaigns c where c.id = any($1)`,
+    [ids],
+  );
+  const planMs = planning.map((row) => new Date(row.planned_at).getTime() - new Date(row.first_row).getTime());
+  const shippings = planning.reduce((sum, row) => sum + Number(row.shippings), 0);
+  const { rows: delivered } = await db.query(`select number, delivered_at from campaigns.campaign_shippings where campaign_id = any($1)`, [ids]);
+  const deliveredAt = new Map(delivered.map((row) => [row.number, new Date(row.delivered_at).getTime()]));
+
+  // what the sandbox received, recipient by recipient
+  let lost = 0;
+  let duplicated = 0;
+  const latencies = [];
+  const rates = [];
+  const aheads = [];
+  for (const planned of plannedCampaigns) {
+    const times = [];
+    for (let k = 0; k < planned.numbers.length; k += 25) {
+      const batch = planned.numbers.slice(k, k + 25);
+      const answers = await Promise.all(batch.map((n) => fetch(`${sandboxUrl}/messages?customer=${n}&business=${planned.business}`).then((r) => r.json())));
+      answers.forEach((messages, j) => {
+        if (messages.length === 0) lost += 1;
+        if (messages.length > 1) duplicated += messages.length - 1;
+        for (const m of messages) {
+          const at = typeof m.timestamp === 'number' ? m.timestamp : new Date(m.timestamp).getTime();
+          times.push(at);
+          const marked = deliveredAt.get(batch[j]);
+          if (marked) latencies.push(marked - at);
+        }
+      });
+    }
+    times.sort((a, b) => a - b);
+    rates.push((times.length - 1) / ((times.at(-1) - times[0]) / 1000));
+    aheads.push(aheadOfPace(times, intervalMs));
+  }
+  latencies.sort((a, b) => a - b);
+  rates.sort((a, b) => a - b);
+  const pace = 1000 / intervalMs;
+  const results = [
+    { measure: 'shippings (recipients × connections)', value: `${shippings} (${perConnection} × ${connectionCount})` },
+    { measure: 'shippings planned per second (rows written / planning time, per campaign, median)', value: Math.round(perConnection / (percentile([...planMs].sort((a, b) => a - b), 50) / 1000)) },
+    { measure: `configured pace per connection (messages/s, ${intervalMs} ms)`, value: pace },
+    { measure: 'delivery rate per connection at the sandbox, min / median / max (messages/s)', value: `${rates[0].toFixed(1)} / ${percentile(rates, 50).toFixed(1)} / ${rates.at(-1).toFixed(1)}` },
+    { measure: 'delivery rate, all connections (messages/s)', value: Math.round(shippings / (runMs / 1000)) },
+    { measure: 'most any connection ran ahead of its pace at the sandbox (ms; ≤ 0: never)', value: Math.max(...aheads) },
+    { measure: 'lost / duplicated recipients', value: `${lost} / ${duplicated}` },
+    { measure: 'sandbox receipt → shipping marked delivered, p50 / p99 ms', value: `${percentile(latencies, 50)} / ${percentile(latencies, 99)}` },
+    { measure: 'start → last campaign FINALIZADA (s)', value: (runMs / 1000).toFixed(1) },
+    { measure: 'campaigns process RSS MB: start / max / end', value: `${rss[0].toFixed(0)} / ${Math.max(...rss).toFixed(0)} / ${rss.at(-1).toFixed(0)}` },
+  ];
+  console.table(results);
+} finally {
+  await db.end().catch(() => undefined);
+  await platform.stop();
+}
