@@ -43,7 +43,8 @@ function apiActor(companyId: number, whatsappId: number): Actor {
  * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
  * it at the number's pace. The jobs of a connection are sent one after the other in the order they
  * were taken (a lane per connection in this process), so a number's messages leave in the order
- * they were accepted. A send the connection refuses (a known contact's number that left WhatsApp)
+ * they were accepted (within one replica: with several tickets replicas, two that took jobs of
+ * the same connection may send them in either order). A send the connection refuses (a known contact's number that left WhatsApp)
  * takes the message out of the conversation, as the composer's; a job run again after its worker
  * died does not send a message that run had started sending (it may have gone: sent at most once).
  * Files go through the composer's path in the connection's lane and are answered once sent.
@@ -93,7 +94,7 @@ export class ExternalMessagesService implements OnModuleInit {
     return { ...result, duplicate };
   }
 
-  /** Checks the number, finds or opens the ticket, sends (the uploads are removed when it fails before or during the send). */
+  /** Checks the number, finds or opens the ticket, stores and queues a text or sends files (the uploads are removed when it fails before or during the send). */
   private async sendNow(companyId: number, command: ExternalMessageCommand): Promise<Omit<ExternalMessageResult, 'duplicate'>> {
     const actor = apiActor(companyId, command.whatsappId);
     const text = !command.medias?.length;
