@@ -100,6 +100,11 @@ try {
   }));
   const byNumber = new Map(customers.map((c) => [c.number, c]));
   const latencies = [];
+  // the answer's createdAt (the start of the transaction that stores it unsent, just before its
+  // send) splits the way in two: the customer's message through sandbox, sessions, the stream and
+  // the automaton, then the answer's send, record and announcement
+  const toStored = [];
+  const fromStored = [];
   let wrong = 0;
   let duplicated = 0;
   let failures = 0;
@@ -116,7 +121,11 @@ try {
       return;
     }
     customer.waiting = false;
-    latencies.push(Date.now() - customer.sentAt);
+    const now = Date.now();
+    latencies.push(now - customer.sentAt);
+    const stored = Date.parse(payload.message.createdAt);
+    toStored.push(stored - customer.sentAt);
+    fromStored.push(now - stored);
     if (payload.message.body !== customer.expected) wrong += 1;
   });
 
@@ -155,7 +164,15 @@ try {
     `${customerCount} customers × ${totalSteps} messages (${sent} sent, target ${rate}/s) over ${connectionCount} connections in ${seconds.toFixed(1)} s ` +
       `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures}`,
   );
-  console.table({ 'send → bot answer delivered': { 'p50 ms': percentile(sorted, 50), 'p90 ms': percentile(sorted, 90), 'p99 ms': percentile(sorted, 99), 'max ms': sorted.at(-1) } });
+  const row = (values) => {
+    const ordered = [...values].sort((a, b) => a - b);
+    return { 'p50 ms': percentile(ordered, 50), 'p90 ms': percentile(ordered, 90), 'p99 ms': percentile(ordered, 99), 'max ms': ordered.at(-1) };
+  };
+  console.table({
+    'send → bot answer delivered': row(sorted),
+    'send → answer stored': row(toStored),
+    'answer stored → delivered': row(fromStored),
+  });
   socket.close();
 } catch (error) {
   console.error(error);

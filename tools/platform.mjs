@@ -213,6 +213,9 @@ export function createPlatform(options = {}) {
   }
 
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');
+  // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile)
+  const profileArgs = (app) =>
+    process.env.ATRIUM_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`, `--cpu-prof-name=${app.name}.cpuprofile`] : [];
 
   async function migrate() {
     const { ensureDatabase } = await import('@atrium/database');
@@ -238,7 +241,7 @@ export function createPlatform(options = {}) {
     for (const app of order) {
       running.push({
         app,
-        process: startProcess({ name: app.name, command: process.execPath, args: [mainOf(app)], cwd: settings.root, env: appEnv(app, smtpPort), output }),
+        process: startProcess({ name: app.name, command: process.execPath, args: [...profileArgs(app), mainOf(app)], cwd: settings.root, env: appEnv(app, smtpPort), output }),
       });
     }
     await Promise.all(

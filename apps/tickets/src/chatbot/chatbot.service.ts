@@ -10,7 +10,7 @@ import { MessageSender } from '../messages/message-sender.js';
 import type { MessageRow } from '../messages/messages.repository.js';
 import { fillVariables } from '../messages/message-variables.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
-import { TicketBotsRepository, type TicketBotRow } from '../tickets/ticket-bots.repository.js';
+import { newPosition, TicketBotsRepository, type TicketBotChange, type TicketBotRow } from '../tickets/ticket-bots.repository.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 import { BotHandoff, handingBot } from './bot-handoff.js';
@@ -18,7 +18,7 @@ import { BotReplyOutbox, type BotReply, type DueReplies, type DueText } from './
 import { isOpenAt, OUT_OF_HOURS_REPEAT_MS } from './business-hours.js';
 import { botTurn, BOT_START, type BotContext, type BotPosition, type BotStage } from './chatbot-flow.js';
 import { ChatbotClock } from './chatbot-clock.js';
-import { ChatbotRepository, type BotQueueRow } from './chatbot.repository.js';
+import { ChatbotRepository, type BotOptionRow, type BotQueueRow } from './chatbot.repository.js';
 import { CompanyHours } from './company-hours.js';
 import { Ratings } from './ratings.js';
 
@@ -41,6 +41,9 @@ export type BotReplies = DueReplies[];
 
 /** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
 const LAPSED_PER_SWEEP = 200;
+
+/** What the menus change of a ticket: its chatbot flag (the robot icon) and the queue chosen. */
+type BotFields = { id: number; chatbot: boolean; queueId: number | null };
 
 const MENU_STAGES: readonly string[] = ['idle', 'queue-menu', 'options', 'done', 'silent'];
 // other stages: 'bot' (handed to the ai service), 'rating' (a closed ticket waiting for its rating, ratings.ts)
@@ -136,40 +139,78 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     return { settings, companyHours: settings.scheduleType === 'company' ? await this.companyHours.of(companyId) : [] };
   }
 
+  /**
+   * Runs the automaton on the batch's customer messages; their replies are queued in the same
+   * transaction (`bot_replies`). Reads and writes are per batch, not per message: the batch's
+   * connections, queues, option trees and positions read once, the new positions and the tickets'
+   * bot fields written in one statement each; tickets are handled side by side (their statements
+   * share round trips on the transaction's pipelined connection), each ticket's messages in order.
+   */
   async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotReplies> {
     const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
     if (waiting.length === 0) return [];
-    const states = await this.bots.findMany(tx, companyId, waiting.map(({ ticket }) => ticket.id));
-    const connections = await this.connections(tx, companyId, waiting.map(({ ticket }) => ticket.whatsappId));
+    const [states, connections] = await Promise.all([
+      this.bots.findMany(tx, companyId, waiting.map(({ ticket }) => ticket.id)),
+      this.connections(tx, companyId, waiting.map(({ ticket }) => ticket.whatsappId)),
+    ]);
     const queueIds = [...connections.values()].flatMap((c) => c.queueIds).concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
     const queues = new Map((await this.repository.queues(tx, companyId, queueIds)).map((q) => [q.id, q] as const));
-    const replies = new Map<number, string[]>();
-    const ratedReplies: BotReply[] = [];
+    // each queue's option tree read once for the batch
+    const trees = new Map<number, Promise<BotOptionRow[]>>();
+    const options = (queueId: number) => {
+      const tree = trees.get(queueId) ?? this.repository.options(tx, companyId, queueId);
+      trees.set(queueId, tree);
+      return tree;
+    };
+    const byTicket = new Map<number, StoredCustomerMessage[]>();
+    for (const item of waiting) byTicket.set(item.ticket.id, [...(byTicket.get(item.ticket.id) ?? []), item]);
     const now = this.clock.now();
-    for (const { ticket, contact, message } of waiting) {
-      if (ticket.status !== 'pending' || ticket.userId !== null) continue;
-      const connection = connections.get(ticket.whatsappId ?? 0) ?? { automation: NO_AUTOMATION, queueIds: [] };
-      const queue = ticket.queueId === null ? undefined : queues.get(ticket.queueId);
-      const state = states.get(ticket.id);
-      if (!state) {
-        const rated = await this.ratings.waiting(tx, ticket);
-        if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
-          const text = connection.automation.complationMessage;
-          if (text.trim() !== '') ratedReplies.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now)], toClosed: true });
-          continue;
+    // each ticket's new position and bot fields, written for all at the end
+    const positions = new Map<number, TicketBotRow>();
+    const botFields = new Map<number, BotFields>();
+    const write = (rows: TicketBotRow[], fields: BotFields[]) => Promise.all([this.bots.savePositions(tx, companyId, rows), this.tickets.setBotFields(tx, companyId, fields)]);
+    const answers = await Promise.all(
+      [...byTicket.values()].map(async (messages) => {
+        const out: BotReply[] = [];
+        for (const { ticket, contact, message } of messages) {
+          if (ticket.status !== 'pending' || ticket.userId !== null) continue;
+          const connection = connections.get(ticket.whatsappId ?? 0) ?? { automation: NO_AUTOMATION, queueIds: [] };
+          const queue = ticket.queueId === null ? undefined : queues.get(ticket.queueId);
+          const state = states.get(ticket.id);
+          if (!state) {
+            const rated = await this.ratings.waiting(tx, ticket);
+            if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
+              const text = connection.automation.complationMessage;
+              if (text.trim() !== '') out.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now)], toClosed: true });
+              continue;
+            }
+          }
+          const bot = handingBot(ticket, state, queue, connection.automation);
+          if (bot) {
+            // the hand-off writes the ticket and its position itself: what the menus changed before it first
+            const position = positions.get(ticket.id);
+            const fields = botFields.get(ticket.id);
+            if (position || fields) await write(position ? [position] : [], fields ? [fields] : []);
+            positions.delete(ticket.id);
+            botFields.delete(ticket.id);
+            await this.handoff.handOff(tx, ticket, contact, message, bot);
+            continue;
+          }
+          const { texts, change } = await this.turn({ ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields });
+          if (change) {
+            const position = { ...(state ?? newPosition(companyId, ticket.id, now)), ...change, updatedAt: now };
+            states.set(ticket.id, position);
+            positions.set(ticket.id, position);
+          }
+          const last = out.at(-1);
+          if (texts.length > 0 && last?.ticketId === ticket.id && !last.toClosed) last.texts.push(...texts);
+          else if (texts.length > 0) out.push({ companyId, ticketId: ticket.id, texts });
         }
-      }
-      const bot = handingBot(ticket, state, queue, connection.automation);
-      if (bot) {
-        await this.handoff.handOff(tx, ticket, contact, message, bot);
-        continue;
-      }
-      const texts = await this.turn(tx, { ticket, contact, message, state, queue, connection, queues, prepared, now });
-      const position = await this.bots.find(tx, companyId, ticket.id);
-      if (position) states.set(ticket.id, position);
-      if (texts.length > 0) replies.set(ticket.id, [...(replies.get(ticket.id) ?? []), ...texts]);
-    }
-    return this.outbox.queue(tx, [...ratedReplies, ...[...replies].map(([ticketId, texts]) => ({ companyId, ticketId, texts }))]);
+        return out;
+      }),
+    );
+    await write([...positions.values()], [...botFields.values()]);
+    return this.outbox.queue(tx, answers.flat());
   }
 
   /** Sends the queued replies of these tickets as the platform's own messages, in order per ticket (best effort: a failed send is logged and the ticket's remaining replies dropped). */
@@ -190,9 +231,15 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     try {
       let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
       while (due) {
-        const view = await this.database.withTenant(companyId, (tx) => this.views.one(tx, companyId, ticketId));
-        if (view.status === 'closed' && !due.toClosed) return await this.outbox.drop(companyId, ticketId);
-        await this.sender.send(view, { body: due.text });
+        const text = due;
+        // the ticket read and the text stored unsent in one transaction
+        const step = await this.database.withTenant(companyId, async (tx) => {
+          const view = await this.views.one(tx, companyId, ticketId);
+          if (view.status === 'closed' && !text.toClosed) return undefined;
+          return { view, pending: await this.sender.storePending(tx, view, { body: text.text }) };
+        });
+        if (!step) return await this.outbox.drop(companyId, ticketId);
+        await this.sender.deliver(step.view, step.pending);
         due = await this.outbox.advance(companyId, ticketId);
       }
     } catch (error) {
@@ -203,7 +250,6 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
 
   /** One customer message through business hours and the menus: the texts to answer. */
   private async turn(
-    tx: TicketsTx,
     input: {
       ticket: TicketRow;
       contact: ContactRow;
@@ -212,30 +258,31 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
       queue: BotQueueRow | undefined;
       connection: { automation: ConnectionAutomation; queueIds: number[] };
       queues: Map<number, BotQueueRow>;
+      options: (queueId: number) => Promise<BotOptionRow[]>;
       prepared: ChatbotPrepared;
       now: Date;
+      /** The tickets' chatbot flag and queue as the menus leave them, written by the caller. */
+      botFields: Map<number, BotFields>;
     },
-  ): Promise<string[]> {
-    const { ticket, contact, message, state, queue, connection, queues, prepared, now } = input;
-    const { companyId } = ticket;
+  ): Promise<{ texts: string[]; change?: TicketBotChange }> {
+    const { ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields } = input;
     const fill = (text: string) => this.fill(text, contact, ticket.id, now);
-    if (state?.released) return [];
+    if (state?.released) return { texts: [] };
 
     const closed = this.outOfHours(prepared, queue, now);
     if (closed !== undefined) {
       const recently = state?.outOfHoursAt && now.getTime() - state.outOfHoursAt.getTime() < OUT_OF_HOURS_REPEAT_MS;
       const text = closed === 'company' ? connection.automation.outOfHoursMessage : (queue?.outOfHoursMessage ?? '');
-      if (recently || text.trim() === '') return [];
-      await this.bots.save(tx, companyId, ticket.id, { outOfHoursAt: now });
-      return [fill(text)];
+      if (recently || text.trim() === '') return { texts: [] };
+      return { texts: [fill(text)], change: { outOfHoursAt: now } };
     }
 
     let position = positionOf(state);
     if (position.stage === 'silent') {
-      if (!state?.silentUntil || now < state.silentUntil) return [];
+      if (!state?.silentUntil || now < state.silentUntil) return { texts: [] };
       position = BOT_START;
     }
-    if (position.stage === 'done') return [];
+    if (position.stage === 'done') return { texts: [] };
 
     const menuQueues = connection.queueIds.flatMap((id) => {
       const found = queues.get(id);
@@ -251,22 +298,22 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
       greetOneQueue: prepared.settings.sendGreetingMessageOneQueues === 'enabled',
       queues: menuQueues.map((q) => ({ id: q.id, name: q.name, greetingMessage: q.greetingMessage })),
       queueId: ticket.queueId,
-      options: treeQueueId === null ? [] : await this.repository.options(tx, companyId, treeQueueId),
+      options: treeQueueId === null ? [] : await options(treeQueueId),
     };
     const turn = botTurn(position, message.body, context);
     const silentFor = connection.automation.timeUseBotQueues;
-    await this.bots.save(tx, companyId, ticket.id, {
+    const change: TicketBotChange = {
       stage: turn.position.stage,
       optionId: turn.position.optionId,
       invalidReplies: turn.position.invalidReplies,
       silentUntil: turn.position.stage === 'silent' && silentFor > 0 ? new Date(now.getTime() + silentFor * 60_000) : null,
-    });
+    };
     const queueChange = turn.assignQueueId !== undefined && turn.assignQueueId !== ticket.queueId ? { queueId: turn.assignQueueId } : {};
     if (turn.chatbot !== ticket.chatbot || 'queueId' in queueChange) {
-      await this.tickets.update(tx, companyId, ticket.id, { chatbot: turn.chatbot, ...queueChange });
       Object.assign(ticket, { chatbot: turn.chatbot, ...queueChange });
+      botFields.set(ticket.id, { id: ticket.id, chatbot: ticket.chatbot, queueId: ticket.queueId });
     }
-    return turn.replies.map(fill);
+    return { texts: turn.replies.map(fill), change };
   }
 
   private fill(text: string, contact: ContactRow, ticketId: number, now: Date): string {
@@ -282,13 +329,9 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, { automation: ConnectionAutomation; queueIds: number[] }>> {
-    const result = new Map<number, { automation: ConnectionAutomation; queueIds: number[] }>();
-    for (const id of new Set(ids)) {
-      if (id === null) continue;
-      const ref = await this.directory.whatsapp(tx, companyId, id);
-      // a field the connection's view lacked (an older sessions) takes its default
-      result.set(id, { automation: { ...NO_AUTOMATION, ...ref?.automation }, queueIds: ref?.queueIds ?? [] });
-    }
-    return result;
+    const wanted = [...new Set(ids.flatMap((id) => (id === null ? [] : [id])))];
+    const refs = new Map((await this.directory.whatsappsByIds(tx, companyId, wanted)).map((ref) => [ref.id, ref] as const));
+    // a field the connection's view lacked (an older sessions) takes its default
+    return new Map(wanted.map((id) => [id, { automation: { ...NO_AUTOMATION, ...refs.get(id)?.automation }, queueIds: refs.get(id)?.queueIds ?? [] }] as const));
   }
 }

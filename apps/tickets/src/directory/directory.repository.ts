@@ -79,6 +79,14 @@ export class DirectoryRepository {
     return row;
   }
 
+  whatsappsByIds(tx: TicketsTx, companyId: number, ids: number[]): Promise<WhatsappRefRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return tx
+      .select()
+      .from(whatsappRefs)
+      .where(and(eq(whatsappRefs.companyId, companyId), inArray(whatsappRefs.id, ids)));
+  }
+
   whatsapps(tx: TicketsTx, companyId: number): Promise<WhatsappRefRow[]> {
     return tx.select().from(whatsappRefs).where(eq(whatsappRefs.companyId, companyId)).orderBy(whatsappRefs.id);
   }

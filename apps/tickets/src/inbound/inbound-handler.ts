@@ -30,9 +30,10 @@ import { ConversationResolver, type Conversation, type ResolvedConversations } f
 
 /**
  * What became of an event: `done` (committed, or nothing to do: acknowledge it, then run
- * `announce`), or `retry` (it refers to a message not stored yet: redeliver it a little later).
+ * `announce`; `retry` names the events of a batch to redeliver a little later), or `retry` (it
+ * refers to a message not stored yet: redeliver it a little later).
  */
-export type InboundOutcome = { outcome: 'done'; announce?: () => void } | { outcome: 'retry' };
+export type InboundOutcome = { outcome: 'done'; announce?: () => void; retry?: Set<number> } | { outcome: 'retry' };
 
 const DONE: InboundOutcome = { outcome: 'done' };
 
@@ -255,6 +256,41 @@ export class InboundHandler {
 
   private async ack(event: InboundAckEvent): Promise<InboundOutcome> {
     return this.changeMessage(event, (tx, row) => this.messages.raiseAck(tx, event.companyId, event.whatsappId, row.wid!, event.ack));
+  }
+
+  /**
+   * Several acks in one transaction: the messages found at once, each raised (pipelined, in the
+   * events' order), the changed ones read and announced once each. An ack whose message is not
+   * stored yet is retried later (`retry`), as alone.
+   */
+  async raiseAcks(events: InboundAckEvent[]): Promise<InboundOutcome> {
+    const companyId = events[0]?.companyId;
+    if (companyId === undefined) return DONE;
+    if (events.some((event) => event.companyId !== companyId)) throw new Error('a batch of acks spans companies');
+    const result = await this.database.withTenant(companyId, async (tx) => {
+      const known = byChannelId(await this.messages.findByWids(tx, companyId, events.map(({ whatsappId, messageId }) => ({ whatsappId, wid: messageId }))));
+      const retry = new Set(events.flatMap((event, i) => (known.has(channelId(event.whatsappId, event.messageId)) ? [] : [i])));
+      const found = events.filter((_, i) => !retry.has(i));
+      // the delivery acks at once, then the failures (-1 marks only a message not delivered): as applied one by one in any order
+      const raised = (
+        await Promise.all([
+          this.messages.raiseAcks(tx, companyId, found.filter(({ ack }) => ack > 0).map(({ whatsappId, messageId, ack }) => ({ whatsappId, wid: messageId, ack }))),
+          ...found.filter(({ ack }) => ack <= 0).map(({ whatsappId, messageId, ack }) => this.messages.raiseAck(tx, companyId, whatsappId, messageId, ack).then((row) => (row ? [row] : []))),
+        ])
+      ).flat();
+      const changed = [...new Set(raised.flatMap((row) => (row ? [row.id] : [])))];
+      if (changed.length === 0) return { retry, updated: [] };
+      const [records, views] = await Promise.all([this.messages.records(tx, companyId, changed), this.views.many(tx, companyId, [...new Set(raised.flatMap((row) => (row ? [row.ticketId] : [])))])]);
+      const tickets = new Map(views.map((view) => [view.id, view]));
+      return { retry, updated: records.map((record) => ({ message: toMessageView(record), ticket: tickets.get(record.message.ticketId)! })) };
+    });
+    return {
+      outcome: 'done',
+      retry: result.retry,
+      announce: () => {
+        for (const { message, ticket } of result.updated) this.events.message('update', message, ticket);
+      },
+    };
   }
 
   private async edit(event: InboundEditEvent): Promise<InboundOutcome> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { INBOUND_STREAM, inboundStreamName, storableText, type InboundEvent, type InboundMessageEvent } from '@atrium/contracts';
+import { INBOUND_STREAM, inboundStreamName, storableText, type InboundAckEvent, type InboundEvent, type InboundMessageEvent } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { ensureStream, type PrefixedNatsClient } from '@atrium/messaging';
 import { DATABASE, LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
@@ -187,10 +187,15 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
    * bad event is redelivered alone and does not hold the others back.
    */
   private async store(batch: Delivery[]): Promise<void> {
-    for (let start = 0; start < batch.length; ) {
+    // Acks only raise a sent message's ack (their order does not matter, a message they name may
+    // be among the batch's messages): applied together after the other events, so they neither
+    // cost a transaction each nor split the runs of messages between them.
+    const acks = batch.filter(({ event }) => event.type === 'ack');
+    const others = acks.length > 1 ? batch.filter(({ event }) => event.type !== 'ack') : batch;
+    for (let start = 0; start < others.length; ) {
       let end = start + 1;
-      if (batch[start]!.event.type === 'message') while (end < batch.length && batch[end]!.event.type === 'message') end += 1;
-      const run = batch.slice(start, end);
+      if (others[start]!.event.type === 'message') while (end < others.length && others[end]!.event.type === 'message') end += 1;
+      const run = others.slice(start, end);
       start = end;
       if (run.length === 1) {
         await this.process(run, () => this.handler.handle(run[0]!.event));
@@ -198,6 +203,10 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
       }
       const stored = await this.process(run, () => this.handler.storeMessages(run.map(({ event }) => event as InboundMessageEvent)), false);
       if (!stored) for (const delivery of run) await this.process([delivery], () => this.handler.handle(delivery.event));
+    }
+    if (acks.length > 1) {
+      const stored = await this.process(acks, () => this.handler.raiseAcks(acks.map(({ event }) => event as InboundAckEvent)), false);
+      if (!stored) for (const delivery of acks) await this.process([delivery], () => this.handler.handle(delivery.event));
     }
   }
 
@@ -213,7 +222,10 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
         for (const { message, event } of run) this.retryLater(message, event);
         return true;
       }
-      for (const { message } of run) message.ack();
+      for (const [i, { message, event }] of run.entries()) {
+        if (result.retry?.has(i)) this.retryLater(message, event);
+        else message.ack();
+      }
       result.announce?.();
       return true;
     } catch (error) {

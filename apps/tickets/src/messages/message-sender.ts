@@ -34,6 +34,14 @@ export interface PendingMessage {
   lastMessage: string;
 }
 
+/** A sent message waiting for its channel id and ack to be recorded. */
+interface SentRecord {
+  ticketId: number;
+  pending: PendingMessage;
+  sent: SentMessageResult;
+  done: { resolve: (result: { message: MessageView; view: TicketView }) => void; reject: (error: unknown) => void };
+}
+
 /**
  * Sends messages of a ticket through its connection (sessions `command`). A message is stored
  * before it is sent (no channel id yet, ack 0), so a message the customer receives is always in
@@ -45,6 +53,9 @@ export interface PendingMessage {
  */
 @Injectable()
 export class MessageSender {
+  /** Per company, the sent messages waiting to be recorded (the company's recording is under way while present). */
+  private readonly toRecord = new Map<number, SentRecord[]>();
+
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
@@ -116,7 +127,7 @@ export class MessageSender {
   }
 
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
-  async deliver(ticket: TicketView, pending: PendingMessage): Promise<MessageView> {
+  async deliver(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage): Promise<MessageView> {
     const companyId = ticket.companyId;
     const { whatsappId } = pending;
     let sent: SentMessageResult;
@@ -127,19 +138,69 @@ export class MessageSender {
       throw error;
     }
 
-    const { message, view } = await this.database.withTenant(companyId, async (tx) => {
-      // the connection may have reported the sent message back (fromMe) before this: one row stays
-      const [echoed] = await this.messages.findByWids(tx, companyId, [{ whatsappId, wid: sent.id }]);
-      await Promise.all([
-        echoed ? this.messages.delete(tx, companyId, pending.id) : this.messages.update(tx, companyId, pending.id, { wid: sent.id, ack: sent.ack }),
-        this.tickets.touch(tx, companyId, ticket.id, pending.lastMessage, false),
-      ]);
-      const [record, ticketView] = await Promise.all([this.messages.recordByWid(tx, companyId, whatsappId, sent.id), this.views.one(tx, companyId, ticket.id)]);
-      return { message: toMessageView(record!), view: ticketView };
-    });
+    const { message, view } = await this.record(companyId, { ticketId: ticket.id, pending, sent });
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
     return message;
+  }
+
+  /**
+   * Records a sent message's channel id and ack. The company's sends whose answers arrive while
+   * its previous ones are being recorded are recorded together, in one transaction of a few
+   * statements whatever their number (as the inbound messages are): the chatbot answers hundreds
+   * of customers a second through here.
+   */
+  private record(companyId: number, item: Omit<SentRecord, 'done'>): Promise<{ message: MessageView; view: TicketView }> {
+    return new Promise((resolve, reject) => {
+      const queue = this.toRecord.get(companyId);
+      const entry = { ...item, done: { resolve, reject } };
+      if (queue) queue.push(entry);
+      else {
+        this.toRecord.set(companyId, [entry]);
+        void this.recordLane(companyId);
+      }
+    });
+  }
+
+  private async recordLane(companyId: number): Promise<void> {
+    // entries that arrive while a batch is recorded wait in the company's queue for the next one
+    for (let batch = this.toRecord.get(companyId); batch && batch.length > 0; batch = this.toRecord.get(companyId)) {
+      this.toRecord.set(companyId, []);
+      try {
+        const results = await this.database.withTenant(companyId, (tx) => this.recordBatch(tx, companyId, batch!));
+        for (const [i, entry] of batch.entries()) entry.done.resolve(results[i]!);
+      } catch (error) {
+        for (const entry of batch) entry.done.reject(error);
+      }
+    }
+    this.toRecord.delete(companyId);
+  }
+
+  private async recordBatch(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<Array<{ message: MessageView; view: TicketView }>> {
+    // the connection may have reported a sent message back (fromMe) before this: one row stays
+    const echoed = new Set(
+      (await this.messages.findByWids(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id })))).map(
+        (row) => `${row.whatsappId}:${row.wid}`,
+      ),
+    );
+    const isEchoed = ({ pending, sent }: SentRecord) => echoed.has(`${pending.whatsappId}:${sent.id}`);
+    const lastByTicket = new Map(batch.map(({ ticketId, pending }) => [ticketId, pending.lastMessage] as const));
+    await Promise.all([
+      ...batch.filter(isEchoed).map(({ pending }) => this.messages.delete(tx, companyId, pending.id)),
+      this.messages.recordSent(
+        tx,
+        companyId,
+        batch.filter((entry) => !isEchoed(entry)).map(({ pending, sent }) => ({ id: pending.id, wid: sent.id, ack: sent.ack })),
+      ),
+      this.tickets.touchMany(tx, companyId, [...lastByTicket].map(([id, lastMessage]) => ({ id, lastMessage, unread: 0, ours: true }))),
+    ]);
+    const [records, views] = await Promise.all([
+      this.messages.recordsByWid(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id }))),
+      this.views.many(tx, companyId, [...lastByTicket.keys()]),
+    ]);
+    const recordOf = new Map(records.map((record) => [`${record.message.whatsappId}:${record.message.wid}`, record]));
+    const viewOf = new Map(views.map((view) => [view.id, view]));
+    return batch.map(({ ticketId, pending, sent }) => ({ message: toMessageView(recordOf.get(`${pending.whatsappId}:${sent.id}`)!), view: viewOf.get(ticketId)! }));
   }
 
   /** A message stored unsent that will not be sent leaves the conversation (in the caller's transaction). */

@@ -21,6 +21,7 @@ export function greetingOf(hour: number): string {
  * ticket number) and hora (HH:mm:ss). Unknown variables are left as written.
  */
 export function fillVariables(body: string, context: VariableContext): string {
+  if (!body.includes('{{')) return body;
   const p = zonedParts(context.now, context.timeZone);
   const name = context.contactName.trim();
   const values: Record<string, string> = {

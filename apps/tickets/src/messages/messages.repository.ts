@@ -86,6 +86,48 @@ export class MessagesRepository {
     return row;
   }
 
+  /**
+   * Sent messages learn their channel id and ack, in one statement (rows locked in id order);
+   * answers the rows.
+   */
+  async recordSent(tx: TicketsTx, companyId: number, sent: Array<{ id: number; wid: string; ack: number }>): Promise<MessageRow[]> {
+    if (sent.length === 0) return [];
+    const rows = sql.join(
+      [...sent].sort((a, b) => a.id - b.id).map((row) => sql`(${row.id}::int, ${row.wid}::varchar, ${row.ack}::smallint)`),
+      sql`, `,
+    );
+    return tx
+      .update(messages)
+      .set({ wid: sql`sent.wid`, ack: sql`sent.ack`, updatedAt: new Date() })
+      .from(sql`(values ${rows}) as sent(id, wid, ack)`)
+      .where(and(eq(messages.companyId, companyId), sql`${messages.id} = sent.id`))
+      .returning();
+  }
+
+  /**
+   * Raises several sent messages' acks in one statement (acks only grow; for a failure, -1, use
+   * raiseAck); answers the rows changed.
+   */
+  async raiseAcks(tx: TicketsTx, companyId: number, acks: Array<{ whatsappId: number; wid: string; ack: number }>): Promise<MessageRow[]> {
+    const highest = new Map<string, { whatsappId: number; wid: string; ack: number }>();
+    for (const item of acks) {
+      if (item.ack <= 0) throw new Error('raiseAcks takes delivery acks only');
+      const key = `${item.whatsappId}:${item.wid}`;
+      if ((highest.get(key)?.ack ?? 0) < item.ack) highest.set(key, item);
+    }
+    if (highest.size === 0) return [];
+    const rows = sql.join(
+      [...highest.values()].map((item) => sql`(${item.whatsappId}::int, ${item.wid}::varchar, ${item.ack}::smallint)`),
+      sql`, `,
+    );
+    return tx
+      .update(messages)
+      .set({ ack: sql`raised.ack`, updatedAt: new Date() })
+      .from(sql`(values ${rows}) as raised(whatsapp_id, wid, ack)`)
+      .where(and(eq(messages.companyId, companyId), sql`${messages.whatsappId} = raised.whatsapp_id`, sql`${messages.wid} = raised.wid`, sql`${messages.ack} < raised.ack`))
+      .returning();
+  }
+
   /** A page of a conversation (the messages of these tickets), newest first (the service puts it back in reading order). */
   async page(tx: TicketsTx, companyId: number, ticketIds: number[], pageNumber: number | undefined): Promise<{ records: MessageRecord[]; count: number }> {
     const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
@@ -106,10 +148,22 @@ export class MessagesRepository {
     return row;
   }
 
-  /** The record of the message with this channel id on the connection (unique per connection). */
-  async recordByWid(tx: TicketsTx, companyId: number, whatsappId: number, wid: string): Promise<MessageRecord | undefined> {
-    const [row] = await this.selectRecords(tx).where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
-    return row;
+  /** The records of these messages (in no particular order). */
+  records(tx: TicketsTx, companyId: number, ids: number[]): Promise<MessageRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.selectRecords(tx).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
+  }
+
+  /** The records of the messages with these channel ids (in no particular order). */
+  recordsByWid(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRecord[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.selectRecords(tx).where(
+      and(
+        eq(messages.companyId, companyId),
+        inArray(messages.whatsappId, [...new Set(keys.map((key) => key.whatsappId))]),
+        inArray(messages.wid, [...new Set(keys.map((key) => key.wid))]),
+      ),
+    );
   }
 
   /** Marks the customer's unread messages of these tickets read; answers the channel ids per connection. */

@@ -7,6 +7,11 @@ import type { TicketsTx } from '../shared/tickets-database.js';
 export type TicketBotRow = typeof ticketBots.$inferSelect;
 export type TicketBotChange = Partial<Omit<typeof ticketBots.$inferInsert, 'ticketId' | 'companyId'>>;
 
+/** A ticket's row before the automaton's first change (the table's defaults). */
+export function newPosition(companyId: number, ticketId: number, now: Date): TicketBotRow {
+  return { ticketId, companyId, stage: 'idle', optionId: null, invalidReplies: 0, silentUntil: null, outOfHoursAt: null, bot: null, sequence: 0, released: false, updatedAt: now };
+}
+
 /** The automaton's position per ticket (table `ticket_bots`, one row per ticket the automaton has seen). */
 @Injectable()
 export class TicketBotsRepository {
@@ -30,6 +35,30 @@ export class TicketBotsRepository {
       .insert(ticketBots)
       .values({ ticketId, companyId, ...change, updatedAt: new Date() })
       .onConflictDoUpdate({ target: ticketBots.ticketId, set: { ...change, updatedAt: new Date() } });
+  }
+
+  /** Writes several tickets' menu positions in one statement (rows locked in ticket order); the rest of each row is left as it is. */
+  async savePositions(tx: TicketsTx, companyId: number, rows: TicketBotRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const values = sql.join(
+      [...rows]
+        .sort((a, b) => a.ticketId - b.ticketId)
+        .map(
+          (row) =>
+            sql`(${row.ticketId}::int, ${companyId}::int, ${row.stage}::varchar, ${row.optionId}::int, ${row.invalidReplies}::int, ${row.silentUntil}::timestamptz, ${row.outOfHoursAt}::timestamptz)`,
+        ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into ${ticketBots} (ticket_id, company_id, stage, option_id, invalid_replies, silent_until, out_of_hours_at)
+      values ${values}
+      on conflict (ticket_id) do update set
+        stage = excluded.stage,
+        option_id = excluded.option_id,
+        invalid_replies = excluded.invalid_replies,
+        silent_until = excluded.silent_until,
+        out_of_hours_at = excluded.out_of_hours_at,
+        updated_at = now()`);
   }
 
   /** The next hand-off sequence of the ticket (1 for its first handed message), recording the bot that drives it. */

@@ -178,6 +178,19 @@ export class TicketsRepository {
       where ${tickets.companyId} = ${companyId} and ${tickets.id} = touched.id`);
   }
 
+  /** The automaton's changes of several tickets (its chatbot flag, the queue chosen) in one statement, rows locked in id order. */
+  async setBotFields(tx: TicketsTx, companyId: number, changes: Array<{ id: number; chatbot: boolean; queueId: number | null }>): Promise<void> {
+    if (changes.length === 0) return;
+    const rows = sql.join(
+      [...changes].sort((a, b) => a.id - b.id).map((change) => sql`(${change.id}::int, ${change.chatbot}::boolean, ${change.queueId}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${tickets} set chatbot = changed.chatbot, queue_id = changed.queue_id, updated_at = now()
+      from (values ${rows}) as changed(id, chatbot, queue_id)
+      where ${tickets.companyId} = ${companyId} and ${tickets.id} = changed.id`);
+  }
+
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
     const [row] = await tx.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning();
     return row;
