@@ -3,7 +3,8 @@
 // numbers (one token each) and `customers` recipients, every request a distinct text with its own
 // Idempotency-Key. Reports the rate sustained, latency to the answer (p50/p99), the answers by
 // status, and then, from the sandbox, every accepted message delivered exactly once: lost (answered
-// 200, never received) and duplicated (received twice) must both be 0.
+// 200, never received), duplicated (received twice) and out of order (per number and customer) must
+// all be 0; the answer comes once the text is stored, so the script waits for the sends to drain.
 //
 // Usage: node bench/messages-api.mjs [rate=200] [seconds=20] [numbers=4] [customers=200] [gapMs=0] [clients=100]
 // `gapMs` is sessions' SEND_MIN_GAP_MS (a number's pace; 0 measures the API, not WhatsApp's pacing).
@@ -103,7 +104,7 @@ try {
               const number = recipients[Math.floor(n / senders.length) % recipients.length];
               const body = `bench ${tag} ${n}`;
               context.body = body;
-              sent.set(body, { business: sender.business, number, status: 0 });
+              sent.set(body, { business: sender.business, number, status: 0, sentAt: Date.now(), answeredAt: Infinity });
               return {
                 ...request,
                 headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `bench-${n}` },
@@ -112,7 +113,10 @@ try {
             },
             onResponse: (status, _body, context) => {
               const entry = sent.get(context.body);
-              if (entry) entry.status = status;
+              if (entry) {
+                entry.status = status;
+                entry.answeredAt = Date.now();
+              }
             },
           },
         ],
@@ -121,15 +125,44 @@ try {
     );
   });
 
-  // delivery: every answered-200 text reached its customer from its business number exactly once
-  await sleep(2000);
-  const received = new Map(); // body → times
-  for (const number of recipients) {
-    for (const message of await call('GET', `${sandboxUrl}/messages?customer=${number}`)) {
-      if (message.body?.startsWith(`bench ${tag} `)) received.set(message.body, (received.get(message.body) ?? 0) + 1);
-    }
-  }
+  // delivery: every answered-200 text reached its customer from its business number exactly once,
+  // in the order it was accepted per business and customer (a text answered before another was
+  // requested is received before it; requests in flight together have no order). The answer comes once the text is
+  // stored; the sends follow at each number's pace, so wait until they stop arriving.
+  const loadEnded = Date.now();
   const accepted = [...sent.entries()].filter(([, entry]) => entry.status === 200);
+  const collect = async () => {
+    const times = new Map(); // body → times
+    let outOfOrder = 0;
+    for (const number of recipients) {
+      // out of order: received after a text that was sent only once it had been answered
+      const latestSent = new Map(); // business → latest request time of the texts received so far
+      for (const message of await call('GET', `${sandboxUrl}/messages?customer=${number}`)) {
+        if (!message.body?.startsWith(`bench ${tag} `)) continue;
+        times.set(message.body, (times.get(message.body) ?? 0) + 1);
+        const entry = sent.get(message.body);
+        if (!entry) continue;
+        if (entry.answeredAt < (latestSent.get(message.business) ?? 0)) outOfOrder += 1;
+        latestSent.set(message.business, Math.max(latestSent.get(message.business) ?? 0, entry.sentAt));
+      }
+    }
+    return { times, outOfOrder };
+  };
+  let delivery = await collect();
+  let lastCount = -1;
+  let lastChange = Date.now();
+  let drainedAt = Date.now();
+  for (;;) {
+    const count = accepted.filter(([body]) => delivery.times.has(body)).length;
+    if (count !== lastCount) {
+      lastCount = count;
+      lastChange = drainedAt = Date.now();
+    }
+    if (count === accepted.length || Date.now() - lastChange > 15_000) break;
+    await sleep(500);
+    delivery = await collect();
+  }
+  const received = delivery.times;
   const byStatus = {};
   for (const [, entry] of sent) byStatus[entry.status] = (byStatus[entry.status] ?? 0) + 1;
   const lost = accepted.filter(([body]) => !received.has(body)).length;
@@ -149,6 +182,8 @@ try {
       unanswered,
       lost,
       duplicated,
+      'out of order': delivery.outOfOrder,
+      'delivered after load s': ((drainedAt - loadEnded) / 1000).toFixed(1),
     },
   ]);
   console.log(`numbers ${numbers}, customers ${customers}, SEND_MIN_GAP_MS ${gapMs}, clients ${clients}, ${seconds} s`);

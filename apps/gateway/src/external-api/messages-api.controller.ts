@@ -52,7 +52,9 @@ export class MessagesApiController {
       'Authenticated by the connection\'s token (`Authorization: Bearer <token>`, generated in the connection\'s form). ' +
       '`number`: country code, area code and number, digits only. JSON `{ number, body }` for a text, multipart `{ number, body, medias }` for files ' +
       '(each file a message, `body` its caption). The number is checked on WhatsApp; the contact and a pending ticket are created when missing ' +
-      'and the message appears in the conversation. `closeTicket: true` resolves the ticket after sending. With an `Idempotency-Key` header a ' +
+      'and the message appears in the conversation. A text is answered once stored and sent right after, at the connection\'s pace and in the ' +
+      'order the requests were answered (a known contact whose number left WhatsApp is refused then, and the message leaves the conversation); ' +
+      'files are answered once sent. `closeTicket: true` resolves the ticket after sending. With an `Idempotency-Key` header a ' +
       'retry sends nothing twice and answers as the first request. Rate limited per token (429 with `Retry-After`).',
   })
   @ApiBearerAuth()

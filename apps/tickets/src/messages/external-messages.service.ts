@@ -8,7 +8,7 @@ import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
-import type { TicketsDatabase } from '../shared/tickets-database.js';
+import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
 import { planTransition } from '../tickets/ticket-transition.js';
 import { TicketViews } from '../tickets/ticket-views.js';
@@ -43,7 +43,8 @@ function apiActor(companyId: number, whatsappId: number): Actor {
  * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
  * it at the number's pace. The jobs of a connection are sent one after the other in the order they
  * were taken (a lane per connection in this process), so a number's messages leave in the order
- * they were accepted. A send the connection refuses (a known contact's number that left WhatsApp)
+ * they were accepted (within one replica: with several tickets replicas, two that took jobs of
+ * the same connection may send them in either order). A send the connection refuses (a known contact's number that left WhatsApp)
  * takes the message out of the conversation, as the composer's; a job run again after its worker
  * died does not send a message that run had started sending (it may have gone: sent at most once).
  * Files go through the composer's path in the connection's lane and are answered once sent.
@@ -93,22 +94,28 @@ export class ExternalMessagesService implements OnModuleInit {
     return { ...result, duplicate };
   }
 
-  /** Checks the number, finds or opens the ticket, sends (the uploads are removed when it fails before or during the send). */
+  /** Checks the number, finds or opens the ticket, stores and queues a text or sends files (the uploads are removed when it fails before or during the send). */
   private async sendNow(companyId: number, command: ExternalMessageCommand): Promise<Omit<ExternalMessageResult, 'duplicate'>> {
-    let target: { ticketId: number; contactId: number };
+    const actor = apiActor(companyId, command.whatsappId);
+    const text = !command.medias?.length;
+    // a text is stored in the transaction that finds its ticket
+    const store = async (tx: TicketsTx, ticketId: number): Promise<number | undefined> => {
+      if (!text) return undefined;
+      const stored = await this.outgoing.storeTextIn(tx, actor, { ticketId, body: command.body });
+      if (!stored) throw new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
+      return stored.pending.id;
+    };
+    let target: { ticketId: number; contactId: number; messageId?: number };
     try {
       target =
-        (await this.ticketFor(companyId, command.whatsappId, command.number, false)) ??
-        (await this.ticketFor(companyId, command.whatsappId, await this.checked(companyId, command.whatsappId, command.number), true))!;
+        (await this.ticketFor(companyId, command.whatsappId, command.number, false, store)) ??
+        (await this.ticketFor(companyId, command.whatsappId, await this.checked(companyId, command.whatsappId, command.number), true, store))!;
     } catch (error) {
       await this.outgoing.discardUploads(companyId, command.medias);
       throw error;
     }
-    const actor = apiActor(companyId, command.whatsappId);
-    if (!command.medias?.length) {
-      const stored = await this.outgoing.storeText(actor, { ticketId: target.ticketId, body: command.body });
-      if (!stored) throw new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
-      const messageId = stored.pending.id;
+    if (target.messageId !== undefined) {
+      const messageId = target.messageId;
       const payload = { companyId, whatsappId: command.whatsappId, ticketId: target.ticketId, messageId, closeTicket: command.closeTicket === true };
       try {
         await this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${messageId}` });
@@ -117,11 +124,11 @@ export class ExternalMessagesService implements OnModuleInit {
         await this.database.withTenant(companyId, (tx) => this.sender.forgetIn(tx, companyId, messageId));
         throw error;
       }
-      return { ...target, messageIds: [messageId] };
+      return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [messageId] };
     }
     const sent = await this.inLane(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
     if (command.closeTicket) await this.close(companyId, target.ticketId);
-    return { ...target, messageIds: sent.map((message) => message.id) };
+    return { ticketId: target.ticketId, contactId: target.contactId, messageIds: sent.map((message) => message.id) };
   }
 
   /** A queued text's turn: sent unless an earlier run of its job had started sending it; then closeTicket. */
@@ -157,23 +164,30 @@ export class ExternalMessagesService implements OnModuleInit {
    * The contact with that number and its active ticket on the connection, or a new pending one.
    * A number the company has a contact for was checked when the contact was made (or wrote to the
    * company): it is not asked again, and undefined comes back when there is none unless `create`
-   * (the number WhatsApp confirmed: the contact is made, named by its number).
+   * (the number WhatsApp confirmed: the contact is made, named by its number). `store` runs in
+   * the same transaction with the ticket found (a text stored unsent: one transaction a text).
    */
-  private async ticketFor(companyId: number, whatsappId: number, number: string, create: boolean): Promise<{ ticketId: number; contactId: number } | undefined> {
+  private async ticketFor(
+    companyId: number,
+    whatsappId: number,
+    number: string,
+    create: boolean,
+    store: (tx: TicketsTx, ticketId: number) => Promise<number | undefined>,
+  ): Promise<{ ticketId: number; contactId: number; messageId?: number } | undefined> {
     const found = await this.database.withTenant(companyId, async (tx) => {
       const contact = create ? await this.contacts.contactFor(tx, companyId, number, number, undefined) : await this.knownContacts.findByNumber(tx, companyId, number);
       if (!contact) return undefined;
       const active = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
-      if (active) return { ticketId: active.id, contactId: contact.id, created: undefined };
+      if (active) return { ticketId: active.id, contactId: contact.id, created: undefined, messageId: await store(tx, active.id) };
       const ticket =
         (await this.tickets.insertIfNoActive(tx, { companyId, contactId: contact.id, whatsappId, status: 'pending', isGroup: false })) ??
         (await this.tickets.findActive(tx, companyId, contact.id, whatsappId));
       if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
-      return { ticketId: ticket.id, contactId: contact.id, created: await this.views.one(tx, companyId, ticket.id) };
+      return { ticketId: ticket.id, contactId: contact.id, created: await this.views.one(tx, companyId, ticket.id), messageId: await store(tx, ticket.id) };
     });
     if (!found) return undefined;
     if (found.created) this.events.ticketUpdated(found.created);
-    return { ticketId: found.ticketId, contactId: found.contactId };
+    return { ticketId: found.ticketId, contactId: found.contactId, messageId: found.messageId };
   }
 
   /** The number as WhatsApp knows it, asked through the token's connection. */

@@ -145,16 +145,19 @@ export class OutgoingMessagesService {
    * delivers it (now, or through a queue: the external API's). Undefined as `sendText`.
    */
   async storeText(actor: Actor, command: SendMessageCommand): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
-    return this.database.withTenant(actor.companyId, async (tx) => {
-      const { ticket, quoted, agentNames } = await this.readForSend(tx, actor, command);
-      if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
-      const agent = command.signMessage ? agentNames?.get(actor.userId) : undefined;
-      if (command.signMessage && agent === undefined) return undefined;
-      const body = this.finalText(ticket, command.body, agent);
-      if (!body) throw nothingToSend();
-      if (command.quotedMsgId && !quoted) throw new AppError(ErrorCode.ERR_NO_MESSAGE_FOUND);
-      return { ticket, pending: await this.sender.storePending(tx, ticket, { body, quoted }) };
-    });
+    return this.database.withTenant(actor.companyId, (tx) => this.storeTextIn(tx, actor, command));
+  }
+
+  /** `storeText` inside the caller's transaction (the external API finds the ticket in the same one). */
+  async storeTextIn(tx: TicketsTx, actor: Actor, command: SendMessageCommand): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
+    const { ticket, quoted, agentNames } = await this.readForSend(tx, actor, command);
+    if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
+    const agent = command.signMessage ? agentNames?.get(actor.userId) : undefined;
+    if (command.signMessage && agent === undefined) return undefined;
+    const body = this.finalText(ticket, command.body, agent);
+    if (!body) throw nothingToSend();
+    if (command.quotedMsgId && !quoted) throw new AppError(ErrorCode.ERR_NO_MESSAGE_FOUND);
+    return { ticket, pending: await this.sender.storePending(tx, ticket, { body, quoted }) };
   }
 
   /** What a send needs, asked together: one round trip on the pipelined connection. */
