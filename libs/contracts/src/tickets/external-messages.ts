@@ -35,7 +35,7 @@ export class ExternalMessageCommand {
   @Type(() => Number) @IsInt() @Min(1) @Max(2_147_483_647) whatsappId!: number;
   @IsString() @Matches(EXTERNAL_NUMBER_PATTERN) number!: string;
   @IsString() @MaxLength(65_536) body!: string;
-  @IsBoolean() closeTicket!: boolean;
+  @Transform(booleanish) @IsBoolean() closeTicket!: boolean;
   @IsOptional() @IsArray() @ArrayMaxSize(EXTERNAL_MAX_MEDIAS) @ValidateNested({ each: true }) @Type(() => MessageMediaDto) medias?: MessageMediaDto[];
   /** The client's `Idempotency-Key`: a second call with it sends nothing and answers as the first. */
   @IsOptional() @IsString() @Matches(/^[\x21-\x7e]{1,255}$/) idempotencyKey?: string;
