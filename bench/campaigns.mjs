@@ -10,27 +10,15 @@
 // Usage: node bench/campaigns.mjs [recipients=3000] [connections=10] [intervalMs=20] [inFlight=8]
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { percentile, sleep } from './lib/timing.mjs';
 
 const [recipientCount, connectionCount, intervalMs, inFlight] = [3000, 10, 20, 8].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
 const prefix = `bench${process.pid}.`;
-const [gateway, identity, tickets, sessions, campaigns, sandbox, smtp] = await freePorts(7);
-const platform = await startPlatform({
-  build: false,
-  web: false,
+const { platform, sandboxUrl } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'campaigns', 'wa-sandbox'],
-  database: `atrium_bench_${process.pid}`,
-  dropDatabaseOnStop: true,
-  ports: { gateway, identity, tickets, sessions, campaigns, 'wa-sandbox': sandbox, smtp },
   env: {
-    LOG_LEVEL: 'warn',
-    NATS_SUBJECT_PREFIX: prefix,
-    REDIS_PREFIX: `bench:${process.pid}:`,
-    BAILEYS_ENABLED: 'false',
-    SANDBOX_AUTO_SCAN_MS: '200',
-    SANDBOX_ACK_DELAY_MS: '100',
-    SANDBOX_DEMO: 'false',
     // the campaign's own pace is measured, not the sessions service's minimum gap of a number
     SEND_MIN_GAP_MS: '0',
     SEND_MAX_QUEUE: '1000',
@@ -38,13 +26,9 @@ const platform = await startPlatform({
     CAMPAIGN_SENDS_IN_FLIGHT: String(inFlight),
     DATABASE_POOL_MAX: '20',
   },
-  log: () => {},
 });
 const api = platform.urls.api;
-const sandboxUrl = `http://127.0.0.1:${sandbox}`;
 const call = jsonCaller(api);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
 function campaignsPid() {
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {

@@ -7,39 +7,23 @@
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
 // Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30]
 import { io } from 'socket.io-client';
-import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { percentile, sleep } from './lib/timing.mjs';
 
 const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
-const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
-const platform = await startPlatform({
-  build: false,
-  web: false,
+const { platform, sandboxUrl } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
-  database: `atrium_bench_${process.pid}`,
-  dropDatabaseOnStop: true,
-  ports: { gateway, identity, tickets, sessions, 'wa-sandbox': sandbox, smtp },
   env: {
-    LOG_LEVEL: 'warn',
-    NATS_SUBJECT_PREFIX: `bench${process.pid}.`,
-    REDIS_PREFIX: `bench:${process.pid}:`,
-    BAILEYS_ENABLED: 'false',
-    SANDBOX_AUTO_SCAN_MS: '200',
-    SANDBOX_ACK_DELAY_MS: '100',
-    SANDBOX_DEMO: 'false',
     // the bot's answers are measured, not WhatsApp's pacing of one number
     SEND_MIN_GAP_MS: '0',
     SEND_MAX_QUEUE: '1000',
   },
-  log: () => {},
 });
 const api = platform.urls.api;
-const sandboxUrl = `http://127.0.0.1:${sandbox}`;
 
 const call = jsonCaller(api);
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const MENU = 'Olá! Escolha um departamento:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte';
 const SALES = 'Bem-vindo às Vendas\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Falar com vendedor\n\n*[ # ]* - Voltar ao Menu Principal';

@@ -10,34 +10,20 @@
 // 0 measures from cold.
 import { io } from 'socket.io-client';
 import pg from 'pg';
-import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { percentile, sleep } from './lib/timing.mjs';
 
 const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
-const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
-const platform = await startPlatform({
-  build: false,
-  web: false,
+const { platform, sandboxUrl } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
-  database: `atrium_bench_${process.pid}`,
-  dropDatabaseOnStop: true,
-  ports: { gateway, identity, tickets, sessions, 'wa-sandbox': sandbox, smtp },
   env: {
-    LOG_LEVEL: 'warn',
-    NATS_SUBJECT_PREFIX: `bench${process.pid}.`,
-    REDIS_PREFIX: `bench:${process.pid}:`,
-    BAILEYS_ENABLED: 'false',
-    SANDBOX_AUTO_SCAN_MS: '200',
-    SANDBOX_ACK_DELAY_MS: '100',
-    SANDBOX_DEMO: 'false',
     INBOUND_MAX_AGE_SECONDS: '3600',
     // tuning knobs to try: INBOUND_CONCURRENCY, INBOUND_BATCH_SIZE, INBOUND_MAX_IN_HAND, DATABASE_POOL_MAX
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('INBOUND_') || name === 'DATABASE_POOL_MAX')),
   },
-  log: () => {},
 });
 const api = platform.urls.api;
-const sandboxUrl = `http://127.0.0.1:${sandbox}`;
 
 const call = jsonCaller(api);
 
@@ -49,8 +35,6 @@ function socketOf(token) {
   });
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A company with `connectionCount` connected sandbox numbers in one queue and `agentCount` agents of that queue, each with a socket. */
 async function setUpCompany(root, plan, index) {

@@ -10,7 +10,9 @@
 // `gapMs` is sessions' SEND_MIN_GAP_MS (a number's pace; 0 measures the API, not WhatsApp's pacing).
 // Build first (`npm run build`): the platform runs from dist/.
 import autocannon from 'autocannon';
-import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { startBenchPlatform } from './lib/bench-platform.mjs';
+import { jsonCaller } from './lib/json-call.mjs';
+import { sleep } from './lib/timing.mjs';
 
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 20);
@@ -18,45 +20,21 @@ const numbers = Number(process.argv[4] ?? 4);
 const customers = Number(process.argv[5] ?? 200);
 const gapMs = Number(process.argv[6] ?? 0);
 const clients = Number(process.argv[7] ?? 100);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method, url, body, token) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-const [gateway, identity, tickets, sessions, sandbox, smtp] = await freePorts(6);
-const tag = `${process.pid}`;
-const platform = await startPlatform({
-  build: false,
-  web: false,
+const tag = `api${process.pid}`;
+const { platform, sandboxUrl } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
-  database: `atrium_bench_api_${tag}`,
-  dropDatabaseOnStop: true,
-  ports: { gateway, identity, tickets, sessions, 'wa-sandbox': sandbox, smtp },
+  tag,
   env: {
-    LOG_LEVEL: 'warn',
-    NATS_SUBJECT_PREFIX: `benchapi${tag}.`,
-    REDIS_PREFIX: `benchapi:${tag}:`,
-    BAILEYS_ENABLED: 'false',
-    SANDBOX_AUTO_SCAN_MS: '200',
-    SANDBOX_DEMO: 'false',
+    SANDBOX_ACK_DELAY_MS: '300',
     SEND_MIN_GAP_MS: String(gapMs),
     SEND_MAX_QUEUE: '100000',
     // the bench measures throughput, not the per-token limit
     EXTERNAL_API_RATE_LIMIT: '100000000',
   },
-  log: () => {},
 });
 // autocannon may resolve localhost to ::1, where the gateway (0.0.0.0) does not listen
 const api = platform.urls.api.replace('localhost', '127.0.0.1');
-const sandboxUrl = `http://127.0.0.1:${sandbox}`;
+const call = jsonCaller(api);
 
 try {
   const superUser = await call('POST', `${api}/auth/login`, { email: 'admin@admin.com', password: '123456' });
