@@ -68,6 +68,20 @@ export async function chooseOption(page: Page, selector: string, optionText: str
   await expectAttribute(input, 'aria-expanded', 'false');
 }
 
+/**
+ * Adds an option in the queue dialog's option-tree editor: `button` opens the editor `form`
+ * (e.g. 'option-add-root' / 'option-new-root', or 'option-add-1' / 'option-new-1' for a child of 1),
+ * which is filled and saved; resolves once the editor has closed.
+ */
+export async function addQueueOption(dialog: Locator, button: string, form: string, title: string, message: string): Promise<void> {
+  await dialog.getByTestId(button).click();
+  const editor = dialog.getByTestId(form);
+  await editor.getByLabel('Título').fill(title);
+  await editor.getByLabel('Mensagem').fill(message);
+  await editor.getByRole('button', { name: 'Salvar' }).click();
+  await editor.waitFor({ state: 'detached' });
+}
+
 async function expectAttribute(locator: Locator, name: string, value: string): Promise<void> {
   await locator.page().waitForFunction(
     ([element, attribute, expected]) => (element as Element).getAttribute(attribute as string) === expected,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+import { addQueueOption, apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
 import { call, connectSandbox, eventually, sandboxUrl } from './platform-calls.js';
 
 const id = randomBytes(3).toString('hex');
@@ -63,19 +63,11 @@ describe('an option tree built in the queue modal, walked by a customer, handed 
       await adminPage.getByTestId('queue-form-submit').click();
       await adminPage.getByText('Queue saved successfully').first().waitFor();
       await dialog.getByTestId('option-add-root').waitFor(PAGE_LOAD);
-      const addOption = async (button: string, form: string, title: string, message: string) => {
-        await dialog.getByTestId(button).click();
-        const editor = dialog.getByTestId(form);
-        await editor.getByLabel('Título').fill(title);
-        await editor.getByLabel('Mensagem').fill(message);
-        await editor.getByRole('button', { name: 'Salvar' }).click();
-        await editor.waitFor({ state: 'detached' });
-      };
-      await addOption('option-add-root', 'option-new-root', 'Internet', 'Problemas de internet:');
+      await addQueueOption(dialog, 'option-add-root', 'option-new-root', 'Internet', 'Problemas de internet:');
       await dialog.getByTestId('option-label-1').getByText('[1] Internet').waitFor();
-      await addOption('option-add-root', 'option-new-root', 'Fatura', 'Segunda via em nosso site.');
+      await addQueueOption(dialog, 'option-add-root', 'option-new-root', 'Fatura', 'Segunda via em nosso site.');
       await dialog.getByTestId('option-label-2').getByText('[2] Fatura').waitFor();
-      await addOption('option-add-1', 'option-new-1', 'Sem sinal', 'Reinicie o modem.');
+      await addQueueOption(dialog, 'option-add-1', 'option-new-1', 'Sem sinal', 'Reinicie o modem.');
       await dialog.getByTestId('option-label-1.1').getByText('[1] Sem sinal').waitFor();
       await screenshot(adminPage, 'chatbot-01-tree-built');
       await adminPage.getByTestId('queue-form-submit').click();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { apiUrl, chooseOption, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+import { addQueueOption, apiUrl, chooseOption, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
 import { call } from './platform-calls.js';
 
 const id = randomBytes(3).toString('hex');
@@ -70,18 +70,10 @@ describe('automation screens: a queue with an option tree and hours, a connectio
 
     await step('queues-options', [page], async () => {
       const dialog = page.getByRole('dialog');
-      const addOption = async (button: string, form: string, title: string, message: string) => {
-        await dialog.getByTestId(button).click();
-        const editor = dialog.getByTestId(form);
-        await editor.getByLabel('Título').fill(title);
-        await editor.getByLabel('Mensagem').fill(message);
-        await editor.getByRole('button', { name: 'Salvar' }).click();
-        await editor.waitFor({ state: 'detached' });
-      };
-      await addOption('option-add-root', 'option-new-root', 'Comercial', 'Fale com nosso comercial');
+      await addQueueOption(dialog, 'option-add-root', 'option-new-root', 'Comercial', 'Fale com nosso comercial');
       await dialog.getByTestId('option-label-1').getByText('[1] Comercial').waitFor();
-      await addOption('option-add-root', 'option-new-root', 'Financeiro', 'Boletos e notas fiscais');
-      await addOption('option-add-1', 'option-new-1', 'Planos', 'Conheça nossos planos');
+      await addQueueOption(dialog, 'option-add-root', 'option-new-root', 'Financeiro', 'Boletos e notas fiscais');
+      await addQueueOption(dialog, 'option-add-1', 'option-new-1', 'Planos', 'Conheça nossos planos');
       await dialog.getByTestId('option-label-1.1').getByText('[1] Planos').waitFor();
       await screenshot(page, 'queues-02-options');
 
