@@ -1,39 +1,21 @@
 import { campaignEditability } from '@atrium/contracts/campaigns/campaign-editability.js';
 import type { CampaignView } from '@atrium/contracts';
 import dayjs from 'dayjs';
+import { aCampaign } from '../../../test/campaign-fixtures';
 import { campaignInputOf, canAddVariable, EMPTY_CAMPAIGN, formValuesOf, progressPercent, settingsOf } from './campaign-form';
 
-const campaign = (patch: Partial<CampaignView>): CampaignView => ({
-  id: 7,
-  companyId: 1,
-  name: 'Black Friday',
-  message1: 'Olá {nome}',
-  message2: null,
-  message3: null,
-  message4: null,
-  message5: null,
-  confirmationMessage1: 'Posso enviar?',
-  confirmationMessage2: null,
-  confirmationMessage3: null,
-  confirmationMessage4: null,
-  confirmationMessage5: null,
-  status: 'INATIVA',
-  confirmation: true,
-  scheduledAt: null,
-  completedAt: null,
-  whatsappId: 3,
-  contactListId: 4,
-  tagListId: null,
-  fileListId: null,
-  mediaPath: null,
-  mediaName: null,
-  contactList: { id: 4, name: 'Clientes' },
-  whatsapp: { id: 3, name: 'Vendas' },
-  report: { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...patch,
-});
+const campaign = (patch: Partial<CampaignView>): CampaignView =>
+  aCampaign(7, {
+    companyId: 1,
+    name: 'Black Friday',
+    confirmationMessage1: 'Posso enviar?',
+    confirmation: true,
+    whatsappId: 3,
+    contactListId: 4,
+    contactList: { id: 4, name: 'Clientes' },
+    whatsapp: { id: 3, name: 'Vendas' },
+    ...patch,
+  });
 
 describe('the campaign dialog', () => {
   it('sends empty texts as null, no tag as Nenhuma and scheduledAt as YYYY-MM-DD HH:mm:ss with the offset', () => {

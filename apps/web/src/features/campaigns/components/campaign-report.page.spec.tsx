@@ -6,41 +6,24 @@ import { createStore } from '../../../app/store';
 import { loggedIn } from '../../auth/auth.slice';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { LocalSocket } from '../../../../test/local-socket';
+import { aCampaign } from '../../../../test/campaign-fixtures';
 import { aSessionUser } from '../../../../test/session-user';
 import { SocketContext } from '../../realtime/socket.context';
 import CampaignReportPage, { REPORT_REFRESH_MS } from './campaign-report.page';
 import '../../../i18n/i18n';
 
-const base: CampaignView = {
-  id: 9,
-  companyId: 3,
+const base = aCampaign(9, {
   name: 'Natal',
-  message1: 'Olá {nome}',
-  message2: null,
-  message3: null,
-  message4: null,
-  message5: null,
   confirmationMessage1: 'Posso enviar?',
-  confirmationMessage2: null,
-  confirmationMessage3: null,
-  confirmationMessage4: null,
-  confirmationMessage5: null,
   status: 'EM_ANDAMENTO',
   confirmation: true,
   scheduledAt: '2026-03-05T17:30:00.000Z',
-  completedAt: null,
   whatsappId: 1,
   contactListId: 4,
-  tagListId: null,
-  fileListId: null,
-  mediaPath: null,
-  mediaName: null,
   contactList: { id: 4, name: 'Clientes' },
   whatsapp: { id: 1, name: 'Vendas' },
   report: { valid: 4, delivered: 1, confirmationRequested: 2, confirmed: 1, failed: 0 },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 function mount() {
   const store = createStore();

@@ -1,4 +1,3 @@
-import type { CampaignView } from '@atrium/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../app/app-providers';
@@ -6,44 +5,12 @@ import { createStore } from '../../../app/store';
 import { loggedIn } from '../../auth/auth.slice';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { LocalSocket } from '../../../../test/local-socket';
+import { aCampaign } from '../../../../test/campaign-fixtures';
 import { aSessionUser } from '../../../../test/session-user';
 import { SocketContext } from '../../realtime/socket.context';
 import CampaignsPage from './campaigns.page';
 import '../../../i18n/i18n';
 
-function aCampaign(id: number, overrides: Partial<CampaignView> = {}): CampaignView {
-  return {
-    id,
-    companyId: 3,
-    name: `Campanha ${id}`,
-    message1: 'Olá {nome}',
-    message2: null,
-    message3: null,
-    message4: null,
-    message5: null,
-    confirmationMessage1: null,
-    confirmationMessage2: null,
-    confirmationMessage3: null,
-    confirmationMessage4: null,
-    confirmationMessage5: null,
-    status: 'INATIVA',
-    confirmation: false,
-    scheduledAt: null,
-    completedAt: null,
-    whatsappId: null,
-    contactListId: null,
-    tagListId: null,
-    fileListId: null,
-    mediaPath: null,
-    mediaName: null,
-    contactList: null,
-    whatsapp: null,
-    report: { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function mount() {
   const store = createStore();
