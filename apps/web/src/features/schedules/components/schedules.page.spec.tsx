@@ -114,6 +114,8 @@ describe('schedules page', () => {
     fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));
     await waitFor(() => expect(uploads).toBe(1));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // the button ignores clicks while it shows the save under way (antd's loading state)
+    await waitFor(() => expect(within(dialog).getByTestId('schedule-form-submit')).not.toHaveClass('ant-btn-loading'));
     fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));
     await waitFor(() => expect(uploads).toBe(2));
     expect(api.callsTo('POST /schedules')).toHaveLength(1);
