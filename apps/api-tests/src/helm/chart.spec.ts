@@ -14,7 +14,7 @@ import { coalesceValues, readYamlFile, renderChart, type Manifest, type RenderOp
 const chartDir = path.join(REPO_ROOT, 'helm', 'atrium');
 const REQUIRED = { secrets: { jwtSecret: 'j'.repeat(32), adminEmail: 'admin@example.com', adminPassword: 'change-me-now' } };
 const MONITORING_API = 'monitoring.coreos.com/v1';
-const defaults = readYamlFile(path.join(chartDir, 'values.yaml')) as ChartValues;
+const defaults = readYamlFile(path.join(chartDir, 'values.yaml')) as unknown as ChartValues;
 const large = readYamlFile(path.join(REPO_ROOT, 'deploy', 'values-large.yaml'));
 
 interface AppValues {

@@ -30,7 +30,8 @@ interface Pipeline {
 type Node =
   | { type: 'text'; text: string }
   | { type: 'action'; pipe: Pipeline }
-  | { type: 'if' | 'with'; pipe: Pipeline; body: Node[]; otherwise: Node[] }
+  | { type: 'if'; pipe: Pipeline; body: Node[]; otherwise: Node[] }
+  | { type: 'with'; pipe: Pipeline; body: Node[]; otherwise: Node[] }
   | { type: 'range'; pipe: Pipeline; body: Node[]; otherwise: Node[] }
   | { type: 'template'; name: string; pipe: Pipeline | null };
 
@@ -75,8 +76,8 @@ function split(source: string, file: string): Piece[] {
   return pieces;
 }
 
-function findClose(source: string, from: string | number, file: string): number {
-  let index = Number(from);
+function findClose(source: string, from: number, file: string): number {
+  let index = from;
   let quote: string | null = null;
   for (; index < source.length; index += 1) {
     const char = source[index]!;
@@ -90,7 +91,7 @@ function findClose(source: string, from: string | number, file: string): number 
       index = end + 1;
     } else if (source.startsWith('}}', index)) return index;
   }
-  throw new TemplateError(`${file}:${lineOf(source, Number(from))}: unclosed action`);
+  throw new TemplateError(`${file}:${lineOf(source, from)}: unclosed action`);
 }
 
 const lineOf = (source: string, index: number): number => source.slice(0, index).split('\n').length;
@@ -316,7 +317,7 @@ function mergeInto(target: Record<string, Value>, source: Value, overwrite: bool
 
 function printf(pattern: string, ...args: Value[]): string {
   let next = 0;
-  return pattern.replace(/%([-+# 0]*\d*(?:\.\d+)?)([%vsdqtfx])/g, (whole, _flags: string, verb: string) => {
+  return pattern.replace(/%[-+# 0]*\d*(?:\.\d+)?([%vsdqtfx])/g, (_whole, verb: string) => {
     if (verb === '%') return '%';
     const value = args[next++];
     if (verb === 'q') return JSON.stringify(format(value));
@@ -367,7 +368,7 @@ const FUNCTIONS: Record<string, TemplateFunction> = {
   index: (value, ...keys) => keys.reduce<Value>((current, key) => (Array.isArray(current) ? current[Number(key)] : isMap(current) ? current[String(key)] : undefined), value),
   quote: (...values) => values.filter((value) => value !== null && value !== undefined).map((value) => JSON.stringify(format(value))).join(' '),
   squote: (...values) => values.filter((value) => value !== null && value !== undefined).map((value) => `'${format(value)}'`).join(' '),
-  toString: (value) => format(value),
+  toString: (value: Value) => format(value),
   toYaml: (value) => toYaml(value),
   toJson: (value) => JSON.stringify(value ?? null),
   print: (...values) => values.map(format).join(''),
@@ -531,7 +532,6 @@ export class TemplateSet implements RenderContext {
 
   private operand(operand: Operand, dot: Value, scope: Scope): Value {
     let value: Value;
-    let fields = operand.fields;
     switch (operand.kind) {
       case 'literal':
         value = operand.literal;
@@ -552,12 +552,12 @@ export class TemplateSet implements RenderContext {
       case 'function':
         return this.command([operand], dot, scope, []);
     }
-    for (const name of fields) {
+    for (const name of operand.fields) {
       const parent = value;
-      value = field(parent, name, `.${fields.join('.')}`);
+      value = field(parent, name, `.${operand.fields.join('.')}`);
+      // A method of the data (.Capabilities.APIVersions.Has, .Files.Get), called by command().
       if (typeof value === 'function') value = (value as (...args: Value[]) => Value).bind(parent);
     }
-    fields = [];
     return value;
   }
 }
