@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { REPO_ROOT } from '@atrium/testing';
-import { coalesceValues, readYamlFile, renderChart, type Manifest, type RenderOptions } from './render-chart.js';
+import { coalesceValues, readYamlFile, renderChart, REPO_ROOT, type Manifest, type RenderOptions } from './render-chart.js';
 
 /**
  * helm/atrium rendered as `helm template` would (go-template.ts: the Go template and sprig subset

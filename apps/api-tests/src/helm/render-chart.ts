@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseAllDocuments, parse } from 'yaml';
 import { TemplateSet, type Value } from './go-template.js';
 
@@ -8,6 +9,9 @@ import { TemplateSet, type Value } from './go-template.js';
  * values files over them (maps merge, anything else replaces, null removes, as Helm does), renders
  * every template with go-template.ts and splits the output into parsed YAML documents.
  */
+
+/** The repository's root (as @atrium/testing's REPO_ROOT, without loading its database and server helpers: this test stays fast). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export interface RenderOptions {
   /** Values laid over values.yaml, in order (the parsed contents of `-f` files or `--set`s). */
