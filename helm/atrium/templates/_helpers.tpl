@@ -168,3 +168,12 @@ spec:
   ports:
     {{- toYaml .rule.ports | nindent 4 }}
 {{- end -}}
+
+{{/* matchExpressions selecting the release's enabled simulators. Call with (dict "root" $ "sandboxes" $sandboxes). */}}
+{{- define "atrium.sandboxMatch" -}}
+- { key: app.kubernetes.io/instance, operator: In, values: [{{ .root.Release.Name | quote }}] }
+- key: app.kubernetes.io/component
+  operator: In
+  values:
+    {{- toYaml .sandboxes | nindent 4 }}
+{{- end -}}

@@ -230,8 +230,11 @@ describe('helm/atrium monitoring objects', () => {
       expect(find(manifests, 'ServiceMonitor', name)).toBeUndefined();
       expect(named(manifests, 'NetworkPolicy', name).object.spec.ingress[0].from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'atrium' } } }]);
     }
-    const sessionsEgress = named(manifests, 'NetworkPolicy', 'atrium-sessions').object.spec.egress;
-    expect(sessionsEgress).toContainEqual({ to: [{ podSelector: { matchExpressions: expect.arrayContaining([expect.objectContaining({ values: sandboxes.sort() })]) } }] });
+    const toSandboxes = { podSelector: { matchExpressions: expect.arrayContaining([expect.objectContaining({ values: sandboxes.sort() })]) } };
+    expect(named(manifests, 'NetworkPolicy', 'atrium-sessions').object.spec.egress).toContainEqual({ to: [toSandboxes] });
+    // Their callbacks (webhooks) reach the gateway, not the services.
+    expect(named(manifests, 'NetworkPolicy', 'atrium-gateway').object.spec.ingress).toContainEqual({ from: [toSandboxes], ports: [{ port: 8080, protocol: 'TCP' }] });
+    expect(named(manifests, 'NetworkPolicy', 'atrium-tickets').object.spec.ingress).toHaveLength(1);
   });
 
   it('refuses a release without the required secrets, as helm does', () => {
