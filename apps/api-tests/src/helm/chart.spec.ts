@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { validateKubernetesObject } from './kubernetes-schemas.js';
 import { coalesceValues, readYamlFile, renderChart, REPO_ROOT, type Manifest, type RenderOptions } from './render-chart.js';
 
 /**
@@ -48,7 +49,7 @@ describe.each([
 ])('helm/atrium rendered with %s', (_file, values) => {
   const manifests = render(values);
 
-  it('renders valid Kubernetes objects, each named once', () => {
+  it('renders valid Kubernetes objects (their API schemas), each named once', () => {
     expect(manifests.length).toBeGreaterThan(40);
     for (const manifest of manifests) {
       expect({ source: manifest.source, apiVersion: typeof manifest.object.apiVersion, kind: typeof manifest.object.kind, name: manifest.name }).toEqual({
@@ -57,6 +58,15 @@ describe.each([
         kind: 'string',
         name: expect.stringMatching(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/),
       });
+    }
+    for (const manifest of manifests) {
+      let error = '';
+      try {
+        validateKubernetesObject(manifest.object);
+      } catch (failure) {
+        error = (failure as Error).message;
+      }
+      expect({ object: `${manifest.kind}/${manifest.name}`, error }).toEqual({ object: `${manifest.kind}/${manifest.name}`, error: '' });
     }
     const keys = manifests.map((entry) => `${entry.kind}/${entry.name}`);
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
@@ -235,6 +245,12 @@ describe('helm/atrium monitoring objects', () => {
     // Their callbacks (webhooks) reach the gateway, not the services.
     expect(named(manifests, 'NetworkPolicy', 'atrium-gateway').object.spec.ingress).toContainEqual({ from: [toSandboxes], ports: [{ port: 8080, protocol: 'TCP' }] });
     expect(named(manifests, 'NetworkPolicy', 'atrium-tickets').object.spec.ingress).toHaveLength(1);
+  });
+
+  it('reports values that render objects breaking their schema', () => {
+    const [hpa] = render([REQUIRED, { apps: { gateway: { autoscaling: { minReplicas: 'two' } } } }]).filter((entry) => entry.name === 'atrium-gateway' && entry.kind === 'HorizontalPodAutoscaler');
+    expect(() => validateKubernetesObject(hpa!.object)).toThrow(/minReplicas must be integer/);
+    expect(() => validateKubernetesObject({ apiVersion: 'v1', kind: 'Pod' })).toThrow(/no schema/);
   });
 
   it('refuses a release without the required secrets, as helm does', () => {
