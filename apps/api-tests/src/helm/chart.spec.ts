@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { validateKubernetesObject } from './kubernetes-schemas.js';
+import { unknownFields, validateKubernetesObject } from './kubernetes-schemas.js';
 import { coalesceValues, readYamlFile, renderChart, REPO_ROOT, type Manifest, type RenderOptions } from './render-chart.js';
 
 /**
@@ -66,7 +66,8 @@ describe.each([
       } catch (failure) {
         error = (failure as Error).message;
       }
-      expect({ object: `${manifest.kind}/${manifest.name}`, error }).toEqual({ object: `${manifest.kind}/${manifest.name}`, error: '' });
+      const unknown = unknownFields(manifest.object);
+      expect({ object: `${manifest.kind}/${manifest.name}`, error, unknown }).toEqual({ object: `${manifest.kind}/${manifest.name}`, error: '', unknown: [] });
     }
     const keys = manifests.map((entry) => `${entry.kind}/${entry.name}`);
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
@@ -251,6 +252,12 @@ describe('helm/atrium monitoring objects', () => {
     const [hpa] = render([REQUIRED, { apps: { gateway: { autoscaling: { minReplicas: 'two' } } } }]).filter((entry) => entry.name === 'atrium-gateway' && entry.kind === 'HorizontalPodAutoscaler');
     expect(() => validateKubernetesObject(hpa!.object)).toThrow(/minReplicas must be integer/);
     expect(() => validateKubernetesObject({ apiVersion: 'v1', kind: 'Pod' })).toThrow(/no schema/);
+    // Fields the kind does not have, as kubeconform -strict reports them (maps such as labels take any key).
+    const deployment = structuredClone(named(render([REQUIRED]), 'Deployment', 'atrium-tickets').object);
+    deployment.spec.replica = 2;
+    deployment.spec.template.spec.containers[0].securityContext.readOnlyRootFS = true;
+    deployment.spec.template.metadata.labels.anything = 'x';
+    expect(unknownFields(deployment).sort()).toEqual(['Deployment.spec.replica', 'Deployment.spec.template.spec.containers[0].securityContext.readOnlyRootFS']);
   });
 
   it('refuses a release without the required secrets, as helm does', () => {
