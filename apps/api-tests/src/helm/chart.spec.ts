@@ -204,8 +204,10 @@ describe('helm/atrium monitoring objects', () => {
   const rules = (manifests: Manifest[]): Manifest[] => manifests.filter((entry) => entry.kind === 'PrometheusRule');
   const monitored = backendApps.filter((app) => !defaults.apps[app]!.sandbox).map((app) => `atrium-${app}`);
 
+  const plain = render([REQUIRED]);
+
   it('renders ServiceMonitors and the PrometheusRule only where the Prometheus operator is present, or when asked', () => {
-    const without = render([REQUIRED]);
+    const without = plain;
     expect(serviceMonitors(without)).toEqual([]);
     expect(rules(without)).toEqual([]);
     const withOperator = render([REQUIRED], { apiVersions: [MONITORING_API] });
@@ -253,7 +255,7 @@ describe('helm/atrium monitoring objects', () => {
     expect(() => validateKubernetesObject(hpa!.object)).toThrow(/minReplicas must be integer/);
     expect(() => validateKubernetesObject({ apiVersion: 'v1', kind: 'Pod' })).toThrow(/no schema/);
     // Fields the kind does not have, as kubeconform -strict reports them (maps such as labels take any key).
-    const deployment = structuredClone(named(render([REQUIRED]), 'Deployment', 'atrium-tickets').object);
+    const deployment = structuredClone(named(plain, 'Deployment', 'atrium-tickets').object);
     deployment.spec.replica = 2;
     deployment.spec.template.spec.containers[0].securityContext.readOnlyRootFS = true;
     deployment.spec.template.metadata.labels.anything = 'x';

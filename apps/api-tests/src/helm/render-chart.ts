@@ -52,6 +52,18 @@ export function readYamlFile(file: string): Values {
   return (parse(readFileSync(file, 'utf8')) ?? {}) as Values;
 }
 
+const parsed = new Map<string, TemplateSet>();
+
+/** The chart's templates, parsed once per process (renders do not change them). */
+function parsedTemplates(templatesDir: string, chartName: string, files: string[]): TemplateSet {
+  if (!parsed.has(templatesDir)) {
+    const templates = new TemplateSet();
+    for (const file of files) templates.add(`${chartName}/templates/${file}`, readFileSync(path.join(templatesDir, file), 'utf8'));
+    parsed.set(templatesDir, templates);
+  }
+  return parsed.get(templatesDir)!;
+}
+
 export function renderChart(chartDir: string, options: RenderOptions = {}): { manifests: Manifest[]; notes: string } {
   const chart = readYamlFile(path.join(chartDir, 'Chart.yaml'));
   const chartName = String(chart.name);
@@ -59,8 +71,7 @@ export function renderChart(chartDir: string, options: RenderOptions = {}): { ma
   const apis = new Set([...BUILT_IN_APIS, ...(options.apiVersions ?? [])]);
   const templatesDir = path.join(chartDir, 'templates');
   const files = readdirSync(templatesDir).filter((file) => /\.(yaml|yml|tpl|txt)$/.test(file)).sort();
-  const templates = new TemplateSet();
-  for (const file of files) templates.add(`${chartName}/templates/${file}`, readFileSync(path.join(templatesDir, file), 'utf8'));
+  const templates = parsedTemplates(templatesDir, chartName, files);
 
   const data = (file: string): Value => ({
     Values: values,
