@@ -1,15 +1,15 @@
-import { appendFileSync } from 'node:fs';
+import path from 'node:path';
 import type { WhatsappView } from '@atrium/contracts';
+import { REPO_ROOT } from '@atrium/testing';
 import pg from 'pg';
 import { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { signUpTenant, superAdmin } from '../tenants.js';
 import { embeddedPostgres, natsServer, probes, redisServer, type DependencyServer } from './dependency-servers.js';
-import { REPO_ROOT } from '@atrium/testing';
-import path from 'node:path';
 
-type AppName = 'identity' | 'tickets' | 'sessions' | 'gateway';
+const SERVICES = ['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai'] as const;
+type AppName = (typeof SERVICES)[number] | 'gateway';
 type CheckName = 'nats' | 'redis' | 'database';
 
 interface Platform {
@@ -21,9 +21,9 @@ interface Platform {
 
 /** Which apps' readiness names each dependency (the gateway keeps no database). */
 const DEPENDENTS: Record<DependencyServer['name'], { check: CheckName; apps: AppName[] }> = {
-  nats: { check: 'nats', apps: ['identity', 'tickets', 'sessions', 'gateway'] },
-  redis: { check: 'redis', apps: ['identity', 'tickets', 'sessions', 'gateway'] },
-  postgres: { check: 'database', apps: ['identity', 'tickets', 'sessions'] },
+  nats: { check: 'nats', apps: [...SERVICES, 'gateway'] },
+  redis: { check: 'redis', apps: [...SERVICES, 'gateway'] },
+  postgres: { check: 'database', apps: [...SERVICES] },
 };
 /** How long each dependency stays down. */
 const OUTAGE_MS = 5_000;
@@ -31,7 +31,7 @@ const SEND_EVERY_MS = 100;
 const CUSTOMERS = ['5511966000001', '5511966000002', '5511966000003'];
 
 /**
- * The platform (identity, tickets, sessions, gateway, wa-sandbox as child processes, tools/platform.mjs)
+ * The platform (every service, the gateway and wa-sandbox as child processes, tools/platform.mjs)
  * on a NATS, a Redis and a PostgreSQL of this suite's own, while sandbox customers write steadily:
  * each dependency in turn is stopped for OUTAGE_MS and started again on the same port with the
  * same data. Every app's readiness turns false while it is down and true after, with no restart
@@ -60,31 +60,26 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
 
   beforeAll(async () => {
     const { freePorts } = await probes();
-    const [natsPort, redisPort, pgPort, gateway, identity, tickets, sessions, waSandbox, smtp] = await freePorts(9);
+    const [natsPort, redisPort, pgPort, gateway, waSandbox, smtp, ...servicePorts] = await freePorts(6 + SERVICES.length);
     servers = { nats: await natsServer(natsPort!), redis: await redisServer(redisPort!), postgres: await embeddedPostgres(pgPort!) };
     await Promise.all(Object.values(servers).map((server) => server.start()));
     const { startPlatform } = (await import(path.join(REPO_ROOT, 'tools', 'platform.mjs'))) as { startPlatform(options: unknown): Promise<Platform> };
-    const ports = { gateway, identity, tickets, sessions, 'wa-sandbox': waSandbox, smtp };
+    const ports = { gateway, 'wa-sandbox': waSandbox, smtp, ...Object.fromEntries(SERVICES.map((name, i) => [name, servicePorts[i]])) };
     platform = await startPlatform({
       build: false,
       web: false,
-      apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+      apps: [...SERVICES, 'wa-sandbox'],
       postgres: { host: '127.0.0.1', port: pgPort },
       embeddedPostgres: false,
       database: 'atrium',
       redisUrl: `redis://127.0.0.1:${redisPort}`,
       natsUrl: `nats://127.0.0.1:${natsPort}`,
       ports,
-      env: { LOG_LEVEL: process.env.DEBUG_PLATFORM_LOG ? 'warn' : 'error', BAILEYS_ENABLED: 'false', SANDBOX_AUTO_SCAN_MS: '200', SANDBOX_ACK_DELAY_MS: '50', SANDBOX_DEMO: 'false' },
-      log: process.env.DEBUG_PLATFORM_LOG ? (line: string) => appendFileSync(process.env.DEBUG_PLATFORM_LOG!, line + '\n') : () => undefined,
+      env: { LOG_LEVEL: 'error', BAILEYS_ENABLED: 'false', SANDBOX_AUTO_SCAN_MS: '200', SANDBOX_ACK_DELAY_MS: '50', SANDBOX_DEMO: 'false' },
+      log: () => undefined,
       onAppExit: (app: string) => exits.push(app),
     });
-    readyUrls = {
-      gateway: `http://127.0.0.1:${gateway}/health/ready`,
-      identity: `http://127.0.0.1:${identity}/health/ready`,
-      tickets: `http://127.0.0.1:${tickets}/health/ready`,
-      sessions: `http://127.0.0.1:${sessions}/health/ready`,
-    };
+    readyUrls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}/health/ready`])) as Record<AppName, string>;
     sandboxUrl = `http://127.0.0.1:${waSandbox}`;
 
     const api = { client: () => new ApiClient(platform!.urls.api) };
@@ -163,6 +158,7 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
       const lost = sent.filter((body) => !counts.has(body));
       const twice = [...counts].filter(([, copies]) => copies > 1).map(([body]) => body);
       const unknown = [...counts.keys()].filter((body) => !sent.includes(body));
+      console.info(`dependency restarts: ${sent.length} inbound messages sent, ${lost.length} lost, ${twice.length} stored twice`);
       expect(sent.length).toBeGreaterThan(100);
       expect({ sent: sent.length, lost, twice, unknown }).toEqual({ sent: sent.length, lost: [], twice: [], unknown: [] });
     } finally {
