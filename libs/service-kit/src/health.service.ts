@@ -3,7 +3,7 @@ import type { HealthReport } from '@atrium/contracts';
 export type HealthCheck = () => Promise<boolean>;
 
 /** A check that has not answered by then counts as down (a client may queue its ping while reconnecting). */
-export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+export const HEALTH_CHECK_TIMEOUT_MS = 3_000;
 
 function withinTimeout(check: HealthCheck): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
