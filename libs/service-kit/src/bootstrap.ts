@@ -4,7 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceConfig } from '@atrium/config';
 import { migrateService, roleOf } from '@atrium/database';
 import { createLogger, PinoNestLogger, type Logger } from '@atrium/logging';
-import { PrefixedNatsServer, AppErrorFilter, RpcRequestContextInterceptor } from '@atrium/messaging';
+import { PrefixedNatsServer, AppErrorFilter, RpcMetricsInterceptor, RpcRequestContextInterceptor } from '@atrium/messaging';
+import { AppMetrics, httpMetricsMiddleware } from '@atrium/metrics';
+import { NATS_RECONNECT } from './core.module.js';
 
 export interface StartServiceOptions {
   service: string;
@@ -27,11 +29,13 @@ export async function startService(options: StartServiceOptions): Promise<INestA
   const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
   app.useGlobalFilters(new AppErrorFilter(logger));
-  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
+  const metrics = app.get(AppMetrics);
+  app.use(httpMetricsMiddleware(metrics));
+  app.useGlobalInterceptors(new RpcRequestContextInterceptor(), new RpcMetricsInterceptor(metrics, options.config.NATS_SUBJECT_PREFIX));
   app.connectMicroservice(
     {
       strategy: new PrefixedNatsServer(
-        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server` },
+        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server`, ...NATS_RECONNECT },
         options.config.NATS_SUBJECT_PREFIX,
       ),
     },
