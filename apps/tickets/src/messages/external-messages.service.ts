@@ -6,7 +6,6 @@ import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalM
 import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
-import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
@@ -56,7 +55,6 @@ export class ExternalMessagesService implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(CampaignMessagesRepository) private readonly contacts: CampaignMessagesRepository,
-    @Inject(ContactsRepository) private readonly knownContacts: ContactsRepository,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(BotRelease) private readonly botRelease: BotRelease,
@@ -175,19 +173,26 @@ export class ExternalMessagesService implements OnModuleInit {
     store: (tx: TicketsTx, ticketId: number) => Promise<number | undefined>,
   ): Promise<{ ticketId: number; contactId: number; messageId?: number } | undefined> {
     const found = await this.database.withTenant(companyId, async (tx) => {
-      const contact = create ? await this.contacts.contactFor(tx, companyId, number, number, undefined) : await this.knownContacts.findByNumber(tx, companyId, number);
-      if (!contact) return undefined;
-      const active = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
-      if (active) return { ticketId: active.id, contactId: contact.id, created: undefined, messageId: await store(tx, active.id) };
+      // a known contact and its active ticket in one query; a confirmed number's contact made first
+      const known = create ? await this.activeOfCreated(tx, companyId, number, whatsappId) : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
+      if (!known) return undefined;
+      const { contactId, ticketId: activeId } = known;
+      if (activeId !== null) return { ticketId: activeId, contactId, created: undefined, messageId: await store(tx, activeId) };
       const ticket =
-        (await this.tickets.insertIfNoActive(tx, { companyId, contactId: contact.id, whatsappId, status: 'pending', isGroup: false })) ??
-        (await this.tickets.findActive(tx, companyId, contact.id, whatsappId));
+        (await this.tickets.insertIfNoActive(tx, { companyId, contactId, whatsappId, status: 'pending', isGroup: false })) ??
+        (await this.tickets.findActive(tx, companyId, contactId, whatsappId));
       if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
-      return { ticketId: ticket.id, contactId: contact.id, created: await this.views.one(tx, companyId, ticket.id), messageId: await store(tx, ticket.id) };
+      return { ticketId: ticket.id, contactId, created: await this.views.one(tx, companyId, ticket.id), messageId: await store(tx, ticket.id) };
     });
     if (!found) return undefined;
     if (found.created) this.events.ticketUpdated(found.created);
     return { ticketId: found.ticketId, contactId: found.contactId, messageId: found.messageId };
+  }
+
+  /** The contact of a number WhatsApp confirmed (made when missing) and its active ticket on the connection. */
+  private async activeOfCreated(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<{ contactId: number; ticketId: number | null }> {
+    const contact = await this.contacts.contactFor(tx, companyId, number, number, undefined);
+    return { contactId: contact.id, ticketId: (await this.tickets.findActive(tx, companyId, contact.id, whatsappId))?.id ?? null };
   }
 
   /** The number as WhatsApp knows it, asked through the token's connection. */
