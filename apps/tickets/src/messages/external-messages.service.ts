@@ -13,6 +13,7 @@ import { planTransition } from '../tickets/ticket-transition.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
+import { ConnectionLanes } from './connection-lanes.js';
 import { once } from './idempotent-calls.js';
 import { MessageSender } from './message-sender.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
@@ -40,9 +41,10 @@ function apiActor(companyId: number, whatsappId: number): Actor {
  *
  * A text is answered once it is stored: the message is committed unsent in the conversation (as
  * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
- * it at the number's pace. The jobs of a connection are sent one after the other in the order they
- * were taken (a lane per connection in this process), so a number's messages leave in the order
- * they were accepted (within one replica: with several tickets replicas, two that took jobs of
+ * it at the number's pace. The jobs of a connection are sent one after the other (a lane per
+ * connection in this process), each turn the waiting text with the smallest message id (ids follow
+ * the answers: the worker may hand over jobs fetched together out of order), so a number's messages
+ * leave in the order they were accepted (within one replica: with several tickets replicas, two that took jobs of
  * the same connection may send them in either order). A send the connection refuses (a known contact's number that left WhatsApp)
  * takes the message out of the conversation, as the composer's; a job run again after its worker
  * died does not send a message that run had started sending (it may have gone: sent at most once).
@@ -68,11 +70,12 @@ export class ExternalMessagesService implements OnModuleInit {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Each connection's sends of this process, one after the other: the tail of its chain. */
-  private readonly lanes = new Map<number, Promise<unknown>>();
+  /** Each connection's sends of this process, one after the other. */
+  private readonly lanes = new ConnectionLanes();
 
   onModuleInit(): void {
-    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.inLane(payload.whatsappId, () => this.sendQueued(payload)));
+    // a connection's texts in message id order (ids follow the answers), even when the worker hands them over out of order
+    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.lanes.runInOrder(payload.whatsappId, payload.messageId, () => this.sendQueued(payload)));
   }
 
   async send(companyId: number, command: ExternalMessageCommand): Promise<ExternalMessageResult> {
@@ -124,7 +127,7 @@ export class ExternalMessagesService implements OnModuleInit {
       }
       return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [messageId] };
     }
-    const sent = await this.inLane(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
+    const sent = await this.lanes.run(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
     if (command.closeTicket) await this.close(companyId, target.ticketId);
     return { ticketId: target.ticketId, contactId: target.contactId, messageIds: sent.map((message) => message.id) };
   }
@@ -144,18 +147,6 @@ export class ExternalMessagesService implements OnModuleInit {
       return;
     }
     if (payload.closeTicket) await this.close(companyId, ticketId);
-  }
-
-  /** Runs `work` after everything this process queued for the connection before it. */
-  private inLane<T>(whatsappId: number, work: () => Promise<T>): Promise<T> {
-    const before = this.lanes.get(whatsappId) ?? Promise.resolve();
-    const result = before.then(work, work);
-    const tail = result.catch(() => undefined);
-    this.lanes.set(whatsappId, tail);
-    void tail.then(() => {
-      if (this.lanes.get(whatsappId) === tail) this.lanes.delete(whatsappId);
-    });
-    return result;
   }
 
   /**
