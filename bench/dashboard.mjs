@@ -17,13 +17,16 @@ import { jsonCaller } from './lib/json-call.mjs';
 const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
 const QUEUES = 5;
 const AGENTS = 20;
+// BENCH_REUSE_DB=<database>: measure again a database an earlier run left (BENCH_KEEP_DB=1), without seeding
+const reused = process.env.BENCH_REUSE_DB;
+const database = reused ?? `atrium_bench_${process.pid}`;
 const [gateway, identity, tickets, smtp] = await freePorts(4);
 const platform = await startPlatform({
   build: false,
   web: false,
   apps: ['identity', 'tickets'],
-  database: `atrium_bench_${process.pid}`,
-  dropDatabaseOnStop: !process.env.BENCH_KEEP_DB, // BENCH_KEEP_DB=1: left for EXPLAIN by hand (drop it after)
+  database,
+  dropDatabaseOnStop: !process.env.BENCH_KEEP_DB && !reused, // BENCH_KEEP_DB=1: left for EXPLAIN by hand or BENCH_REUSE_DB (drop it after)
   ports: { gateway, identity, tickets, smtp },
   env: { LOG_LEVEL: 'warn', NATS_SUBJECT_PREFIX: `bench${process.pid}.`, REDIS_PREFIX: `bench:${process.pid}:` },
   log: () => {},
@@ -72,7 +75,8 @@ async function seedCompany(db, companyId, count, queueIds, userIds) {
   await db.query('select tickets.dashboard_daily_rebuild($1)', [companyId]);
 }
 
-try {
+/** Signs up the measured company and seeds the tickets schema; its admin's email. */
+async function seed() {
   const [plan] = await call('GET', '/plans/list');
   const email = `bench-${process.pid}@example.com`;
   await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id }, undefined, { 'x-forwarded-for': '10.9.9.9' });
@@ -106,6 +110,19 @@ try {
   }
   await db.end();
   console.log(`${t} timelines in all, vacuumed and analysed (${elapsed(started)})`);
+  if (process.env.BENCH_KEEP_DB) console.log(`kept: BENCH_REUSE_DB=${database} (the measured company's admin: ${email})`);
+  return email;
+}
+
+try {
+  let email;
+  if (reused) {
+    const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
+    await db.connect();
+    email = (await db.query(`select email from identity.users where email like 'bench-%@example.com' order by id limit 1`)).rows[0].email;
+    await db.end();
+  } else email = await seed();
+  const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
 
   const today = day(0);
   const runs = [

@@ -255,6 +255,44 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
     await expectSameFigures(other, FIRST_DAY, addDays(FIRST_DAY, DAYS - 1));
   });
 
+  it('answers the changed figures right after each change (the figures kept by the dashboard are read again once their rollups changed)', async () => {
+    const [firstDay, lastDay] = [addDays(FIRST_DAY, 1), addDays(FIRST_DAY, 3)];
+    const bounds = [tenant.companyId, startOfDay(firstDay, TIME_ZONE), startOfDay(addDays(lastDay, 1), TIME_ZONE)];
+    const answers = async () =>
+      JSON.stringify(
+        await Promise.all([
+          tenant.admin.get(`/dashboard?date_from=${firstDay}&date_to=${lastDay}`),
+          tenant.admin.get(`/dashboard/ticketsDay?initialDate=${firstDay}&finalDate=${firstDay}`),
+        ]).then((responses) => responses.map((response) => response.body)),
+      );
+    const one = async (condition: string) =>
+      (await query<{ ticket_id: number }>(`select ticket_id from tickets.ticket_timelines where company_id = $1 and queued_at >= $2 and queued_at < $3 and ${condition} order by ticket_id limit 1`, bounds))[0]!
+        .ticket_id;
+    const changes: [string, () => Promise<unknown>][] = [
+      ['an active ticket closed', async () => query(`update tickets.tickets set status = 'closed' where id = $1`, [await one(`status <> 'closed'`)])],
+      ['a resolution an hour later', async () => query(`update tickets.ticket_timelines set resolved_at = resolved_at + interval '1 hour' where ticket_id = $1`, [await one('resolved_at is not null')])],
+      ['a timeline deleted', async () => query('delete from tickets.ticket_timelines where ticket_id = $1', [await one('true')])],
+      [
+        'a ticket queued that day',
+        async () => {
+          const [contact] = await query<{ id: number }>('insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id', [tenant.companyId, 'Cliente', aNumber()]);
+          const at = new Date(startOfDay(firstDay, TIME_ZONE).getTime() + 3 * 3_600_000);
+          await query(`insert into tickets.tickets (company_id, contact_id, queue_id, status, created_at, updated_at) values ($1, $2, $3, 'pending', $4, $4)`, [tenant.companyId, contact!.id, queues[0]!.id, at]);
+        },
+      ],
+    ];
+    await expectSameFigures(tenant, firstDay, lastDay);
+    await expectSameFigures(tenant, firstDay, firstDay);
+    for (const [change, make] of changes) {
+      const before = await answers();
+      expect(await answers()).toBe(before); // read twice alike: kept or not, the same figures
+      await make();
+      expect({ change, changed: (await answers()) !== before }).toEqual({ change, changed: true });
+      await expectSameFigures(tenant, firstDay, lastDay);
+      await expectSameFigures(tenant, firstDay, firstDay);
+    }
+  });
+
   it('keeps the calendar days of another time zone (+05:45) when the calendar changes, and goes on keeping them', async () => {
     try {
       await query(`update tickets.dashboard_calendar set time_zone = 'Asia/Kathmandu' where id = 1`);

@@ -178,6 +178,19 @@ export class DashboardRepository {
     return answers;
   }
 
+  /**
+   * The version of the company's rollups of the period's days: their count and the sum of their
+   * `changed_seq` (renumbered upwards at every change, migration 0020), so any timeline change
+   * queued in those days, a new rollup row or a rebuild gives another one.
+   */
+  async version(tx: TicketsTx, companyId: number, period: Pick<DayPeriod, 'firstDay' | 'lastDay'>): Promise<string> {
+    const result = await tx.execute<{ version: string }>(sql`
+      select count(*) || ':' || coalesce(sum(${dd.changedSeq}), 0) as version
+        from ${dd}
+       where ${dd.companyId} = ${companyId} and ${dd.day} >= ${period.firstDay} and ${dd.day} <= ${period.lastDay}`);
+    return result.rows[0]!.version;
+  }
+
   /** Tickets queued in the period per agent (agents with tickets only). */
   async ticketsPerUser(tx: TicketsTx, companyId: number, period: DayPeriod): Promise<{ userId: number; tickets: number }[]> {
     const result = await tx.execute<{ user_id: number; tickets: string }>(sql`

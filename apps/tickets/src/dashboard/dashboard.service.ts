@@ -13,6 +13,7 @@ import type {
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
+import { DashboardCache } from './dashboard-cache.js';
 import { DashboardClock } from './dashboard.clock.js';
 import { chartPeriod, dashboardPeriod } from './dashboard-period.js';
 import { DashboardRepository, type TimelineFigures } from './dashboard.repository.js';
@@ -33,18 +34,23 @@ export class DashboardService {
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(DashboardRepository) private readonly dashboard: DashboardRepository,
     @Inject(DashboardClock) private readonly clock: DashboardClock,
+    @Inject(DashboardCache) private readonly cache: DashboardCache,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
   ) {}
 
   summary(actor: Actor, query: DashboardQueryDto): Promise<DashboardView> {
     const period = dashboardPeriod(query, this.config.TIME_ZONE, this.clock.now());
     return this.database.withTenant(actor.companyId, async (tx) => {
-      // pipelined on the transaction's connection: one round trip for the three (and the figures' own)
-      const [figures, users, queueRows] = await Promise.all([
-        this.dashboard.figures(tx, actor.companyId, period),
+      // pipelined on the transaction's connection: one round trip for the three; the figures are
+      // computed only when the period's rollups changed since this process last did
+      const [version, users, queueRows] = await Promise.all([
+        this.dashboard.version(tx, actor.companyId, period),
         this.dashboard.userNames(tx, actor.companyId),
         this.dashboard.queueNames(tx, actor.companyId),
       ]);
+      const figures = await this.cache.read(`summary:${actor.companyId}:${period.firstDay}:${period.lastDay}`, version, () =>
+        this.dashboard.figures(tx, actor.companyId, period),
+      );
       const names = new Map(users.map((user) => [user.id, user.name]));
       for (const id of figures.byUser.keys()) if (!names.has(id)) names.set(id, `#${id}`);
       const attendants: DashboardAttendantView[] = [...names]
@@ -92,8 +98,11 @@ export class DashboardService {
     const period = chartPeriod(query.initialDate, query.finalDate, this.config.TIME_ZONE, this.clock.now());
     const byHour = period.firstDay === period.lastDay;
     return this.database.withTenant(actor.companyId, async (tx) => {
+      // a day's hours are read from its timelines: kept until that day's rollups change
       const rows = byHour
-        ? await this.dashboard.ticketsPerHour(tx, actor.companyId, period, this.config.TIME_ZONE)
+        ? await this.cache.read(`hours:${actor.companyId}:${period.firstDay}`, await this.dashboard.version(tx, actor.companyId, period), () =>
+            this.dashboard.ticketsPerHour(tx, actor.companyId, period, this.config.TIME_ZONE),
+          )
         : await this.dashboard.ticketsPerDay(tx, actor.companyId, period);
       const data = rows.map((row) => (byHour ? { horario: row.bucket.slice(11, 13), total: row.tickets } : { data: row.bucket, total: row.tickets }));
       return { data, count: rows.reduce((sum, row) => sum + row.tickets, 0) };

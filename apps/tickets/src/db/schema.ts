@@ -567,6 +567,9 @@ export const dashboardCalendar = ticketsDb
     (t) => [check('dashboard_calendar_one_row', sql`${t.id} = 1`)],
   );
 
+/** Numbers each change of a dashboard_daily row (its `changed_seq`): always greater than the row's previous one. */
+export const dashboardDailyChanges = ticketsDb.sequence('dashboard_daily_changes');
+
 /**
  * Daily rollups of `ticket_timelines` (issue 15 dashboard at a million tickets): per company,
  * calendar day of the queueing (dashboard_calendar's time zone), and agent (`kind` 'u', agents
@@ -574,6 +577,9 @@ export const dashboardCalendar = ticketsDb
  * totals). Kept by the trigger on ticket_timelines (migration 0018) in the transaction of every
  * timeline change: a row's old contribution is taken off and its new one added. Sums of seconds
  * are numeric, exact; `resolutions` counts resolved tickets per resolution bucket (0 to 96).
+ * `changed_seq` is renumbered from dashboard_daily_changes at every insert and update (migration
+ * 0020), so the count and sum of a period's `changed_seq` change whenever its figures may have:
+ * the dashboard's cache key (DashboardCache).
  */
 export const dashboardDaily = ticketsDb
   .table(
@@ -600,6 +606,9 @@ export const dashboardDaily = ticketsDb
         .array()
         .notNull()
         .default(sql`array_fill(0, array[97])`),
+      changedSeq: bigint('changed_seq', { mode: 'number' })
+        .notNull()
+        .default(sql`nextval('tickets.dashboard_daily_changes')`),
     },
     (t) => [primaryKey({ columns: [t.companyId, t.day, t.kind, t.refId] }), tenantIsolationPolicy()],
   )

@@ -6,7 +6,6 @@ import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalM
 import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
-import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
@@ -14,6 +13,7 @@ import { planTransition } from '../tickets/ticket-transition.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
+import { ConnectionLanes } from './connection-lanes.js';
 import { once } from './idempotent-calls.js';
 import { MessageSender } from './message-sender.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
@@ -41,9 +41,10 @@ function apiActor(companyId: number, whatsappId: number): Actor {
  *
  * A text is answered once it is stored: the message is committed unsent in the conversation (as
  * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
- * it at the number's pace. The jobs of a connection are sent one after the other in the order they
- * were taken (a lane per connection in this process), so a number's messages leave in the order
- * they were accepted (within one replica: with several tickets replicas, two that took jobs of
+ * it at the number's pace. The jobs of a connection are sent one after the other (a lane per
+ * connection in this process), each turn the waiting text with the smallest message id (ids follow
+ * the answers: the worker may hand over jobs fetched together out of order), so a number's messages
+ * leave in the order they were accepted (within one replica: with several tickets replicas, two that took jobs of
  * the same connection may send them in either order). A send the connection refuses (a known contact's number that left WhatsApp)
  * takes the message out of the conversation, as the composer's; a job run again after its worker
  * died does not send a message that run had started sending (it may have gone: sent at most once).
@@ -56,7 +57,6 @@ export class ExternalMessagesService implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(CampaignMessagesRepository) private readonly contacts: CampaignMessagesRepository,
-    @Inject(ContactsRepository) private readonly knownContacts: ContactsRepository,
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(BotRelease) private readonly botRelease: BotRelease,
@@ -70,11 +70,12 @@ export class ExternalMessagesService implements OnModuleInit {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Each connection's sends of this process, one after the other: the tail of its chain. */
-  private readonly lanes = new Map<number, Promise<unknown>>();
+  /** Each connection's sends of this process, one after the other. */
+  private readonly lanes = new ConnectionLanes();
 
   onModuleInit(): void {
-    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.inLane(payload.whatsappId, () => this.sendQueued(payload)));
+    // a connection's texts in message id order (ids follow the answers), even when the worker hands them over out of order
+    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.lanes.runInOrder(payload.whatsappId, payload.messageId, () => this.sendQueued(payload)));
   }
 
   async send(companyId: number, command: ExternalMessageCommand): Promise<ExternalMessageResult> {
@@ -126,7 +127,7 @@ export class ExternalMessagesService implements OnModuleInit {
       }
       return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [messageId] };
     }
-    const sent = await this.inLane(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
+    const sent = await this.lanes.run(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
     if (command.closeTicket) await this.close(companyId, target.ticketId);
     return { ticketId: target.ticketId, contactId: target.contactId, messageIds: sent.map((message) => message.id) };
   }
@@ -148,18 +149,6 @@ export class ExternalMessagesService implements OnModuleInit {
     if (payload.closeTicket) await this.close(companyId, ticketId);
   }
 
-  /** Runs `work` after everything this process queued for the connection before it. */
-  private inLane<T>(whatsappId: number, work: () => Promise<T>): Promise<T> {
-    const before = this.lanes.get(whatsappId) ?? Promise.resolve();
-    const result = before.then(work, work);
-    const tail = result.catch(() => undefined);
-    this.lanes.set(whatsappId, tail);
-    void tail.then(() => {
-      if (this.lanes.get(whatsappId) === tail) this.lanes.delete(whatsappId);
-    });
-    return result;
-  }
-
   /**
    * The contact with that number and its active ticket on the connection, or a new pending one.
    * A number the company has a contact for was checked when the contact was made (or wrote to the
@@ -175,19 +164,26 @@ export class ExternalMessagesService implements OnModuleInit {
     store: (tx: TicketsTx, ticketId: number) => Promise<number | undefined>,
   ): Promise<{ ticketId: number; contactId: number; messageId?: number } | undefined> {
     const found = await this.database.withTenant(companyId, async (tx) => {
-      const contact = create ? await this.contacts.contactFor(tx, companyId, number, number, undefined) : await this.knownContacts.findByNumber(tx, companyId, number);
-      if (!contact) return undefined;
-      const active = await this.tickets.findActive(tx, companyId, contact.id, whatsappId);
-      if (active) return { ticketId: active.id, contactId: contact.id, created: undefined, messageId: await store(tx, active.id) };
+      // a known contact and its active ticket in one query; a confirmed number's contact made first
+      const known = create ? await this.activeOfCreated(tx, companyId, number, whatsappId) : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
+      if (!known) return undefined;
+      const { contactId, ticketId: activeId } = known;
+      if (activeId !== null) return { ticketId: activeId, contactId, created: undefined, messageId: await store(tx, activeId) };
       const ticket =
-        (await this.tickets.insertIfNoActive(tx, { companyId, contactId: contact.id, whatsappId, status: 'pending', isGroup: false })) ??
-        (await this.tickets.findActive(tx, companyId, contact.id, whatsappId));
+        (await this.tickets.insertIfNoActive(tx, { companyId, contactId, whatsappId, status: 'pending', isGroup: false })) ??
+        (await this.tickets.findActive(tx, companyId, contactId, whatsappId));
       if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
-      return { ticketId: ticket.id, contactId: contact.id, created: await this.views.one(tx, companyId, ticket.id), messageId: await store(tx, ticket.id) };
+      return { ticketId: ticket.id, contactId, created: await this.views.one(tx, companyId, ticket.id), messageId: await store(tx, ticket.id) };
     });
     if (!found) return undefined;
     if (found.created) this.events.ticketUpdated(found.created);
     return { ticketId: found.ticketId, contactId: found.contactId, messageId: found.messageId };
+  }
+
+  /** The contact of a number WhatsApp confirmed (made when missing) and its active ticket on the connection. */
+  private async activeOfCreated(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<{ contactId: number; ticketId: number | null }> {
+    const contact = await this.contacts.contactFor(tx, companyId, number, number, undefined);
+    return { contactId: contact.id, ticketId: (await this.tickets.findActive(tx, companyId, contact.id, whatsappId))?.id ?? null };
   }
 
   /** The number as WhatsApp knows it, asked through the token's connection. */

@@ -110,6 +110,28 @@ export class TicketsRepository {
     return row;
   }
 
+  /**
+   * The company's contact with that number and its open or pending ticket on the connection, in
+   * one query (the external API's send to a known contact); undefined when no contact has it.
+   */
+  async activeOfNumber(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<{ contactId: number; ticketId: number | null } | undefined> {
+    const [row] = await tx
+      .select({ contactId: contacts.id, ticketId: tickets.id })
+      .from(contacts)
+      .leftJoin(
+        tickets,
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.contactId, contacts.id),
+          sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId}`,
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      )
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+      .limit(1);
+    return row;
+  }
+
   /** The open or pending tickets of these contacts (one per contact and connection at most). */
   findActiveOfContacts(tx: TicketsTx, companyId: number, contactIds: number[]): Promise<TicketRow[]> {
     if (contactIds.length === 0) return Promise.resolve([]);

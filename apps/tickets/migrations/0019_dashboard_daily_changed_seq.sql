@@ -1,0 +1,2 @@
+CREATE SEQUENCE "tickets"."dashboard_daily_changes" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "tickets"."dashboard_daily" ADD COLUMN "changed_seq" bigint DEFAULT nextval('tickets.dashboard_daily_changes') NOT NULL;
