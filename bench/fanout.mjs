@@ -94,6 +94,16 @@ const rssMb = (pid) => {
   }
 };
 
+/** CPU seconds a process has used (user + system), from /proc. */
+const cpuSeconds = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+};
+
 function ask(receiver, message, answer) {
   return new Promise((resolve) => {
     const onMessage = (reply) => {
@@ -159,7 +169,7 @@ try {
   await sleep(2000);
 
   await Promise.all(receivers.map((receiver) => receiver.send({ type: 'measure' })));
-  const rss = replicas.map((replica) => ({ start: rssMb(replica.pid), max: 0 }));
+  const rss = replicas.map((replica) => ({ start: rssMb(replica.pid), max: 0, cpu: cpuSeconds(replica.pid) }));
   const rssSampler = setInterval(() => replicas.forEach((replica, i) => (rss[i].max = Math.max(rss[i].max, rssMb(replica.pid)))), 500);
   const total = Math.max(1, Math.round(messageRate * seconds));
   const sendStart = Date.now();
@@ -173,6 +183,7 @@ try {
   // wait for the last events (or 15 s)
   await sleep(Math.min(15_000, 3000 + 1000 * (targetFrames / 20_000)));
   clearInterval(rssSampler);
+  const measuredFor = (Date.now() - sendStart) / 1000;
   const reports = await Promise.all(receivers.map((receiver) => ask(receiver, { type: 'report' }, 'report')));
 
   const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
@@ -204,9 +215,10 @@ try {
     },
     'stored (message createdAt) → socket': { 'p50 ms': percentile(fromStored, 50), 'p95 ms': percentile(fromStored, 95), 'p99 ms': percentile(fromStored, 99), 'max ms': fromStored.at(-1) },
   });
-  console.table(Object.fromEntries(replicas.map((replica, i) => [`gateway ${i} (${replica.url})`, { 'RSS start MB': Math.round(rss[i].start), 'RSS max MB': Math.round(rss[i].max), 'RSS end MB': Math.round(rssMb(replica.pid)) }])));
+  console.table(Object.fromEntries(replicas.map((replica, i) => [`gateway ${i} (${replica.url})`, { 'RSS start MB': Math.round(rss[i].start), 'RSS max MB': Math.round(rss[i].max), 'RSS end MB': Math.round(rssMb(replica.pid)), 'CPU % of a core': Math.round((100 * (cpuSeconds(replica.pid) - rss[i].cpu)) / measuredFor) }])));
   console.log(
     `socket disconnects by reason (client side; "transport close"/"transport error" = dropped by the gateway or lost): ${JSON.stringify(disconnects)}; ` +
+      `receivers' CPU % of a core: ${reports.map((report) => Math.round((100 * report.cpuSeconds) / measuredFor)).join(', ')}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}; ` +
       `connect errors ${reports.reduce((sum, report) => sum + report.connectErrors, 0)}; connected at the end ${reports.reduce((sum, report) => sum + report.connected, 0)}`,
   );
 } catch (error) {

@@ -15,6 +15,7 @@ let received = 0;
 let duplicates = 0;
 let measuring = false;
 let connectErrors = 0;
+let cpuAtStart = process.cpuUsage();
 const framesBySecond = new Map();
 
 function open({ url, token, companyId }) {
@@ -65,6 +66,7 @@ process.on('message', async (message) => {
     process.send({ type: 'opened', connected: sockets.filter((socket) => socket.connected).length });
   } else if (message.type === 'measure') {
     measuring = true;
+    cpuAtStart = process.cpuUsage();
   } else if (message.type === 'report') {
     measuring = false;
     process.send({
@@ -77,6 +79,7 @@ process.on('message', async (message) => {
       framesBySecond: [...framesBySecond.entries()],
       disconnects,
       connectErrors,
+      cpuSeconds: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpuAtStart)),
       connected: sockets.filter((socket) => socket.connected).length,
     });
   } else if (message.type === 'close') {

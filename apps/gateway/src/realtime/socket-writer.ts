@@ -8,7 +8,7 @@ export interface WritableSocket {
   /** The engine.io connection (read for its backlog, closed when the socket is dropped). */
   readonly conn: unknown;
   /** The socket's namespace: `nsp.to(ids).emit()` encodes a packet once for all those sockets. */
-  readonly nsp: { to(room: string[]): { emit(event: string, ...args: any[]): unknown } };
+  readonly nsp: { to(room: string[]): { emit(event: string, payload: unknown): unknown } };
 }
 
 export interface SocketWriterLimits {
