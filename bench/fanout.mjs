@@ -215,6 +215,12 @@ try {
     },
     'stored (message createdAt) → socket': { 'p50 ms': percentile(fromStored, 50), 'p95 ms': percentile(fromStored, 95), 'p99 ms': percentile(fromStored, 99), 'max ms': fromStored.at(-1) },
   });
+  const framesMeasured = reports.reduce((sum, report) => sum + report.framesMeasured, 0);
+  const gatewayCpu = replicas.reduce((sum, replica, i) => sum + cpuSeconds(replica.pid) - rss[i].cpu, 0);
+  console.log(
+    `gateways' CPU per frame delivered: ${((gatewayCpu * 1e6) / framesMeasured).toFixed(1)} µs (${gatewayCpu.toFixed(1)} CPU s for ${framesMeasured} frames; ` +
+      `one core at this cost writes ${Math.round(framesMeasured / gatewayCpu)} frames/s)`,
+  );
   console.table(Object.fromEntries(replicas.map((replica, i) => [`gateway ${i} (${replica.url})`, { 'RSS start MB': Math.round(rss[i].start), 'RSS max MB': Math.round(rss[i].max), 'RSS end MB': Math.round(rssMb(replica.pid)), 'CPU % of a core': Math.round((100 * (cpuSeconds(replica.pid) - rss[i].cpu)) / measuredFor) }])));
   console.log(
     `socket disconnects by reason (client side; "transport close"/"transport error" = dropped by the gateway or lost): ${JSON.stringify(disconnects)}; ` +

@@ -11,6 +11,8 @@ const latencies = [];
 const fromStored = [];
 const disconnects = {};
 let frames = 0;
+/** Frames received while measuring (any event). */
+let framesMeasured = 0;
 let received = 0;
 let duplicates = 0;
 let measuring = false;
@@ -23,6 +25,7 @@ function open({ url, token, companyId }) {
   const seen = new Set();
   socket.onAny(() => {
     frames += 1;
+    if (measuring) framesMeasured += 1;
     const second = Math.floor(Date.now() / 1000);
     framesBySecond.set(second, (framesBySecond.get(second) ?? 0) + 1);
   });
@@ -76,6 +79,7 @@ process.on('message', async (message) => {
       received,
       duplicates,
       frames,
+      framesMeasured,
       framesBySecond: [...framesBySecond.entries()],
       disconnects,
       connectErrors,
