@@ -180,8 +180,15 @@ try {
   }
   await Promise.all(inFlight);
   const sendSeconds = (Date.now() - sendStart) / 1000;
-  // wait for the last events (or 15 s)
-  await sleep(Math.min(15_000, 3000 + 1000 * (targetFrames / 20_000)));
+  // wait for every expected delivery; give up after 60 s, or 15 s without progress (lost)
+  const expectedNow = (total - failures) * socketCount;
+  for (let last = -1, progressAt = Date.now(), until = Date.now() + 60_000; Date.now() < until && Date.now() - progressAt < 15_000; ) {
+    const counts = await Promise.all(receivers.map((receiver) => ask(receiver, { type: 'count' }, 'count')));
+    const sum = counts.reduce((total, count) => total + count.received, 0);
+    if (sum >= expectedNow) break;
+    if (sum > last) [last, progressAt] = [sum, Date.now()];
+    await sleep(500);
+  }
   clearInterval(rssSampler);
   const measuredFor = (Date.now() - sendStart) / 1000;
   const reports = await Promise.all(receivers.map((receiver) => ask(receiver, { type: 'report' }, 'report')));

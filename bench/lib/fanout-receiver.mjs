@@ -70,6 +70,8 @@ process.on('message', async (message) => {
   } else if (message.type === 'measure') {
     measuring = true;
     cpuAtStart = process.cpuUsage();
+  } else if (message.type === 'count') {
+    process.send({ type: 'count', received });
   } else if (message.type === 'report') {
     measuring = false;
     process.send({
