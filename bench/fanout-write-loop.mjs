@@ -10,6 +10,7 @@
 // Usage: node bench/fanout-write-loop.mjs [sockets=2000] [events=20] [rounds=3]
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { setImmediate } from 'node:timers';
 import WebSocket, { Sender } from 'ws';
 import { percentile } from './lib/timing.mjs';
 

@@ -151,7 +151,8 @@ try {
   const connected = opened.reduce((sum, reply) => sum + reply.connected, 0);
   console.log(`${connected} of ${socketCount} sockets connected to ${gatewayCount} gateway(s) in ${((Date.now() - began) / 1000).toFixed(1)} s`);
 
-  const customers = Array.from({ length: 50 }, (_, i) => `5511966${String(i).padStart(6, '0')}`);
+  // a few customers (tickets) per message per second, 5 to 50: the warm-up (one message each) stays a few seconds of frames
+  const customers = Array.from({ length: Math.max(5, Math.min(50, Math.round(messageRate * 3))) }, (_, i) => `5511966${String(i).padStart(6, '0')}`);
   let failures = 0;
   const inFlight = new Set();
   const send = (label, seq) => {
@@ -166,7 +167,11 @@ try {
     await sleep(20);
   }
   await Promise.all(inFlight);
-  await sleep(2000);
+  // every socket has the warm-up's messages (60 s at most) before the measure starts
+  for (const until = Date.now() + 60_000; Date.now() < until; await sleep(500)) {
+    const counts = await Promise.all(receivers.map((receiver) => ask(receiver, { type: 'count' }, 'count')));
+    if (counts.reduce((sum, count) => sum + count.warmed, 0) >= customers.length * connected) break;
+  }
 
   await Promise.all(receivers.map((receiver) => receiver.send({ type: 'measure' })));
   const rss = replicas.map((replica) => ({ start: rssMb(replica.pid), max: 0, cpu: cpuSeconds(replica.pid) }));

@@ -14,6 +14,8 @@ let frames = 0;
 /** Frames received while measuring (any event). */
 let framesMeasured = 0;
 let received = 0;
+/** Warm-up messages received (any socket), so the parent starts measuring once their frames are through. */
+let warmed = 0;
 let duplicates = 0;
 let measuring = false;
 let connectErrors = 0;
@@ -30,8 +32,10 @@ function open({ url, token, companyId }) {
     framesBySecond.set(second, (framesBySecond.get(second) ?? 0) + 1);
   });
   socket.on(`company-${companyId}-appMessage`, (payload) => {
-    if (!measuring || payload?.action !== 'create') return;
+    if (payload?.action !== 'create') return;
     const body = payload.message?.body ?? '';
+    if (body.startsWith('warm ')) warmed += 1;
+    if (!measuring) return;
     if (!body.startsWith('bench ')) return;
     const [, seq, sentAt] = body.split(' ');
     if (seen.has(seq)) {
@@ -71,7 +75,7 @@ process.on('message', async (message) => {
     measuring = true;
     cpuAtStart = process.cpuUsage();
   } else if (message.type === 'count') {
-    process.send({ type: 'count', received });
+    process.send({ type: 'count', received, warmed });
   } else if (message.type === 'report') {
     measuring = false;
     process.send({
