@@ -105,7 +105,7 @@ describe('SocketWriter', () => {
     const payload = { text: 'x'.repeat(64 * 1024) };
     let sent = 0;
     // what loopback's kernel buffers take first is not held by the gateway; then the websocket's write stays
-    // pending and engine.io buffers the packets: write until a bound (here the 1000 frames) is passed
+    // pending and engine.io buffers the packets: write until a bound (here its 1000 frames) is passed
     while (!stalledSocket.disconnected && sent < 5000) {
       writer.emit('big', payload, [...server.sockets.values()], performance.now());
       sent += 1;
