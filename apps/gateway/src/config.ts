@@ -33,4 +33,17 @@ export class GatewayConfig extends MediaStorageConfig {
    * adapter does not route them): see deploy/README.md and docs/adr/010.
    */
   @EnvBoolean() SOCKET_POLLING: boolean = true;
+  /**
+   * A socket holding more event frames than this, not yet taken by its client (engine.io's
+   * buffer: a slow websocket, a long-polling client between polls), is dropped: its connection
+   * closes, the client reconnects and refetches (gateway_socket_dropped_total{reason="buffered_frames"}).
+   * Frames pile up here only once the kernel's socket buffer is full (a client already thousands
+   * of frames behind); a held frame costs ~150 bytes (its bytes are shared by all sockets), so the
+   * worst case is sockets × this × 150 B (5 000 sockets: ~375 MB).
+   */
+  @IsInt() @Min(10) @Max(1_000_000) SOCKET_MAX_BUFFERED_FRAMES: number = 500;
+  /** The same bound in bytes a websocket holds above what the kernel accepted (reason `buffered_bytes`). */
+  @IsInt() @Min(65_536) @Max(1_073_741_824) SOCKET_MAX_BUFFERED_BYTES: number = 4_194_304;
+  /** Sockets the fan-out writes to in one turn of the event loop before yielding to heartbeats, handshakes and NATS. */
+  @IsInt() @Min(50) @Max(100_000) SOCKET_WRITES_PER_TURN: number = 1000;
 }

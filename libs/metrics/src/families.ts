@@ -33,7 +33,7 @@ export const gatewaySockets = (metrics: AppMetrics, collect?: Collector<never>) 
   metrics.gauge('gateway_sockets', 'socket.io sockets connected to this gateway.', [], collect);
 
 export const gatewayFanOutDuration = (metrics: AppMetrics) =>
-  metrics.histogram('gateway_fanout_duration_seconds', 'From a domain event received from NATS to its frames written to the sockets.', [], [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]);
+  metrics.histogram('gateway_fanout_duration_seconds', 'From a domain event received from NATS to its frames written to the sockets.', [], [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
 
 export const gatewaySocketDropped = (metrics: AppMetrics) =>
   metrics.counter('gateway_socket_dropped_total', 'Sockets this gateway dropped or disconnected, by reason (e.g. a slow socket).', ['reason']);

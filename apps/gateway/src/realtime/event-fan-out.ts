@@ -14,16 +14,16 @@ import {
 } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
-import { LOGGER, NATS_PROXY } from '@atrium/service-kit';
+import { LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { GatewayConfig } from '../config.js';
 import { canReceive } from './audience.js';
 import { FanOutMetrics } from './fan-out-metrics.js';
 import { SocketRegistry, type Departure, type RegisteredSocket } from './socket-registry.js';
+import { SocketWriter, type WritableSocket } from './socket-writer.js';
 
 /** What the fan-out needs of a socket. */
-export interface EventTarget {
-  id: string;
-  emit(event: string, payload: unknown): unknown;
+export interface EventTarget extends WritableSocket {
   disconnect(close?: boolean): unknown;
 }
 
@@ -82,18 +82,25 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly sockets = new SocketRegistry<EventTarget>();
   private readonly interests = new Map<number, CompanyInterest>();
   private globalSubscription?: Subscription;
+  private readonly writer: SocketWriter<EventTarget>;
 
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(NATS_PROXY) private readonly nats: PrefixedNatsClient,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(FanOutMetrics) private readonly metrics: FanOutMetrics,
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(FanOutMetrics) metrics: FanOutMetrics,
   ) {
     metrics.countSocketsWith(() => this.sockets.count());
+    this.writer = new SocketWriter<EventTarget>(
+      { maxBufferedFrames: config.SOCKET_MAX_BUFFERED_FRAMES, maxBufferedBytes: config.SOCKET_MAX_BUFFERED_BYTES, socketsPerTurn: config.SOCKET_WRITES_PER_TURN },
+      metrics,
+      (error) => this.logger.error({ err: error }, 'a fan-out step failed'),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.globalSubscription = this.bus.subscribe(eventSubject(null, '>'), (event) => this.metrics.timeFanOut(() => this.deliver(event, null)));
+    this.globalSubscription = this.bus.subscribe(eventSubject(null, '>'), (event) => this.deliver(event, null));
     await this.connection().flush();
   }
 
@@ -111,7 +118,7 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   async hold(companyId: number): Promise<() => void> {
     let interest = this.interests.get(companyId);
     if (!interest) {
-      const subscription = this.bus.subscribe(eventSubject(companyId, '>'), (event) => this.metrics.timeFanOut(() => this.deliver(event, companyId)));
+      const subscription = this.bus.subscribe(eventSubject(companyId, '>'), (event) => this.deliver(event, companyId));
       interest = { holders: 0, subscription, ready: this.connection().flush() };
       this.interests.set(companyId, interest);
       this.logger.debug({ companyId }, 'subscribed to company events');
@@ -145,49 +152,64 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Refreshes who is behind a socket (profile, queues) after the user's state changed. */
   updateViewer(socketId: string, actor: Actor): void {
-    const entry = this.sockets.get(socketId);
-    if (entry) entry.viewer = { ...actor };
+    this.sockets.setViewer(socketId, { ...actor });
   }
 
   untrack(socketId: string): Departure<EventTarget> | undefined {
     return this.sockets.remove(socketId);
   }
 
-  /** Emits one event to the sockets of its scope that its audience allows. */
+  /**
+   * Emits one event to the sockets of its scope that its audience allows. Who receives it is
+   * decided now, once per visibility group (sockets alike in all an audience reads); the writing
+   * follows in order (SocketWriter: one encoding per event, bounded turns, slow sockets dropped),
+   * as do the disconnections an event causes, after the sockets heard what came before.
+   */
   deliver(event: DomainEvent, scope: number | null): void {
+    const receivedAt = performance.now();
     if (typeof event?.kind !== 'string' || !EVENT_KIND.test(event.kind) || event.companyId !== scope) {
       this.logger.warn({ scope, kind: event?.kind, companyId: event?.companyId }, 'dropped a malformed or misrouted event');
       return;
     }
     if (event.kind === SESSION_ENDED_EVENT) {
-      // internal: never emitted; the ended login's sockets go at once (events published before it were emitted already)
+      // internal: never emitted; the ended login's sockets go once the events published before it are written
       const ended = scope === null ? undefined : endedSessionOf(event);
       if (!ended) return;
-      this.forUser(scope!, ended.userId, ({ socket, viewer }) => {
-        if (viewer.sessionId === ended.sessionId) socket.disconnect(true);
-      });
+      const sockets = this.socketsOf(scope!, ended.userId, (viewer) => viewer.sessionId === ended.sessionId);
+      this.writer.run(() => sockets.forEach((socket) => socket.disconnect(true)));
       return;
     }
     const change = scope === null ? undefined : userChangeOf(event);
     // a saved user's sockets take the new scope before this or any later event is fanned out
-    if (change?.action === 'update') this.forUser(scope!, change.userId, (entry) => (entry.viewer = { ...entry.viewer, ...change.scope }));
-    const name = socketEventName(event);
-    const targets = scope === null ? this.sockets.all() : this.sockets.inCompany(scope);
-    for (const { socket, viewer } of targets) {
-      if (canReceive(event.audience, viewer)) socket.emit(name, event.payload);
+    if (change?.action === 'update') {
+      for (const { socket, viewer } of this.entriesOf(scope!, change.userId)) this.sockets.setViewer(socket.id, { ...viewer, ...change.scope });
     }
+    const targets: EventTarget[] = [];
+    for (const group of this.sockets.groups(scope)) {
+      if (!canReceive(event.audience, group.viewer)) continue;
+      for (const { socket } of group.sockets.values()) targets.push(socket);
+    }
+    this.writer.emit(socketEventName(event), event.payload, targets, receivedAt);
     // a deleted user's sockets hear of it, then end at once rather than at their next heartbeat
-    if (change?.action === 'delete') this.forUser(scope!, change.userId, ({ socket }) => socket.disconnect(true));
+    if (change?.action === 'delete') {
+      const sockets = this.socketsOf(scope!, change.userId);
+      this.writer.run(() => sockets.forEach((socket) => socket.disconnect(true)));
+    }
+  }
+
+  /** A user's sockets in a company (those whose viewer `matches`, when given), as they are now. */
+  private socketsOf(companyId: number, userId: number, matches: (viewer: RegisteredSocket<EventTarget>['viewer']) => boolean = () => true): EventTarget[] {
+    return this.entriesOf(companyId, userId)
+      .filter(({ viewer }) => matches(viewer))
+      .map(({ socket }) => socket);
   }
 
   /**
-   * Runs `act` on each socket of a user. Identity announces a user (`user` update or delete)
-   * after it rewrote the user's live state, so their sockets follow at once, not at the heartbeat.
+   * The registered sockets of a user. Identity announces a user (`user` update or delete, or an
+   * ended login) after it rewrote the user's live state, so their sockets follow at once, not at the heartbeat.
    */
-  private forUser(companyId: number, userId: number, act: (entry: RegisteredSocket<EventTarget>) => void): void {
-    for (const entry of [...this.sockets.inCompany(companyId)]) {
-      if (entry.viewer.userId === userId) act(entry);
-    }
+  private entriesOf(companyId: number, userId: number): RegisteredSocket<EventTarget>[] {
+    return [...this.sockets.inCompany(companyId)].filter((entry) => entry.viewer.userId === userId);
   }
 
   private connection(): NatsConnection {

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppMetrics, gatewayFanOutDuration, gatewaySocketDropped, gatewaySockets, secondsSince } from '@atrium/metrics';
+import { AppMetrics, gatewayFanOutDuration, gatewaySocketDropped, gatewaySockets } from '@atrium/metrics';
+
+/** Why the fan-out dropped a socket: it held more frames, or more bytes, than SOCKET_MAX_BUFFERED_* allow. */
+export type SocketDropReason = 'buffered_frames' | 'buffered_bytes';
 
 /**
- * The realtime metrics of this gateway (libs/metrics families): sockets connected, fan-out time
- * of each event (from NATS to frames written), sockets dropped and why.
+ * The realtime metrics of this gateway (libs/metrics families): sockets connected
+ * (`gateway_sockets`), each event's time from NATS to its frames written to every socket
+ * (`gateway_fanout_duration_seconds`), and sockets dropped and why (`gateway_socket_dropped_total`).
  */
 @Injectable()
 export class FanOutMetrics {
@@ -22,18 +26,12 @@ export class FanOutMetrics {
     this.countSockets = count;
   }
 
-  /** Runs one event's fan-out, timing it into gateway_fanout_duration_seconds. */
-  timeFanOut(deliver: () => void): void {
-    const startedAt = process.hrtime.bigint();
-    try {
-      deliver();
-    } finally {
-      this.fanOut.observe(secondsSince(startedAt));
-    }
+  /** One event's frames are written to every socket of its audience, `seconds` after it came off NATS. */
+  fanOutFinished(seconds: number): void {
+    this.fanOut.observe(seconds);
   }
 
-  /** A socket dropped or disconnected by the gateway (e.g. reason `slow`). */
-  socketDropped(reason: string): void {
+  socketDropped(reason: SocketDropReason): void {
     this.dropped.inc({ reason });
   }
 }

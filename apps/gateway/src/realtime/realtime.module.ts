@@ -16,6 +16,6 @@ import { UserPresence } from './user-presence.js';
     FanOutMetrics,
     UserPresence,
   ],
-  exports: [EventFanOut],
+  exports: [EventFanOut, FanOutMetrics],
 })
 export class RealtimeModule {}

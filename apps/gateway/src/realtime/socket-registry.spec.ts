@@ -42,4 +42,39 @@ describe('SocketRegistry', () => {
     expect([...registry.all()].map((e) => e.socket.id).sort()).toEqual(['a', 'b']);
     expect(registry.get('b')?.viewer.userId).toBe(20);
   });
+
+  it('groups sockets whose viewers are alike in all an audience reads, and regroups a socket whose scope changed', () => {
+    const registry = new SocketRegistry<{ id: string }>();
+    registry.add({ id: 'tab1' }, viewer(1, 10));
+    registry.add({ id: 'tab2' }, { ...viewer(1, 10), queueIds: [] });
+    registry.add({ id: 'other' }, viewer(1, 11));
+    registry.add({ id: 'elsewhere' }, viewer(2, 10));
+    const groupsOf = (companyId: number | null) => [...registry.groups(companyId)].map((group) => [...group.sockets.keys()].sort());
+    expect(groupsOf(1)).toEqual([['tab1', 'tab2'], ['other']]);
+    expect(groupsOf(null)).toHaveLength(3);
+
+    // same user, other queues (their order does not matter): another group; back again: the same one
+    registry.setViewer('tab2', { ...viewer(1, 10), queueIds: [4, 3] });
+    expect(groupsOf(1)).toEqual([['tab1'], ['other'], ['tab2']]);
+    expect([...registry.groups(1)].find((group) => group.sockets.has('tab2'))?.viewer.queueIds).toEqual([4, 3]);
+    registry.setViewer('tab1', { ...viewer(1, 10), queueIds: [3, 4] });
+    expect(groupsOf(1)).toEqual([['other'], ['tab1', 'tab2']]);
+    expect(registry.get('tab1')?.viewer.queueIds).toEqual([3, 4]);
+
+    // another login of the same user is another group (audiences may exclude a login)
+    registry.add({ id: 'phone' }, { ...viewer(1, 10), queueIds: [3, 4], sessionId: 'other-login' });
+    expect(groupsOf(1)).toHaveLength(3);
+
+    registry.remove('tab1');
+    registry.remove('tab2');
+    expect(groupsOf(1)).toEqual([['other'], ['phone']]);
+  });
+
+  it('ignores a new viewer of another user or company for a socket', () => {
+    const registry = new SocketRegistry<{ id: string }>();
+    registry.add({ id: 'a' }, viewer(1, 10));
+    registry.setViewer('a', viewer(1, 11));
+    registry.setViewer('a', viewer(2, 10));
+    expect(registry.get('a')?.viewer).toEqual(viewer(1, 10));
+  });
 });
