@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppError, CampaignMessagesSubjects, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
@@ -47,7 +48,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 @Injectable()
 export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly owner = randomUUID();
+  /** This process in a connection's sender lease: host and pid say where the sending runs (an operator's or a fault test's question). */
+  private readonly owner = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly senders = new Map<number, Promise<void>>();
   /** Sends in flight in this process hold a database connection each: at most this many at once. */
   private readonly slots: Slots;
