@@ -56,6 +56,8 @@ export interface LoadBalancer {
   port: number;
   /** Open connections per gateway port (a websocket socket.io socket is one; keep-alive HTTP connections count too). */
   connectionsTo(): Record<string, number>;
+  /** Connections each gateway port refused (down or restarting), so the next gateway was tried. */
+  refusedBy(): Record<string, number>;
   stop(): Promise<void>;
 }
 

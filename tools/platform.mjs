@@ -305,7 +305,8 @@ export function createPlatform(options = {}) {
         const current = child;
         await waitForHttpOk(`http://127.0.0.1:${port}${app.readyPath ?? '/health/ready'}`, {
           timeoutMs: settings.readyTimeoutMs,
-          abandon: () => (stopping ? 'stopped while starting' : current.exit ? `${label} exited (${current.exit.signal ?? `code ${current.exit.code}`}) before it was ready` : undefined),
+          abandon: () =>
+            stopping ? 'stopped while starting' : current.exit ? `${label} exited (${current.exit.signal ?? `code ${current.exit.code}`}) before it was ready:\n${current.tail.slice(-15).join('\n')}` : undefined,
         });
         current.exited.then((exit) => {
           if (stopping || deliberate || current !== child) return;

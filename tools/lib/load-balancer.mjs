@@ -16,21 +16,25 @@ export async function startLoadBalancer({ port, targets, targetHost = '127.0.0.1
   let next = 0;
   const open = new Set();
   const connectionsTo = new Map();
+  const refusedBy = new Map();
 
-  function connectUpstream(client, candidates, attempt) {
+  /** Tries the targets from `first` on, in order, until one accepts. */
+  function connectUpstream(client, candidates, first, attempt) {
     if (attempt >= candidates.length) {
       client.destroy();
       return;
     }
-    const target = candidates[(next + attempt) % candidates.length];
+    const target = candidates[(first + attempt) % candidates.length];
     const upstream = net.connect({ host: targetHost, port: target });
     upstream.setTimeout(connectTimeoutMs, () => upstream.destroy(new Error('connect timeout')));
     // before it connects, an error means this target is down: try the next one
-    upstream.once('error', () => connectUpstream(client, candidates, attempt + 1));
+    upstream.once('error', () => {
+      refusedBy.set(target, (refusedBy.get(target) ?? 0) + 1);
+      connectUpstream(client, candidates, first, attempt + 1);
+    });
     upstream.once('connect', () => {
       upstream.setTimeout(0);
       upstream.removeAllListeners('error');
-      next = (next + attempt + 1) % candidates.length;
       connectionsTo.set(target, (connectionsTo.get(target) ?? 0) + 1);
       open.add(upstream);
       const close = () => {
@@ -60,8 +64,10 @@ export async function startLoadBalancer({ port, targets, targetHost = '127.0.0.1
       client.destroy();
       return;
     }
-    next %= candidates.length;
-    connectUpstream(client, candidates, 0);
+    // the turn moves on when a connection arrives, not when it is made: connections arriving together spread too
+    const first = next % candidates.length;
+    next = first + 1;
+    connectUpstream(client, candidates, first, 0);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -73,6 +79,8 @@ export async function startLoadBalancer({ port, targets, targetHost = '127.0.0.1
     port: server.address().port,
     /** Open client connections per target port (a socket.io socket is one). */
     connectionsTo: () => Object.fromEntries(connectionsTo),
+    /** Connections each target port refused (down or restarting), so the next one was tried. */
+    refusedBy: () => Object.fromEntries(refusedBy),
     /** Stops listening and cuts every open connection. */
     stop() {
       for (const socket of open) socket.destroy();
