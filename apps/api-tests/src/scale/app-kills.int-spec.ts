@@ -10,11 +10,12 @@ import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { startReplicatedPlatform, type ReplicaProcess, type ReplicatedPlatform } from './replicated-platform.js';
 
 /**
- * Issue 17: the platform with two processes of every backend app (two gateways behind the local
+ * Issue 17: the platform with two processes of every app under test (identity runs once; two gateways behind the local
  * load balancer, websocket only, no stickiness), under steady inbound traffic from sandbox
  * customers, agents' sockets on both gateways and a campaign running. One replica of each kind
  * is killed with SIGKILL in turn, and nothing may be lost:
- *  - campaigns (the one holding the connection's sender lease): every recipient reached exactly once, counted at the sandbox;
+ *  - campaigns (the one holding the connection's sender lease): every recipient reached exactly
+ *    once, counted at the sandbox (the campaign goes on through the kills below, which it must survive too);
  *  - gateway: its sockets reconnect to the other through the load balancer, refetch the ticket list
  *    and the messages (as the web app does), and no agent misses a message;
  *  - tickets: inbound continues, every message stored exactly once;
@@ -135,7 +136,7 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
   };
 
   beforeAll(async () => {
-    const started = await startReplicatedPlatform({ apps: ['identity', 'tickets', 'sessions', 'campaigns', 'wa-sandbox'], replicas: 2, tag: `kills_${id}`, env });
+    const started = await startReplicatedPlatform({ apps: ['identity', 'tickets', 'sessions', 'campaigns', 'wa-sandbox'], replicas: { gateway: 2, tickets: 2, sessions: 2, campaigns: 2 }, tag: `kills_${id}`, env });
     platform = started.platform;
     redisPrefix = started.env.REDIS_PREFIX!;
     sandbox = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
@@ -295,7 +296,8 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     const notReached = [...reachedAtSandbox].filter(([, n]) => n !== 1).map(([number]) => number);
     if (notReached.length > 0) {
       const why = await db.query(`select number, attempts, delivered_at, failed_at, failed_reason, done_at from campaigns.campaign_shippings where campaign_id = $1 and number = any($2)`, [campaign.id, notReached]);
-      process.stderr.write(`DIAG ${JSON.stringify({ report: final.report, why: why.rows, log })}\n`);
+      // what the failure needs to be understood: those shippings' state and when each replica died
+      process.stderr.write(`recipients not reached exactly once: ${JSON.stringify({ report: final.report, shippings: why.rows, kills: log })}\n`);
     }
     expect(lost).toEqual({
       customerSendsRefused: 0,
