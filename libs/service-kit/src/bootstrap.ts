@@ -62,7 +62,7 @@ export async function migrate({ service, config, migrationsFolder }: ServiceMigr
 
 /**
  * The entry point of every service binary: `node dist/main.js` serves,
- * `node dist/main.js migrate` applies migrations and exits (a Kubernetes init container).
+ * `node dist/main.js migrate` applies migrations and exits (the Helm chart's migration hook Job).
  */
 export async function runServiceCli(options: StartServiceOptions & { migrationsFolder?: string }): Promise<void> {
   const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
