@@ -49,6 +49,9 @@ function postgresUrl({ host, port, user, password, database }) {
  */
 function resolveReplicas(replicas, apps) {
   if (replicas === undefined || replicas === '') return {};
+  if (typeof replicas !== 'object' && !(Number.isInteger(Number(replicas)) && Number(replicas) >= 1)) {
+    throw new PlatformError(`replicas: ${replicas} is not a whole number of at least 1`);
+  }
   const wanted = typeof replicas === 'object' ? replicas : Object.fromEntries(apps.filter((app) => app.replicable).map((app) => [app.name, replicas]));
   const counts = {};
   for (const [name, value] of Object.entries(wanted)) {
