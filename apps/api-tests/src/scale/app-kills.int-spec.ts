@@ -299,6 +299,10 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
       // what the failure needs to be understood: those shippings' state and when each replica died
       process.stderr.write(`recipients not reached exactly once: ${JSON.stringify({ report: final.report, shippings: why.rows, kills: log })}\n`);
     }
+    // the suite's report (issue 17): what was lost (must be nothing) and what the faults cost
+    process.stderr.write(
+      `app kills: ${JSON.stringify({ lost, customerMessages: sent.length, recipients: RECIPIENTS, socketsMovedToTheOtherGateway: reconnected, sessionsTakenOverInMs: takeoverMs, sessionsHeldByTheKilledReplica: held })}\n`,
+    );
     expect(lost).toEqual({
       customerSendsRefused: 0,
       inboundNotStored: 0,
