@@ -14,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { APPS, DEFAULT_PORTS } from './lib/apps.mjs';
 import { startMailCatcher } from './lib/dev-mail.mjs';
+import { startLoadBalancer } from './lib/load-balancer.mjs';
 import { createOutput } from './lib/output.mjs';
 import { startEmbeddedPostgres } from './lib/postgres.mjs';
-import { hostAndPort, isListening, natsAnswers, redisAnswers, waitForHttpOk } from './lib/probe.mjs';
+import { freePorts, hostAndPort, isListening, natsAnswers, redisAnswers, waitForHttpOk } from './lib/probe.mjs';
 import { runStep, signalGroup, startProcess } from './lib/processes.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
@@ -40,6 +41,28 @@ export class PlatformError extends Error {
 function postgresUrl({ host, port, user, password, database }) {
   const auth = password ? `${encodeURIComponent(user)}:${encodeURIComponent(password)}` : encodeURIComponent(user);
   return `postgres://${auth}@${host.includes(':') ? `[${host}]` : host}:${port}/${encodeURIComponent(database)}`;
+}
+
+/**
+ * How many processes of each app: `replicas` is a number (every replicable app, see lib/apps.mjs)
+ * or a map `{ gateway: 2, tickets: 3 }`; unnamed apps run once.
+ */
+function resolveReplicas(replicas, apps) {
+  if (replicas === undefined || replicas === '') return {};
+  if (typeof replicas !== 'object' && !(Number.isInteger(Number(replicas)) && Number(replicas) >= 1)) {
+    throw new PlatformError(`replicas: ${replicas} is not a whole number of at least 1`);
+  }
+  const wanted = typeof replicas === 'object' ? replicas : Object.fromEntries(apps.filter((app) => app.replicable).map((app) => [app.name, replicas]));
+  const counts = {};
+  for (const [name, value] of Object.entries(wanted)) {
+    const count = Number(value);
+    if (!Number.isInteger(count) || count < 1) throw new PlatformError(`replicas of ${name}: ${value} is not a whole number of at least 1`);
+    const app = APPS.find((candidate) => candidate.name === name);
+    if (!app) throw new PlatformError(`replicas of ${name}: no such app`);
+    if (count > 1 && !app.replicable) throw new PlatformError(`${name} keeps its state in memory and runs once`);
+    counts[name] = count;
+  }
+  return counts;
 }
 
 /** Settings from the options, then ATRIUM_* variables, then the defaults. */
@@ -72,6 +95,7 @@ function resolveSettings(options) {
     readyTimeoutMs: options.readyTimeoutMs ?? 90_000,
     dropDatabaseOnStop: options.dropDatabaseOnStop ?? false,
     extraEnv: options.env ?? {},
+    replicas: resolveReplicas(options.replicas ?? env.ATRIUM_REPLICAS, apps),
   };
 }
 
@@ -84,8 +108,10 @@ export function createPlatform(options = {}) {
   const output = createOutput({ write: options.log });
   const mails = [];
   const mailWaiters = [];
+  /** Every app process (replica) started, in start order. */
   const running = [];
   const cleanups = [];
+  let loadBalancer;
   let stepChild;
   let stopping;
   let started = false;
@@ -212,6 +238,10 @@ export function createPlatform(options = {}) {
     return { DIALOGFLOW_API_URL: `http://127.0.0.1:${port}`, INTEGRATION_URL_ALLOWLIST: `127.0.0.1:${port},localhost:${port}` };
   }
 
+  const replicasOf = (app) => settings.replicas[app.name] ?? 1;
+  /** Several gateways: a load balancer listens on the gateway's port and they on ports of their own. */
+  const gatewaysBalanced = () => settings.apps.some((app) => app.name === 'gateway' && replicasOf(app) > 1);
+
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');
   // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile)
   const profileArgs = (app) =>
@@ -233,32 +263,111 @@ export function createPlatform(options = {}) {
     output.line('database', `${settings.postgres.database}: migrations applied (${migrated.join(', ')})`);
   }
 
+  /**
+   * One process of an app (replica `index`, 0-based) on `port`: started, killed and restarted by
+   * the platform or by a test (`platform.processes(name)`). Each start gets a fresh replica id
+   * where the app keeps one (a restarted replica is a new member, as a new pod would be).
+   */
+  function createReplica(app, index, port, smtpPort) {
+    const label = index === 0 ? app.name : `${app.name}-${index + 1}`;
+    let child;
+    let starts = 0;
+    let replicaId;
+    let deliberate = false;
+    const replica = {
+      app: app.name,
+      index,
+      port,
+      get pid() {
+        return child?.child.pid;
+      },
+      get replicaId() {
+        return replicaId;
+      },
+      get alive() {
+        return Boolean(child) && !child.exit;
+      },
+      /** Resolves with how the current process ended. */
+      get exited() {
+        return child.exited;
+      },
+      spawn() {
+        starts += 1;
+        deliberate = false;
+        const env = appEnv(app, smtpPort);
+        env[app.portEnv] = String(port);
+        if (app.replicaIdEnv && settings.extraEnv[app.replicaIdEnv] === undefined) {
+          replicaId = `${app.name}-${index + 1}.${starts}`;
+          env[app.replicaIdEnv] = replicaId;
+        }
+        if (app.name === 'gateway' && gatewaysBalanced() && settings.extraEnv.SOCKET_POLLING === undefined) env.SOCKET_POLLING = 'false';
+        child = startProcess({ name: label, command: process.execPath, args: [...profileArgs(app), mainOf(app)], cwd: settings.root, env, output });
+        return child;
+      },
+      async waitReady() {
+        const current = child;
+        await waitForHttpOk(`http://127.0.0.1:${port}${app.readyPath ?? '/health/ready'}`, {
+          timeoutMs: settings.readyTimeoutMs,
+          abandon: () =>
+            stopping ? 'stopped while starting' : current.exit ? `${label} exited (${current.exit.signal ?? `code ${current.exit.code}`}) before it was ready:\n${current.tail.slice(-15).join('\n')}` : undefined,
+        });
+        current.exited.then((exit) => {
+          if (stopping || deliberate || current !== child) return;
+          output.line(label, `exited unexpectedly (${exit.signal ?? `code ${exit.code}`})`);
+          options.onAppExit?.(app.name, exit);
+        });
+      },
+      /** Sends `signal` (default SIGKILL) to the process group; resolves once it is gone. */
+      async kill(signal = 'SIGKILL') {
+        if (!replica.alive) return child?.exit;
+        deliberate = true;
+        signalGroup(child.child, signal);
+        return child.exited;
+      },
+      /** Stops it (SIGTERM, then SIGKILL after `graceMs`) if it runs, starts it again on its port and waits until it is ready. */
+      async restart(graceMs) {
+        if (replica.alive) {
+          deliberate = true;
+          await child.stop(graceMs);
+        }
+        if (stopping) throw new PlatformError('stopped');
+        replica.spawn();
+        await replica.waitReady();
+      },
+      stop(graceMs) {
+        deliberate = true;
+        return child ? child.stop(graceMs) : Promise.resolve();
+      },
+      killNow() {
+        if (child && !child.exit) signalGroup(child.child, 'SIGKILL');
+      },
+    };
+    return replica;
+  }
+
   async function startApps(smtpPort) {
     for (const app of settings.apps) {
       if (!existsSync(path.join(settings.root, mainOf(app)))) throw new PlatformError(`${mainOf(app)} is missing: build first (npm run build)`);
     }
     const order = [...settings.apps.filter((app) => app.name !== 'gateway'), ...settings.apps.filter((app) => app.name === 'gateway')];
+    // the first replica of an app takes its own port (the gateway's goes to the load balancer when there are several)
+    const ownPort = (app) => !(app.name === 'gateway' && gatewaysBalanced());
+    const spare = await freePorts(order.reduce((sum, app) => sum + replicasOf(app) - (ownPort(app) ? 1 : 0), 0));
     for (const app of order) {
-      running.push({
-        app,
-        process: startProcess({ name: app.name, command: process.execPath, args: [...profileArgs(app), mainOf(app)], cwd: settings.root, env: appEnv(app, smtpPort), output }),
-      });
+      for (let index = 0; index < replicasOf(app); index += 1) {
+        const port = index === 0 && ownPort(app) ? settings.ports[app.name] : spare.shift();
+        const replica = createReplica(app, index, port, smtpPort);
+        replica.spawn();
+        running.push(replica);
+      }
     }
-    await Promise.all(
-      running.map(({ app, process: child }) =>
-        waitForHttpOk(`http://127.0.0.1:${settings.ports[app.name]}${app.readyPath ?? '/health/ready'}`, {
-          timeoutMs: settings.readyTimeoutMs,
-          abandon: () => (stopping ? 'stopped while starting' : child.exit ? `${app.name} exited (${child.exit.signal ?? `code ${child.exit.code}`}) before it was ready` : undefined),
-        }),
-      ),
-    );
-    for (const { app, process: child } of running) {
-      child.exited.then((exit) => {
-        if (stopping) return;
-        output.line(app.name, `exited unexpectedly (${exit.signal ?? `code ${exit.code}`})`);
-        options.onAppExit?.(app.name, exit);
-      });
+    if (gatewaysBalanced()) {
+      const gateways = running.filter((replica) => replica.app === 'gateway');
+      loadBalancer = await startLoadBalancer({ port: settings.ports.gateway, targets: () => gateways.filter((replica) => replica.alive).map((replica) => replica.port) });
+      platform.loadBalancer = loadBalancer;
+      output.line('gateway', `load balancer on :${settings.ports.gateway} → gateways on ${gateways.map((replica) => `:${replica.port}`).join(', ')} (round robin, websocket only)`);
     }
+    await Promise.all(running.map((replica) => replica.waitReady()));
   }
 
   async function serveWeb() {
@@ -267,7 +376,8 @@ export function createPlatform(options = {}) {
       output.line('web', 'apps/web/dist does not exist (no web app built yet): the API runs without it');
       return false;
     }
-    // The web app reads its API origin from /config.js (apps/web/public/config.js): point it at this gateway.
+    // The web app reads its API origin from /config.js (apps/web/public/config.js): point it at this
+    // gateway, or at the load balancer in front of several (the web app's socket is websocket only).
     const config = `window.ATRIUM_CONFIG = { apiUrl: location.protocol + '//' + location.hostname + ':${settings.ports.gateway}' };\n`;
     const server = await startStaticServer({ root: dist, port: settings.ports.web, generated: { '/config.js': config } });
     cleanups.push(() => server.stop());
@@ -308,6 +418,13 @@ export function createPlatform(options = {}) {
     databaseUrls: { owner: ownerUrl, app: appUrl },
     mails,
     webServed: false,
+    /** The load balancer in front of the gateways, when there are several (else null). */
+    loadBalancer: null,
+
+    /** The processes of one app (its replicas, in order), or of every app. */
+    processes(name) {
+      return name === undefined ? [...running] : running.filter((replica) => replica.app === name);
+    },
 
     async start() {
       if (started) throw new PlatformError('already started');
@@ -356,10 +473,11 @@ export function createPlatform(options = {}) {
     stop() {
       stopping ??= (async () => {
         if (stepChild) signalGroup(stepChild, 'SIGTERM');
-        const gateways = running.filter(({ app }) => app.name === 'gateway');
-        const others = running.filter(({ app }) => app.name !== 'gateway');
-        await Promise.all(gateways.map(({ process: child }) => child.stop()));
-        await Promise.all(others.map(({ process: child }) => child.stop()));
+        const gateways = running.filter((replica) => replica.app === 'gateway');
+        const others = running.filter((replica) => replica.app !== 'gateway');
+        await Promise.all(gateways.map((replica) => replica.stop()));
+        await loadBalancer?.stop();
+        await Promise.all(others.map((replica) => replica.stop()));
         for (const cleanup of cleanups.reverse()) {
           await cleanup().catch((error) => output.line('stop', error instanceof Error ? error.message : String(error)));
         }
@@ -370,7 +488,7 @@ export function createPlatform(options = {}) {
     /** Last resort on process exit: kill whatever still runs (synchronous). */
     killNow() {
       if (stepChild) signalGroup(stepChild, 'SIGKILL');
-      for (const { process: child } of running) if (!child.exit) signalGroup(child.child, 'SIGKILL');
+      for (const replica of running) replica.killNow();
     },
   };
   return platform;

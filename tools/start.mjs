@@ -1,17 +1,27 @@
 /**
  * `npm start`: the whole platform on this machine, on the default ports. Ctrl-C stops it.
- * See tools/README.md; the work is done by tools/platform.mjs.
+ * `npm start -- --replicas 2`: two processes of every backend app, the gateways behind a local
+ * load balancer on the gateway's port. See tools/README.md; the work is done by tools/platform.mjs.
  */
+import { parseArgs } from 'node:util';
 import { createPlatform, PlatformError } from './platform.mjs';
 import { DEMO_SANDBOX_ENV, ensureDemoConnection } from './lib/demo-connection.mjs';
 
+const { values: flags } = parseArgs({ options: { replicas: { type: 'string' } } });
 const began = Date.now();
 const demo = (process.env.NODE_ENV ?? 'development') !== 'production';
-const platform = createPlatform({
-  onAppExit: (name) => shutdown(`${name} stopped unexpectedly`, 1),
-  // The demo company gets a sandbox connection that pairs itself; simulated customers write to it.
-  env: demo ? { ...DEMO_SANDBOX_ENV } : {},
-});
+let platform;
+try {
+  platform = createPlatform({
+    ...(flags.replicas === undefined ? {} : { replicas: flags.replicas }),
+    onAppExit: (name) => shutdown(`${name} stopped unexpectedly`, 1),
+    // The demo company gets a sandbox connection that pairs itself; simulated customers write to it.
+    env: demo ? { ...DEMO_SANDBOX_ENV } : {},
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 
 let exiting = false;
 async function shutdown(reason, code) {
@@ -58,7 +68,8 @@ if (!exiting) {
       '',
       `Atrium is running (ready in ${Math.round((Date.now() - began) / 1000)} s)`,
       `  web   ${webServed ? urls.web : '(not built yet: no apps/web/dist)'}`,
-      `  API   ${urls.api}`,
+      `  API   ${urls.api}${platform.loadBalancer ? ` (load balancer over ${platform.processes('gateway').length} gateways)` : ''}`,
+      ...replicaLines(),
       `  docs  ${urls.docs}`,
       `  mail  mails sent by the platform are printed here under [mail] (SMTP 127.0.0.1:${platform.ports.smtp})`,
       '  login admin@admin.com / 123456 (demo super user, seeded outside NODE_ENV=production)',
@@ -68,4 +79,10 @@ if (!exiting) {
       'Press Ctrl-C to stop.',
     ].join('\n'),
   );
+}
+
+/** With --replicas: where each app's processes listen. */
+function replicaLines() {
+  const several = platform.processes().filter((replica) => replica.index > 0).map((replica) => replica.app);
+  return [...new Set(several)].map((app) => `  ${app.padEnd(5)} ${platform.processes(app).map((replica) => `:${replica.port}`).join(' ')}`);
 }

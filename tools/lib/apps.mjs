@@ -7,17 +7,20 @@
  * - `portEnv`: the variable that sets it (PORT for the gateway, HEALTH_PORT for services).
  * - `migrates`: whether `node dist/main.js migrate` applies database migrations for it.
  * - `readyPath`: answered with 200 once the app can serve (default /health/ready).
+ * - `replicable`: may run in several processes at once (`--replicas`); the sandboxes keep their
+ *   state in memory and run once.
+ * - `replicaIdEnv`: the variable naming a replica where the app keeps one (sessions' leases).
  *
  * An app without apps/<name>/src/main.ts (not written yet) is skipped.
  */
 export const APPS = [
-  { name: 'identity', port: 8081, portEnv: 'HEALTH_PORT', migrates: true },
-  { name: 'tickets', port: 8082, portEnv: 'HEALTH_PORT', migrates: true },
-  { name: 'sessions', port: 8083, portEnv: 'HEALTH_PORT', migrates: true },
-  { name: 'campaigns', port: 8084, portEnv: 'HEALTH_PORT', migrates: true },
-  { name: 'billing', port: 8085, portEnv: 'HEALTH_PORT', migrates: true },
-  { name: 'ai', port: 8086, portEnv: 'HEALTH_PORT', migrates: true },
-  { name: 'gateway', port: 8080, portEnv: 'PORT', migrates: false },
+  { name: 'identity', port: 8081, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },
+  { name: 'tickets', port: 8082, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },
+  { name: 'sessions', port: 8083, portEnv: 'HEALTH_PORT', migrates: true, replicable: true, replicaIdEnv: 'SESSIONS_REPLICA_ID' },
+  { name: 'campaigns', port: 8084, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },
+  { name: 'billing', port: 8085, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },
+  { name: 'ai', port: 8086, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },
+  { name: 'gateway', port: 8080, portEnv: 'PORT', migrates: false, replicable: true },
   { name: 'wa-sandbox', port: 8090, portEnv: 'PORT', migrates: false, readyPath: '/health' },
   { name: 'stripe-sandbox', port: 8091, portEnv: 'PORT', migrates: false, readyPath: '/health' },
   { name: 'openai-sandbox', port: 8092, portEnv: 'PORT', migrates: false, readyPath: '/health' },

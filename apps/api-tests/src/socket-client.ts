@@ -7,9 +7,19 @@ export interface ConnectRefusal extends Error {
   data?: { error: string; status: number };
 }
 
-/** Connects as the web app does: the token in the query, websocket transport, no reconnection. */
-export function connectSocket(url: string, token?: string): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], query: token === undefined ? {} : { token }, reconnection: false, forceNew: true });
+/**
+ * Connects as the web app does: the token in the query, websocket transport; no reconnection
+ * unless asked (`reconnection: true`, the web app's own setting, for tests that kill a gateway).
+ */
+export function connectSocket(url: string, token?: string, { reconnection = false }: { reconnection?: boolean } = {}): Promise<Socket> {
+  const socket = io(url, {
+    transports: ['websocket'],
+    query: token === undefined ? {} : { token },
+    reconnection,
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1000,
+    forceNew: true,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error: ConnectRefusal) => {

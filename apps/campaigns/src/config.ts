@@ -6,7 +6,7 @@ export class CampaignsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8084;
   /** How often each replica looks for campaigns to start, plan, finish and connections to send on (ms). */
   @IsInt() @Min(20) @Max(60_000) CAMPAIGN_TICK_MS: number = 500;
-  /** Tries of one shipping before it counts as failed with its reason. */
+  /** Tries of one shipping before it counts as failed with its reason (a connection unavailable for the moment, e.g. between sessions replicas, spends none: the shipping waits). */
   @IsInt() @Min(1) @Max(20) CAMPAIGN_SEND_ATTEMPTS: number = 3;
   /** Wait before the first retry of a failed shipping (ms), doubled for each further one. */
   @IsInt() @Min(0) @Max(3_600_000) CAMPAIGN_RETRY_BASE_MS: number = 5_000;

@@ -200,7 +200,7 @@ export class SandboxNetwork {
     this.failIfFaulted(account.number, request.op);
     switch (request.op) {
       case 'send':
-        return this.businessSends(account, request.to, request.content, request.quotedId);
+        return this.businessSends(account, request.to, request.content, request.quotedId, request.messageId);
       case 'edit':
         return this.businessEdits(account, request.to, request.messageId, request.body);
       case 'delete': {
@@ -538,13 +538,19 @@ export class SandboxNetwork {
     this.conversations.set(message.customer, conversation);
   }
 
-  private businessSends(account: Account, to: string, content: SandboxOutgoingContent, quotedId?: string) {
+  private businessSends(account: Account, to: string, content: SandboxOutgoingContent, quotedId?: string, messageId?: string) {
+    // a send repeated with its message id is the message sent before, not a second one (as WhatsApp keeps one message per id)
+    const earlier = messageId ? this.messages.get(messageId) : undefined;
+    if (earlier && earlier.direction === 'out' && earlier.business === account.number && earlier.customer === to) {
+      return { id: earlier.id, timestamp: earlier.timestamp, ack: earlier.ack };
+    }
+    if (earlier) throw new SandboxFailure('failed', `message id ${messageId} is taken`);
     if (!this.isOnWhatsApp(to)) throw new SandboxFailure('invalid-number', `${to} is not on WhatsApp`);
     if (quotedId && !this.messages.get(quotedId)) throw new SandboxFailure('message-not-found', `no message ${quotedId} to quote`);
     const parts = [content.text, content.media, content.location, content.vcard].filter((part) => part !== undefined);
     if (parts.length !== 1) throw new SandboxFailure('failed', 'send exactly one of text, media, location and vcard');
     const message: StoredMessage = {
-      id: newId('3EB0'),
+      id: messageId ?? newId('3EB0'),
       direction: 'out',
       business: account.number,
       customer: to,

@@ -168,6 +168,18 @@ describe('wa-sandbox', () => {
     expect(listed.body).toEqual([expect.objectContaining({ id, from: number, to: '5511987650002', body: 'Olá!', ack: 3 })]);
   });
 
+  it('keeps one message per id: a send repeated with its message id answers the first one', async () => {
+    const { driver } = track(await pairedDriver(sandbox, 'same-id-test'));
+    const first = await driver.request({ op: 'send', to: '5511987650012', content: { text: 'Oferta' }, messageId: 'A1B2C3D4E5F6A7B8C9D0' });
+    expect(first).toMatchObject({ ok: true, result: { id: 'A1B2C3D4E5F6A7B8C9D0', ack: 1 } });
+    const again = await driver.request({ op: 'send', to: '5511987650012', content: { text: 'Oferta' }, messageId: 'A1B2C3D4E5F6A7B8C9D0' });
+    expect(again).toMatchObject({ ok: true, result: { id: 'A1B2C3D4E5F6A7B8C9D0' } });
+    const listed = await api<Array<Record<string, unknown>>>(sandbox, 'GET', '/messages?customer=5511987650012');
+    expect(listed.body.map((m) => m.id)).toEqual(['A1B2C3D4E5F6A7B8C9D0']);
+    // the id is this message's: another recipient cannot reuse it
+    expect(await driver.request({ op: 'send', to: '5511987650013', content: { text: 'Oferta' }, messageId: 'A1B2C3D4E5F6A7B8C9D0' })).toMatchObject({ ok: false, error: 'failed' });
+  });
+
   it('sends media, location and vcards, quotes, edits and deletes', async () => {
     const { driver } = track(await pairedDriver(sandbox, 'content-test'));
     const customer = '5511987650003';

@@ -22,6 +22,8 @@ export interface OutgoingLocation {
 export interface SendOptions {
   /** Reply to this message. */
   quotedId?: string;
+  /** The id the message gets (Baileys' `messageId`): sent again with the same id, it is the same message, not a second one. */
+  messageId?: string;
 }
 
 /**

@@ -69,7 +69,7 @@ export interface SandboxOutgoingContent {
 }
 
 export type SandboxRequest =
-  | { op: 'send'; to: string; content: SandboxOutgoingContent; quotedId?: string }
+  | { op: 'send'; to: string; content: SandboxOutgoingContent; quotedId?: string; messageId?: string }
   | { op: 'edit'; to: string; messageId: string; body: string }
   | { op: 'delete'; to: string; messageId: string }
   | { op: 'read'; to: string; messageIds: string[] }

@@ -15,7 +15,7 @@ function listEverywhere(tree, { fileName, port, owns }) {
     if (tree.exists(file)) tree.write(file, change(tree.read(file, 'utf-8')));
   };
   edit('tools/lib/apps.mjs', (text) =>
-    insertBefore(text, /^ {2}\{ name: 'gateway'/m, `  { name: '${fileName}', port: ${port}, portEnv: 'HEALTH_PORT', migrates: true },\n`, 'the app in tools/lib/apps.mjs'),
+    insertBefore(text, /^ {2}\{ name: 'gateway'/m, `  { name: '${fileName}', port: ${port}, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },\n`, 'the app in tools/lib/apps.mjs'),
   );
   edit('docker/docker-bake.hcl', (text) =>
     insertBefore(text, /^ {6}\{ app = "gateway"/m, `      { app = "${fileName}", port = "${port}", health = "/health/live" },\n`, 'the image in docker/docker-bake.hcl'),

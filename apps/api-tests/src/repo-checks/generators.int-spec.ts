@@ -84,7 +84,7 @@ describe('generators', () => {
     expect(read('libs/contracts/src/helpdesk/contract.ts')).toContain('[S.desksCreate]: Rpc<CreateDeskDto, DeskView>;');
     expect(read('libs/contracts/src/rpc-contract.ts')).toMatch(/export type RpcContract = .* & HelpdeskContract & HealthContract;/);
     expect(JSON.parse(read('tsconfig.base.json')).compilerOptions.paths['@atrium/app-helpdesk']).toEqual(['apps/helpdesk/src/index.ts']);
-    expect(read('tools/lib/apps.mjs')).toContain("{ name: 'helpdesk', port: 8097, portEnv: 'HEALTH_PORT', migrates: true }");
+    expect(read('tools/lib/apps.mjs')).toContain("{ name: 'helpdesk', port: 8097, portEnv: 'HEALTH_PORT', migrates: true, replicable: true }");
     expect(read('apps', SERVICE, '.env.example')).toContain('HEALTH_PORT=8097');
     expect(read('apps', SERVICE, 'README.md')).toContain('| `desks/` |');
   });

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +118,42 @@ describe('npm start tools', () => {
       expect(await probe.redisAnswers('127.0.0.1', 4222)).toBe(false);
       expect(await probe.natsAnswers('127.0.0.1', 6379)).toBe(false);
       expect(await probe.natsAnswers('127.0.0.1', closed!)).toBe(false);
+    });
+  });
+
+  describe('load balancer in front of several gateways', () => {
+    interface Balancer extends Stoppable {
+      connectionsTo(): Record<string, number>;
+      refusedBy(): Record<string, number>;
+    }
+
+    it('takes the targets in turn, one TCP connection each, and skips one that refuses', async () => {
+      const { startLoadBalancer } = await tool<{ startLoadBalancer(o: object): Promise<Balancer> }>('lib/load-balancer.mjs');
+      const servers = await Promise.all(
+        [0, 1].map(
+          () =>
+            new Promise<http.Server>((resolve) => {
+              const server = http.createServer((_request, response) => response.end(String((server.address() as net.AddressInfo).port)));
+              server.listen(0, '127.0.0.1', () => resolve(server));
+            }),
+        ),
+      );
+      const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+      const balancer = await startLoadBalancer({ port: 0, targets: () => ports });
+      const answer = async () => (await fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } })).text();
+      try {
+        const first = [await answer(), await answer(), await answer(), await answer()];
+        expect(new Set(first)).toEqual(new Set(ports.map(String)));
+        expect(first[0]).not.toBe(first[1]);
+        await new Promise((resolve) => servers[0]!.close(resolve));
+        const after = [await answer(), await answer(), await answer()];
+        expect(after).toEqual([String(ports[1]), String(ports[1]), String(ports[1])]);
+        expect(balancer.refusedBy()[ports[0]!]).toBeGreaterThan(0);
+      } finally {
+        await balancer.stop();
+        servers[1]!.closeAllConnections();
+        await new Promise((resolve) => servers[1]!.close(resolve));
+      }
     });
   });
 

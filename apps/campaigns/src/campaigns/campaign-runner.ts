@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { AppError, CampaignMessagesSubjects, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
+import { AppError, CampaignMessagesSubjects, ErrorCode, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { lockKeys } from '@atrium/kernel';
 import { RpcClient } from '@atrium/messaging';
@@ -30,6 +31,9 @@ const NAP_MS = 250;
 /** The longest a send may take before it counts as a failed try (then retried with the same key: sent at most once). */
 const SEND_TIMEOUT_MS = 15_000;
 
+/** Answers that say the connection cannot send right now, not that this recipient's message failed. */
+const CONNECTION_UNAVAILABLE = new Set<string>([ErrorCode.ERR_SERVICE_UNAVAILABLE, ErrorCode.ERR_WAPP_NOT_INITIALIZED]);
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -47,7 +51,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 @Injectable()
 export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly owner = randomUUID();
+  /** This process in a connection's sender lease: host and pid say where the sending runs (an operator's or a fault test's question). */
+  private readonly owner = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly senders = new Map<number, Promise<void>>();
   /** Sends in flight in this process hold a database connection each: at most this many at once. */
   private readonly slots: Slots;
@@ -258,6 +263,13 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
       try {
         await this.rpc.request(CampaignMessagesSubjects.send, message, { actor: companyActor(companyId), timeoutMs: SEND_TIMEOUT_MS });
       } catch (error) {
+        if (error instanceof AppError && CONNECTION_UNAVAILABLE.has(error.code)) {
+          // the connection is between replicas (one died, another takes its session over) or the send's
+          // answer was lost: nothing about this recipient, so no attempt is spent; the same key is tried again
+          await this.shippings.postpone(tx, shipping.id, this.config.CAMPAIGN_RETRY_BASE_MS, reasonOf(error));
+          this.logger.warn({ companyId, campaignId: campaign.id, shippingId: shipping.id, error }, 'campaign shipping postponed: connection unavailable');
+          return 'failed';
+        }
         const attempts = shipping.attempts + 1;
         await this.shippings.markAttemptFailed(tx, shipping.id, attempts, this.config.CAMPAIGN_SEND_ATTEMPTS, this.config.CAMPAIGN_RETRY_BASE_MS * 2 ** (attempts - 1), reasonOf(error));
         this.logger.warn({ companyId, campaignId: campaign.id, shippingId: shipping.id, attempts, error }, 'campaign shipping not sent');

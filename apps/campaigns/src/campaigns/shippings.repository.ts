@@ -104,6 +104,14 @@ export class ShippingsRepository {
   }
 
   /** A failed try: again after `retryInMs`, or failed for good once `maxAttempts` were made. */
+  /** Not sent for a reason that is not the recipient's (the connection unavailable): due again in `retryInMs`, attempts unchanged. */
+  async postpone(tx: CampaignsTx, id: number, retryInMs: number, reason: string): Promise<void> {
+    await tx
+      .update(campaignShippings)
+      .set({ failedReason: reason.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000}::double precision)` })
+      .where(eq(campaignShippings.id, id));
+  }
+
   async markAttemptFailed(tx: CampaignsTx, id: number, attempts: number, maxAttempts: number, retryInMs: number, reason: string): Promise<void> {
     const final = attempts >= maxAttempts;
     await tx

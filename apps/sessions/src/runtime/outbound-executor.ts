@@ -38,7 +38,7 @@ export async function executeCommand(
   deps: { pacer: SendPacer; media: MediaStore },
 ): Promise<OutboundResult> {
   try {
-    const options = { quotedId: command.quotedId };
+    const options = { quotedId: command.quotedId, messageId: command.newMessageId };
     switch (command.type) {
       case 'sendText': {
         const [to, body] = [required(command.to, 'to'), required(command.body, 'body')];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { type Actor, type CampaignMessageDto, type CampaignMessageResult, type TagContactsView } from '@atrium/contracts';
@@ -18,8 +19,9 @@ const KEY_TTL_SECONDS = 14 * 86_400;
  * through the ticket's connection by the composer's sender, in a ticket that does not enter the
  * agents' inbox (the contact's active one when it has one, else a closed one). A customer who
  * replies gets a normal pending ticket (inbound never reopens a closed one), whose conversation
- * history shows the campaign message. Idempotent by `key` (a Redis mark set before the send):
- * the campaigns service may call again after a lost answer or a restart without a second message.
+ * history shows the campaign message. Idempotent by `key` (a Redis mark set before the send, and
+ * a WhatsApp message id derived from it): the campaigns service may call again after a lost
+ * answer, a restart, or a tickets or sessions replica that died mid-send, without a second message.
  * A confirmation request (`awaitReplyMs`) marks the recipient's reply as awaited (CampaignReplies).
  */
 @Injectable()
@@ -36,6 +38,8 @@ export class CampaignMessagesService {
 
   async send(actor: Actor, dto: CampaignMessageDto): Promise<CampaignMessageResult> {
     const markKey = `${this.config.REDIS_PREFIX}campaign-message:${actor.companyId}:${dto.key}`;
+    // the message's WhatsApp id comes from its key: a retry sends the same message, never a second one
+    const newMessageId = createHash('sha256').update(`campaign:${actor.companyId}:${dto.key}`).digest('hex').slice(0, 20).toUpperCase();
     const { result, duplicate } = await once(this.redis, markKey, '', KEY_TTL_SECONDS, async () => {
       const { ticketId, contactId } = await this.database.withTenant(actor.companyId, async (tx) => {
         const contact = await this.repository.contactFor(tx, actor.companyId, dto.number, dto.name, dto.email);
@@ -44,10 +48,10 @@ export class CampaignMessagesService {
       const ticket = await this.database.withTenant(actor.companyId, (tx) => this.views.one(tx, actor.companyId, ticketId));
       // a confirmation request: the reply is awaited before it can arrive
       if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
-      if (dto.media) await this.sender.send(ticket, { body: dto.body, media: dto.media });
-      else await this.sender.send(ticket, { body: dto.body });
+      if (dto.media) await this.sender.send(ticket, { body: dto.body, media: dto.media, newMessageId });
+      else await this.sender.send(ticket, { body: dto.body, newMessageId });
       return { contactId, ticketId };
-    });
+    }, { resendable: true });
     return { ...result, duplicate };
   }
 

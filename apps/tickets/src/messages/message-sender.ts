@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   body: string;
   media?: { path: string; mimetype: string; filename: string };
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
+  /** Its WhatsApp id, chosen here: sending it again is the same message (see OutboundCommandDto.newMessageId). */
+  newMessageId?: string;
 }
 
 /** A message stored unsent: what `deliver` sends once the store has committed. */
@@ -102,6 +104,7 @@ export class MessageSender {
       ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
       : { type: 'sendText', to, body };
     if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
+    if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
     return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
   }
 

@@ -69,19 +69,23 @@ export class OutboundLocationDto {
 
 /**
  * One command; which fields apply depends on `type`:
- * sendText (to, body, quotedId?), sendMedia (to, media, body? as caption, quotedId?),
+ * sendText (to, body, quotedId?, newMessageId?), sendMedia (to, media, body? as caption, quotedId?, newMessageId?),
  * sendLocation (to, location), sendVcard (to, vcard), edit (to, messageId, body),
  * delete (to, messageId), markRead (to, messageIds), checkNumber (number), checkNumbers (numbers,
  * at most CHECK_NUMBERS_LIMIT, one round trip to WhatsApp),
  * profilePicture (number), rejectCall (callId, to), listContacts (nothing: the connected
  * phone's address book as the channel knows it, at most CONTACT_LIST_LIMIT entries),
  * presence (to, presence: composing, recording or paused; not paced, answers at once).
+ * `newMessageId`: the id the sent message gets at WhatsApp, chosen by the caller (uppercase hex,
+ * as WhatsApp's own): a send repeated with the same id is the same message, never a second one
+ * (a retry after an answer that never came, e.g. a replica that died mid-send).
  */
 export class OutboundCommandDto {
   @IsIn(OUTBOUND_COMMAND_TYPES) type!: OutboundCommandType;
   @IsOptional() @IsString() @Matches(CHAT_ID) to?: string;
   @IsOptional() @IsString() @MaxLength(65_536) body?: string;
   @IsOptional() @IsString() @Length(1, 128) quotedId?: string;
+  @IsOptional() @IsString() @Matches(/^[0-9A-F]{16,32}$/) newMessageId?: string;
   @IsOptional() @ValidateNested() @Type(() => OutboundMediaDto) media?: OutboundMediaDto;
   @IsOptional() @ValidateNested() @Type(() => OutboundLocationDto) location?: OutboundLocationDto;
   @IsOptional() @IsString() @Length(10, 10_000) vcard?: string;

@@ -344,7 +344,7 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
     if (options?.quotedId && !quoted) this.logger.debug({ quotedId: options.quotedId }, 'quoted message not in the recent cache: sending unquoted');
     let sent: WAMessage | undefined;
     try {
-      sent = await socket.sendMessage(toJid(to), content, quoted ? { quoted } : {});
+      sent = await socket.sendMessage(toJid(to), content, { ...(quoted ? { quoted } : {}), ...(options?.messageId ? { messageId: options.messageId } : {}) });
     } catch (error) {
       throw new ChannelError('failed', (error as Error).message);
     }

@@ -53,22 +53,22 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
   }
 
   async sendText(to: string, body: string, options?: SendOptions): Promise<SentMessageResult> {
-    return this.request({ op: 'send', to, content: { text: body }, quotedId: options?.quotedId }) as Promise<SentMessageResult>;
+    return this.request({ op: 'send', to, content: { text: body }, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
   }
 
   async sendMedia(to: string, media: OutgoingMedia, options?: SendOptions & { caption?: string }): Promise<SentMessageResult> {
     const payload = { mimetype: media.mimetype, filename: media.filename, base64: media.data.toString('base64'), voiceNote: media.voiceNote };
-    return this.request({ op: 'send', to, content: { media: payload, caption: options?.caption }, quotedId: options?.quotedId }) as Promise<SentMessageResult>;
+    return this.request({ op: 'send', to, content: { media: payload, caption: options?.caption }, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
   }
 
   async sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult> {
     const description = [location.name, location.address].filter(Boolean).join(' - ') || undefined;
     const content = { location: { latitude: location.latitude, longitude: location.longitude, description } };
-    return this.request({ op: 'send', to, content, quotedId: options?.quotedId }) as Promise<SentMessageResult>;
+    return this.request({ op: 'send', to, content, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
   }
 
   async sendVcard(to: string, vcard: string, options?: SendOptions): Promise<SentMessageResult> {
-    return this.request({ op: 'send', to, content: { vcard }, quotedId: options?.quotedId }) as Promise<SentMessageResult>;
+    return this.request({ op: 'send', to, content: { vcard }, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
   }
 
   async editMessage(to: string, messageId: string, body: string): Promise<SentMessageResult> {
