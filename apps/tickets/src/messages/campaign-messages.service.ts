@@ -37,16 +37,16 @@ export class CampaignMessagesService {
   async send(actor: Actor, dto: CampaignMessageDto): Promise<CampaignMessageResult> {
     const markKey = `${this.config.REDIS_PREFIX}campaign-message:${actor.companyId}:${dto.key}`;
     const { result, duplicate } = await once(this.redis, markKey, '', KEY_TTL_SECONDS, async () => {
-      const { ticketId, contactId } = await this.database.withTenant(actor.companyId, async (tx) => {
+      // one transaction finds (or makes) the contact and the ticket and stores the message unsent
+      const { ticket, contactId, pending } = await this.database.withTenant(actor.companyId, async (tx) => {
         const contact = await this.repository.contactFor(tx, actor.companyId, dto.number, dto.name, dto.email);
-        return { contactId: contact.id, ticketId: await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId) };
+        const found = await this.views.one(tx, actor.companyId, await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId));
+        return { ticket: found, contactId: contact.id, pending: await this.sender.storePending(tx, found, { body: dto.body, media: dto.media, minGapMs: dto.minGapMs }) };
       });
-      const ticket = await this.database.withTenant(actor.companyId, (tx) => this.views.one(tx, actor.companyId, ticketId));
       // a confirmation request: the reply is awaited before it can arrive
       if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
-      if (dto.media) await this.sender.send(ticket, { body: dto.body, media: dto.media });
-      else await this.sender.send(ticket, { body: dto.body });
-      return { contactId, ticketId };
+      await this.sender.deliver(ticket, pending);
+      return { contactId, ticketId: ticket.id };
     });
     return { ...result, duplicate };
   }

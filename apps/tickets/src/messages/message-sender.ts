@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   body: string;
   media?: { path: string; mimetype: string; filename: string };
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
+  /** The connection starts it at least this many ms after its previous send (a campaign's pace). */
+  minGapMs?: number;
 }
 
 /** A message stored unsent: what `deliver` sends once the store has committed. */
@@ -102,6 +104,7 @@ export class MessageSender {
       ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
       : { type: 'sendText', to, body };
     if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
+    if (outgoing.minGapMs !== undefined) command.minGapMs = outgoing.minGapMs;
     return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
   }
 
