@@ -8,7 +8,7 @@
 // process's RSS sampled over the run.
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, campaigns, wa-sandbox, gateway).
 // Usage: node bench/campaigns.mjs [recipients=3000] [connections=10] [intervalMs=20] [inFlight=8]
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
@@ -28,6 +28,8 @@ const { platform, sandboxUrl } = await startBenchPlatform({
     CAMPAIGN_SENDS_IN_FLIGHT: String(inFlight),
     DATABASE_POOL_MAX: '20',
   },
+  // BENCH_LOG=<file>: the apps' warnings and errors go there
+  log: process.env.BENCH_LOG ? (line) => appendFileSync(process.env.BENCH_LOG, `${line}\n`) : undefined,
 });
 const api = platform.urls.api;
 const call = jsonCaller(api);
@@ -107,9 +109,17 @@ try {
   const startedAt = Date.now();
   const ids = plannedCampaigns.map((p) => p.campaign.id);
   const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+  let reportedAt = Date.now();
   for (;;) {
     const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [ids]);
     if (Number(rows[0].done) === ids.length) break;
+    if (Date.now() - reportedAt >= 30_000) {
+      // progress, so that a run stopped early still tells its rate and memory so far
+      reportedAt = Date.now();
+      const { rows: progress } = await db.query(`select count(*) as planned, count(delivered_at) as delivered from campaigns.campaign_shippings where campaign_id = any($1)`, [ids]);
+      const seconds = (Date.now() - startedAt) / 1000;
+      console.log(`${seconds.toFixed(0)} s: ${progress[0].planned} planned, ${progress[0].delivered} delivered (${(progress[0].delivered / seconds).toFixed(1)}/s), campaigns RSS ${rss.at(-1).toFixed(0)} MB`);
+    }
     if (Date.now() - startedAt > 90 * 60_000) throw new Error('campaigns did not finish in 90 minutes');
     await sleep(500);
   }
@@ -135,6 +145,7 @@ try {
   const rates = [];
   const aheads = [];
   const gaps = [];
+  const duplicates = [];
   for (const planned of plannedCampaigns) {
     const times = [];
     for (let k = 0; k < planned.numbers.length; k += 50) {
@@ -142,7 +153,10 @@ try {
       const answers = await Promise.all(batch.map((n) => fetch(`${sandboxUrl}/messages?customer=${n}&business=${planned.business}`).then((r) => r.json())));
       answers.forEach((messages, j) => {
         if (messages.length === 0) lost += 1;
-        if (messages.length > 1) duplicated += messages.length - 1;
+        if (messages.length > 1) {
+          duplicated += messages.length - 1;
+          duplicates.push({ number: batch[j], receivedAt: messages.map((m) => new Date(m.timestamp).toISOString()) });
+        }
         for (const m of messages) {
           const at = typeof m.timestamp === 'number' ? m.timestamp : new Date(m.timestamp).getTime();
           times.push(at);
@@ -180,6 +194,10 @@ try {
     { measure: 'campaigns process RSS MB at each tenth of the run', value: rssOverRun },
   ];
   console.table(results);
+  if (duplicates.length > 0) {
+    const { rows: shippingRows } = await db.query(`select number, attempts, failed_reason, delivered_at from campaigns.campaign_shippings where campaign_id = any($1) and number = any($2)`, [ids, duplicates.map((d) => d.number)]);
+    console.log('duplicated recipients:', JSON.stringify(duplicates.slice(0, 10).map((d) => ({ ...d, shipping: shippingRows.find((row) => row.number === d.number) }))));
+  }
 } finally {
   await db.end().catch(() => undefined);
   await platform.stop();
