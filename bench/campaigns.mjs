@@ -26,11 +26,13 @@ const { platform, sandboxUrl } = await startBenchPlatform({
     SEND_MAX_QUEUE: '1000',
     CAMPAIGN_TICK_MS: '200',
     CAMPAIGN_SENDS_IN_FLIGHT: String(inFlight),
-    DATABASE_POOL_MAX: '20',
+    DATABASE_POOL_MAX: '16',
   },
   // BENCH_LOG=<file>: the apps' warnings and errors go there
   log: process.env.BENCH_LOG ? (line) => appendFileSync(process.env.BENCH_LOG, `${line}\n`) : undefined,
 });
+// stopped early (Ctrl-C): the apps and the database go too
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void platform.stop().finally(() => process.exit(130)));
 const api = platform.urls.api;
 const call = jsonCaller(api);
 
@@ -87,8 +89,8 @@ try {
     const list = await call('POST', '/contact-lists', { name: `Lista ${i}` }, admin.token);
     const numbers = Array.from({ length: perConnection }, (_, k) => `55119${String(40_000_000 + i * perConnection + k).padStart(8, '0')}`);
     await db.query(
-      `insert into campaigns.contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
-       select $1, $2, 'Pessoa ' || n, n, '', true from unnest($3::text[]) as n`,
+      `insert into campaigns.contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid, checked_at)
+       select $1, $2, 'Pessoa ' || n, n, '', true, now() from unnest($3::text[]) as n`,
       [companyId, list.id, numbers],
     );
     plannedCampaigns.push({ connection, business: connection.number, list, numbers });

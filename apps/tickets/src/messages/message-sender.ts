@@ -141,7 +141,16 @@ export class MessageSender {
       throw error;
     }
 
-    const { message, view } = await this.record(companyId, { ticketId: ticket.id, pending, sent });
+    let recorded: { message: MessageView; view: TicketView };
+    try {
+      recorded = await this.record(companyId, { ticketId: ticket.id, pending, sent });
+    } catch (error) {
+      // the message went out: answered as a send whose answer never came, so that an idempotent
+      // caller (a campaign's shipping, an Idempotency-Key) keeps its mark and never sends it again
+      this.logger.error({ companyId, messageId: pending.id, wid: sent.id, err: error }, 'message sent but not recorded');
+      throw new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE, { data: { reason: 'sent, not recorded' } });
+    }
+    const { message, view } = recorded;
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
     return message;
