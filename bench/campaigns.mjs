@@ -184,7 +184,7 @@ try {
     { measure: 'shippings planned per second (rows written / planning time, per campaign, median)', value: Math.round(perConnection / (percentile([...planMs].sort((a, b) => a - b), 50) / 1000)) },
     { measure: 'shippings planned per second, all campaigns (their scheduled time → the last one planned)', value: Math.round(shippings / (Math.max(1, allPlannedMs) / 1000)) },
     { measure: `configured pace per connection (messages/s, ${intervalMs} ms)`, value: pace },
-    { measure: 'delivery rate per connection at the sandbox, min / median / max (messages/s)', value: `${rates[0].toFixed(1)} / ${percentile(rates, 50).toFixed(1)} / ${rates.at(-1).toFixed(1)}` },
+    { measure: 'delivery rate per connection at the sandbox, min / median / max (messages/s)', value: `${rates[0].toFixed(2)} / ${percentile(rates, 50).toFixed(2)} / ${rates.at(-1).toFixed(2)}` },
     { measure: 'delivery rate, all connections (messages/s)', value: Math.round(shippings / (runMs / 1000)) },
     { measure: 'most any connection ran ahead of its pace at the sandbox (ms; ≤ 0: never)', value: Math.max(...aheads) },
     { measure: `gaps between a number's consecutive messages at the sandbox, min / p1 / p50 (ms)`, value: `${gaps[0]} / ${percentile(gaps, 1)} / ${percentile(gaps, 50)}` },

@@ -72,9 +72,9 @@ export const campaignsApi = api.injectEndpoints({
       query: (id) => ({ url: `/campaigns/${id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: ['Campaigns'],
     }),
-    /** One page of the campaign's shippings (20 a page, by number). */
-    campaignShippings: build.query<CampaignShippingsView, { id: number; pageNumber: number }>({
-      query: ({ id, pageNumber }) => ({ url: `/campaigns/${id}/shippings`, params: { pageNumber } }),
+    /** One page of the campaign's shippings, by number. */
+    campaignShippings: build.query<CampaignShippingsView, { id: number; pageNumber: number; limit: number }>({
+      query: ({ id, pageNumber, limit }) => ({ url: `/campaigns/${id}/shippings`, params: { pageNumber, limit } }),
       providesTags: (_result, _error, { id }) => [{ type: 'CampaignShippings', id }],
     }),
     /** The shippings export as CSV text, for the download. */

@@ -90,7 +90,7 @@ describe('campaign report page', () => {
     });
     mount();
     expect(await screen.findByText('5511999900000')).toBeInTheDocument();
-    expect(api.callsTo('GET /campaigns/9/shippings').map((call) => call.query.get('pageNumber'))).toEqual(['1']);
+    expect(api.callsTo('GET /campaigns/9/shippings').map((call) => [call.query.get('pageNumber'), call.query.get('limit')])).toEqual([['1', '20']]);
     act(() => screen.getByTitle('3').click());
     expect(await screen.findByText('5511999900044')).toBeInTheDocument();
     expect(screen.queryByText('5511999900000')).not.toBeInTheDocument();

@@ -17,7 +17,7 @@ import { useCampaignsLive } from '../hooks/use-campaigns-live.hook';
 export const REPORT_REFRESH_MS = 5000;
 /** The shipping list's page reloads at most this often while progress events arrive. */
 const SHIPPINGS_REFRESH_MS = 2000;
-/** Shippings a page of the list shows (the server's default page size). */
+/** Shippings a page of the list shows (one page read from the server at a time). */
 const SHIPPINGS_PAGE_SIZE = 20;
 
 function InfoCard({ title, value, icon, testId }: { title: string; value: ReactNode; icon: ReactNode; testId: string }) {
@@ -49,7 +49,7 @@ export default function CampaignReportPage() {
   const valid = Number.isInteger(campaignId) && campaignId > 0;
   const { data: campaign, isError, error, refetch } = useCampaignQuery(campaignId, { skip: !valid, refetchOnMountOrArgChange: true });
   const [shippingsPage, setShippingsPage] = useState(1);
-  const shippings = useCampaignShippingsQuery({ id: campaignId, pageNumber: shippingsPage }, { skip: !valid, refetchOnMountOrArgChange: true });
+  const shippings = useCampaignShippingsQuery({ id: campaignId, pageNumber: shippingsPage, limit: SHIPPINGS_PAGE_SIZE }, { skip: !valid, refetchOnMountOrArgChange: true });
   const [fetchCsv, { isFetching: exporting }] = useLazyCampaignShippingsCsvQuery();
   const timers = useRef<{ finish?: number; shippings?: number }>({});
   useErrorPopup(isError ? error : null);
