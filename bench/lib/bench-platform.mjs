@@ -3,9 +3,10 @@ import { freePorts, startPlatform } from '../../tools/platform.mjs';
 /**
  * The platform a benchmark measures: the named apps (built beforehand), the gateway and a mail
  * catcher on free ports, a fresh database dropped on stop, NATS subjects and Redis keys of this
- * process only, the wa-sandbox scanning QR codes by itself. `env` adds to or overrides that.
+ * process only, the wa-sandbox scanning QR codes by itself. `env` adds to or overrides that; `log`
+ * receives the apps' output lines (dropped by default).
  */
-export async function startBenchPlatform({ apps, env = {}, tag = String(process.pid) }) {
+export async function startBenchPlatform({ apps, env = {}, tag = String(process.pid), log = () => {} }) {
   const names = ['gateway', ...apps, 'smtp'];
   const free = await freePorts(names.length);
   const ports = Object.fromEntries(names.map((name, index) => [name, free[index]]));
@@ -26,7 +27,7 @@ export async function startBenchPlatform({ apps, env = {}, tag = String(process.
       SANDBOX_DEMO: 'false',
       ...env,
     },
-    log: () => {},
+    log,
   });
   return { platform, sandboxUrl: `http://127.0.0.1:${ports['wa-sandbox']}` };
 }

@@ -1,6 +1,6 @@
 import { assertEditable, editability, statusAfterSave, variantsOf } from './campaign-rules.js';
 import { fillCampaignVariables } from './message-body.js';
-import { nextSendAt } from './pacing.js';
+import { nextTurn, turnTakenAt } from './pacing.js';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const at = (ms: number): Date => new Date(now.getTime() + ms);
@@ -44,9 +44,15 @@ describe('campaign variables', () => {
 describe('pacing', () => {
   const settings = { messageInterval: 5, longerIntervalAfter: 3, greaterInterval: 60 };
   it('waits messageInterval after each send, greaterInterval after every longerIntervalAfter sends', () => {
-    expect(nextSendAt(null, settings)).toBe(0);
-    expect(nextSendAt({ lastAt: 1000, count: 1 }, settings)).toBe(6000);
-    expect(nextSendAt({ lastAt: 1000, count: 3 }, settings)).toBe(61_000);
-    expect(nextSendAt({ lastAt: 1000, count: 3 }, { ...settings, longerIntervalAfter: 0 })).toBe(6000);
+    expect(nextTurn(null, settings)).toEqual({ at: 0, gapMs: 5000 });
+    expect(nextTurn({ lastAt: 1000, count: 1 }, settings)).toEqual({ at: 6000, gapMs: 5000 });
+    expect(nextTurn({ lastAt: 1000, count: 3 }, settings)).toEqual({ at: 61_000, gapMs: 60_000 });
+    expect(nextTurn({ lastAt: 1000, count: 3 }, { ...settings, longerIntervalAfter: 0 })).toEqual({ at: 6000, gapMs: 5000 });
+  });
+
+  it('records a turn at its due time when taken late by less than a gap, else one gap before it was taken; the first when taken', () => {
+    expect(turnTakenAt({ at: 6000, gapMs: 5000 }, 6040)).toBe(6000);
+    expect(turnTakenAt({ at: 6000, gapMs: 5000 }, 30_000)).toBe(25_000);
+    expect(turnTakenAt({ at: 0, gapMs: 5000 }, 30_000)).toBe(30_000);
   });
 });

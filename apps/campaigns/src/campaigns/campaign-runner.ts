@@ -21,7 +21,7 @@ import { CampaignsRepository, type CampaignRow } from './campaigns.repository.js
 import { CAMPAIGN_SENDING_LOCK } from './campaign-rules.js';
 import { ConnectionPace, type SenderLease } from './connection-pace.js';
 import { fillCampaignVariables } from './message-body.js';
-import { nextSendAt } from './pacing.js';
+import { nextTurn, turnTakenAt, type Turn } from './pacing.js';
 import { ShippingsRepository, type ShippingRow } from './shippings.repository.js';
 
 /** Shippings read per query by a connection's sender. */
@@ -190,16 +190,17 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
         }
         for (const shipping of batch) {
           while (inFlight.size >= this.config.CAMPAIGN_SENDS_IN_FLIGHT) await Promise.race(inFlight.values());
-          if (!(await this.waitForTurn(companyId, whatsappId, lease))) return;
+          const turn = await this.waitForTurn(companyId, whatsappId, lease);
+          if (!turn) return;
           await this.slots.acquire();
           try {
             // the turn is taken as the send starts (a skipped send only leaves a longer gap)
-            await this.pace.record(whatsappId, Date.now());
+            await this.pace.record(whatsappId, turnTakenAt(turn, Date.now()));
           } catch (error) {
             this.slots.release();
             throw error;
           }
-          const sending = this.sendOne(companyId, whatsappId, shipping)
+          const sending = this.sendOne(companyId, whatsappId, shipping, turn.gapMs)
             .then((outcome) => {
               if (outcome !== 'skipped') this.events.progress(companyId, shipping.campaignId);
             })
@@ -218,13 +219,14 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Sleeps until the connection's next message may start; false when the sender must stop. */
-  private async waitForTurn(companyId: number, whatsappId: number, lease: SenderLease): Promise<boolean> {
+  /** Sleeps until the connection's next message may start, and answers that turn; null when the sender must stop. */
+  private async waitForTurn(companyId: number, whatsappId: number, lease: SenderLease): Promise<Turn | null> {
     for (;;) {
-      if (this.stopping || !(await lease.renew())) return false;
+      if (this.stopping || !(await lease.renew())) return null;
       const settings = await this.settings.valuesOf(companyId);
-      const wait = nextSendAt(await this.pace.state(whatsappId), settings) - Date.now();
-      if (wait <= 0) return true;
+      const turn = nextTurn(await this.pace.state(whatsappId), settings);
+      const wait = turn.at - Date.now();
+      if (wait <= 0) return turn;
       await sleep(Math.min(wait, NAP_MS));
     }
   }
@@ -234,7 +236,7 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
    * campaign asks for one, else the message (with the campaign's attachment), then its file list's
    * text and files, one part per turn; delivered once the last part went out.
    */
-  private async sendOne(companyId: number, whatsappId: number, due: ShippingRow): Promise<'sent' | 'failed' | 'skipped'> {
+  private async sendOne(companyId: number, whatsappId: number, due: ShippingRow, gapMs: number): Promise<'sent' | 'failed' | 'skipped'> {
     const { variables } = await this.settings.valuesOf(companyId);
     return this.database.withTenant(companyId, async (tx) => {
       // the campaign's sending lock first, shared: a cancel (exclusive) waits for the sends in flight,
@@ -259,6 +261,8 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
         body: fillCampaignVariables(part.text, shipping, variables),
         media: part.media,
         awaitReplyMs: confirmationText ? Math.max(1_000, this.config.CAMPAIGN_REPLY_WINDOW_MS) : undefined,
+        // the connection keeps the pace exactly where the message leaves (sends in flight may overtake each other on the way)
+        minGapMs: gapMs,
       };
       try {
         await this.rpc.request(CampaignMessagesSubjects.send, message, { actor: companyActor(companyId), timeoutMs: SEND_TIMEOUT_MS });

@@ -3,6 +3,7 @@ import {
   CampaignDto,
   CampaignMediaDto,
   CampaignsQueryDto,
+  CampaignShippingsQueryDto,
   CampaignsSubjects,
   UpdateCampaignDto,
   type Actor,
@@ -59,7 +60,7 @@ export class CampaignsController {
   }
 
   @RpcHandler(CampaignsSubjects.campaignsShippings)
-  shippings(@RpcActor() actor: Actor, @RpcId() id: number): Promise<CampaignShippingsView> {
-    return this.campaigns.shippingsOf(actor, id);
+  shippings(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: CampaignShippingsQueryDto }) query: CampaignShippingsQueryDto): Promise<CampaignShippingsView> {
+    return this.campaigns.shippingsOf(actor, id, query);
   }
 }

@@ -9,6 +9,8 @@ import {
   type Actor,
   type CampaignDto,
   type CampaignMediaDto,
+  CAMPAIGN_SHIPPINGS_LIMIT_DEFAULT,
+  type CampaignShippingsQueryDto,
   type CampaignShippingsView,
   type CampaignsPageView,
   type CampaignsQueryDto,
@@ -142,10 +144,12 @@ export class CampaignsService {
     return view;
   }
 
-  async shippingsOf(actor: Actor, id: number): Promise<CampaignShippingsView> {
+  /** One page of the campaign's shippings (the report's table; the CSV export reads them page by page). */
+  async shippingsOf(actor: Actor, id: number, query: CampaignShippingsQueryDto): Promise<CampaignShippingsView> {
+    const size = query.limit ?? CAMPAIGN_SHIPPINGS_LIMIT_DEFAULT;
     return this.database.withTenant(actor.companyId, async (tx) => {
       await this.existing(tx, actor.companyId, id);
-      const rows = await this.shippings.all(tx, actor.companyId, id);
+      const { rows, count } = await this.shippings.page(tx, actor.companyId, id, query.pageNumber, size);
       return {
         shippings: rows.map((row) => ({
           number: row.number,
@@ -156,6 +160,8 @@ export class CampaignsService {
           confirmedAt: row.confirmedAt?.toISOString() ?? null,
           failedReason: row.failedAt ? row.failedReason : null,
         })),
+        count,
+        hasMore: hasMore(query.pageNumber, size, rows.length, count),
       };
     });
   }

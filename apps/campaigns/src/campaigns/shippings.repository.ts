@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { pageOffset } from '@atrium/kernel';
 import { campaigns, campaignShippings } from '../db/schema.js';
 import type { CampaignsTx } from '../shared/campaigns-database.js';
 
@@ -165,11 +166,13 @@ export class ShippingsRepository {
     return (result.rowCount ?? 0) > 0;
   }
 
-  all(tx: CampaignsTx, companyId: number, campaignId: number): Promise<ShippingRow[]> {
-    return tx
-      .select()
-      .from(campaignShippings)
-      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId)))
-      .orderBy(asc(campaignShippings.id));
+  /** One page of the campaign's shippings, by number (the order of its unique index, so a deep page is not a sort), and how many it has. */
+  async page(tx: CampaignsTx, companyId: number, campaignId: number, pageNumber: number | undefined, size: number): Promise<{ rows: ShippingRow[]; count: number }> {
+    const where = and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId));
+    const [rows, [total]] = await Promise.all([
+      tx.select().from(campaignShippings).where(where).orderBy(asc(campaignShippings.number)).limit(size).offset(pageOffset(pageNumber, size)),
+      tx.select({ value: count() }).from(campaignShippings).where(where),
+    ]);
+    return { rows, count: total!.value };
   }
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Header, Inject, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   AppError,
   CampaignDto,
+  CampaignShippingsQueryDto,
   CampaignsQueryDto,
   CampaignsSubjects,
   ErrorCode,
@@ -39,18 +40,17 @@ export class CampaignsController {
     return this.rpc.request(CampaignsSubjects.campaignsShow, { id }, { actor });
   }
 
-  /** The shippings as the report page lists them (the same rows as the CSV export). */
+  /** A page of the shippings as the report page lists them (the same rows as the CSV export), by number. */
   @Get(':id/shippings')
-  shippings(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<CampaignShippingsView> {
-    return this.rpc.request(CampaignsSubjects.campaignsShippings, { id }, { actor });
+  shippings(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Query() query: CampaignShippingsQueryDto): Promise<CampaignShippingsView> {
+    return this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber: query.pageNumber, limit: query.limit }, { actor });
   }
 
-  /** The shippings as CSV: number, name, message variant, delivered, confirmation requested, confirmed, failed reason. */
+  /** The shippings as CSV, streamed page by page: number, name, message variant, delivered, confirmation requested, confirmed, failed reason. */
   @Get(':id/shippings.csv')
-  @Header('content-type', 'text/csv; charset=utf-8')
-  @Header('content-disposition', 'attachment; filename="campaign-shippings.csv"')
-  async csv(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<string> {
-    return shippingsCsv((await this.rpc.request(CampaignsSubjects.campaignsShippings, { id }, { actor })).shippings);
+  async csv(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<StreamableFile> {
+    const stream = await shippingsCsv((pageNumber, limit) => this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber, limit }, { actor }));
+    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: 'attachment; filename="campaign-shippings.csv"' });
   }
 
   @Post()

@@ -39,24 +39,25 @@ export async function executeCommand(
 ): Promise<OutboundResult> {
   try {
     const options = { quotedId: command.quotedId, messageId: command.newMessageId };
+    const gap = command.minGapMs;
     switch (command.type) {
       case 'sendText': {
         const [to, body] = [required(command.to, 'to'), required(command.body, 'body')];
-        return await deps.pacer.run(() => channel.sendText(to, body, options));
+        return await deps.pacer.run(() => channel.sendText(to, body, options), gap);
       }
       case 'sendMedia': {
         const [to, media] = [required(command.to, 'to'), required(command.media, 'media')];
         const data = await deps.media.read(media.path);
         const file = { data, mimetype: media.mimetype, filename: media.filename, voiceNote: media.voiceNote };
-        return await deps.pacer.run(() => channel.sendMedia(to, file, { ...options, caption: command.body }));
+        return await deps.pacer.run(() => channel.sendMedia(to, file, { ...options, caption: command.body }), gap);
       }
       case 'sendLocation': {
         const [to, location] = [required(command.to, 'to'), required(command.location, 'location')];
-        return await deps.pacer.run(() => channel.sendLocation(to, location, options));
+        return await deps.pacer.run(() => channel.sendLocation(to, location, options), gap);
       }
       case 'sendVcard': {
         const [to, vcard] = [required(command.to, 'to'), required(command.vcard, 'vcard')];
-        return await deps.pacer.run(() => channel.sendVcard(to, vcard, options));
+        return await deps.pacer.run(() => channel.sendVcard(to, vcard, options), gap);
       }
       case 'edit': {
         const [to, messageId, body] = [required(command.to, 'to'), required(command.messageId, 'messageId'), required(command.body, 'body')];

@@ -11,6 +11,17 @@ describe('SendPacer', () => {
     for (let i = 1; i < starts.length; i += 1) expect(starts[i]![1] - starts[i - 1]![1]).toBeGreaterThanOrEqual(38);
   });
 
+  it('keeps a longer gap a send asks for (a campaign pace) after the previous start, and the number gap when that is longer', async () => {
+    const pacer = new SendPacer(10, 10);
+    const starts: number[] = [];
+    await Promise.all([0, 60, 60, 5].map((gap) => pacer.run(async () => starts.push(performance.now()), gap)));
+    const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
+    expect(gaps[0]).toBeGreaterThanOrEqual(59);
+    expect(gaps[1]).toBeGreaterThanOrEqual(59);
+    expect(gaps[2]).toBeGreaterThanOrEqual(9);
+    expect(gaps[2]).toBeLessThan(50);
+  });
+
   it('does not delay a send that comes after a quiet period', async () => {
     const pacer = new SendPacer(30, 10);
     await pacer.run(async () => undefined);

@@ -20,11 +20,12 @@ export class SendPacer {
     return this.waiting;
   }
 
-  run<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` at its turn; `minGapMs` asks a longer gap after the previous start than the number's own (a campaign's pace). */
+  run<T>(work: () => Promise<T>, minGapMs = 0): Promise<T> {
     if (this.waiting >= this.maxQueue) return Promise.reject(new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'send queue full' } }));
     this.waiting += 1;
     const turn = this.tail.then(async () => {
-      const wait = this.lastStart + this.minGapMs - this.now();
+      const wait = this.lastStart + Math.max(this.minGapMs, minGapMs) - this.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       this.lastStart = this.now();
       this.waiting -= 1;

@@ -41,16 +41,16 @@ export class CampaignMessagesService {
     // the message's WhatsApp id comes from its key: a retry sends the same message, never a second one
     const newMessageId = createHash('sha256').update(`campaign:${actor.companyId}:${dto.key}`).digest('hex').slice(0, 20).toUpperCase();
     const { result, duplicate } = await once(this.redis, markKey, '', KEY_TTL_SECONDS, async () => {
-      const { ticketId, contactId } = await this.database.withTenant(actor.companyId, async (tx) => {
+      // one transaction finds (or makes) the contact and the ticket and stores the message unsent
+      const { ticket, contactId, pending } = await this.database.withTenant(actor.companyId, async (tx) => {
         const contact = await this.repository.contactFor(tx, actor.companyId, dto.number, dto.name, dto.email);
-        return { contactId: contact.id, ticketId: await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId) };
+        const found = await this.views.one(tx, actor.companyId, await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId));
+        return { ticket: found, contactId: contact.id, pending: await this.sender.storePending(tx, found, { body: dto.body, media: dto.media, minGapMs: dto.minGapMs, newMessageId }) };
       });
-      const ticket = await this.database.withTenant(actor.companyId, (tx) => this.views.one(tx, actor.companyId, ticketId));
       // a confirmation request: the reply is awaited before it can arrive
       if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
-      if (dto.media) await this.sender.send(ticket, { body: dto.body, media: dto.media, newMessageId });
-      else await this.sender.send(ticket, { body: dto.body, newMessageId });
-      return { contactId, ticketId };
+      await this.sender.deliver(ticket, pending);
+      return { contactId, ticketId: ticket.id };
     }, { resendable: true });
     return { ...result, duplicate };
   }

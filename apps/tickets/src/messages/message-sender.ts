@@ -26,6 +26,8 @@ export interface OutgoingMessage {
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
   /** Its WhatsApp id, chosen here: sending it again is the same message (see OutboundCommandDto.newMessageId). */
   newMessageId?: string;
+  /** The connection starts it at least this many ms after its previous send (a campaign's pace). */
+  minGapMs?: number;
 }
 
 /** A message stored unsent: what `deliver` sends once the store has committed. */
@@ -105,6 +107,7 @@ export class MessageSender {
       : { type: 'sendText', to, body };
     if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
     if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
+    if (outgoing.minGapMs !== undefined) command.minGapMs = outgoing.minGapMs;
     return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
   }
 
@@ -141,7 +144,16 @@ export class MessageSender {
       throw error;
     }
 
-    const { message, view } = await this.record(companyId, { ticketId: ticket.id, pending, sent });
+    let recorded: { message: MessageView; view: TicketView };
+    try {
+      recorded = await this.record(companyId, { ticketId: ticket.id, pending, sent });
+    } catch (error) {
+      // the message went out: answered as a send whose answer never came, so that an idempotent
+      // caller (a campaign's shipping, an Idempotency-Key) keeps its mark and never sends it again
+      this.logger.error({ companyId, messageId: pending.id, wid: sent.id, err: error }, 'message sent but not recorded');
+      throw new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE, { data: { reason: 'sent, not recorded' } });
+    }
+    const { message, view } = recorded;
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
     return message;

@@ -1,7 +1,7 @@
 import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsInt, IsObject, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { PageQueryDto } from '../paging.js';
+import { PAGE_MAX, PageQueryDto } from '../paging.js';
 import { booleanish, optionalId } from '../transforms.js';
 
 // ---- campaigns (apps/campaigns/src/campaigns; spec 001 "Campaigns", sections 3, 4, 5, 7, 9) ----
@@ -116,8 +116,22 @@ export interface CampaignShippingView {
   failedReason: string | null;
 }
 
+/** The most shippings one page holds (`limit`): the CSV export reads pages this size. */
+export const CAMPAIGN_SHIPPINGS_LIMIT_MAX = 500;
+/** A page of shippings when `limit` is not given (the report's table). */
+export const CAMPAIGN_SHIPPINGS_LIMIT_DEFAULT = 20;
+
+/** `GET /campaigns/{id}/shippings?pageNumber=&limit=`: one page of the campaign's shippings, by number. */
+export class CampaignShippingsQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(CAMPAIGN_SHIPPINGS_LIMIT_MAX) limit?: number;
+}
+
+/** One page of a campaign's shippings, as the other lists answer (`count`: all of the campaign's). */
 export interface CampaignShippingsView {
   shippings: CampaignShippingView[];
+  count: number;
+  hasMore: boolean;
 }
 
 /** `company-{id}-campaign` (spec 001 "Live lists"), progress throttled to a few per second. */

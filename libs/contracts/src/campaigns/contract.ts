@@ -5,6 +5,7 @@ import type {
   CampaignMediaDto,
   CampaignSettingsDto,
   CampaignSettingsView,
+  CampaignShippingsQueryDto,
   CampaignShippingsView,
   CampaignsPageView,
   CampaignsQueryDto,
@@ -43,7 +44,7 @@ export type CampaignsContract = {
   [S.campaignsCancel]: Rpc<ById, CampaignView>;
   [S.campaignsRestart]: Rpc<ById, CampaignView>;
   [S.campaignsSetMedia]: Rpc<Update<CampaignMediaDto>, CampaignView>;
-  [S.campaignsShippings]: Rpc<ById, CampaignShippingsView>;
+  [S.campaignsShippings]: Rpc<ById & CampaignShippingsQueryDto, CampaignShippingsView>;
   [S.campaignSettingsList]: Rpc<NoData, CampaignSettingsView>;
   [S.campaignSettingsSave]: Rpc<CampaignSettingsDto, CampaignSettingsView>;
   [S.contactListsPage]: Rpc<ContactListsQueryDto, ContactListsPageView>;

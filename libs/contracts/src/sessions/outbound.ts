@@ -45,6 +45,9 @@ export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
 export const CHAT_PRESENCES = ['composing', 'recording', 'paused'] as const;
 export type ChatPresence = (typeof CHAT_PRESENCES)[number];
 
+/** The longest gap a send may ask to keep after the number's previous one (`minGapMs`, ms). */
+export const OUTBOUND_MIN_GAP_MAX_MS = 3_600_000;
+
 /** Most numbers one `checkNumbers` command takes. */
 export const CHECK_NUMBERS_LIMIT = 500;
 
@@ -95,6 +98,12 @@ export class OutboundCommandDto {
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(CHECK_NUMBERS_LIMIT) @IsString({ each: true }) @Matches(/^\d{8,20}$/, { each: true }) numbers?: string[];
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
   @IsOptional() @IsIn(CHAT_PRESENCES) presence?: ChatPresence;
+  /**
+   * Sends only: the number starts this send at least this many ms after its previous send started,
+   * when that is more than the service's own minimum gap (a campaign's pace, kept exactly where the
+   * message leaves for WhatsApp).
+   */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(OUTBOUND_MIN_GAP_MAX_MS) minGapMs?: number;
 }
 
 export class OutboundRequestDto {

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { Rpc } from '../contract.js';
+import { OUTBOUND_MIN_GAP_MAX_MS } from '../sessions/outbound.js';
 
 /**
  * What the campaigns service asks the tickets service to deliver for one shipping (issue 12):
@@ -34,6 +35,8 @@ export class CampaignMessageDto {
    * is stated as `campaignMessage.answered` (integration event) for the campaigns service.
    */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1_000) @Max(2_147_483_647) awaitReplyMs?: number;
+  /** The campaign's pace: the connection starts this message at least this many ms after its previous send (OutboundCommandDto.minGapMs). */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(OUTBOUND_MIN_GAP_MAX_MS) minGapMs?: number;
 }
 
 /** tickets → campaigns: a recipient answered a campaign's confirmation request (integration event `campaignMessage.answered`). */

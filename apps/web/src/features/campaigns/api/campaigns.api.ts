@@ -72,9 +72,10 @@ export const campaignsApi = api.injectEndpoints({
       query: (id) => ({ url: `/campaigns/${id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: ['Campaigns'],
     }),
-    campaignShippings: build.query<CampaignShippingsView, number>({
-      query: (id) => `/campaigns/${id}/shippings`,
-      providesTags: (_result, _error, id) => [{ type: 'CampaignShippings', id }],
+    /** One page of the campaign's shippings, by number. */
+    campaignShippings: build.query<CampaignShippingsView, { id: number; pageNumber: number; limit: number }>({
+      query: ({ id, pageNumber, limit }) => ({ url: `/campaigns/${id}/shippings`, params: { pageNumber, limit } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'CampaignShippings', id }],
     }),
     /** The shippings export as CSV text, for the download. */
     campaignShippingsCsv: build.query<string, number>({

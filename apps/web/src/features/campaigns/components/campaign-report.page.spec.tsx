@@ -51,7 +51,7 @@ describe('campaign report page', () => {
     let served: CampaignView = base;
     api = fakeApi({
       'GET /campaigns/9': () => ({ body: served }),
-      'GET /campaigns/9/shippings': { body: { shippings: [{ number: '5511999990001', name: 'Ana', variant: 1, deliveredAt: '2026-03-05T17:31:00.000Z', confirmationRequestedAt: '2026-03-05T17:30:30.000Z', confirmedAt: '2026-03-05T17:30:50.000Z', failedReason: null }] } },
+      'GET /campaigns/9/shippings': { body: { shippings: [{ number: '5511999990001', name: 'Ana', variant: 1, deliveredAt: '2026-03-05T17:31:00.000Z', confirmationRequestedAt: '2026-03-05T17:30:30.000Z', confirmedAt: '2026-03-05T17:30:50.000Z', failedReason: null }], count: 1, hasMore: false } },
     });
     const socket = mount();
     expect(await screen.findByTestId('campaign-report-progress-text')).toHaveTextContent('1 de 4');
@@ -77,5 +77,23 @@ describe('campaign report page', () => {
     await waitFor(() => expect(screen.getByTestId('campaign-report-completed-at')).not.toHaveTextContent('Não concluída'), { timeout: REPORT_REFRESH_MS + 5000 });
     expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(REPORT_REFRESH_MS - 50);
     expect(api.callsTo('GET /campaigns/9').length).toBe(readsBefore + 1);
+  }, 30_000);
+  it('reads the shipping list a page at a time from the server, the pager counting all of them', async () => {
+    const shipping = (n: number) => ({ number: `55119999${String(n).padStart(5, '0')}`, name: `Pessoa ${n}`, variant: 1, deliveredAt: null, confirmationRequestedAt: null, confirmedAt: null, failedReason: null });
+    api = fakeApi({
+      'GET /campaigns/9': { body: { ...base, confirmation: false } },
+      'GET /campaigns/9/shippings': (call) => {
+        const pageNumber = Number(call.query.get('pageNumber') ?? 1);
+        const rows = Array.from({ length: pageNumber < 3 ? 20 : 5 }, (_, k) => shipping((pageNumber - 1) * 20 + k));
+        return { body: { shippings: rows, count: 45, hasMore: pageNumber < 3 } };
+      },
+    });
+    mount();
+    expect(await screen.findByText('5511999900000')).toBeInTheDocument();
+    expect(api.callsTo('GET /campaigns/9/shippings').map((call) => [call.query.get('pageNumber'), call.query.get('limit')])).toEqual([['1', '20']]);
+    act(() => screen.getByTitle('3').click());
+    expect(await screen.findByText('5511999900044')).toBeInTheDocument();
+    expect(screen.queryByText('5511999900000')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /campaigns/9/shippings').map((call) => call.query.get('pageNumber'))).toEqual(['1', '3']);
   }, 30_000);
 });

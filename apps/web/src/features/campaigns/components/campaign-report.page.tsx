@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CalendarOutlined, CheckCircleOutlined, CheckSquareOutlined, CloseCircleOutlined, DownloadOutlined, FieldTimeOutlined, GroupOutlined, MailOutlined, ReloadOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { CampaignShippingView } from '@atrium/contracts';
 import { Button, Card, Col, Empty, Flex, Progress, Row, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates/dates';
@@ -15,10 +15,10 @@ import { useCampaignsLive } from '../hooks/use-campaigns-live.hook';
 
 /** Spec 001 section 9: the report reloads the campaign this long after a live update showing FINALIZADA. */
 export const REPORT_REFRESH_MS = 5000;
-/** The shipping list reloads at most this often while progress events arrive. */
+/** The shipping list's page reloads at most this often while progress events arrive. */
 const SHIPPINGS_REFRESH_MS = 2000;
-/** Beyond this many shippings the list reloads on demand only (the counts above stay live). */
-export const LIVE_SHIPPINGS_MAX = 2000;
+/** Shippings a page of the list shows (one page read from the server at a time). */
+const SHIPPINGS_PAGE_SIZE = 20;
 
 function InfoCard({ title, value, icon, testId }: { title: string; value: ReactNode; icon: ReactNode; testId: string }) {
   return (
@@ -48,7 +48,8 @@ export default function CampaignReportPage() {
   const campaignId = Number(useParams().campaignId);
   const valid = Number.isInteger(campaignId) && campaignId > 0;
   const { data: campaign, isError, error, refetch } = useCampaignQuery(campaignId, { skip: !valid, refetchOnMountOrArgChange: true });
-  const shippings = useCampaignShippingsQuery(campaignId, { skip: !valid, refetchOnMountOrArgChange: true });
+  const [shippingsPage, setShippingsPage] = useState(1);
+  const shippings = useCampaignShippingsQuery({ id: campaignId, pageNumber: shippingsPage, limit: SHIPPINGS_PAGE_SIZE }, { skip: !valid, refetchOnMountOrArgChange: true });
   const [fetchCsv, { isFetching: exporting }] = useLazyCampaignShippingsCsvQuery();
   const timers = useRef<{ finish?: number; shippings?: number }>({});
   useErrorPopup(isError ? error : null);
@@ -70,7 +71,6 @@ export default function CampaignReportPage() {
         void shippings.refetch();
       }, REPORT_REFRESH_MS);
     }
-    if ((shippings.data?.shippings.length ?? 0) > LIVE_SHIPPINGS_MAX) return;
     if (timers.current.shippings === undefined) {
       timers.current.shippings = window.setTimeout(() => {
         timers.current.shippings = undefined;
@@ -191,7 +191,7 @@ export default function CampaignReportPage() {
           columns={columns}
           dataSource={shippings.data?.shippings ?? []}
           loading={shippings.isFetching && !shippings.data}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          pagination={{ current: shippingsPage, pageSize: SHIPPINGS_PAGE_SIZE, total: shippings.data?.count ?? 0, onChange: setShippingsPage, hideOnSinglePage: true, showSizeChanger: false }}
           data-testid="campaign-report-shippings"
           scroll={{ x: 800 }}
         />
