@@ -4,6 +4,7 @@ import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
+import { LeaseHandovers } from './lease-handovers.js';
 import { LeaseRepository } from './lease.repository.js';
 import { SessionStateRepository } from './session-state.repository.js';
 import { SessionSupervisor } from './session-supervisor.js';
@@ -12,6 +13,7 @@ import { SessionSupervisor } from './session-supervisor.js';
 @Module({
   providers: [
     LeaseRepository,
+    LeaseHandovers,
     SessionStateRepository,
     AuthKeysRepository,
     DriverRegistry,
@@ -20,6 +22,6 @@ import { SessionSupervisor } from './session-supervisor.js';
     MediaStore,
     SessionSupervisor,
   ],
-  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository],
+  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository, LeaseHandovers],
 })
 export class RuntimeModule {}

@@ -11,7 +11,8 @@ import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
-import { LeaseRepository, type ClaimedLease } from './lease.repository.js';
+import { LeaseHandovers, type HandoverReason } from './lease-handovers.js';
+import { LeaseRepository, type ClaimedLease, type ClusterSize } from './lease.repository.js';
 import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
 import { newReplicaId } from './replica-id.js';
 import { RunningSession, type RunningSessionDeps, type SessionRef, type StartOptions } from './running-session.js';
@@ -34,21 +35,33 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Runs this replica's share of the WhatsApp sessions (ARCHITECTURE rule 5). Every
- * SESSION_LEASE_RENEW_MS it renews the leases it holds (stopping any it lost), then claims sessions
- * whose lease is free or expired — so a dead replica's sessions are taken over within
- * TTL + renew interval and reconnect from the auth state in PostgreSQL. Requests about a session
- * (start, new QR, disconnect, outbound commands) reach the replica that runs it over the
- * per-session subject; when none runs it, the asking replica claims it.
+ * SESSION_LEASE_RENEW_MS it writes its heartbeat and renews the leases it holds (stopping any it
+ * lost); then, against its fair share (sessions that should run / live replicas, rounded up), it
+ * claims free or expired leases up to that share — so a dead replica's sessions are taken over
+ * within TTL + renew interval and reconnect from the auth state in PostgreSQL, at most
+ * SESSION_CONNECT_CONCURRENCY connecting at once — or, above it, hands connected sessions over at
+ * SESSIONS_REBALANCE_MAX_PER_MINUTE at most: each is closed here before its lease is freed, so no
+ * two replicas ever connect one session. Requests about a session (start, new QR, disconnect,
+ * outbound commands) reach the replica that runs it over the per-session subject; when none runs
+ * it, the asking replica claims it.
  */
 @Injectable()
 export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly replicaId: string;
   private readonly running = new Map<number, { session: RunningSession; subscription: Subscription }>();
   private readonly launching = new Map<number, Promise<void>>();
+  /** Claimed here and waiting for a connect slot; their leases are renewed meanwhile. */
+  private readonly queued = new Map<number, ClaimedLease>();
+  private connecting = 0;
   private readonly owners: OwnerChannel;
   private readonly releasedSubject: string;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping: Promise<void> | null = null;
+  /** A sweep was asked for while one ran (sessions released meanwhile): run one more after it. */
+  private sweepAgain = false;
+  /** Handovers the rebalance may still make (a token bucket filled at SESSIONS_REBALANCE_MAX_PER_MINUTE). */
+  private rebalanceTokens = 0;
+  private rebalanceFilledAt = Date.now();
   private releasedSubscription?: Subscription;
   private lastRenewal = Date.now();
   private shuttingDown = false;
@@ -64,6 +77,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
     @Inject(InboundPublisher) private readonly publisher: InboundPublisher,
     @Inject(MediaStore) private readonly media: MediaStore,
+    @Inject(LeaseHandovers) private readonly handovers: LeaseHandovers,
   ) {
     this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
     this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
@@ -82,16 +96,25 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.SESSION_LEASE_RENEW_MS);
   }
 
+  /**
+   * Graceful shutdown: closes every session here, then leaves the replicas and frees all its
+   * leases at once, and says so — the other replicas claim them on that word, within seconds.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
     clearInterval(this.sweepTimer);
     this.releasedSubscription?.unsubscribe();
     await this.sweeping;
-    const ids = this.runningIds;
-    await Promise.allSettled([...this.running.values()].map(({ session }) => session.stop()));
-    for (const id of ids) this.drop(id);
-    await this.leases.release(this.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'could not release leases'));
-    if (ids.length > 0) this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
+    this.queued.clear();
+    await Promise.allSettled(this.launching.values());
+    const sessions = [...this.running.values()].map(({ session }) => session);
+    await Promise.allSettled(sessions.map((session) => session.stop()));
+    for (const session of sessions) this.drop(session.ref.whatsappId);
+    const warn = (error: unknown) => this.logger.warn({ err: error }, 'could not hand the sessions over');
+    await this.leases.retire(this.replicaId).catch(warn);
+    await this.leases.release(this.replicaId).catch(warn);
+    this.handovers.record('shutdown', sessions.length);
+    this.announceReleased();
   }
 
   // ---- asked by any replica (NATS handlers) -------------------------------------------------
@@ -145,16 +168,28 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
 
   // ---- leases ------------------------------------------------------------------------------
 
-  /** Renews held leases, stops lost sessions, claims free ones. One sweep at a time. */
+  /** Renews held leases, stops lost sessions, claims free ones or hands some over. One sweep at a time. */
   sweep(): Promise<void> {
     if (this.shuttingDown) return Promise.resolve();
-    this.sweeping ??= this.doSweep().finally(() => (this.sweeping = null));
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return this.sweeping;
+    }
+    this.sweeping = this.doSweep().finally(() => {
+      this.sweeping = null;
+      if (!this.sweepAgain) return;
+      this.sweepAgain = false;
+      void this.sweep();
+    });
     return this.sweeping;
   }
 
   private async doSweep(): Promise<void> {
+    let cluster: ClusterSize;
     let held: Set<number>;
     try {
+      // The heartbeat first: it lapses no later than the leases renewed after it.
+      cluster = await this.leases.heartbeat(this.replicaId, this.config.SESSION_LEASE_TTL_MS);
       held = await this.leases.renew(this.replicaId, this.config.SESSION_LEASE_TTL_MS);
       this.lastRenewal = Date.now();
     } catch (error) {
@@ -169,11 +204,79 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       this.drop(id);
       await session.stop().catch(() => undefined);
     }
+    for (const id of this.queued.keys()) if (!held.has(id)) this.queued.delete(id);
+    const share = Math.ceil(cluster.wanted / cluster.replicas);
     try {
-      const claimed = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH);
-      await Promise.allSettled(claimed.map((lease) => this.launch(lease, {})));
+      if (held.size > share) await this.handOver(held.size - share);
+      else await this.claimUpTo(share - held.size);
+      // Free for two sweeps and claimed by no one (a share computed with a replica that had just died): any replica runs them.
+      this.enqueue(await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH, 2 * this.config.SESSION_LEASE_RENEW_MS));
     } catch (error) {
-      this.logger.warn({ err: error }, 'could not claim sessions');
+      this.logger.warn({ err: error }, 'could not claim or hand over sessions');
+    }
+  }
+
+  /** Claims free sessions, batch after batch, until `room` more are held here or none is free. */
+  private async claimUpTo(room: number): Promise<void> {
+    while (room > 0) {
+      const limit = Math.min(room, this.config.SESSION_CLAIM_BATCH);
+      const claimed = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
+      this.enqueue(claimed);
+      if (claimed.length < limit) return;
+      room -= claimed.length;
+    }
+  }
+
+  /** Hands connected sessions over, as many as the rebalance's rate allows, to bring this replica down to its share. */
+  private async handOver(excess: number): Promise<void> {
+    const perMinute = this.config.SESSIONS_REBALANCE_MAX_PER_MINUTE;
+    const now = Date.now();
+    const burst = Math.max(1, (perMinute * this.config.SESSION_LEASE_RENEW_MS) / 60_000);
+    this.rebalanceTokens = Math.min(burst, this.rebalanceTokens + ((now - this.rebalanceFilledAt) * perMinute) / 60_000);
+    this.rebalanceFilledAt = now;
+    const count = Math.min(excess, Math.floor(this.rebalanceTokens));
+    // Only connected ones: a session showing a QR code or pairing stays where the user sees it.
+    const chosen = [...this.running.values()].map(({ session }) => session).filter((session) => session.isConnected).slice(0, count);
+    if (chosen.length === 0) return;
+    this.rebalanceTokens -= chosen.length;
+    await this.letGo(chosen, 'rebalance');
+  }
+
+  /** Closes these sessions here and only then frees their leases, and says so: another replica claims them at once. */
+  private async letGo(sessions: RunningSession[], reason: HandoverReason): Promise<void> {
+    await Promise.allSettled(sessions.map((session) => session.stop()));
+    for (const session of sessions) this.drop(session.ref.whatsappId);
+    await this.leases.release(
+      this.replicaId,
+      sessions.map((session) => session.ref.whatsappId),
+    );
+    this.handovers.record(reason, sessions.length);
+    this.announceReleased();
+  }
+
+  private announceReleased(): void {
+    this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
+  }
+
+  /** Claimed sessions wait here for one of SESSION_CONNECT_CONCURRENCY connect slots. */
+  private enqueue(leases: ClaimedLease[]): void {
+    const takenOver = leases.filter((lease) => lease.previousOwner !== null && lease.previousOwner !== this.replicaId).length;
+    this.handovers.record('takeover', takenOver);
+    for (const lease of leases) this.queued.set(lease.whatsappId, lease);
+    this.connectQueued();
+  }
+
+  private connectQueued(): void {
+    while (!this.shuttingDown && this.connecting < this.config.SESSION_CONNECT_CONCURRENCY && this.queued.size > 0) {
+      const [whatsappId, lease] = this.queued.entries().next().value as [number, ClaimedLease];
+      this.queued.delete(whatsappId);
+      this.connecting += 1;
+      void this.launch(lease, {})
+        .catch((error: unknown) => this.logger.error({ err: error, whatsappId }, 'session failed to launch'))
+        .finally(() => {
+          this.connecting -= 1;
+          this.connectQueued();
+        });
     }
   }
 
@@ -268,6 +371,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async stopAll(): Promise<void> {
+    this.queued.clear();
     const sessions = [...this.running.values()].map(({ session }) => session);
     for (const id of this.runningIds) this.drop(id);
     await Promise.allSettled(sessions.map((session) => session.stop()));
