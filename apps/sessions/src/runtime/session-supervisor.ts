@@ -18,6 +18,7 @@ import { newReplicaId } from './replica-id.js';
 import { RunningSession, type RunningSessionDeps, type SessionRef, type StartOptions } from './running-session.js';
 import { SendPacer } from './send-pacer.js';
 import { SessionStateRepository } from './session-state.repository.js';
+import type { WhatsappRow } from '../shared/whatsapp.view.js';
 
 /** Answers from the owner that change state wait for a driver to stop and start. */
 const CONTROL_TIMEOUT_MS = 15_000;
@@ -50,8 +51,8 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   readonly replicaId: string;
   private readonly running = new Map<number, { session: RunningSession; subscription: Subscription }>();
   private readonly launching = new Map<number, Promise<void>>();
-  /** Claimed here and waiting for a connect slot; their leases are renewed meanwhile. */
-  private readonly queued = new Map<number, ClaimedLease>();
+  /** Claimed here and waiting for a connect slot (with the row, read for the whole claim at once); their leases are renewed meanwhile. */
+  private readonly queued = new Map<number, { lease: ClaimedLease; row: WhatsappRow | undefined }>();
   private connecting = 0;
   private readonly owners: OwnerChannel;
   private readonly releasedSubject: string;
@@ -210,7 +211,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       if (held.size > share) await this.handOver(held.size - share);
       else await this.claimUpTo(share - held.size);
       // Free for two sweeps and claimed by no one (a share computed with a replica that had just died): any replica runs them.
-      this.enqueue(await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH, 2 * this.config.SESSION_LEASE_RENEW_MS));
+      await this.enqueue(await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH, 2 * this.config.SESSION_LEASE_RENEW_MS));
     } catch (error) {
       this.logger.warn({ err: error }, 'could not claim or hand over sessions');
     }
@@ -221,7 +222,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     while (room > 0) {
       const limit = Math.min(room, this.config.SESSION_CLAIM_BATCH);
       const claimed = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
-      this.enqueue(claimed);
+      await this.enqueue(claimed);
       if (claimed.length < limit) return;
       room -= claimed.length;
     }
@@ -258,20 +259,22 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
   }
 
-  /** Claimed sessions wait here for one of SESSION_CONNECT_CONCURRENCY connect slots. */
-  private enqueue(leases: ClaimedLease[]): void {
+  /** Claimed sessions wait here for one of SESSION_CONNECT_CONCURRENCY connect slots; their rows are read in one query. */
+  private async enqueue(leases: ClaimedLease[]): Promise<void> {
+    if (leases.length === 0) return;
     const takenOver = leases.filter((lease) => lease.previousOwner !== null && lease.previousOwner !== this.replicaId).length;
     this.handovers.record('takeover', takenOver);
-    for (const lease of leases) this.queued.set(lease.whatsappId, lease);
+    const rows = await this.state.findMany(leases.map((lease) => lease.whatsappId));
+    for (const lease of leases) this.queued.set(lease.whatsappId, { lease, row: rows.get(lease.whatsappId) });
     this.connectQueued();
   }
 
   private connectQueued(): void {
     while (!this.shuttingDown && this.connecting < this.config.SESSION_CONNECT_CONCURRENCY && this.queued.size > 0) {
-      const [whatsappId, lease] = this.queued.entries().next().value as [number, ClaimedLease];
+      const [whatsappId, { lease, row }] = this.queued.entries().next().value as [number, { lease: ClaimedLease; row: WhatsappRow | undefined }];
       this.queued.delete(whatsappId);
       this.connecting += 1;
-      void this.launch(lease, {})
+      void this.launch(lease, {}, row)
         .catch((error: unknown) => this.logger.error({ err: error, whatsappId }, 'session failed to launch'))
         .finally(() => {
           this.connecting -= 1;
@@ -287,7 +290,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /** Starts a claimed session here, once: a second launch of the same session (sweep and request racing) restarts it instead. */
-  private async launch(lease: ClaimedLease, options: StartOptions): Promise<void> {
+  private async launch(lease: ClaimedLease, options: StartOptions, knownRow?: WhatsappRow): Promise<void> {
     const inProgress = this.launching.get(lease.whatsappId);
     if (inProgress) await inProgress;
     const existing = this.running.get(lease.whatsappId);
@@ -295,14 +298,15 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       await existing.session.restart(options);
       return;
     }
-    const launch = this.launchNew(lease, options).finally(() => this.launching.delete(lease.whatsappId));
+    const launch = this.launchNew(lease, options, knownRow).finally(() => this.launching.delete(lease.whatsappId));
     this.launching.set(lease.whatsappId, launch);
     await launch;
   }
 
-  private async launchNew(lease: ClaimedLease, options: StartOptions): Promise<void> {
+  /** `knownRow`: the connection's row, read with the claim; read here otherwise. */
+  private async launchNew(lease: ClaimedLease, options: StartOptions, knownRow?: WhatsappRow): Promise<void> {
     const ref = { companyId: lease.companyId, whatsappId: lease.whatsappId };
-    const row = await this.state.find(ref.companyId, ref.whatsappId);
+    const row = knownRow ?? (await this.state.find(ref.companyId, ref.whatsappId));
     const driver = row ? this.drivers.get(row.provider) : undefined;
     if (!row || !driver) {
       if (row) this.logger.warn({ whatsappId: ref.whatsappId, provider: row.provider }, 'no driver for this provider: session not started');
