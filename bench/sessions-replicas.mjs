@@ -131,7 +131,7 @@ function customersWrite(numbers, rate) {
 try {
   const pidA = sessionsPid();
   replicaB = await startReplicaB(pidA);
-  await sleep(2000);
+  await sleep(10_000); // both settled after start-up, as the loaded figure is taken 10 s after the last connect
   const baseline = rssOf(pidA) + rssOf(replicaB.pid);
   const companyId = (await db.query('select id from identity.companies where is_platform limit 1')).rows[0].id;
 

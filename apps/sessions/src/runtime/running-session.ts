@@ -28,6 +28,12 @@ export interface RunningSessionDeps {
 
 export interface StartOptions {
   pairingPhoneNumber?: string;
+  /**
+   * The session was CONNECTED on the replica that ran it before (a takeover or a handover): its
+   * first `connecting` is not written, so the status goes on showing CONNECTED until it connects
+   * here (or a reconnect shows OPENING) — one status write and one event fewer per session moved.
+   */
+  resumingConnected?: boolean;
 }
 
 /** The stable name a connection's session has on the network (the sandbox derives its demo number from it). */
@@ -47,6 +53,7 @@ export class RunningSession implements ChannelListener {
   /** State changes are handled one after another, in the order the driver reported them. */
   private states: Promise<void> = Promise.resolve();
   private ended = false;
+  private quietConnecting = false;
 
   constructor(
     readonly ref: SessionRef,
@@ -63,6 +70,7 @@ export class RunningSession implements ChannelListener {
   async start(options: StartOptions = {}): Promise<void> {
     this.qrCodes = 0;
     this.ended = false;
+    this.quietConnecting = options.resumingConnected === true;
     this.channel = this.driver.createSession({
       sessionName: sessionNameOf(this.ref),
       auth: this.auth,
@@ -136,6 +144,7 @@ export class RunningSession implements ChannelListener {
   private async handleState(state: ChannelState): Promise<void> {
     switch (state.state) {
       case 'connecting':
+        if (this.quietConnecting) return;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'qr':
         if (this.ended) return;
@@ -147,10 +156,12 @@ export class RunningSession implements ChannelListener {
       case 'pairing':
         return this.write({ status: 'PAIRING', qrcode: '', pairingCode: '' });
       case 'connected':
+        this.quietConnecting = false;
         this.connected = true;
         this.qrCodes = 0;
         return this.write({ status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: state.number });
       case 'reconnecting':
+        this.quietConnecting = false;
         this.connected = false;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'loggedOut':

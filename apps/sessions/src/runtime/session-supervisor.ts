@@ -326,7 +326,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.running.set(ref.whatsappId, { session, subscription });
     this.logger.info({ whatsappId: ref.whatsappId, generation: lease.generation }, 'running session');
     try {
-      await session.start(options);
+      await session.start({ ...options, resumingConnected: row.status === 'CONNECTED' && !options.pairingPhoneNumber });
     } catch (error) {
       this.logger.error({ err: error, whatsappId: ref.whatsappId }, 'session failed to start; releasing it');
       this.drop(ref.whatsappId);
