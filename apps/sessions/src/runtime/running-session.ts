@@ -29,11 +29,13 @@ export interface RunningSessionDeps {
 export interface StartOptions {
   pairingPhoneNumber?: string;
   /**
-   * The session was CONNECTED on the replica that ran it before (a takeover or a handover): its
-   * first `connecting` is not written, so the status goes on showing CONNECTED until it connects
-   * here (or a reconnect shows OPENING) — one status write and one event fewer per session moved.
+   * The session was CONNECTED, as this number, on the replica that ran it before (a takeover or a
+   * handover): its first `connecting` is not written, so the status goes on showing CONNECTED
+   * until it connects here (a reconnect shows OPENING), and connecting again as the same number
+   * writes nothing either: the row already says so. Two status writes and two events fewer per
+   * session moved; the lease is still checked by every renewal (a lost one stops the session).
    */
-  resumingConnected?: boolean;
+  resumingConnectedAs?: string;
 }
 
 /** The stable name a connection's session has on the network (the sandbox derives its demo number from it). */
@@ -53,7 +55,8 @@ export class RunningSession implements ChannelListener {
   /** State changes are handled one after another, in the order the driver reported them. */
   private states: Promise<void> = Promise.resolve();
   private ended = false;
-  private quietConnecting = false;
+  /** The number the row shows CONNECTED while this session resumes; null once anything else happened. */
+  private resumingAs: string | null = null;
 
   constructor(
     readonly ref: SessionRef,
@@ -70,7 +73,7 @@ export class RunningSession implements ChannelListener {
   async start(options: StartOptions = {}): Promise<void> {
     this.qrCodes = 0;
     this.ended = false;
-    this.quietConnecting = options.resumingConnected === true;
+    this.resumingAs = options.resumingConnectedAs ?? null;
     this.channel = this.driver.createSession({
       sessionName: sessionNameOf(this.ref),
       auth: this.auth,
@@ -144,9 +147,10 @@ export class RunningSession implements ChannelListener {
   private async handleState(state: ChannelState): Promise<void> {
     switch (state.state) {
       case 'connecting':
-        if (this.quietConnecting) return;
+        if (this.resumingAs !== null) return;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'qr':
+        this.resumingAs = null;
         if (this.ended) return;
         this.qrCodes += 1;
         if (this.qrCodes > this.deps.maxQrCodes) return this.timeOut();
@@ -155,13 +159,16 @@ export class RunningSession implements ChannelListener {
         return this.write({ status: 'PAIRING', qrcode: '', pairingCode: state.code });
       case 'pairing':
         return this.write({ status: 'PAIRING', qrcode: '', pairingCode: '' });
-      case 'connected':
-        this.quietConnecting = false;
+      case 'connected': {
+        const unchanged = this.resumingAs === state.number;
+        this.resumingAs = null;
         this.connected = true;
         this.qrCodes = 0;
+        if (unchanged) return;
         return this.write({ status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: state.number });
+      }
       case 'reconnecting':
-        this.quietConnecting = false;
+        this.resumingAs = null;
         this.connected = false;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'loggedOut':

@@ -217,15 +217,21 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
-  /** Claims free sessions, batch after batch, until `room` more are held here or none is free. */
+  /**
+   * Claims free sessions, batch after batch, until `room` more are held here or none is free; then
+   * queues them all (claims first: a claim waiting for a database connection behind the status
+   * writes of sessions already connecting would slow a takeover down).
+   */
   private async claimUpTo(room: number): Promise<void> {
+    const claimed: ClaimedLease[] = [];
     while (room > 0) {
       const limit = Math.min(room, this.config.SESSION_CLAIM_BATCH);
-      const claimed = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
-      await this.enqueue(claimed);
-      if (claimed.length < limit) return;
-      room -= claimed.length;
+      const batch = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
+      claimed.push(...batch);
+      if (batch.length < limit) break;
+      room -= batch.length;
     }
+    await this.enqueue(claimed);
   }
 
   /** Hands connected sessions over, as many as the rebalance's rate allows, to bring this replica down to its share. */
@@ -264,7 +270,8 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     if (leases.length === 0) return;
     const takenOver = leases.filter((lease) => lease.previousOwner !== null && lease.previousOwner !== this.replicaId).length;
     this.handovers.record('takeover', takenOver);
-    const rows = await this.state.findMany(leases.map((lease) => lease.whatsappId));
+    // Unread rows are read one by one at launch.
+    const rows = await this.state.findMany(leases.map((lease) => lease.whatsappId)).catch(() => new Map<number, WhatsappRow>());
     for (const lease of leases) this.queued.set(lease.whatsappId, { lease, row: rows.get(lease.whatsappId) });
     this.connectQueued();
   }
@@ -326,7 +333,8 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.running.set(ref.whatsappId, { session, subscription });
     this.logger.info({ whatsappId: ref.whatsappId, generation: lease.generation }, 'running session');
     try {
-      await session.start({ ...options, resumingConnected: row.status === 'CONNECTED' && !options.pairingPhoneNumber });
+      const resuming = row.status === 'CONNECTED' && row.number && !options.pairingPhoneNumber ? row.number : undefined;
+      await session.start({ ...options, resumingConnectedAs: resuming });
     } catch (error) {
       this.logger.error({ err: error, whatsappId: ref.whatsappId }, 'session failed to start; releasing it');
       this.drop(ref.whatsappId);
