@@ -29,13 +29,12 @@ export interface RunningSessionDeps {
 export interface StartOptions {
   pairingPhoneNumber?: string;
   /**
-   * The session was CONNECTED, as this number, on the replica that ran it before (a takeover or a
-   * handover): its first `connecting` is not written, so the status goes on showing CONNECTED
-   * until it connects here (a reconnect shows OPENING), and connecting again as the same number
-   * writes nothing either: the row already says so. Two status writes and two events fewer per
-   * session moved; the lease is still checked by every renewal (a lost one stops the session).
+   * The session was CONNECTED on the replica that ran it before (a takeover or a handover): its
+   * first `connecting` is not written, so the status goes on showing CONNECTED until it connects
+   * here (a reconnect, a QR code or a logout is written as usual) — one status write and one
+   * event fewer per session moved.
    */
-  resumingConnectedAs?: string;
+  resumingConnected?: boolean;
 }
 
 /** The stable name a connection's session has on the network (the sandbox derives its demo number from it). */
@@ -55,8 +54,8 @@ export class RunningSession implements ChannelListener {
   /** State changes are handled one after another, in the order the driver reported them. */
   private states: Promise<void> = Promise.resolve();
   private ended = false;
-  /** The number the row shows CONNECTED while this session resumes; null once anything else happened. */
-  private resumingAs: string | null = null;
+  /** The row shows CONNECTED from the previous owner and nothing happened here yet but connecting. */
+  private resuming = false;
 
   constructor(
     readonly ref: SessionRef,
@@ -73,7 +72,7 @@ export class RunningSession implements ChannelListener {
   async start(options: StartOptions = {}): Promise<void> {
     this.qrCodes = 0;
     this.ended = false;
-    this.resumingAs = options.resumingConnectedAs ?? null;
+    this.resuming = options.resumingConnected === true;
     this.channel = this.driver.createSession({
       sessionName: sessionNameOf(this.ref),
       auth: this.auth,
@@ -147,10 +146,10 @@ export class RunningSession implements ChannelListener {
   private async handleState(state: ChannelState): Promise<void> {
     switch (state.state) {
       case 'connecting':
-        if (this.resumingAs !== null) return;
+        if (this.resuming) return;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'qr':
-        this.resumingAs = null;
+        this.resuming = false;
         if (this.ended) return;
         this.qrCodes += 1;
         if (this.qrCodes > this.deps.maxQrCodes) return this.timeOut();
@@ -160,15 +159,13 @@ export class RunningSession implements ChannelListener {
       case 'pairing':
         return this.write({ status: 'PAIRING', qrcode: '', pairingCode: '' });
       case 'connected': {
-        const unchanged = this.resumingAs === state.number;
-        this.resumingAs = null;
+        this.resuming = false;
         this.connected = true;
         this.qrCodes = 0;
-        if (unchanged) return;
         return this.write({ status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: state.number });
       }
       case 'reconnecting':
-        this.resumingAs = null;
+        this.resuming = false;
         this.connected = false;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'loggedOut':

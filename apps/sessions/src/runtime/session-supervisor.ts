@@ -333,8 +333,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.running.set(ref.whatsappId, { session, subscription });
     this.logger.info({ whatsappId: ref.whatsappId, generation: lease.generation }, 'running session');
     try {
-      const resuming = row.status === 'CONNECTED' && row.number && !options.pairingPhoneNumber ? row.number : undefined;
-      await session.start({ ...options, resumingConnectedAs: resuming });
+      await session.start({ ...options, resumingConnected: row.status === 'CONNECTED' && !options.pairingPhoneNumber });
     } catch (error) {
       this.logger.error({ err: error, whatsappId: ref.whatsappId }, 'session failed to start; releasing it');
       this.drop(ref.whatsappId);
