@@ -56,6 +56,8 @@ export class RunningSession implements ChannelListener {
   private ended = false;
   /** The row shows CONNECTED from the previous owner and nothing happened here yet but connecting. */
   private resuming = false;
+  /** The status last written (sessions_by_status). */
+  status = 'OPENING';
 
   constructor(
     readonly ref: SessionRef,
@@ -193,6 +195,7 @@ export class RunningSession implements ChannelListener {
   /** Writes the state while this replica holds the lease; a lost lease means another replica runs it now. */
   private async write(patch: SessionStatePatch): Promise<void> {
     const row = await this.deps.state.updateAsOwner(this.ref.companyId, this.ref.whatsappId, this.deps.owner, patch);
+    if (row && patch.status) this.status = patch.status;
     if (row) this.deps.events.sessionChanged(row);
     else await this.abandon();
   }

@@ -4,16 +4,15 @@ import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
-import { LeaseHandovers } from './lease-handovers.js';
 import { LeaseRepository } from './lease.repository.js';
 import { SessionStateRepository } from './session-state.repository.js';
 import { SessionSupervisor } from './session-supervisor.js';
+import { SessionsMetrics } from './sessions-metrics.js';
 
 /** Running sessions: leases, drivers, auth state, the inbound stream and media. */
 @Module({
   providers: [
     LeaseRepository,
-    LeaseHandovers,
     SessionStateRepository,
     AuthKeysRepository,
     DriverRegistry,
@@ -21,7 +20,8 @@ import { SessionSupervisor } from './session-supervisor.js';
     InboundPublisher,
     MediaStore,
     SessionSupervisor,
+    SessionsMetrics,
   ],
-  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository, LeaseHandovers],
+  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository],
 })
 export class RuntimeModule {}

@@ -11,7 +11,6 @@ import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
-import { LeaseHandovers, type HandoverReason } from './lease-handovers.js';
 import { LeaseRepository, type ClaimedLease, type ClusterSize } from './lease.repository.js';
 import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
 import { newReplicaId } from './replica-id.js';
@@ -19,6 +18,7 @@ import { RunningSession, type RunningSessionDeps, type SessionRef, type StartOpt
 import { SendPacer } from './send-pacer.js';
 import { SessionStateRepository } from './session-state.repository.js';
 import type { WhatsappRow } from '../shared/whatsapp.view.js';
+import { SessionsMetrics, type HandoverReason } from './sessions-metrics.js';
 
 /** Answers from the owner that change state wait for a driver to stop and start. */
 const CONTROL_TIMEOUT_MS = 15_000;
@@ -78,8 +78,9 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
     @Inject(InboundPublisher) private readonly publisher: InboundPublisher,
     @Inject(MediaStore) private readonly media: MediaStore,
-    @Inject(LeaseHandovers) private readonly handovers: LeaseHandovers,
+    @Inject(SessionsMetrics) private readonly metrics: SessionsMetrics,
   ) {
+    metrics.countStatusesWith(() => [...this.running.values()].map(({ session }) => session.status));
     this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
     this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
     this.releasedSubject = `${config.NATS_SUBJECT_PREFIX}sessions.leases.released`;
@@ -114,7 +115,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const warn = (error: unknown) => this.logger.warn({ err: error }, 'could not hand the sessions over');
     await this.leases.retire(this.replicaId).catch(warn);
     await this.leases.release(this.replicaId).catch(warn);
-    this.handovers.record('shutdown', sessions.length);
+    this.metrics.handover('shutdown', sessions.length);
     this.announceReleased();
   }
 
@@ -257,7 +258,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       this.replicaId,
       sessions.map((session) => session.ref.whatsappId),
     );
-    this.handovers.record(reason, sessions.length);
+    this.metrics.handover(reason, sessions.length);
     this.announceReleased();
   }
 
@@ -269,7 +270,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   private async enqueue(leases: ClaimedLease[]): Promise<void> {
     if (leases.length === 0) return;
     const takenOver = leases.filter((lease) => lease.previousOwner !== null && lease.previousOwner !== this.replicaId).length;
-    this.handovers.record('takeover', takenOver);
+    this.metrics.handover('takeover', takenOver);
     // Unread rows are read one by one at launch.
     const rows = await this.state.findMany(leases.map((lease) => lease.whatsappId)).catch(() => new Map<number, WhatsappRow>());
     for (const lease of leases) this.queued.set(lease.whatsappId, { lease, row: rows.get(lease.whatsappId) });
