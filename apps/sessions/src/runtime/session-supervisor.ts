@@ -11,6 +11,7 @@ import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
+import { HandoverBudget } from './handover-budget.js';
 import { LeaseRepository, type ClaimedLease, type ClusterSize } from './lease.repository.js';
 import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
 import { newReplicaId } from './replica-id.js';
@@ -60,9 +61,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   private sweeping: Promise<void> | null = null;
   /** A sweep was asked for while one ran (sessions released meanwhile): run one more after it. */
   private sweepAgain = false;
-  /** Handovers the rebalance may still make (a token bucket filled at SESSIONS_REBALANCE_MAX_PER_MINUTE). */
-  private rebalanceTokens = 0;
-  private rebalanceFilledAt = Date.now();
+  private readonly rebalanceBudget: HandoverBudget;
   private releasedSubscription?: Subscription;
   private lastRenewal = Date.now();
   private shuttingDown = false;
@@ -82,6 +81,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   ) {
     metrics.countStatusesWith(() => [...this.running.values()].map(({ session }) => session.status));
     this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
+    this.rebalanceBudget = new HandoverBudget(config.SESSIONS_REBALANCE_MAX_PER_MINUTE, config.SESSION_LEASE_RENEW_MS, Date.now());
     this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
     this.releasedSubject = `${config.NATS_SUBJECT_PREFIX}sessions.leases.released`;
   }
@@ -237,16 +237,11 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
 
   /** Hands connected sessions over, as many as the rebalance's rate allows, to bring this replica down to its share. */
   private async handOver(excess: number): Promise<void> {
-    const perMinute = this.config.SESSIONS_REBALANCE_MAX_PER_MINUTE;
-    const now = Date.now();
-    const burst = Math.max(1, (perMinute * this.config.SESSION_LEASE_RENEW_MS) / 60_000);
-    this.rebalanceTokens = Math.min(burst, this.rebalanceTokens + ((now - this.rebalanceFilledAt) * perMinute) / 60_000);
-    this.rebalanceFilledAt = now;
-    const count = Math.min(excess, Math.floor(this.rebalanceTokens));
+    const count = Math.min(excess, this.rebalanceBudget.available(Date.now()));
     // Only connected ones: a session showing a QR code or pairing stays where the user sees it.
     const chosen = [...this.running.values()].map(({ session }) => session).filter((session) => session.isConnected).slice(0, count);
     if (chosen.length === 0) return;
-    this.rebalanceTokens -= chosen.length;
+    this.rebalanceBudget.spend(chosen.length);
     await this.letGo(chosen, 'rebalance');
   }
 
