@@ -102,18 +102,19 @@ export class LeaseRepository {
   }
 
   /**
-   * Extends every lease this replica still holds and answers which ones those are. A session
-   * missing from the answer was taken over or stopped elsewhere: the replica must stop it.
+   * Extends every lease this replica still holds and answers which ones those are (session →
+   * its company). A session missing from the answer was taken over or stopped elsewhere: the
+   * replica must stop it.
    */
-  async renew(owner: string, ttlMs: number): Promise<Set<number>> {
+  async renew(owner: string, ttlMs: number): Promise<Map<number, number>> {
     const rows = await this.database.asSystem((tx) =>
-      tx.execute<{ whatsapp_id: number }>(sql`
+      tx.execute<{ whatsapp_id: number; company_id: number }>(sql`
         update sessions.session_leases
            set expires_at = now() + make_interval(secs => ${ttlMs / 1000})
          where owner = ${owner}
-     returning whatsapp_id`),
+     returning whatsapp_id, company_id`),
     );
-    return new Set(rows.rows.map((row) => row.whatsapp_id));
+    return new Map(rows.rows.map((row) => [row.whatsapp_id, row.company_id]));
   }
 
   /** Hands sessions back (shutdown, or a session another client replaced): others may claim them at once. */

@@ -62,6 +62,8 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   /** A sweep was asked for while one ran (sessions released meanwhile): run one more after it. */
   private sweepAgain = false;
   private readonly rebalanceBudget: HandoverBudget;
+  /** Sessions held here but not run at the last sweep (see doSweep). */
+  private unrunBefore = new Set<number>();
   private releasedSubscription?: Subscription;
   private lastRenewal = Date.now();
   private shuttingDown = false;
@@ -188,7 +190,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
 
   private async doSweep(): Promise<void> {
     let cluster: ClusterSize;
-    let held: Set<number>;
+    let held: Map<number, number>;
     try {
       // The heartbeat first: it lapses no later than the leases renewed after it.
       cluster = await this.leases.heartbeat(this.replicaId, this.config.SESSION_LEASE_TTL_MS);
@@ -207,6 +209,15 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       await session.stop().catch(() => undefined);
     }
     for (const id of this.queued.keys()) if (!held.has(id)) this.queued.delete(id);
+    // Held here but neither running, launching nor queued on two sweeps in a row (a claim whose
+    // launch never came; a session being removed lets go of its lease within one): run it.
+    const unrun = [...held].filter(([id]) => !this.running.has(id) && !this.launching.has(id) && !this.queued.has(id));
+    const orphans = unrun.filter(([id]) => this.unrunBefore.has(id));
+    this.unrunBefore = new Set(unrun.map(([id]) => id));
+    if (orphans.length > 0) {
+      this.logger.warn({ sessions: orphans.length }, 'held sessions not running here: launching them');
+      await this.enqueue(orphans.map(([whatsappId, companyId]) => ({ whatsappId, companyId, generation: 0, previousOwner: this.replicaId }))).catch(() => undefined);
+    }
     const share = Math.ceil(cluster.wanted / cluster.replicas);
     try {
       if (held.size > share) await this.handOver(held.size - share);
@@ -225,14 +236,17 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
    */
   private async claimUpTo(room: number): Promise<void> {
     const claimed: ClaimedLease[] = [];
-    while (room > 0) {
-      const limit = Math.min(room, this.config.SESSION_CLAIM_BATCH);
-      const batch = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
-      claimed.push(...batch);
-      if (batch.length < limit) break;
-      room -= batch.length;
+    try {
+      while (room > 0) {
+        const limit = Math.min(room, this.config.SESSION_CLAIM_BATCH);
+        const batch = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
+        claimed.push(...batch);
+        if (batch.length < limit) break;
+        room -= batch.length;
+      }
+    } finally {
+      await this.enqueue(claimed);
     }
-    await this.enqueue(claimed);
   }
 
   /** Hands connected sessions over, as many as the rebalance's rate allows, to bring this replica down to its share. */
