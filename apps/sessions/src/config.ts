@@ -10,8 +10,15 @@ export class SessionsConfig extends MediaStorageConfig {
   @IsInt() @Min(1000) SESSION_LEASE_TTL_MS: number = 15_000;
   /** How often a replica renews its leases and looks for sessions no one runs. */
   @IsInt() @Min(200) SESSION_LEASE_RENEW_MS: number = 5_000;
-  /** Most sessions a replica claims per sweep, so that replicas starting together share them. */
-  @IsInt() @Min(1) SESSION_CLAIM_BATCH: number = 50;
+  /** Most sessions one claim query takes; a sweep claims batch after batch up to the replica's fair share. */
+  @IsInt() @Min(1) SESSION_CLAIM_BATCH: number = 200;
+  /** Sessions a replica connects at once (taking over a dead replica's sessions, starting up); the rest wait their turn, leases held. */
+  @IsInt() @Min(1) SESSION_CONNECT_CONCURRENCY: number = 50;
+  /**
+   * Most sessions a replica above its fair share (sessions / live replicas, rounded up) hands
+   * over per minute, each closed here before another replica connects it; 0: never rebalance.
+   */
+  @IsInt() @Min(0) SESSIONS_REBALANCE_MAX_PER_MINUTE: number = 600;
   /** QR codes shown without a scan before the session goes to TIMEOUT. */
   @IsInt() @Min(1) SESSION_MAX_QR_CODES: number = 5;
 

@@ -71,6 +71,8 @@ interface Account {
   link: DriverLink | null;
   /** Events not yet confirmed by the driver, oldest first, by delivery id. */
   outbox: Map<string, SandboxEvent>;
+  /** Times a second client connected while one was still connected (the first is told it was replaced). */
+  replaced: number;
 }
 
 interface LinkState {
@@ -87,6 +89,8 @@ export interface SessionInfo {
   session: string | null;
   connected: boolean;
   pending: number;
+  /** Times a client connected while another was still connected with the same device. */
+  replaced: number;
 }
 
 const NUMBER = /^\d{8,15}$/;
@@ -418,7 +422,7 @@ export class SandboxNetwork {
   }
 
   sessions(): SessionInfo[] {
-    return [...this.accounts.values()].map((a) => ({ number: a.number, session: a.session, connected: a.link !== null, pending: a.outbox.size }));
+    return [...this.accounts.values()].map((a) => ({ number: a.number, session: a.session, connected: a.link !== null, pending: a.outbox.size, replaced: a.replaced }));
   }
 
   connectedNumbers(): string[] {
@@ -483,7 +487,7 @@ export class SandboxNetwork {
     let account = this.accounts.get(number);
     if (account) this.unlink(account, { notify: true, close: true });
     else {
-      account = { number, device: null, session: null, link: null, outbox: new Map() };
+      account = { number, device: null, session: null, link: null, outbox: new Map(), replaced: 0 };
       this.accounts.set(number, account);
     }
     const device = { id: randomBytes(8).toString('hex'), secret: randomBytes(24).toString('base64url') };
@@ -498,6 +502,7 @@ export class SandboxNetwork {
     this.clearPairing(state);
     const previous = account.link;
     if (previous && previous !== link) {
+      account.replaced += 1;
       previous.send({ t: 'replaced' });
       previous.close();
       const previousState = this.links.get(previous);

@@ -1,19 +1,27 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { loadConfig } from '@atrium/config';
 import { SessionsSubjects, type WhatsappView } from '@atrium/contracts';
 import type { RpcClient } from '@atrium/messaging';
 import { startService } from '@atrium/service-kit';
-import { REPO_ROOT } from '@atrium/testing';
 import { SessionsAppModule, SessionsConfig } from '@atrium/app-sessions';
 import { eventually } from '../nats-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 import { InboundTap } from './inbound-tap.js';
-import { connectSandboxNumber, nextSession, sandboxCall, sessionsEnv, sessionsTenant, startSessionsStack, type SessionsStack, type SessionsTenant } from './sessions-fixtures.js';
+import {
+  buildSessionsApp,
+  connectSandboxNumber,
+  nextSession,
+  sandboxCall,
+  sessionsEnv,
+  sessionsTenant,
+  startSessionsProcess,
+  startSessionsStack,
+  type SessionsProcess,
+  type SessionsStack,
+  type SessionsTenant,
+} from './sessions-fixtures.js';
 
 function startReplica(env: Record<string, string>, replicaId: string): Promise<INestApplication> {
   const config = loadConfig(SessionsConfig, { ...env, SESSIONS_REPLICA_ID: replicaId });
@@ -56,7 +64,8 @@ describe('session ownership between two sessions replicas in one process', () =>
   let rpc: RpcClient;
 
   beforeAll(async () => {
-    env = await startSessionsStack({ env: { SESSIONS_REPLICA_ID: 'replica-a' } });
+    // Ownership as such: no rebalancing moves sessions under the test (rebalance.int-spec.ts covers it).
+    env = await startSessionsStack({ env: { SESSIONS_REPLICA_ID: 'replica-a', SESSIONS_REBALANCE_MAX_PER_MINUTE: '0' } });
     replicaB = await startReplica(env.stack.env, 'replica-b');
     company = await sessionsTenant(env.stack, 5);
     ({ tenant, socket, tap, rpc } = company);
@@ -138,44 +147,26 @@ describe('session ownership between two sessions replicas in one process', () =>
   });
 });
 
-/** A free TCP port for a child's health server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('a sessions replica that crashes', () => {
   let env: SessionsStack;
   let company: SessionsTenant | undefined;
   let tenant: Tenant;
   let socket: SocketRecorder;
-  let child: ChildProcess | undefined;
+  let child: SessionsProcess | undefined;
   let survivor: INestApplication | undefined;
   let tap: InboundTap;
 
   beforeAll(async () => {
     // The crashing replica runs as its own process (built from this checkout) so it can be killed for real.
-    execFileSync('npx', ['nx', 'run', 'sessions:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
+    buildSessionsApp();
     env = await startSessionsStack({ services: ['identity'] });
-    const port = await freePort();
-    child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/sessions/dist/main.js')], {
-      cwd: REPO_ROOT,
-      // Production lease timing: the test measures the real takeover bound.
-      env: { ...process.env, ...sessionsEnv(env.sandbox, env.stack.env), SESSION_LEASE_TTL_MS: '15000', SESSION_LEASE_RENEW_MS: '5000', SESSIONS_REPLICA_ID: 'doomed', HEALTH_PORT: String(port) },
-      stdio: 'ignore',
-    });
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 20_000, 200);
+    // Production lease timing: the test measures the real takeover bound.
+    child = await startSessionsProcess({ ...sessionsEnv(env.sandbox, env.stack.env), SESSION_LEASE_TTL_MS: '15000', SESSION_LEASE_RENEW_MS: '5000' }, 'doomed');
     company = await sessionsTenant(env.stack, 2);
     ({ tenant, socket, tap } = company);
   }, 60_000);
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await child?.stop('SIGKILL');
     await company?.close();
     await survivor?.close();
     await env?.stop();
@@ -193,8 +184,8 @@ describe('a sessions replica that crashes', () => {
       const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: '5511987003001', to: '5511973000001', body: `pedido ${i}` });
       ids.push(sent.body.id);
       if (i === 20) {
-        child!.kill('SIGKILL');
         killedAt = Date.now();
+        await child!.stop('SIGKILL');
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,13 +1,18 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
 import type { PlanView, WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
 import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
-import { deleteTestStreams } from '@atrium/testing';
+import { deleteTestStreams, REPO_ROOT } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { startStack, type ServiceName, type Stack } from '../stack.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
+import { eventually } from '../nats-fixtures.js';
 import { InboundTap } from './inbound-tap.js';
 
 export interface SessionsStack {
@@ -137,4 +142,53 @@ export async function sandboxCall<T = Record<string, unknown>>(sandbox: RunningS
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A sessions replica in a process of its own, so a test can stop it with a real signal. */
+export interface SessionsProcess {
+  child: ChildProcess;
+  /** Sends the signal and waits until the process has exited. */
+  stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+/** Builds the sessions app from this checkout (nx caches it), for sessions processes a test starts. */
+export function buildSessionsApp(): void {
+  execFileSync('npx', ['nx', 'run', 'sessions:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
+}
+
+/** A free TCP port for a child's health server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts apps/sessions/dist (see buildSessionsApp) as replica `replicaId` of the stack's sessions
+ * service, with `env` over the stack's; resolves once it is ready.
+ */
+export async function startSessionsProcess(env: Record<string, string>, replicaId: string): Promise<SessionsProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/sessions/dist/main.js')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, SESSIONS_REPLICA_ID: replicaId, HEALTH_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const exited = once(child, 'exit');
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`sessions replica ${replicaId} exited with ${child.exitCode}`);
+    return (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200;
+  }, 20_000, 200);
+  return {
+    child,
+    async stop(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
 }

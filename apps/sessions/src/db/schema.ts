@@ -93,6 +93,16 @@ export const sessionLeases = sessionsDb
   )
   .enableRLS();
 
+/**
+ * The sessions replicas alive now: each writes its heartbeat on every sweep and deletes its row
+ * on a graceful shutdown. A replica's fair share is the wanted sessions over the live replicas
+ * (docs/adr/003). Not tenant data: no company, no row-level security.
+ */
+export const sessionReplicas = sessionsDb.table('replicas', {
+  id: varchar('id', { length: 200 }).primaryKey(),
+  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A session's auth state, one key per row (never one growing blob). */
 export const authKeys = sessionsDb
   .table(
@@ -111,5 +121,5 @@ export const authKeys = sessionsDb
   )
   .enableRLS();
 
-export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, authKeys };
+export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys };
 export type SessionsSchema = typeof sessionsSchema;

@@ -8,6 +8,14 @@ export interface ClaimedLease {
   whatsappId: number;
   companyId: number;
   generation: number;
+  /** Who held the lease before (null: released, or never run): another replica's name means a takeover. */
+  previousOwner: string | null;
+}
+
+/** What a replica's fair share is computed from: the live replicas (itself included) and the sessions that should run. */
+export interface ClusterSize {
+  replicas: number;
+  wanted: number;
 }
 
 /**
@@ -43,39 +51,70 @@ export class LeaseRepository {
      returning whatsapp_id, company_id, generation`),
     );
     const row = rows.rows[0];
-    return row ? { whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation } : null;
-  }
-
-  /** Claims up to `limit` sessions that no live replica holds; concurrent sweeps skip each other's rows. */
-  async claimUnowned(owner: string, ttlMs: number, limit: number): Promise<ClaimedLease[]> {
-    const rows = await this.database.asSystem((tx) =>
-      tx.execute<{ whatsapp_id: number; company_id: number; generation: number }>(sql`
-        update sessions.session_leases l
-           set owner = ${owner}, expires_at = now() + make_interval(secs => ${ttlMs / 1000}), generation = l.generation + 1
-         where l.whatsapp_id in (
-               select whatsapp_id from sessions.session_leases
-                where owner is null or expires_at < now()
-                order by expires_at, whatsapp_id
-                limit ${limit}
-                  for update skip locked)
-     returning l.whatsapp_id, l.company_id, l.generation`),
-    );
-    return rows.rows.map((row) => ({ whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation }));
+    return row ? { whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation, previousOwner: null } : null;
   }
 
   /**
-   * Extends every lease this replica still holds and answers which ones those are. A session
-   * missing from the answer was taken over or stopped elsewhere: the replica must stop it.
+   * Claims up to `limit` sessions that no live replica holds, the longest free first; concurrent
+   * sweeps skip each other's rows. With `freeForMs`, only leases free for at least that long.
    */
-  async renew(owner: string, ttlMs: number): Promise<Set<number>> {
+  async claimUnowned(owner: string, ttlMs: number, limit: number, freeForMs = 0): Promise<ClaimedLease[]> {
+    if (limit <= 0) return [];
     const rows = await this.database.asSystem((tx) =>
-      tx.execute<{ whatsapp_id: number }>(sql`
+      tx.execute<{ whatsapp_id: number; company_id: number; generation: number; previous: string | null }>(sql`
+        with picked as (
+             select whatsapp_id, owner as previous from sessions.session_leases
+              where (owner is null or expires_at < now()) and expires_at <= now() - make_interval(secs => ${freeForMs / 1000})
+              order by expires_at, whatsapp_id
+              limit ${limit}
+                for update skip locked)
+        update sessions.session_leases l
+           set owner = ${owner}, expires_at = now() + make_interval(secs => ${ttlMs / 1000}), generation = l.generation + 1
+          from picked
+         where l.whatsapp_id = picked.whatsapp_id
+     returning l.whatsapp_id, l.company_id, l.generation, picked.previous`),
+    );
+    return rows.rows.map((row) => ({ whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation, previousOwner: row.previous }));
+  }
+
+  /**
+   * This replica is alive (its heartbeat, written before its leases are renewed so that it
+   * lapses no later than they do); answers how many replicas are alive and how many sessions
+   * should run. Rows of replicas silent for ten lease lifetimes are removed on the way.
+   */
+  async heartbeat(owner: string, ttlMs: number): Promise<ClusterSize> {
+    const rows = await this.database.asSystem((tx) =>
+      tx.execute<{ replicas: number; wanted: number }>(sql`
+        with beat as (
+             insert into sessions.replicas (id, last_seen) values (${owner}, now())
+                 on conflict (id) do update set last_seen = now()),
+             forgotten as (
+             delete from sessions.replicas where id <> ${owner} and last_seen < now() - make_interval(secs => ${(10 * ttlMs) / 1000}))
+      select 1 + (select count(*) from sessions.replicas where id <> ${owner} and last_seen > now() - make_interval(secs => ${ttlMs / 1000}))::int as replicas,
+             (select count(*) from sessions.session_leases)::int as wanted`),
+    );
+    return rows.rows[0]!;
+  }
+
+  /** This replica leaves (graceful shutdown): the others' shares grow at once. */
+  async retire(owner: string): Promise<void> {
+    await this.database.asSystem((tx) => tx.execute(sql`delete from sessions.replicas where id = ${owner}`));
+  }
+
+  /**
+   * Extends every lease this replica still holds and answers which ones those are (session →
+   * its company). A session missing from the answer was taken over or stopped elsewhere: the
+   * replica must stop it.
+   */
+  async renew(owner: string, ttlMs: number): Promise<Map<number, number>> {
+    const rows = await this.database.asSystem((tx) =>
+      tx.execute<{ whatsapp_id: number; company_id: number }>(sql`
         update sessions.session_leases
            set expires_at = now() + make_interval(secs => ${ttlMs / 1000})
          where owner = ${owner}
-     returning whatsapp_id`),
+     returning whatsapp_id, company_id`),
     );
-    return new Set(rows.rows.map((row) => row.whatsapp_id));
+    return new Map(rows.rows.map((row) => [row.whatsapp_id, row.company_id]));
   }
 
   /** Hands sessions back (shutdown, or a session another client replaced): others may claim them at once. */

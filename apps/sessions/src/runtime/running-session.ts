@@ -28,6 +28,13 @@ export interface RunningSessionDeps {
 
 export interface StartOptions {
   pairingPhoneNumber?: string;
+  /**
+   * The session was CONNECTED on the replica that ran it before (a takeover or a handover): its
+   * first `connecting` is not written, so the status goes on showing CONNECTED until it connects
+   * here (a reconnect, a QR code or a logout is written as usual) — one status write and one
+   * event fewer per session moved.
+   */
+  resumingConnected?: boolean;
 }
 
 /** The stable name a connection's session has on the network (the sandbox derives its demo number from it). */
@@ -47,6 +54,8 @@ export class RunningSession implements ChannelListener {
   /** State changes are handled one after another, in the order the driver reported them. */
   private states: Promise<void> = Promise.resolve();
   private ended = false;
+  /** The row shows CONNECTED from the previous owner and nothing happened here yet but connecting. */
+  private resuming = false;
   /** The status last written (sessions_by_status). */
   status = 'OPENING';
 
@@ -65,6 +74,7 @@ export class RunningSession implements ChannelListener {
   async start(options: StartOptions = {}): Promise<void> {
     this.qrCodes = 0;
     this.ended = false;
+    this.resuming = options.resumingConnected === true;
     this.channel = this.driver.createSession({
       sessionName: sessionNameOf(this.ref),
       auth: this.auth,
@@ -138,8 +148,10 @@ export class RunningSession implements ChannelListener {
   private async handleState(state: ChannelState): Promise<void> {
     switch (state.state) {
       case 'connecting':
+        if (this.resuming) return;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'qr':
+        this.resuming = false;
         if (this.ended) return;
         this.qrCodes += 1;
         if (this.qrCodes > this.deps.maxQrCodes) return this.timeOut();
@@ -148,11 +160,14 @@ export class RunningSession implements ChannelListener {
         return this.write({ status: 'PAIRING', qrcode: '', pairingCode: state.code });
       case 'pairing':
         return this.write({ status: 'PAIRING', qrcode: '', pairingCode: '' });
-      case 'connected':
+      case 'connected': {
+        this.resuming = false;
         this.connected = true;
         this.qrCodes = 0;
         return this.write({ status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: state.number });
+      }
       case 'reconnecting':
+        this.resuming = false;
         this.connected = false;
         return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
       case 'loggedOut':

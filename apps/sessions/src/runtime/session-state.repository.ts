@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import { DATABASE } from '@atrium/service-kit';
 import { sessionLeases, whatsapps } from '../db/schema.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
@@ -20,6 +20,13 @@ export class SessionStateRepository {
       tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId))),
     );
     return row;
+  }
+
+  /** Several sessions' rows at once, across companies (a replica launching what it claimed): by id. */
+  async findMany(whatsappIds: number[]): Promise<Map<number, WhatsappRow>> {
+    if (whatsappIds.length === 0) return new Map();
+    const rows = await this.database.asSystem((tx) => tx.select().from(whatsapps).where(inArray(whatsapps.id, whatsappIds)));
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Writes the state if `owner` still holds the session's lease; undefined otherwise. */

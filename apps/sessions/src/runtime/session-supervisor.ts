@@ -11,13 +11,15 @@ import { ConnectionEvents } from '../shared/connection-events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
-import { LeaseRepository, type ClaimedLease } from './lease.repository.js';
+import { HandoverBudget } from './handover-budget.js';
+import { LeaseRepository, type ClaimedLease, type ClusterSize } from './lease.repository.js';
 import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
 import { newReplicaId } from './replica-id.js';
 import { RunningSession, type RunningSessionDeps, type SessionRef, type StartOptions } from './running-session.js';
 import { SendPacer } from './send-pacer.js';
 import { SessionStateRepository } from './session-state.repository.js';
-import { SessionsMetrics } from './sessions-metrics.js';
+import type { WhatsappRow } from '../shared/whatsapp.view.js';
+import { SessionsMetrics, type HandoverReason } from './sessions-metrics.js';
 
 /** Answers from the owner that change state wait for a driver to stop and start. */
 const CONTROL_TIMEOUT_MS = 15_000;
@@ -35,21 +37,33 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Runs this replica's share of the WhatsApp sessions (ARCHITECTURE rule 5). Every
- * SESSION_LEASE_RENEW_MS it renews the leases it holds (stopping any it lost), then claims sessions
- * whose lease is free or expired — so a dead replica's sessions are taken over within
- * TTL + renew interval and reconnect from the auth state in PostgreSQL. Requests about a session
- * (start, new QR, disconnect, outbound commands) reach the replica that runs it over the
- * per-session subject; when none runs it, the asking replica claims it.
+ * SESSION_LEASE_RENEW_MS it writes its heartbeat and renews the leases it holds (stopping any it
+ * lost); then, against its fair share (sessions that should run / live replicas, rounded up), it
+ * claims free or expired leases up to that share — so a dead replica's sessions are taken over
+ * within TTL + renew interval and reconnect from the auth state in PostgreSQL, at most
+ * SESSION_CONNECT_CONCURRENCY connecting at once — or, above it, hands connected sessions over at
+ * SESSIONS_REBALANCE_MAX_PER_MINUTE at most: each is closed here before its lease is freed, so no
+ * two replicas ever connect one session. Requests about a session (start, new QR, disconnect,
+ * outbound commands) reach the replica that runs it over the per-session subject; when none runs
+ * it, the asking replica claims it.
  */
 @Injectable()
 export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly replicaId: string;
   private readonly running = new Map<number, { session: RunningSession; subscription: Subscription }>();
   private readonly launching = new Map<number, Promise<void>>();
+  /** Claimed here and waiting for a connect slot (with the row, read for the whole claim at once); their leases are renewed meanwhile. */
+  private readonly queued = new Map<number, { lease: ClaimedLease; row: WhatsappRow | undefined }>();
+  private connecting = 0;
   private readonly owners: OwnerChannel;
   private readonly releasedSubject: string;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping: Promise<void> | null = null;
+  /** A sweep was asked for while one ran (sessions released meanwhile): run one more after it. */
+  private sweepAgain = false;
+  private readonly rebalanceBudget: HandoverBudget;
+  /** Sessions held here but not run at the last sweep (see doSweep). */
+  private unrunBefore = new Set<number>();
   private releasedSubscription?: Subscription;
   private lastRenewal = Date.now();
   private shuttingDown = false;
@@ -69,6 +83,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   ) {
     metrics.countStatusesWith(() => [...this.running.values()].map(({ session }) => session.status));
     this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
+    this.rebalanceBudget = new HandoverBudget(config.SESSIONS_REBALANCE_MAX_PER_MINUTE, config.SESSION_LEASE_RENEW_MS, Date.now());
     this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
     this.releasedSubject = `${config.NATS_SUBJECT_PREFIX}sessions.leases.released`;
   }
@@ -85,17 +100,25 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.SESSION_LEASE_RENEW_MS);
   }
 
+  /**
+   * Graceful shutdown: closes every session here, then leaves the replicas and frees all its
+   * leases at once, and says so — the other replicas claim them on that word, within seconds.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
     clearInterval(this.sweepTimer);
     this.releasedSubscription?.unsubscribe();
     await this.sweeping;
-    const ids = this.runningIds;
-    await Promise.allSettled([...this.running.values()].map(({ session }) => session.stop()));
-    for (const id of ids) this.drop(id);
-    await this.leases.release(this.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'could not release leases'));
-    if (ids.length > 0) this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
-    this.metrics.handover('shutdown', ids.length);
+    this.queued.clear();
+    await Promise.allSettled(this.launching.values());
+    const sessions = [...this.running.values()].map(({ session }) => session);
+    await Promise.allSettled(sessions.map((session) => session.stop()));
+    for (const session of sessions) this.drop(session.ref.whatsappId);
+    const warn = (error: unknown) => this.logger.warn({ err: error }, 'could not hand the sessions over');
+    await this.leases.retire(this.replicaId).catch(warn);
+    await this.leases.release(this.replicaId).catch(warn);
+    this.metrics.handover('shutdown', sessions.length);
+    this.announceReleased();
   }
 
   // ---- asked by any replica (NATS handlers) -------------------------------------------------
@@ -149,16 +172,28 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
 
   // ---- leases ------------------------------------------------------------------------------
 
-  /** Renews held leases, stops lost sessions, claims free ones. One sweep at a time. */
+  /** Renews held leases, stops lost sessions, claims free ones or hands some over. One sweep at a time. */
   sweep(): Promise<void> {
     if (this.shuttingDown) return Promise.resolve();
-    this.sweeping ??= this.doSweep().finally(() => (this.sweeping = null));
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return this.sweeping;
+    }
+    this.sweeping = this.doSweep().finally(() => {
+      this.sweeping = null;
+      if (!this.sweepAgain) return;
+      this.sweepAgain = false;
+      void this.sweep();
+    });
     return this.sweeping;
   }
 
   private async doSweep(): Promise<void> {
-    let held: Set<number>;
+    let cluster: ClusterSize;
+    let held: Map<number, number>;
     try {
+      // The heartbeat first: it lapses no later than the leases renewed after it.
+      cluster = await this.leases.heartbeat(this.replicaId, this.config.SESSION_LEASE_TTL_MS);
       held = await this.leases.renew(this.replicaId, this.config.SESSION_LEASE_TTL_MS);
       this.lastRenewal = Date.now();
     } catch (error) {
@@ -173,11 +208,95 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       this.drop(id);
       await session.stop().catch(() => undefined);
     }
+    for (const id of this.queued.keys()) if (!held.has(id)) this.queued.delete(id);
+    // Held here but neither running, launching nor queued on two sweeps in a row (a claim whose
+    // launch never came; a session being removed lets go of its lease within one): run it.
+    const unrun = [...held].filter(([id]) => !this.running.has(id) && !this.launching.has(id) && !this.queued.has(id));
+    const orphans = unrun.filter(([id]) => this.unrunBefore.has(id));
+    this.unrunBefore = new Set(unrun.map(([id]) => id));
+    if (orphans.length > 0) {
+      this.logger.warn({ sessions: orphans.length }, 'held sessions not running here: launching them');
+      await this.enqueue(orphans.map(([whatsappId, companyId]) => ({ whatsappId, companyId, generation: 0, previousOwner: this.replicaId }))).catch(() => undefined);
+    }
+    const share = Math.ceil(cluster.wanted / cluster.replicas);
     try {
-      const claimed = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH);
-      await Promise.allSettled(claimed.map((lease) => this.launch(lease, {})));
+      if (held.size > share) await this.handOver(held.size - share);
+      else await this.claimUpTo(share - held.size);
+      // Free for two sweeps and claimed by no one (a share computed with a replica that had just died): any replica runs them.
+      await this.enqueue(await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH, 2 * this.config.SESSION_LEASE_RENEW_MS));
     } catch (error) {
-      this.logger.warn({ err: error }, 'could not claim sessions');
+      this.logger.warn({ err: error }, 'could not claim or hand over sessions');
+    }
+  }
+
+  /**
+   * Claims free sessions, batch after batch, until `room` more are held here or none is free; then
+   * queues them all (claims first: a claim waiting for a database connection behind the status
+   * writes of sessions already connecting would slow a takeover down).
+   */
+  private async claimUpTo(room: number): Promise<void> {
+    const claimed: ClaimedLease[] = [];
+    try {
+      while (room > 0) {
+        const limit = Math.min(room, this.config.SESSION_CLAIM_BATCH);
+        const batch = await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, limit);
+        claimed.push(...batch);
+        if (batch.length < limit) break;
+        room -= batch.length;
+      }
+    } finally {
+      await this.enqueue(claimed);
+    }
+  }
+
+  /** Hands connected sessions over, as many as the rebalance's rate allows, to bring this replica down to its share. */
+  private async handOver(excess: number): Promise<void> {
+    const count = Math.min(excess, this.rebalanceBudget.available(Date.now()));
+    // Only connected ones: a session showing a QR code or pairing stays where the user sees it.
+    const chosen = [...this.running.values()].map(({ session }) => session).filter((session) => session.isConnected).slice(0, count);
+    if (chosen.length === 0) return;
+    this.rebalanceBudget.spend(chosen.length);
+    await this.letGo(chosen, 'rebalance');
+  }
+
+  /** Closes these sessions here and only then frees their leases, and says so: another replica claims them at once. */
+  private async letGo(sessions: RunningSession[], reason: HandoverReason): Promise<void> {
+    await Promise.allSettled(sessions.map((session) => session.stop()));
+    for (const session of sessions) this.drop(session.ref.whatsappId);
+    await this.leases.release(
+      this.replicaId,
+      sessions.map((session) => session.ref.whatsappId),
+    );
+    this.metrics.handover(reason, sessions.length);
+    this.announceReleased();
+  }
+
+  private announceReleased(): void {
+    this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
+  }
+
+  /** Claimed sessions wait here for one of SESSION_CONNECT_CONCURRENCY connect slots; their rows are read in one query. */
+  private async enqueue(leases: ClaimedLease[]): Promise<void> {
+    if (leases.length === 0) return;
+    const takenOver = leases.filter((lease) => lease.previousOwner !== null && lease.previousOwner !== this.replicaId).length;
+    this.metrics.handover('takeover', takenOver);
+    // Unread rows are read one by one at launch.
+    const rows = await this.state.findMany(leases.map((lease) => lease.whatsappId)).catch(() => new Map<number, WhatsappRow>());
+    for (const lease of leases) this.queued.set(lease.whatsappId, { lease, row: rows.get(lease.whatsappId) });
+    this.connectQueued();
+  }
+
+  private connectQueued(): void {
+    while (!this.shuttingDown && this.connecting < this.config.SESSION_CONNECT_CONCURRENCY && this.queued.size > 0) {
+      const [whatsappId, { lease, row }] = this.queued.entries().next().value as [number, { lease: ClaimedLease; row: WhatsappRow | undefined }];
+      this.queued.delete(whatsappId);
+      this.connecting += 1;
+      void this.launch(lease, {}, row)
+        .catch((error: unknown) => this.logger.error({ err: error, whatsappId }, 'session failed to launch'))
+        .finally(() => {
+          this.connecting -= 1;
+          this.connectQueued();
+        });
     }
   }
 
@@ -188,7 +307,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /** Starts a claimed session here, once: a second launch of the same session (sweep and request racing) restarts it instead. */
-  private async launch(lease: ClaimedLease, options: StartOptions): Promise<void> {
+  private async launch(lease: ClaimedLease, options: StartOptions, knownRow?: WhatsappRow): Promise<void> {
     const inProgress = this.launching.get(lease.whatsappId);
     if (inProgress) await inProgress;
     const existing = this.running.get(lease.whatsappId);
@@ -196,14 +315,15 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       await existing.session.restart(options);
       return;
     }
-    const launch = this.launchNew(lease, options).finally(() => this.launching.delete(lease.whatsappId));
+    const launch = this.launchNew(lease, options, knownRow).finally(() => this.launching.delete(lease.whatsappId));
     this.launching.set(lease.whatsappId, launch);
     await launch;
   }
 
-  private async launchNew(lease: ClaimedLease, options: StartOptions): Promise<void> {
+  /** `knownRow`: the connection's row, read with the claim; read here otherwise. */
+  private async launchNew(lease: ClaimedLease, options: StartOptions, knownRow?: WhatsappRow): Promise<void> {
     const ref = { companyId: lease.companyId, whatsappId: lease.whatsappId };
-    const row = await this.state.find(ref.companyId, ref.whatsappId);
+    const row = knownRow ?? (await this.state.find(ref.companyId, ref.whatsappId));
     const driver = row ? this.drivers.get(row.provider) : undefined;
     if (!row || !driver) {
       if (row) this.logger.warn({ whatsappId: ref.whatsappId, provider: row.provider }, 'no driver for this provider: session not started');
@@ -223,7 +343,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.running.set(ref.whatsappId, { session, subscription });
     this.logger.info({ whatsappId: ref.whatsappId, generation: lease.generation }, 'running session');
     try {
-      await session.start(options);
+      await session.start({ ...options, resumingConnected: row.status === 'CONNECTED' && !options.pairingPhoneNumber });
     } catch (error) {
       this.logger.error({ err: error, whatsappId: ref.whatsappId }, 'session failed to start; releasing it');
       this.drop(ref.whatsappId);
@@ -272,6 +392,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async stopAll(): Promise<void> {
+    this.queued.clear();
     const sessions = [...this.running.values()].map(({ session }) => session);
     for (const id of this.runningIds) this.drop(id);
     await Promise.allSettled(sessions.map((session) => session.stop()));
