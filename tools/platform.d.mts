@@ -44,6 +44,8 @@ export interface PlatformOptions {
   natsUrl?: string;
   /** Ports to use instead of the defaults (gateway 8080, services 8081-8086, wa-sandbox 8090, stripe-sandbox 8091, bot-providers-sandbox 8093, web 3000, smtp 1025; smtp 0 = any free port). */
   ports?: Partial<PlatformPorts>;
+  /** Processes per app (default 1): `{ tickets: 2 }` starts a second tickets process, same environment, on a free health port of its own. */
+  replicas?: Partial<Record<AppName, number>>;
   /** Start only these apps (the gateway always starts). Default: every app that exists. */
   apps?: AppName[];
   /** Extra environment for every app; wins over everything the platform sets (e.g. NATS_SUBJECT_PREFIX, REDIS_PREFIX, LOG_LEVEL). */

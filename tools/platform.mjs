@@ -16,7 +16,7 @@ import { APPS, DEFAULT_PORTS } from './lib/apps.mjs';
 import { startMailCatcher } from './lib/dev-mail.mjs';
 import { createOutput } from './lib/output.mjs';
 import { startEmbeddedPostgres } from './lib/postgres.mjs';
-import { hostAndPort, isListening, natsAnswers, redisAnswers, waitForHttpOk } from './lib/probe.mjs';
+import { freePorts, hostAndPort, isListening, natsAnswers, redisAnswers, waitForHttpOk } from './lib/probe.mjs';
 import { runStep, signalGroup, startProcess } from './lib/processes.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
@@ -71,6 +71,7 @@ function resolveSettings(options) {
     natsUrl: options.natsUrl ?? env.ATRIUM_NATS_URL ?? 'nats://127.0.0.1:4222',
     readyTimeoutMs: options.readyTimeoutMs ?? 90_000,
     dropDatabaseOnStop: options.dropDatabaseOnStop ?? false,
+    replicas: options.replicas ?? {},
     extraEnv: options.env ?? {},
   };
 }
@@ -214,8 +215,10 @@ export function createPlatform(options = {}) {
 
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');
   // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile)
-  const profileArgs = (app) =>
-    process.env.ATRIUM_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`, `--cpu-prof-name=${app.name}.cpuprofile`] : [];
+  const profileArgs = (app, replica = 1) =>
+    process.env.ATRIUM_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`, `--cpu-prof-name=${app.name}${replica > 1 ? `-${replica}` : ''}.cpuprofile`]
+      : [];
 
   async function migrate() {
     const { ensureDatabase } = await import('@atrium/database');
@@ -233,6 +236,27 @@ export function createPlatform(options = {}) {
     output.line('database', `${settings.postgres.database}: migrations applied (${migrated.join(', ')})`);
   }
 
+  /**
+   * The extra processes of the apps run as several replicas (`replicas: { tickets: 2 }`): replica
+   * 2..n of an app gets the same environment as the first on a free port of its own (its
+   * HEALTH_PORT, or PORT), and its CPU profile is `<app>-<n>.cpuprofile`.
+   */
+  async function startExtraReplicas(smtpPort) {
+    const extras = [];
+    for (const app of settings.apps) {
+      const count = settings.replicas[app.name] ?? 1;
+      if (count < 2) continue;
+      const ports = await freePorts(count - 1);
+      for (const [i, port] of ports.entries()) {
+        const replica = i + 2;
+        const name = `${app.name}-${replica}`;
+        const env = { ...appEnv(app, smtpPort), [app.portEnv]: String(port) };
+        extras.push({ app, port, process: startProcess({ name, command: process.execPath, args: [...profileArgs(app, replica), mainOf(app)], cwd: settings.root, env, output }) });
+      }
+    }
+    return extras;
+  }
+
   async function startApps(smtpPort) {
     for (const app of settings.apps) {
       if (!existsSync(path.join(settings.root, mainOf(app)))) throw new PlatformError(`${mainOf(app)} is missing: build first (npm run build)`);
@@ -241,12 +265,14 @@ export function createPlatform(options = {}) {
     for (const app of order) {
       running.push({
         app,
+        port: settings.ports[app.name],
         process: startProcess({ name: app.name, command: process.execPath, args: [...profileArgs(app), mainOf(app)], cwd: settings.root, env: appEnv(app, smtpPort), output }),
       });
     }
+    running.push(...(await startExtraReplicas(smtpPort)));
     await Promise.all(
-      running.map(({ app, process: child }) =>
-        waitForHttpOk(`http://127.0.0.1:${settings.ports[app.name]}${app.readyPath ?? '/health/ready'}`, {
+      running.map(({ app, port, process: child }) =>
+        waitForHttpOk(`http://127.0.0.1:${port}${app.readyPath ?? '/health/ready'}`, {
           timeoutMs: settings.readyTimeoutMs,
           abandon: () => (stopping ? 'stopped while starting' : child.exit ? `${app.name} exited (${child.exit.signal ?? `code ${child.exit.code}`}) before it was ready` : undefined),
         }),
