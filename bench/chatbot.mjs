@@ -9,10 +9,11 @@
 import { io } from 'socket.io-client';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
 const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
-const { platform, sandboxUrl } = await startBenchPlatform({
+const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
   env: {
     // the bot's answers are measured, not WhatsApp's pacing of one number
@@ -81,13 +82,18 @@ try {
     expected: MENU,
     waiting: false,
     answers: 0,
+    /** When the transaction that stored the customer's last message began (its createdAt). */
+    storedAt: NaN,
   }));
   const byNumber = new Map(customers.map((c) => [c.number, c]));
   const latencies = [];
-  // the answer's createdAt (the start of the transaction that stores it unsent, just before its
-  // send) splits the way in two: the customer's message through sandbox, sessions, the stream and
-  // the automaton, then the answer's send, record and announcement
-  const toStored = [];
+  // the customer's message's createdAt (the start of the inbound transaction that stores it and
+  // runs the automaton) and the answer's (the start of the transaction that stores it unsent, just
+  // before its send) split the way in three: sandbox, sessions, the stream and the company's
+  // inbound lane; the automaton's transaction and the reply's wait for its store; the answer's
+  // send, record and announcement
+  const toInbound = [];
+  const inboundToAnswer = [];
   const fromStored = [];
   let wrong = 0;
   let duplicated = 0;
@@ -96,9 +102,13 @@ try {
   const gapMs = (1000 * customerCount) / rate;
 
   socket.on(`company-${companyId}-appMessage`, (payload) => {
-    if (payload.action !== 'create' || !payload.message.fromMe) return;
+    if (payload.action !== 'create') return;
     const customer = byNumber.get(payload.contact?.number);
     if (!customer) return;
+    if (!payload.message.fromMe) {
+      customer.storedAt = Date.parse(payload.message.createdAt);
+      return;
+    }
     customer.answers += 1;
     if (!customer.waiting) {
       duplicated += 1;
@@ -108,7 +118,8 @@ try {
     const now = Date.now();
     latencies.push(now - customer.sentAt);
     const stored = Date.parse(payload.message.createdAt);
-    toStored.push(stored - customer.sentAt);
+    toInbound.push(customer.storedAt - customer.sentAt);
+    inboundToAnswer.push(stored - customer.storedAt);
     fromStored.push(now - stored);
     if (payload.message.body !== customer.expected) wrong += 1;
   });
@@ -118,6 +129,7 @@ try {
     const [body, expected] = customer.step === 0 ? ['oi', MENU] : WALK[(customer.step - 1) % WALK.length];
     customer.expected = expected;
     customer.waiting = true;
+    customer.storedAt = NaN;
     customer.sentAt = Date.now();
     try {
       await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
@@ -126,6 +138,7 @@ try {
     }
   }
 
+  const cpuBefore = cpuSnapshot(database);
   const started = Date.now();
   // customers start spread over one gap, then each speaks once its answer came and its gap passed
   for (const [i, customer] of customers.entries()) setTimeout(() => void say(customer), (i * gapMs) / customerCount);
@@ -139,8 +152,9 @@ try {
     if (done) break;
     await sleep(5);
   }
-  await sleep(2000); // late duplicates
   const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(database), seconds);
+  await sleep(2000); // late duplicates
   const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
   const lost = customers.filter((c) => c.waiting).length;
   const sorted = latencies.sort((a, b) => a - b);
@@ -149,14 +163,17 @@ try {
       `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures}`,
   );
   const row = (values) => {
-    const ordered = [...values].sort((a, b) => a - b);
+    const ordered = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
     return { 'p50 ms': percentile(ordered, 50), 'p90 ms': percentile(ordered, 90), 'p99 ms': percentile(ordered, 99), 'max ms': ordered.at(-1) };
   };
   console.table({
     'send → bot answer delivered': row(sorted),
-    'send → answer stored': row(toStored),
+    'send → customer message stored': row(toInbound),
+    'stored → answer stored unsent': row(inboundToAnswer),
     'answer stored → delivered': row(fromStored),
   });
+  console.log(`CPU per process while the customers walked (${seconds.toFixed(1)} s; 2 cores = 200%):`);
+  console.table(cpu);
   socket.close();
 } catch (error) {
   console.error(error);
