@@ -26,6 +26,8 @@ const rollupTrigger = flags['rollup-trigger'] ?? 'on';
 const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
   replicas: { tickets: ticketsReplicas },
+  // the rollups' trigger function's calls and time (pg_stat_user_functions)
+  databaseSettings: { track_functions: 'pl' },
   env: {
     INBOUND_MAX_AGE_SECONDS: '3600',
     // tuning knobs to try: INBOUND_CONCURRENCY, INBOUND_BATCH_SIZE, INBOUND_MAX_IN_HAND, DATABASE_POOL_MAX
@@ -197,6 +199,11 @@ try {
   const companyIds = companies.map((company) => company.companyId);
   const [stored] = await ownerQuery(`select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = any($1) and body like 'bench %'`, [companyIds]);
   const [{ n: ticketCount }] = await ownerQuery('select count(*)::int n from tickets.tickets where company_id = any($1)', [companyIds]);
+  await sleep(1500); // the backends' function statistics are flushed within a second
+  const triggerFunctions = await ownerQuery(
+    `select funcname, calls::int, round(total_time::numeric, 1)::float total_ms, round(self_time::numeric, 1)::float self_ms from pg_stat_user_functions
+     where schemaname = 'tickets' and funcname in ('dashboard_daily_changed', 'dashboard_daily_add', 'ticket_timelines_created', 'ticket_timelines_replied', 'ticket_timelines_changed') order by funcname`,
+  );
 
   const stats = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -225,6 +232,8 @@ try {
   const bySecond = [];
   for (const agent of agents) agent.bySecond.forEach((ms, second) => (bySecond[second] = Math.max(bySecond[second] ?? 0, ms)));
   console.log(`slowest message sent in each second (ms): ${Array.from(bySecond, (ms) => ms ?? '-').join(' ')}`);
+  console.log(`timeline and dashboard rollup trigger functions over the whole run, warm-up included (pg_stat_user_functions):`);
+  console.table(Object.fromEntries(triggerFunctions.map(({ funcname, ...figures }) => [funcname, figures])));
   console.log(`CPU per process from the first send until every event was in (${drainedSeconds.toFixed(1)} s; 2 cores = 200%):`);
   console.table(cpu);
   for (const agent of agents) agent.socket.close();
