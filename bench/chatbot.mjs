@@ -98,6 +98,7 @@ try {
   let wrong = 0;
   let duplicated = 0;
   let failures = 0;
+  const failureReasons = new Map();
   const totalSteps = 1 + WALK.length * walks;
   const gapMs = (1000 * customerCount) / rate;
 
@@ -133,8 +134,13 @@ try {
     customer.sentAt = Date.now();
     try {
       await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
-    } catch {
+    } catch (error) {
+      // the sandbox did not take it: the customer says it again after its gap (not an answer lost)
+      customer.step -= 1;
+      customer.waiting = false;
       failures += 1;
+      const reason = String(error.message ?? error).slice(0, 160);
+      failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
     }
   }
 
@@ -147,7 +153,7 @@ try {
     let done = true;
     for (const customer of customers) {
       if (customer.step + 1 < totalSteps || customer.waiting) done = false;
-      if (!customer.waiting && customer.step >= 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
+      if (!customer.waiting && customer.sentAt > 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
     }
     if (done) break;
     await sleep(5);
@@ -160,8 +166,9 @@ try {
   const sorted = latencies.sort((a, b) => a - b);
   console.log(
     `${customerCount} customers × ${totalSteps} messages (${sent} sent, target ${rate}/s) over ${connectionCount} connections in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures}`,
+      `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures} (said again)`,
   );
+  for (const [reason, n] of failureReasons) console.log(`send failed ×${n}: ${reason}`);
   const row = (values) => {
     const ordered = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
     return { 'p50 ms': percentile(ordered, 50), 'p90 ms': percentile(ordered, 90), 'p99 ms': percentile(ordered, 99), 'max ms': ordered.at(-1) };

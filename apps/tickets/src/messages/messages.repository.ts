@@ -44,6 +44,18 @@ export interface MessageRecord {
   quotedContact: { id: number; name: string } | null;
 }
 
+/**
+ * The messages of these channel ids: connections and ids as two arrays, so the statement is the
+ * same for any number of keys (prepared once per connection by the hot paths that use it).
+ */
+function byChannelIds(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
+  return and(
+    eq(messages.companyId, companyId),
+    sql`${messages.whatsappId} = any(${sql.param([...new Set(keys.map((key) => key.whatsappId))])}::int[])`,
+    sql`${messages.wid} = any(${sql.param([...new Set(keys.map((key) => key.wid))])}::varchar[])`,
+  );
+}
+
 const quotedMessages = alias(messages, 'quoted_messages');
 const quotedContacts = alias(contacts, 'quoted_contacts');
 
@@ -57,16 +69,7 @@ export class MessagesRepository {
   /** The stored messages of these channel ids (each unique per connection). */
   findByWids(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRow[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          inArray(messages.whatsappId, [...new Set(keys.map((key) => key.whatsappId))]),
-          inArray(messages.wid, [...new Set(keys.map((key) => key.wid))]),
-        ),
-      );
+    return tx.select().from(messages).where(byChannelIds(companyId, keys)).prepare('messages_by_wids').execute();
   }
 
   /** Inserts unless the channel id is already stored (a redelivery); undefined then. */
@@ -199,13 +202,7 @@ export class MessagesRepository {
   /** The records of the messages with these channel ids (in no particular order). */
   recordsByWid(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRecord[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return this.selectRecords(tx).where(
-      and(
-        eq(messages.companyId, companyId),
-        inArray(messages.whatsappId, [...new Set(keys.map((key) => key.whatsappId))]),
-        inArray(messages.wid, [...new Set(keys.map((key) => key.wid))]),
-      ),
-    );
+    return this.selectRecords(tx).where(byChannelIds(companyId, keys)).prepare('message_records_by_wids').execute();
   }
 
   /** Marks the customer's unread messages of these tickets read; answers the channel ids per connection. */
