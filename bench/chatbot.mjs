@@ -5,16 +5,19 @@
 // answer delivered to the sandbox (its `company-<id>-appMessage` create, announced once the
 // sandbox accepted the send), answers lost, duplicated or wrong.
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
-// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30]
+// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30] [--tickets-replicas 2]
 import { io } from 'socket.io-client';
+import { parseArguments } from './lib/arguments.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
-const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const { positional, flags } = parseArguments(process.argv.slice(2));
+const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(positional[i] ?? fallback));
 const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+  replicas: { tickets: Number(flags['tickets-replicas'] ?? 1) },
   env: {
     // the bot's answers are measured, not WhatsApp's pacing of one number
     SEND_MIN_GAP_MS: '0',

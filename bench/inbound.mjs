@@ -14,6 +14,7 @@
 // 0 measures from cold.
 import { io } from 'socket.io-client';
 import pg from 'pg';
+import { parseArguments } from './lib/arguments.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
@@ -35,17 +36,6 @@ const { platform, sandboxUrl, database } = await startBenchPlatform({
   },
 });
 const api = platform.urls.api;
-
-/** `--name value` pairs apart from the positional arguments. */
-function parseArguments(args) {
-  const positional = [];
-  const flags = {};
-  for (let i = 0; i < args.length; i += 1) {
-    if (args[i].startsWith('--')) flags[args[i].slice(2)] = args[(i += 1)];
-    else positional.push(args[i]);
-  }
-  return { positional, flags };
-}
 
 async function ownerQuery(text, values) {
   const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
