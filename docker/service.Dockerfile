@@ -47,5 +47,5 @@ USER node
 EXPOSE ${PORT}
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(process.env.HEALTHCHECK_URL).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# `node dist/main.js migrate` applies the app's migrations and exits (Helm runs it as an init container).
+# `node dist/main.js migrate` applies the app's migrations and exits (Helm runs it in a hook Job, once per release).
 CMD ["node", "dist/main.js"]

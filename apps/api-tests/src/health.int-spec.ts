@@ -16,6 +16,16 @@ describe('every service boots and answers health', () => {
     expect(await ready.json()).toMatchObject({ service: name, status: 'ok', checks: { nats: 'up', redis: 'up' } });
   });
 
+  it('serves Prometheus metrics on each service’s health port, and not on the gateway’s public port without METRICS_TOKEN', async () => {
+    for (const name of ['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai'] as const) {
+      const url = (await stack.apps[name]!.getUrl()).replace('[::1]', '127.0.0.1');
+      const response = await fetch(`${url}/metrics`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`nodejs_eventloop_lag_seconds{app="${name}"}`);
+    }
+    expect((await fetch(`${stack.url}/metrics`)).status).toBe(404);
+  });
+
   it('answers GET /version', async () => {
     const response = await stack.client().get('/version');
     expect(response).toMatchObject({ status: 200, body: { version: '6.0.0' } });

@@ -14,7 +14,7 @@ export interface Tenant {
 }
 
 /** A company signed up through the public API, with its admin logged in. */
-export async function signUpTenant(stack: Stack, planId?: number): Promise<Tenant> {
+export async function signUpTenant(stack: Pick<Stack, 'client'>, planId?: number): Promise<Tenant> {
   const anonymous = stack.client();
   const plan = planId ?? (await anonymous.get<PublicPlanView[]>('/plans/list')).body[0]!.id;
   const signup = aSignup(plan);
@@ -25,7 +25,7 @@ export async function signUpTenant(stack: Stack, planId?: number): Promise<Tenan
   return { companyId: adminSession.user.companyId, admin, adminSession, email: signup.email, password: signup.password };
 }
 
-export async function superAdmin(stack: Stack): Promise<ApiClient> {
+export async function superAdmin(stack: Pick<Stack, 'client'>): Promise<ApiClient> {
   const client = stack.client();
   await client.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
   return client;

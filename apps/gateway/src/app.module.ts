@@ -17,7 +17,7 @@ export class GatewayAppModule {
     return {
       module: GatewayAppModule,
       imports: [
-        CoreModule.forRoot({ service: 'gateway', config }),
+        CoreModule.forRoot({ service: 'gateway', config, metricsNeedToken: true }),
         AuthModule,
         IdentityApiModule,
         RealtimeModule,

@@ -28,6 +28,13 @@ export class ServiceConfig {
    */
   @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
 
-  /** HTTP port of /health/live and /health/ready (0 picks a free one). */
+  /** HTTP port of /health/live, /health/ready and /metrics (0 picks a free one). */
   @IsInt() @Min(0) @Max(65535) HEALTH_PORT: number = 0;
+
+  /**
+   * Prometheus metrics (GET /metrics): when set, only requests with `Authorization: Bearer <token>`
+   * are answered. Services serve them on HEALTH_PORT, inside the cluster, token or not; the gateway
+   * serves them on its public PORT only when a token is set (without one its /metrics is 404).
+   */
+  @IsOptional() @IsString() METRICS_TOKEN: string = '';
 }

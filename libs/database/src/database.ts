@@ -18,6 +18,9 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, pipeline: true });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor a checked-out one (the server stopped mid-transaction): its queries fail, and
+  // Database.transaction then releases it as broken, so the pool does not hand it out again.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('connect', coalesceWrites);
   return pool;
 }

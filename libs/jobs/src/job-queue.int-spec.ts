@@ -1,4 +1,5 @@
 import { createLogger } from '@atrium/logging';
+import { AppMetrics } from '@atrium/metrics';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { JobQueue, UnrecoverableError, type JobQueueOptions } from './index.js';
@@ -71,6 +72,40 @@ describe('JobQueue (real Redis)', () => {
     await again.start();
     await jobs.retryDeadLetter(id);
     expect(await retried.promise).toBe(1);
+  });
+
+  it('reports its depths by state and the durations of its runs in the app’s Prometheus registry', async () => {
+    const metrics = new AppMetrics('jobs-test', { defaultMetrics: false });
+    const jobs = queueOf({ metrics, policies: { 'row.process': { attempts: 1, backoff: { type: 'fixed', delayMs: 20 } } } });
+    const ran = signal();
+    let runs = 0;
+    jobs.on('row.process', async ({ rowId }) => {
+      runs += 1;
+      if (runs === 2) ran.resolve();
+      if (rowId === 2) throw new UnrecoverableError('bad row');
+    });
+    await jobs.add('row.process', { rowId: 1 });
+    await jobs.add('row.process', { rowId: 2 });
+    await jobs.add('row.process', { rowId: 3 }, { delayMs: 60_000 });
+    await jobs.start();
+    await ran.promise;
+    /** A series' value (the family's get() samples the depths, cached 2 s); undefined when absent. */
+    const valueOf = async (family: string, series: string, labels: Record<string, string>) => {
+      const { values } = (await metrics.registry.getSingleMetric(family)!.get()) as { values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }> };
+      return values.find((v) => (v.metricName ?? family) === series && Object.entries(labels).every(([key, value]) => v.labels[key] === value))?.value;
+    };
+    const until = async (check: () => Promise<boolean>) => {
+      for (let tries = 0; !(await check()); tries += 1) {
+        if (tries > 200) throw new Error(`not reported: ${await metrics.text()}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    const finished = (outcome: string) => valueOf('bullmq_job_duration_seconds', 'bullmq_job_duration_seconds_count', { queue: 'jobs-test', outcome });
+    await until(async () => (await finished('completed')) === 1 && (await finished('failed')) === 1);
+    const depth = (state: string) => valueOf('bullmq_queue_jobs', 'bullmq_queue_jobs', { queue: 'jobs-test', state });
+    await until(async () => (await depth('failed')) === 1 && (await depth('active')) === 0);
+    expect(await depth('delayed')).toBe(1);
+    expect(await depth('waiting')).toBe(0);
   });
 
   it('does not retry a job that failed for good', async () => {

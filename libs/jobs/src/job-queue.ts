@@ -1,4 +1,5 @@
 import type { Logger } from '@atrium/logging';
+import { bullmqJobDuration, bullmqQueueJobs, cachedSample, type AppMetrics } from '@atrium/metrics';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobRunCounters, type JobMetrics } from './job-metrics.js';
@@ -60,7 +61,12 @@ export interface JobQueueOptions<TMap> {
   concurrency?: number;
   /** On stop, how long running jobs may take to finish before they go back to the queue. */
   stopTimeoutMs?: number;
+  /** The app's metrics: bullmq_queue_jobs (sampled at scrape) and bullmq_job_duration_seconds. */
+  metrics?: AppMetrics;
 }
+
+/** The states reported in bullmq_queue_jobs. */
+const REPORTED_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 /** A finished job's id is kept this long, refusing a duplicate; dead letters this long. */
 const KEEP_COMPLETED_SECONDS = 24 * 3600;
@@ -82,12 +88,21 @@ export class JobQueue<TMap extends object = JobPayloads> {
   private readonly running = new Map<string, { job: Job; token: string }>();
   private readonly counters = new JobRunCounters();
   private worker?: Worker;
+  private readonly jobDuration?: ReturnType<typeof bullmqJobDuration>;
 
   constructor(private readonly options: JobQueueOptions<TMap>) {
     this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', (error) => options.logger.warn({ err: error }, 'jobs: redis connection error'));
     this.prefix = `${options.redisPrefix}bull`;
     this.queue = new Queue(options.queue, { connection: this.connection, prefix: this.prefix });
+    if (options.metrics) {
+      this.jobDuration = bullmqJobDuration(options.metrics);
+      const counts = cachedSample(async () => (await this.metrics()).counts);
+      bullmqQueueJobs(options.metrics, async (gauge) => {
+        const sampled = await counts();
+        if (sampled) for (const state of REPORTED_STATES) gauge.set({ queue: options.queue, state }, sampled[state]);
+      });
+    }
   }
 
   /** Enqueues a job; answers its id (the existing job's when `id` is already queued). */
@@ -125,11 +140,13 @@ export class JobQueue<TMap extends object = JobPayloads> {
     worker.on('completed', (job) => {
       const started = job.processedOn ?? Date.now();
       this.counters.completed(job.name, (job.finishedOn ?? Date.now()) - started, started - (job.timestamp + (job.opts.delay ?? 0)));
+      this.jobDuration?.observe({ queue: this.options.queue, outcome: 'completed' }, ((job.finishedOn ?? Date.now()) - started) / 1000);
     });
     worker.on('failed', (job, error) => {
       if (!job) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError';
       this.counters.failed(job.name, final);
+      if (job.processedOn) this.jobDuration?.observe({ queue: this.options.queue, outcome: 'failed' }, ((job.finishedOn ?? Date.now()) - job.processedOn) / 1000);
       const log = { err: error, job: job.name, id: job.id, attempt: job.attemptsMade };
       if (final) this.options.logger.error(log, 'job failed for good: dead letter');
       else this.options.logger.warn(log, 'job failed: will be retried');

@@ -1,6 +1,7 @@
 import { Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ServiceConfig } from '@atrium/config';
 import type { Logger } from '@atrium/logging';
+import { AppMetrics } from '@atrium/metrics';
 import { LOGGER, SERVICE_CONFIG, SERVICE_NAME } from '@atrium/service-kit';
 import { JobQueue, type JobPolicy } from './job-queue.js';
 import type { JobPayloads } from './job-names.js';
@@ -47,8 +48,8 @@ export class JobsModule {
       providers: [
         {
           provide: JobQueue,
-          inject: [SERVICE_NAME, SERVICE_CONFIG, LOGGER],
-          useFactory: (service: string, config: ServiceConfig, logger: Logger): Jobs =>
+          inject: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, AppMetrics],
+          useFactory: (service: string, config: ServiceConfig, logger: Logger, metrics: AppMetrics): Jobs =>
             new JobQueue<JobPayloads>({
               queue: options.queue ?? service,
               redisUrl: config.REDIS_URL,
@@ -57,6 +58,7 @@ export class JobsModule {
               policies: options.policies,
               concurrency: options.concurrency,
               stopTimeoutMs: options.stopTimeoutMs,
+              metrics,
             }),
         },
         JobsLifecycle,

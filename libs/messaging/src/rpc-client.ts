@@ -15,6 +15,7 @@ import {
   type SubjectOf,
 } from '@atrium/contracts';
 import { currentRequestId, newRequestId } from '@atrium/logging';
+import { natsRequestDuration, secondsSince, type AppMetrics } from '@atrium/metrics';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
 export interface RpcCallOptions {
@@ -40,7 +41,15 @@ export function toAppError(error: unknown): AppError {
  * wrong payload or a restated reply type does not compile.
  */
 export class ContractClient<C extends ContractMap> {
-  constructor(private readonly proxy: Pick<ClientProxy, 'send' | 'connect' | 'close'>) {}
+  private readonly duration?: ReturnType<typeof natsRequestDuration>;
+
+  /** With `metrics`, each request is timed into nats_request_duration_seconds. */
+  constructor(
+    private readonly proxy: Pick<ClientProxy, 'send' | 'connect' | 'close'>,
+    metrics?: AppMetrics,
+  ) {
+    this.duration = metrics && natsRequestDuration(metrics);
+  }
 
   async request<S extends SubjectOf<C>>(subject: S, data: RequestOf<C, S>, options: RpcCallOptions = {}): Promise<ReplyOf<C, S>> {
     const envelope: RpcRequest<RequestOf<C, S>> = {
@@ -49,12 +58,18 @@ export class ContractClient<C extends ContractMap> {
       client: options.client,
       data,
     };
+    const startedAt = process.hrtime.bigint();
+    let outcome = 'error';
     try {
-      return await firstValueFrom(
+      const reply = await firstValueFrom(
         this.proxy.send<ReplyOf<C, S>, RpcRequest<RequestOf<C, S>>>(subject, envelope).pipe(timeout(options.timeoutMs ?? RPC_TIMEOUT_MS)),
       );
+      outcome = 'ok';
+      return reply;
     } catch (error) {
       throw toAppError(error);
+    } finally {
+      this.duration?.observe({ subject, outcome }, secondsSince(startedAt));
     }
   }
 

@@ -10,8 +10,10 @@ import {
 } from '@nestjs/common';
 import { AppError, ErrorCode, type ErrorBody, type RpcRequest } from '@atrium/contracts';
 import { runWithRequestId, type Logger } from '@atrium/logging';
+import { natsRequestDuration, secondsSince, type AppMetrics } from '@atrium/metrics';
+import type { NatsContext } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
-import { Observable, throwError } from 'rxjs';
+import { Observable, tap, throwError } from 'rxjs';
 
 const HTTP_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.BAD_REQUEST]: ErrorCode.ERR_VALIDATION,
@@ -65,5 +67,26 @@ export class RpcRequestContextInterceptor implements NestInterceptor {
     if (context.getType() !== 'rpc') return next.handle();
     const requestId = context.switchToRpc().getData<RpcRequest>()?.requestId;
     return new Observable((subscriber) => runWithRequestId(requestId, () => next.handle().subscribe(subscriber)));
+  }
+}
+
+/** Times each NATS request this app handles into nats_request_duration_seconds, by subject without the prefix. */
+export class RpcMetricsInterceptor implements NestInterceptor {
+  private readonly duration: ReturnType<typeof natsRequestDuration>;
+
+  constructor(
+    metrics: AppMetrics,
+    private readonly subjectPrefix: string,
+  ) {
+    this.duration = natsRequestDuration(metrics);
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const received = context.switchToRpc().getContext<NatsContext>().getSubject?.() ?? 'unknown';
+    const subject = received.startsWith(this.subjectPrefix) ? received.slice(this.subjectPrefix.length) : received;
+    const startedAt = process.hrtime.bigint();
+    const observe = (outcome: 'ok' | 'error') => this.duration.observe({ subject, outcome }, secondsSince(startedAt));
+    return next.handle().pipe(tap({ complete: () => observe('ok'), error: () => observe('error') }));
   }
 }

@@ -4,7 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceConfig } from '@atrium/config';
 import { migrateService, roleOf } from '@atrium/database';
 import { createLogger, PinoNestLogger, type Logger } from '@atrium/logging';
-import { PrefixedNatsServer, AppErrorFilter, RpcRequestContextInterceptor } from '@atrium/messaging';
+import { PrefixedNatsServer, AppErrorFilter, RpcMetricsInterceptor, RpcRequestContextInterceptor } from '@atrium/messaging';
+import { AppMetrics, httpMetricsMiddleware } from '@atrium/metrics';
+import { NATS_RECONNECT } from './core.module.js';
 
 export interface StartServiceOptions {
   service: string;
@@ -27,11 +29,13 @@ export async function startService(options: StartServiceOptions): Promise<INestA
   const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
   app.useGlobalFilters(new AppErrorFilter(logger));
-  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
+  const metrics = app.get(AppMetrics);
+  app.use(httpMetricsMiddleware(metrics));
+  app.useGlobalInterceptors(new RpcRequestContextInterceptor(), new RpcMetricsInterceptor(metrics, options.config.NATS_SUBJECT_PREFIX));
   app.connectMicroservice(
     {
       strategy: new PrefixedNatsServer(
-        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server` },
+        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server`, ...NATS_RECONNECT },
         options.config.NATS_SUBJECT_PREFIX,
       ),
     },
@@ -62,7 +66,7 @@ export async function migrate({ service, config, migrationsFolder }: ServiceMigr
 
 /**
  * The entry point of every service binary: `node dist/main.js` serves,
- * `node dist/main.js migrate` applies migrations and exits (a Kubernetes init container).
+ * `node dist/main.js migrate` applies migrations and exits (the Helm chart's migration hook Job).
  */
 export async function runServiceCli(options: StartServiceOptions & { migrationsFolder?: string }): Promise<void> {
   const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });

@@ -13,10 +13,12 @@ import type { ServiceConfig } from '@atrium/config';
 import { createPool, Database, type OutboxTable } from '@atrium/database';
 import { createLogger, type Logger } from '@atrium/logging';
 import { EventBus, IntegrationEvents, IntegrationOutbox, PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import { AppMetrics, observePool } from '@atrium/metrics';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { createHealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
+import { createMetricsController } from './metrics.controller.js';
 import { DATABASE, LOGGER, NATS_PROXY, REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
 
 export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
@@ -27,7 +29,15 @@ export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
   /** The service's outbox table (libs/database outboxTable), for services that state integration events. */
   outbox?: OutboxTable;
   logger?: Logger;
+  /** Serve /metrics only with METRICS_TOKEN set (the gateway, whose port is public). */
+  metricsNeedToken?: boolean;
 }
+
+/**
+ * NATS clients reconnect for ever (a NATS restart or failover of any length): the default gives
+ * up after 10 attempts. Readiness says whether the connection is up meanwhile.
+ */
+export const NATS_RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 1_000 } as const;
 
 class CoreLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
@@ -71,17 +81,21 @@ export class CoreModule {
     // opens no connection until Nest instantiates it.
     return {
       module: CoreModule,
-      controllers: [createHealthController(service)],
+      controllers: [
+        createHealthController(service),
+        createMetricsController({ token: config.METRICS_TOKEN, requireToken: options.metricsNeedToken ?? false }),
+      ],
       providers: [
         { provide: SERVICE_NAME, useValue: service },
         { provide: SERVICE_CONFIG, useValue: config },
+        { provide: AppMetrics, useFactory: () => new AppMetrics(service) },
         {
           provide: LOGGER,
           useFactory: () => options.logger ?? createLogger({ service, level: config.LOG_LEVEL }),
         },
         {
           provide: NATS_PROXY,
-          useFactory: () => new PrefixedNatsClient({ servers: config.NATS_URL, name: service }, config.NATS_SUBJECT_PREFIX),
+          useFactory: () => new PrefixedNatsClient({ servers: config.NATS_URL, name: service, ...NATS_RECONNECT }, config.NATS_SUBJECT_PREFIX),
         },
         {
           provide: REDIS,
@@ -94,10 +108,19 @@ export class CoreModule {
         },
         {
           provide: DATABASE,
-          useFactory: () =>
-            options.schema ? new Database(createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX), options.schema) : null,
+          inject: [AppMetrics],
+          useFactory: (metrics: AppMetrics) => {
+            if (!options.schema) return null;
+            const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+            observePool(metrics, pool);
+            return new Database(pool, options.schema);
+          },
         },
-        { provide: RpcClient, inject: [NATS_PROXY], useFactory: (proxy: PrefixedNatsClient) => new RpcClient(proxy) },
+        {
+          provide: RpcClient,
+          inject: [NATS_PROXY, AppMetrics],
+          useFactory: (proxy: PrefixedNatsClient, metrics: AppMetrics) => new RpcClient(proxy, metrics),
+        },
         {
           provide: EventBus,
           inject: [NATS_PROXY],
@@ -130,14 +153,15 @@ export class CoreModule {
           inject: [NATS_PROXY, REDIS, DATABASE],
           useFactory: (proxy: PrefixedNatsClient, redis: Redis, database: Database<TSchema> | null) =>
             new HealthService(service, {
-              nats: async () => !proxy.unwrap<NatsConnection>().isClosed(),
+              // throws while disconnected (reconnecting), unlike isClosed()
+              nats: async () => (await proxy.unwrap<NatsConnection>().rtt()) >= 0,
               redis: async () => (await redis.ping()) === 'PONG',
               ...(database ? { database: () => database.ping() } : {}),
             }),
         },
         CoreLifecycle,
       ],
-      exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, NATS_PROXY, REDIS, DATABASE, RpcClient, EventBus, IntegrationEvents, ...(options.outbox ? [IntegrationOutbox] : []), HealthService],
+      exports: [SERVICE_NAME, SERVICE_CONFIG, AppMetrics, LOGGER, NATS_PROXY, REDIS, DATABASE, RpcClient, EventBus, IntegrationEvents, ...(options.outbox ? [IntegrationOutbox] : []), HealthService],
     };
   }
 }

@@ -17,6 +17,7 @@ import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
 import { LOGGER, NATS_PROXY } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { canReceive } from './audience.js';
+import { FanOutMetrics } from './fan-out-metrics.js';
 import { SocketRegistry, type Departure, type RegisteredSocket } from './socket-registry.js';
 
 /** What the fan-out needs of a socket. */
@@ -86,10 +87,13 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(NATS_PROXY) private readonly nats: PrefixedNatsClient,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(FanOutMetrics) private readonly metrics: FanOutMetrics,
+  ) {
+    metrics.countSocketsWith(() => this.sockets.count());
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.globalSubscription = this.bus.subscribe(eventSubject(null, '>'), (event) => this.deliver(event, null));
+    this.globalSubscription = this.bus.subscribe(eventSubject(null, '>'), (event) => this.metrics.timeFanOut(() => this.deliver(event, null)));
     await this.connection().flush();
   }
 
@@ -107,7 +111,7 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   async hold(companyId: number): Promise<() => void> {
     let interest = this.interests.get(companyId);
     if (!interest) {
-      const subscription = this.bus.subscribe(eventSubject(companyId, '>'), (event) => this.deliver(event, companyId));
+      const subscription = this.bus.subscribe(eventSubject(companyId, '>'), (event) => this.metrics.timeFanOut(() => this.deliver(event, companyId)));
       interest = { holders: 0, subscription, ready: this.connection().flush() };
       this.interests.set(companyId, interest);
       this.logger.debug({ companyId }, 'subscribed to company events');

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { EventFanOut } from './event-fan-out.js';
+import { FanOutMetrics } from './fan-out-metrics.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketAuthenticator } from './socket-authenticator.js';
 import { UserPresence } from './user-presence.js';
@@ -12,6 +13,7 @@ import { UserPresence } from './user-presence.js';
     RealtimeGateway,
     SocketAuthenticator,
     EventFanOut,
+    FanOutMetrics,
     UserPresence,
   ],
   exports: [EventFanOut],

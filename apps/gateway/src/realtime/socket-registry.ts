@@ -57,6 +57,11 @@ export class SocketRegistry<S extends { id: string }> {
     for (const sockets of this.byCompany.values()) yield* sockets.values();
   }
 
+  /** Sockets registered. */
+  count(): number {
+    return this.companyOf.size;
+  }
+
   companies(): number[] {
     return [...this.byCompany.keys()];
   }

@@ -47,6 +47,8 @@ export class RunningSession implements ChannelListener {
   /** State changes are handled one after another, in the order the driver reported them. */
   private states: Promise<void> = Promise.resolve();
   private ended = false;
+  /** The status last written (sessions_by_status). */
+  status = 'OPENING';
 
   constructor(
     readonly ref: SessionRef,
@@ -178,6 +180,7 @@ export class RunningSession implements ChannelListener {
   /** Writes the state while this replica holds the lease; a lost lease means another replica runs it now. */
   private async write(patch: SessionStatePatch): Promise<void> {
     const row = await this.deps.state.updateAsOwner(this.ref.companyId, this.ref.whatsappId, this.deps.owner, patch);
+    if (row && patch.status) this.status = patch.status;
     if (row) this.deps.events.sessionChanged(row);
     else await this.abandon();
   }

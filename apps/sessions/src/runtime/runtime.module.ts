@@ -7,6 +7,7 @@ import { MediaStore } from '../inbound/media-store.js';
 import { LeaseRepository } from './lease.repository.js';
 import { SessionStateRepository } from './session-state.repository.js';
 import { SessionSupervisor } from './session-supervisor.js';
+import { SessionsMetrics } from './sessions-metrics.js';
 
 /** Running sessions: leases, drivers, auth state, the inbound stream and media. */
 @Module({
@@ -19,6 +20,7 @@ import { SessionSupervisor } from './session-supervisor.js';
     InboundPublisher,
     MediaStore,
     SessionSupervisor,
+    SessionsMetrics,
   ],
   exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository],
 })

@@ -17,6 +17,7 @@ import { newReplicaId } from './replica-id.js';
 import { RunningSession, type RunningSessionDeps, type SessionRef, type StartOptions } from './running-session.js';
 import { SendPacer } from './send-pacer.js';
 import { SessionStateRepository } from './session-state.repository.js';
+import { SessionsMetrics } from './sessions-metrics.js';
 
 /** Answers from the owner that change state wait for a driver to stop and start. */
 const CONTROL_TIMEOUT_MS = 15_000;
@@ -64,7 +65,9 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
     @Inject(InboundPublisher) private readonly publisher: InboundPublisher,
     @Inject(MediaStore) private readonly media: MediaStore,
+    @Inject(SessionsMetrics) private readonly metrics: SessionsMetrics,
   ) {
+    metrics.countStatusesWith(() => [...this.running.values()].map(({ session }) => session.status));
     this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
     this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
     this.releasedSubject = `${config.NATS_SUBJECT_PREFIX}sessions.leases.released`;
@@ -92,6 +95,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     for (const id of ids) this.drop(id);
     await this.leases.release(this.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'could not release leases'));
     if (ids.length > 0) this.proxy.unwrap<NatsConnection>().publish(this.releasedSubject);
+    this.metrics.handover('shutdown', ids.length);
   }
 
   // ---- asked by any replica (NATS handlers) -------------------------------------------------

@@ -12,11 +12,12 @@ import { InboundConsumer } from './inbound.consumer.js';
 import { InboundFailuresController } from './inbound-failures.controller.js';
 import { InboundFailuresService } from './inbound-failures.service.js';
 import { InboundHandler } from './inbound-handler.js';
+import { InboundStreamMetrics } from './inbound-stream-metrics.js';
 
 @Module({
   imports: [SharedModule, DirectoryModule, ContactsModule, TicketsModule, QueuesModule, MessagesModule, ChatbotModule],
   controllers: [InboundFailuresController],
-  providers: [ConversationResolver, InboundHandler, InboundConsumer, FailedInboundEventsRepository, InboundFailuresService],
+  providers: [ConversationResolver, InboundHandler, InboundConsumer, FailedInboundEventsRepository, InboundFailuresService, InboundStreamMetrics],
   exports: [InboundHandler],
 })
 export class InboundModule {}
