@@ -354,11 +354,16 @@ export class InboundHandler {
     return { created: views.slice(0, resolved.createdContacts.length), updated: views.slice(resolved.createdContacts.length) };
   }
 
+  /**
+   * The messages go out before their tickets' updates: an appMessage create carries its ticket and
+   * contact, and the gateway writes events to a company's sockets in order, so the message (what
+   * the agent waits for) is not held behind a ticket update written to every socket first.
+   */
   private announceCreated(stored: CreatedMessages): void {
     for (const contact of stored.contacts.created) this.events.contactSaved('create', contact);
     for (const contact of stored.contacts.updated) this.events.contactSaved('update', contact);
-    for (const ticket of stored.tickets.values()) this.events.ticketUpdated(ticket);
     for (const message of stored.messages) this.events.message('create', message, stored.tickets.get(message.ticketId)!);
+    for (const ticket of stored.tickets.values()) this.events.ticketUpdated(ticket);
   }
 
   /** Setting `call` disabled: the call is refused on WhatsApp (best effort). */
