@@ -27,14 +27,26 @@ export interface InfiniteRecordTableProps<Row> {
   /** data-testid of the table. */
   tableTestId: string;
   scroll?: TableProps<Row>['scroll'];
+  /** Shown instead of antd's default when there is no record. */
+  emptyText?: ReactNode;
 }
 
 /** The card of a list page: a table of the records loaded, the next page loading near its bottom. */
-export function InfiniteRecordTable<Row extends { id: number }>({ list, columns, scrollTestId, tableTestId, scroll }: InfiniteRecordTableProps<Row>) {
+export function InfiniteRecordTable<Row extends { id: number }>({ list, columns, scrollTestId, tableTestId, scroll, emptyText }: InfiniteRecordTableProps<Row>) {
   return (
     <Card className="page-card" styles={{ body: { padding: 0 } }}>
       <InfiniteScrollArea testId={scrollTestId} hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage}>
-        <Table<Row> rowKey="id" size="middle" columns={columns} dataSource={list.records} loading={list.isFetching && list.records.length === 0} pagination={false} data-testid={tableTestId} scroll={scroll} />
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.records}
+          loading={list.isFetching && list.records.length === 0}
+          pagination={false}
+          locale={emptyText === undefined ? undefined : { emptyText }}
+          data-testid={tableTestId}
+          scroll={scroll}
+        />
       </InfiniteScrollArea>
     </Card>
   );
