@@ -3,18 +3,38 @@ import { Button, Card, Input, Table, type TableColumnsType, type TableProps } fr
 import type { ReactNode } from 'react';
 import type { SearchedPages } from '../hooks/use-searched-pages.hook';
 import { InfiniteScrollArea } from './infinite-scroll-area.component';
+import { PageHeader } from './page-header';
 
-/** The search box of a list page's header. */
-export function ListSearchInput({ placeholder, value, onChange, testId }: { placeholder: string; value: string; onChange: (value: string) => void; testId: string }) {
-  return <Input allowClear prefix={<SearchOutlined />} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} className="page-search" data-testid={testId} />;
+export interface ListPageHeaderProps {
+  title: ReactNode;
+  /** The list's search and pages (useSearchedPages): the search box edits its search. */
+  list: SearchedPages<unknown>;
+  searchPlaceholder: string;
+  /** data-testid of the search box. */
+  searchTestId: string;
+  addText: ReactNode;
+  onAdd: () => void;
+  /** data-testid of the add button. */
+  addTestId: string;
+  /** More buttons, between the search box and the add button. */
+  children?: ReactNode;
 }
 
-/** The primary "add" button of a list page's header. */
-export function AddRecordButton({ onClick, testId, children }: { onClick: () => void; testId: string; children: ReactNode }) {
+/** The title row of a searchable list page: title, then the search box and the primary "add" button. */
+export function ListPageHeader({ title, list, searchPlaceholder, searchTestId, addText, onAdd, addTestId, children }: ListPageHeaderProps) {
   return (
-    <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
-      {children}
-    </Button>
+    <PageHeader
+      title={title}
+      extra={
+        <>
+          <Input allowClear prefix={<SearchOutlined />} placeholder={searchPlaceholder} value={list.search} onChange={(event) => list.setSearch(event.target.value)} className="page-search" data-testid={searchTestId} />
+          {children}
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
+            {addText}
+          </Button>
+        </>
+      }
+    />
   );
 }
 

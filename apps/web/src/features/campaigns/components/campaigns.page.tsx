@@ -8,8 +8,7 @@ import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
 import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { actionsColumn } from '../../../shared/ui/actions-column';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { AddRecordButton, InfiniteRecordTable, ListSearchInput } from '../../../shared/ui/record-list.component';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useCampaignsPageInfiniteQuery, useDeleteCampaignMutation } from '../api/campaigns.api';
@@ -72,17 +71,7 @@ export default function CampaignsPage() {
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <ListSearchInput placeholder={t('search')} value={list.search} onChange={list.setSearch} testId="campaigns-search" />
-            <AddRecordButton onClick={editor.add} testId="add-campaign">
-              {t('add')}
-            </AddRecordButton>
-          </>
-        }
-      />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="campaigns-search" addText={t('add')} onAdd={editor.add} addTestId="add-campaign" />
       <InfiniteRecordTable<CampaignView> list={list} columns={columns} scrollTestId="campaigns-scroll" tableTestId="campaigns-table" scroll={{ x: 900 }} />
       <CampaignFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>

@@ -10,8 +10,7 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { can } from '../../../shared/permissions/permissions';
 import { actionsColumn } from '../../../shared/ui/actions-column';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { AddRecordButton, InfiniteRecordTable, ListSearchInput } from '../../../shared/ui/record-list.component';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { NewTicketModal } from '../../tickets/components/new-ticket.modal';
@@ -83,20 +82,11 @@ export default function ContactsPage() {
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <ListSearchInput placeholder={t('search')} value={list.search} onChange={list.setSearch} testId="contacts-search" />
-            <Button icon={<CloudDownloadOutlined />} onClick={confirmImport} loading={importing.isLoading}>
-              {t('import')}
-            </Button>
-            <AddRecordButton onClick={editor.add} testId="add-contact">
-              {t('add')}
-            </AddRecordButton>
-          </>
-        }
-      />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="contacts-search" addText={t('add')} onAdd={editor.add} addTestId="add-contact">
+        <Button icon={<CloudDownloadOutlined />} onClick={confirmImport} loading={importing.isLoading}>
+          {t('import')}
+        </Button>
+      </ListPageHeader>
       <InfiniteRecordTable<ContactView> list={list} columns={columns} scrollTestId="contacts-scroll" tableTestId="contacts-table" />
       <ContactFormModal open={editor.open} contactId={editor.id} onClose={editor.close} />
       <NewTicketModal open={ticketFor !== null} contact={ticketFor} onClose={() => setTicketFor(null)} />

@@ -7,8 +7,7 @@ import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
 import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { actionsColumn } from '../../../shared/ui/actions-column';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { AddRecordButton, InfiniteRecordTable, ListSearchInput } from '../../../shared/ui/record-list.component';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
@@ -43,17 +42,7 @@ export default function FilesPage() {
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <ListSearchInput placeholder={t('search')} value={list.search} onChange={list.setSearch} testId="files-search" />
-            <AddRecordButton onClick={editor.add} testId="add-file-list">
-              {t('add')}
-            </AddRecordButton>
-          </>
-        }
-      />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="files-search" addText={t('add')} onAdd={editor.add} addTestId="add-file-list" />
       <InfiniteRecordTable<FileListView> list={list} columns={columns} scrollTestId="files-scroll" tableTestId="files-table" />
       <FileListFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>

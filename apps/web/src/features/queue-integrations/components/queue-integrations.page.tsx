@@ -7,8 +7,7 @@ import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
 import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { actionsColumn } from '../../../shared/ui/actions-column';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { AddRecordButton, InfiniteRecordTable, ListSearchInput } from '../../../shared/ui/record-list.component';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
@@ -44,17 +43,7 @@ export default function QueueIntegrationsPage() {
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <ListSearchInput placeholder={t('search')} value={list.search} onChange={list.setSearch} testId="integrations-search" />
-            <AddRecordButton onClick={editor.add} testId="add-integration">
-              {t('add')}
-            </AddRecordButton>
-          </>
-        }
-      />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="integrations-search" addText={t('add')} onAdd={editor.add} addTestId="add-integration" />
       <InfiniteRecordTable<QueueIntegrationView> list={list} columns={columns} scrollTestId="integrations-scroll" tableTestId="integrations-table" emptyText={t('empty')} />
       <QueueIntegrationFormModal open={editor.open} integrationId={editor.id} onClose={editor.close} />
     </div>

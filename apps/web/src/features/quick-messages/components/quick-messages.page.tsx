@@ -6,8 +6,7 @@ import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
 import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { actionsColumn } from '../../../shared/ui/actions-column';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { AddRecordButton, InfiniteRecordTable, ListSearchInput } from '../../../shared/ui/record-list.component';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { displayFileName } from '../../../shared/ui/display-file-name';
@@ -50,17 +49,7 @@ export default function QuickMessagesPage() {
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <ListSearchInput placeholder={t('search')} value={list.search} onChange={list.setSearch} testId="quick-messages-search" />
-            <AddRecordButton onClick={editor.add} testId="add-quick-message">
-              {t('add')}
-            </AddRecordButton>
-          </>
-        }
-      />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="quick-messages-search" addText={t('add')} onAdd={editor.add} addTestId="add-quick-message" />
       <InfiniteRecordTable<QuickMessageView> list={list} columns={columns} scrollTestId="quick-messages-scroll" tableTestId="quick-messages-table" />
       <QuickMessageFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>

@@ -5,8 +5,7 @@ import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
 import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { actionsColumn } from '../../../shared/ui/actions-column';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { AddRecordButton, InfiniteRecordTable, ListSearchInput } from '../../../shared/ui/record-list.component';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useDeleteTagMutation, useTagsPageInfiniteQuery } from '../api/tags.api';
@@ -43,17 +42,7 @@ export default function TagsPage() {
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <ListSearchInput placeholder={t('search')} value={list.search} onChange={list.setSearch} testId="tags-search" />
-            <AddRecordButton onClick={editor.add} testId="add-tag">
-              {t('add')}
-            </AddRecordButton>
-          </>
-        }
-      />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="tags-search" addText={t('add')} onAdd={editor.add} addTestId="add-tag" />
       <InfiniteRecordTable<TagView> list={list} columns={columns} scrollTestId="tags-scroll" tableTestId="tags-table" emptyText={t('empty')} />
       <TagFormModal open={editor.open} tagId={editor.id} onClose={editor.close} />
     </div>
