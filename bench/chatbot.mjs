@@ -5,15 +5,19 @@
 // answer delivered to the sandbox (its `company-<id>-appMessage` create, announced once the
 // sandbox accepted the send), answers lost, duplicated or wrong.
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
-// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30]
+// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30] [--tickets-replicas 2]
 import { io } from 'socket.io-client';
+import { parseArguments } from './lib/arguments.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
-const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
-const { platform, sandboxUrl } = await startBenchPlatform({
+const { positional, flags } = parseArguments(process.argv.slice(2));
+const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(positional[i] ?? fallback));
+const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+  replicas: { tickets: Number(flags['tickets-replicas'] ?? 1) },
   env: {
     // the bot's answers are measured, not WhatsApp's pacing of one number
     SEND_MIN_GAP_MS: '0',
@@ -81,24 +85,34 @@ try {
     expected: MENU,
     waiting: false,
     answers: 0,
+    /** When the transaction that stored the customer's last message began (its createdAt). */
+    storedAt: NaN,
   }));
   const byNumber = new Map(customers.map((c) => [c.number, c]));
   const latencies = [];
-  // the answer's createdAt (the start of the transaction that stores it unsent, just before its
-  // send) splits the way in two: the customer's message through sandbox, sessions, the stream and
-  // the automaton, then the answer's send, record and announcement
-  const toStored = [];
+  // the customer's message's createdAt (the start of the inbound transaction that stores it and
+  // runs the automaton) and the answer's (the start of the transaction that stores it unsent, just
+  // before its send) split the way in three: sandbox, sessions, the stream and the company's
+  // inbound lane; the automaton's transaction and the reply's wait for its store; the answer's
+  // send, record and announcement
+  const toInbound = [];
+  const inboundToAnswer = [];
   const fromStored = [];
   let wrong = 0;
   let duplicated = 0;
   let failures = 0;
+  const failureReasons = new Map();
   const totalSteps = 1 + WALK.length * walks;
   const gapMs = (1000 * customerCount) / rate;
 
   socket.on(`company-${companyId}-appMessage`, (payload) => {
-    if (payload.action !== 'create' || !payload.message.fromMe) return;
+    if (payload.action !== 'create') return;
     const customer = byNumber.get(payload.contact?.number);
     if (!customer) return;
+    if (!payload.message.fromMe) {
+      customer.storedAt = Date.parse(payload.message.createdAt);
+      return;
+    }
     customer.answers += 1;
     if (!customer.waiting) {
       duplicated += 1;
@@ -108,7 +122,8 @@ try {
     const now = Date.now();
     latencies.push(now - customer.sentAt);
     const stored = Date.parse(payload.message.createdAt);
-    toStored.push(stored - customer.sentAt);
+    toInbound.push(customer.storedAt - customer.sentAt);
+    inboundToAnswer.push(stored - customer.storedAt);
     fromStored.push(now - stored);
     if (payload.message.body !== customer.expected) wrong += 1;
   });
@@ -118,14 +133,21 @@ try {
     const [body, expected] = customer.step === 0 ? ['oi', MENU] : WALK[(customer.step - 1) % WALK.length];
     customer.expected = expected;
     customer.waiting = true;
+    customer.storedAt = NaN;
     customer.sentAt = Date.now();
     try {
       await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
-    } catch {
+    } catch (error) {
+      // the sandbox did not take it: the customer says it again after its gap (not an answer lost)
+      customer.step -= 1;
+      customer.waiting = false;
       failures += 1;
+      const reason = String(error.message ?? error).slice(0, 160);
+      failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
     }
   }
 
+  const cpuBefore = cpuSnapshot(database);
   const started = Date.now();
   // customers start spread over one gap, then each speaks once its answer came and its gap passed
   for (const [i, customer] of customers.entries()) setTimeout(() => void say(customer), (i * gapMs) / customerCount);
@@ -134,29 +156,34 @@ try {
     let done = true;
     for (const customer of customers) {
       if (customer.step + 1 < totalSteps || customer.waiting) done = false;
-      if (!customer.waiting && customer.step >= 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
+      if (!customer.waiting && customer.sentAt > 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
     }
     if (done) break;
     await sleep(5);
   }
-  await sleep(2000); // late duplicates
   const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(database), seconds);
+  await sleep(2000); // late duplicates
   const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
   const lost = customers.filter((c) => c.waiting).length;
   const sorted = latencies.sort((a, b) => a - b);
   console.log(
     `${customerCount} customers × ${totalSteps} messages (${sent} sent, target ${rate}/s) over ${connectionCount} connections in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures}`,
+      `(${Math.round(sent / seconds)}/s): answered ${latencies.length}, lost ${lost}, duplicated ${duplicated}, wrong ${wrong}, send failures ${failures} (said again)`,
   );
+  for (const [reason, n] of failureReasons) console.log(`send failed ×${n}: ${reason}`);
   const row = (values) => {
-    const ordered = [...values].sort((a, b) => a - b);
+    const ordered = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
     return { 'p50 ms': percentile(ordered, 50), 'p90 ms': percentile(ordered, 90), 'p99 ms': percentile(ordered, 99), 'max ms': ordered.at(-1) };
   };
   console.table({
     'send → bot answer delivered': row(sorted),
-    'send → answer stored': row(toStored),
+    'send → customer message stored': row(toInbound),
+    'stored → answer stored unsent': row(inboundToAnswer),
     'answer stored → delivered': row(fromStored),
   });
+  console.log(`CPU per process while the customers walked (${seconds.toFixed(1)} s; 2 cores = 200%):`);
+  console.table(cpu);
   socket.close();
 } catch (error) {
   console.error(error);

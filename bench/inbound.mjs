@@ -4,19 +4,31 @@
 // (company-<id>-appMessage), and lost or duplicated messages.
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
 // Usage: node bench/inbound.mjs [rate=500] [seconds=30] [connections=4] [customers=400] [agents=2] [warmupSeconds=5] [companies=1]
+//          [--tickets-replicas 2] [--rollup-trigger off]
+// `--tickets-replicas` runs that many tickets processes (the durable consumer spreads the stream
+// over them); `--rollup-trigger off` switches off the dashboard rollups' trigger (tickets.
+// dashboard_daily, migration 0018) before the load, to measure what it costs.
 // `connections` and `agents` are per company; `customers` and `rate` are totals, spread evenly
 // over the companies. The warm-up writes at the same rate first (every customer's contact and
 // ticket exist, the processes' code is compiled, PostgreSQL has statistics) and is not measured;
 // 0 measures from cold.
 import { io } from 'socket.io-client';
 import pg from 'pg';
+import { parseArguments } from './lib/arguments.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
-const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
-const { platform, sandboxUrl } = await startBenchPlatform({
+const { positional, flags } = parseArguments(process.argv.slice(2));
+const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map((fallback, i) => Number(positional[i] ?? fallback));
+const ticketsReplicas = Number(flags['tickets-replicas'] ?? 1);
+const rollupTrigger = flags['rollup-trigger'] ?? 'on';
+const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+  replicas: { tickets: ticketsReplicas },
+  // the rollups' trigger function's calls and time (pg_stat_user_functions)
+  databaseSettings: { track_functions: 'pl' },
   env: {
     INBOUND_MAX_AGE_SECONDS: '3600',
     // tuning knobs to try: INBOUND_CONCURRENCY, INBOUND_BATCH_SIZE, INBOUND_MAX_IN_HAND, DATABASE_POOL_MAX
@@ -24,6 +36,17 @@ const { platform, sandboxUrl } = await startBenchPlatform({
   },
 });
 const api = platform.urls.api;
+
+async function ownerQuery(text, values) {
+  const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
+  db.on('error', () => {});
+  await db.connect();
+  try {
+    return (await db.query(text, values)).rows;
+  } finally {
+    await db.end();
+  }
+}
 
 const call = jsonCaller(api);
 
@@ -66,6 +89,7 @@ async function setUpCompany(root, plan, index) {
 }
 
 try {
+  if (rollupTrigger === 'off') await ownerQuery('alter table tickets.ticket_timelines disable trigger dashboard_daily_changed');
   const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
   const plan = await call('POST', '/plans', { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0 }, root.token);
   const companies = [];
@@ -149,6 +173,7 @@ try {
   }
 
   const total = rate * seconds;
+  const cpuBefore = cpuSnapshot(database);
   const started = Date.now();
   sendStarted = started;
   const sendSeconds = await writeAtRate('bench', total, (seq, customer) => {
@@ -159,14 +184,16 @@ try {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && missing()) await sleep(100);
   const drainedSeconds = (Date.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(database), drainedSeconds);
 
-  const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
-  db.on('error', () => {});
-  await db.connect();
   const companyIds = companies.map((company) => company.companyId);
-  const stored = (await db.query(`select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = any($1) and body like 'bench %'`, [companyIds])).rows[0];
-  const ticketCount = (await db.query('select count(*)::int n from tickets.tickets where company_id = any($1)', [companyIds])).rows[0].n;
-  await db.end();
+  const [stored] = await ownerQuery(`select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = any($1) and body like 'bench %'`, [companyIds]);
+  const [{ n: ticketCount }] = await ownerQuery('select count(*)::int n from tickets.tickets where company_id = any($1)', [companyIds]);
+  await sleep(1500); // the backends' function statistics are flushed within a second
+  const triggerFunctions = await ownerQuery(
+    `select funcname, calls::int, round(total_time::numeric, 1)::float total_ms, round(self_time::numeric, 1)::float self_ms from pg_stat_user_functions
+     where schemaname = 'tickets' and funcname in ('dashboard_daily_changed', 'dashboard_daily_add', 'ticket_timelines_created', 'ticket_timelines_replied', 'ticket_timelines_changed') order by funcname`,
+  );
 
   const stats = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -180,6 +207,7 @@ try {
     duplicated: agents.reduce((sum, agent) => sum + agent.duplicates, 0),
     ...stats(agents.flatMap((agent) => agent.latencies)),
   };
+  console.log(`tickets replicas: ${ticketsReplicas}; dashboard rollups' trigger: ${rollupTrigger}`);
   console.log(
     `${total} messages from ${customerCount} customers to ${companyCount} ${companyCount === 1 ? 'company' : 'companies'} × ${connectionCount} connections at ${rate}/s for ${seconds} s: ` +
       `sent in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s), all events in by ${drainedSeconds.toFixed(1)} s ` +
@@ -194,6 +222,10 @@ try {
   const bySecond = [];
   for (const agent of agents) agent.bySecond.forEach((ms, second) => (bySecond[second] = Math.max(bySecond[second] ?? 0, ms)));
   console.log(`slowest message sent in each second (ms): ${Array.from(bySecond, (ms) => ms ?? '-').join(' ')}`);
+  console.log(`timeline and dashboard rollup trigger functions over the whole run, warm-up included (pg_stat_user_functions):`);
+  console.table(Object.fromEntries(triggerFunctions.map(({ funcname, ...figures }) => [funcname, figures])));
+  console.log(`CPU per process from the first send until every event was in (${drainedSeconds.toFixed(1)} s; 2 cores = 200%):`);
+  console.table(cpu);
   for (const agent of agents) agent.socket.close();
 } catch (error) {
   console.error(error);

@@ -244,8 +244,10 @@ export function createPlatform(options = {}) {
 
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');
   // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile)
-  const profileArgs = (app) =>
-    process.env.ATRIUM_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`, `--cpu-prof-name=${app.name}.cpuprofile`] : [];
+  const profileArgs = (app, replica = 1) =>
+    process.env.ATRIUM_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`, `--cpu-prof-name=${app.name}${replica > 1 ? `-${replica}` : ''}.cpuprofile`]
+      : [];
 
   async function migrate() {
     const { ensureDatabase } = await import('@atrium/database');
@@ -301,7 +303,7 @@ export function createPlatform(options = {}) {
           env[app.replicaIdEnv] = replicaId;
         }
         if (app.name === 'gateway' && gatewaysBalanced() && settings.extraEnv.SOCKET_POLLING === undefined) env.SOCKET_POLLING = 'false';
-        child = startProcess({ name: label, command: process.execPath, args: [...profileArgs(app), mainOf(app)], cwd: settings.root, env, output });
+        child = startProcess({ name: label, command: process.execPath, args: [...profileArgs(app, index + 1), mainOf(app)], cwd: settings.root, env, output });
         return child;
       },
       async waitReady() {

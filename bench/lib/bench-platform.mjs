@@ -1,12 +1,28 @@
+import pg from 'pg';
 import { freePorts, startPlatform } from '../../tools/platform.mjs';
+
+/** Creates the database beforehand with these settings (`alter database … set`), so every connection the services open has them. */
+async function createDatabaseWith(database, settings) {
+  const client = new pg.Client({ connectionString: `postgres://${process.env.ATRIUM_PG_USER ?? 'postgres'}@${process.env.ATRIUM_PG_HOST ?? '127.0.0.1'}:${process.env.ATRIUM_PG_PORT ?? 5432}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`create database "${database}"`);
+    for (const [name, value] of Object.entries(settings)) await client.query(`alter database "${database}" set ${name} = '${value}'`);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The platform a benchmark measures: the named apps (built beforehand), the gateway and a mail
  * catcher on free ports, a fresh database dropped on stop, NATS subjects and Redis keys of this
  * process only, the wa-sandbox scanning QR codes by itself. `env` adds to or overrides that; `log`
- * receives the apps' output lines (dropped by default).
+ * receives the apps' output lines (dropped by default); `replicas` runs more processes of an app
+ * (`{ tickets: 2 }`, tools/platform.mjs); `databaseSettings` are PostgreSQL settings of the
+ * database (e.g. `{ track_functions: 'pl' }`).
  */
-export async function startBenchPlatform({ apps, env = {}, tag = String(process.pid), log = () => {} }) {
+export async function startBenchPlatform({ apps, env = {}, tag = String(process.pid), log = () => {}, replicas = {}, databaseSettings }) {
+  if (databaseSettings) await createDatabaseWith(`atrium_bench_${tag}`, databaseSettings);
   const names = ['gateway', ...apps, 'smtp'];
   const free = await freePorts(names.length);
   const ports = Object.fromEntries(names.map((name, index) => [name, free[index]]));
@@ -15,6 +31,7 @@ export async function startBenchPlatform({ apps, env = {}, tag = String(process.
     web: false,
     apps,
     database: `atrium_bench_${tag}`,
+    replicas,
     dropDatabaseOnStop: true,
     ports,
     env: {
@@ -29,5 +46,5 @@ export async function startBenchPlatform({ apps, env = {}, tag = String(process.
     },
     log,
   });
-  return { platform, sandboxUrl: `http://127.0.0.1:${ports['wa-sandbox']}` };
+  return { platform, sandboxUrl: `http://127.0.0.1:${ports['wa-sandbox']}`, database: `atrium_bench_${tag}` };
 }

@@ -1,6 +1,7 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_SETTING } from './tenant-policy.js';
 
@@ -20,7 +21,33 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   // Nor a checked-out one (the server stopped mid-transaction): its queries fail, and
   // Database.transaction then releases it as broken, so the pool does not hand it out again.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', coalesceWrites);
   return pool;
+}
+
+/**
+ * The queries written to a connection in one turn of work (a transaction's opening and its first
+ * query, queries issued together) leave in one write to the socket, not one each: the socket is
+ * corked at the turn's first write and uncorked once the turn's promise callbacks have run
+ * (process.nextTick). On a loaded machine each write to PostgreSQL's socket costs tens to
+ * hundreds of microseconds of the service's CPU (bench/README.md, chatbot).
+ */
+function coalesceWrites(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+  if (!stream || typeof stream.cork !== 'function') return;
+  const write = stream.write;
+  let corked = false;
+  stream.write = function (this: Writable, ...args: Parameters<Writable['write']>) {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        stream.uncork();
+      });
+    }
+    return write.apply(this, args);
+  } as Writable['write'];
 }
 
 /**

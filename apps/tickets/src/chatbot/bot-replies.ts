@@ -58,9 +58,10 @@ export class BotReplyOutbox {
       merged.set(reply.ticketId, known ? { ...known, texts: [...known.texts, ...reply.texts], toClosed: known.toClosed || reply.toClosed } : reply);
     }
     if (merged.size === 0) return [];
+    // rows locked in ticket order, as advanceMany locks them: two transactions cannot deadlock on them
     const rows = await tx
       .insert(botReplies)
-      .values([...merged.values()].map((reply) => ({ ticketId: reply.ticketId, companyId: reply.companyId, texts: reply.texts, toClosed: reply.toClosed ?? false, dueAt: this.lease() })))
+      .values([...merged.values()].sort((a, b) => a.ticketId - b.ticketId).map((reply) => ({ ticketId: reply.ticketId, companyId: reply.companyId, texts: reply.texts, toClosed: reply.toClosed ?? false, dueAt: this.lease() })))
       .onConflictDoUpdate({
         target: botReplies.ticketId,
         set: { texts: sql`${botReplies.texts} || excluded.texts`, toClosed: sql`${botReplies.toClosed} or excluded.to_closed` },
@@ -97,16 +98,38 @@ export class BotReplyOutbox {
 
   /** Records the text due as sent (renewing the lease); answers the next one, or undefined once none is left (the row goes). */
   async advance(companyId: number, ticketId: number): Promise<DueText | undefined> {
+    const [next] = await this.advanceMany(companyId, [ticketId]);
+    return next;
+  }
+
+  /**
+   * `advance` for several tickets of a company (each drained by one sender) in one transaction:
+   * the rows locked in ticket order and moved on in one statement, the drained ones deleted in a
+   * second (locked: nothing can be appended to them meanwhile). Answers each ticket's next text.
+   */
+  async advanceMany(companyId: number, ticketIds: number[]): Promise<Array<DueText | undefined>> {
+    if (ticketIds.length === 0) return [];
     return this.database.withTenant(companyId, async (tx) => {
-      const [row] = await tx
+      const locked = tx
+        .select({ ticketId: botReplies.ticketId })
+        .from(botReplies)
+        .where(inArray(botReplies.ticketId, ticketIds))
+        .orderBy(asc(botReplies.ticketId))
+        .for('update')
+        .as('locked');
+      const rows = await tx
         .update(botReplies)
         .set({ sent: sql`${botReplies.sent} + 1`, dueAt: this.lease() })
-        .where(eq(botReplies.ticketId, ticketId))
-        .returning();
-      if (row && row.sent < row.texts.length) return { text: row.texts[row.sent]!, toClosed: row.toClosed };
-      // the row is locked: nothing can be appended between the update and this
-      if (row) await tx.delete(botReplies).where(eq(botReplies.ticketId, ticketId));
-      return undefined;
+        .from(locked)
+        .where(eq(botReplies.ticketId, locked.ticketId))
+        .returning({ ticketId: botReplies.ticketId, texts: botReplies.texts, sent: botReplies.sent, toClosed: botReplies.toClosed });
+      const drained = rows.filter((row) => row.sent >= row.texts.length).map((row) => row.ticketId);
+      if (drained.length > 0) await tx.delete(botReplies).where(inArray(botReplies.ticketId, drained));
+      const byTicket = new Map(rows.map((row) => [row.ticketId, row]));
+      return ticketIds.map((id) => {
+        const row = byTicket.get(id);
+        return row && row.sent < row.texts.length ? { text: row.texts[row.sent]!, toClosed: row.toClosed } : undefined;
+      });
     });
   }
 

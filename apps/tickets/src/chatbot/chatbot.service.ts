@@ -1,14 +1,15 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { CONNECTION_DEFAULTS, type ConnectionAutomation, type ScheduleRow } from '@atrium/contracts';
+import { AppError, CONNECTION_DEFAULTS, ErrorCode, type ConnectionAutomation, type ScheduleRow, type TicketView } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { CompanySettings, type SettingValues } from '@atrium/kernel';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { ContactRow } from '../contacts/contacts.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import { MessageSender } from '../messages/message-sender.js';
+import { MessageSender, type PendingMessage } from '../messages/message-sender.js';
 import type { MessageRow } from '../messages/messages.repository.js';
 import { fillVariables } from '../messages/message-variables.js';
+import { CompanyBatches } from '../shared/company-batches.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { newPosition, TicketBotsRepository, type TicketBotChange, type TicketBotRow } from '../tickets/ticket-bots.repository.js';
 import { TicketViews } from '../tickets/ticket-views.js';
@@ -41,6 +42,9 @@ export type BotReplies = DueReplies[];
 
 /** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
 const LAPSED_PER_SWEEP = 200;
+
+/** A due text stored unsent (to send now), or why not: its ticket closed meanwhile, or it cannot be sent. */
+type StoredReply = { view: TicketView; pending: PendingMessage } | { closed: true } | { error: AppError };
 
 /** What the menus change of a ticket: its chatbot flag (the robot icon) and the queue chosen. */
 type BotFields = { id: number; chatbot: boolean; queueId: number | null };
@@ -84,6 +88,10 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   private readonly sending = new Map<number, Promise<void>>();
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
+  /** The due texts of a company's tickets stored unsent together: their tickets read and the texts stored in one transaction per batch. */
+  private readonly pendingReplies = new CompanyBatches<{ ticketId: number; text: DueText }, StoredReply>((companyId, items) => this.storeReplies(companyId, items));
+  /** A company's sent texts recorded as sent together (one transaction per batch); each ticket's next text. */
+  private readonly sentReplies = new CompanyBatches<number, DueText | undefined>((companyId, ticketIds) => this.outbox.advanceMany(companyId, ticketIds));
 
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
@@ -226,26 +234,47 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
-  /** Sends the ticket's queued texts one by one, each recorded as sent before the next; texts appended meanwhile follow. */
+  /**
+   * Sends the ticket's queued texts one by one, each recorded as sent before the next; texts
+   * appended meanwhile follow. Each step is batched with the company's other tickets' (their
+   * texts stored unsent in one transaction, sent side by side, recorded as sent in one).
+   */
   private async sendAll({ companyId, ticketId, since, first }: DueReplies): Promise<void> {
     try {
       let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
       while (due) {
-        const text = due;
-        // the ticket read and the text stored unsent in one transaction
-        const step = await this.database.withTenant(companyId, async (tx) => {
-          const view = await this.views.one(tx, companyId, ticketId);
-          if (view.status === 'closed' && !text.toClosed) return undefined;
-          return { view, pending: await this.sender.storePending(tx, view, { body: text.text }) };
-        });
-        if (!step) return await this.outbox.drop(companyId, ticketId);
-        await this.sender.deliver(step.view, step.pending);
-        due = await this.outbox.advance(companyId, ticketId);
+        const stored = await this.pendingReplies.add(companyId, { ticketId, text: due });
+        if ('error' in stored) throw stored.error;
+        if ('closed' in stored) return await this.outbox.drop(companyId, ticketId);
+        await this.sender.deliver(stored.view, stored.pending);
+        due = await this.sentReplies.add(companyId, ticketId);
       }
     } catch (error) {
       this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
       await this.outbox.drop(companyId, ticketId).catch(() => undefined);
     }
+  }
+
+  /** The tickets read and their due texts stored unsent, in one transaction (a closed ticket takes none, unless the text is for closed ones). */
+  private storeReplies(companyId: number, items: Array<{ ticketId: number; text: DueText }>): Promise<StoredReply[]> {
+    return this.database.withTenant(companyId, async (tx) => {
+      const views = new Map((await this.views.many(tx, companyId, [...new Set(items.map((item) => item.ticketId))])).map((view) => [view.id, view]));
+      const results: StoredReply[] = [];
+      const sendable: Array<{ index: number; ticket: TicketView; outgoing: { body: string } }> = [];
+      for (const [index, { ticketId, text }] of items.entries()) {
+        const view = views.get(ticketId);
+        const error = view ? MessageSender.unsendable(view) : new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
+        if (error) results.push({ error });
+        else if (view!.status === 'closed' && !text.toClosed) results.push({ closed: true });
+        else {
+          results.push({ closed: true }); // replaced below once stored
+          sendable.push({ index, ticket: view!, outgoing: { body: text.text } });
+        }
+      }
+      const pending = await this.sender.storePendingMany(tx, sendable);
+      for (const [k, { index, ticket }] of sendable.entries()) results[index] = { view: ticket, pending: pending[k]! };
+      return results;
+    });
   }
 
   /** One customer message through business hours and the menus: the texts to answer. */

@@ -164,21 +164,26 @@ export class InboundHandler {
       });
       if (inserted.length === 0) return undefined;
       await this.linkQuotesWithinBatch(tx, inserted, rows);
-      await this.tickets.touchMany(tx, companyId, touches(inserted.map(({ row }) => row)));
-      const replies = prepared
-        ? await this.chatbot.onStored(
-            tx,
-            companyId,
-            inserted.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row })),
-            prepared,
-          )
-        : [];
-      const clearAnswered = await this.campaignReplies.stateAnswers(
-        tx,
-        inserted
-          .filter(({ event }) => !event.message.fromMe && !event.message.chat.isGroup)
-          .map(({ event, row, conversation }) => ({ companyId, whatsappId: event.whatsappId, number: conversation.contact.number, messageId: row.id })),
-      );
+      // issued together (their statements share round trips on the transaction's pipelined
+      // connection, in this order): the tickets' touch, the automaton (which works on the rows in
+      // hand, not on what the touch wrote) and the campaign answers (Redis, then the outbox)
+      const [, replies, clearAnswered] = await Promise.all([
+        this.tickets.touchMany(tx, companyId, touches(inserted.map(({ row }) => row))),
+        prepared
+          ? this.chatbot.onStored(
+              tx,
+              companyId,
+              inserted.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row })),
+              prepared,
+            )
+          : Promise.resolve([]),
+        this.campaignReplies.stateAnswers(
+          tx,
+          inserted
+            .filter(({ event }) => !event.message.fromMe && !event.message.chat.isGroup)
+            .map(({ event, row, conversation }) => ({ companyId, whatsappId: event.whatsappId, number: conversation.contact.number, messageId: row.id })),
+        ),
+      ]);
       const tickets = new Map((await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]));
       const messageViews: MessageView[] = [];
       for (const { event, row, conversation } of inserted) {

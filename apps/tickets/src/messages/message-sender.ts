@@ -11,6 +11,7 @@ import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { SessionsChannel, type OutboundCommand } from '@atrium/kernel';
 import { chatIdOf } from '../directory/chat-id.js';
+import { CompanyBatches } from '../shared/company-batches.js';
 import { TicketsEvents } from '../shared/tickets-events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
@@ -43,7 +44,6 @@ interface SentRecord {
   ticketId: number;
   pending: PendingMessage;
   sent: SentMessageResult;
-  done: { resolve: (result: { message: MessageView; view: TicketView }) => void; reject: (error: unknown) => void };
 }
 
 /**
@@ -57,8 +57,15 @@ interface SentRecord {
  */
 @Injectable()
 export class MessageSender {
-  /** Per company, the sent messages waiting to be recorded (the company's recording is under way while present). */
-  private readonly toRecord = new Map<number, SentRecord[]>();
+  /**
+   * Records sent messages' channel ids and acks. The company's sends whose answers arrive while
+   * its previous ones are being recorded are recorded together, in one transaction of a few
+   * statements whatever their number (as the inbound messages are): the chatbot answers hundreds
+   * of customers a second through here.
+   */
+  private readonly records = new CompanyBatches<SentRecord, { message: MessageView; view: TicketView }>((companyId, batch) =>
+    this.database.withTenant(companyId, (tx) => this.recordBatch(tx, companyId, batch)),
+  );
 
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
@@ -81,34 +88,57 @@ export class MessageSender {
    * sends pays one transaction for both): the message stored unsent. `deliver` after the commit.
    */
   async storePending(tx: TicketsTx, ticket: TicketView, outgoing: OutgoingMessage): Promise<PendingMessage> {
-    if (ticket.whatsappId === null) throw new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
-    const to = chatIdOf(ticket.contact);
-    if (to === null) throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
-    const body = storableText(outgoing.body);
-    const mediaType = outgoing.media ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
-    const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
-    const row = await this.messages.insertIfAbsent(tx, {
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      wid: null,
-      body,
-      fromMe: true,
-      read: true,
-      mediaType,
-      mediaPath: outgoing.media?.path ?? null,
-      mediaName,
-      quotedMsgId: outgoing.quoted?.id ?? null,
-      ack: 0,
+    const [pending] = await this.storePendingMany(tx, [{ ticket, outgoing }]);
+    return pending!;
+  }
+
+  /** Why nothing can be sent on this ticket (no connection, or a contact without a chat id), or undefined when it can. */
+  static unsendable(ticket: Pick<TicketView, 'whatsappId' | 'contact'>): AppError | undefined {
+    if (ticket.whatsappId === null) return new AppError(ErrorCode.ERR_NO_WAPP_FOUND);
+    if (chatIdOf(ticket.contact) === null) return new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
+    return undefined;
+  }
+
+  /** `storePending` for several messages (of one company) in one statement; answers them in order. */
+  async storePendingMany(tx: TicketsTx, sends: Array<{ ticket: TicketView; outgoing: OutgoingMessage }>): Promise<PendingMessage[]> {
+    const prepared = sends.map(({ ticket, outgoing }) => {
+      const unsendable = MessageSender.unsendable(ticket);
+      if (unsendable) throw unsendable;
+      const whatsappId = ticket.whatsappId!;
+      const to = chatIdOf(ticket.contact)!;
+      const body = storableText(outgoing.body);
+      const mediaType = outgoing.media ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
+      const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
+      return { ticket, outgoing, whatsappId, to, body, mediaType, mediaName };
     });
-    const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
-      ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
-      : { type: 'sendText', to, body };
-    if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
-    if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
-    if (outgoing.minGapMs !== undefined) command.minGapMs = outgoing.minGapMs;
-    return { id: row!.id, whatsappId: ticket.whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
+    const rows = await this.messages.insertManyIfAbsent(
+      tx,
+      prepared.map(({ ticket, outgoing, whatsappId, body, mediaType, mediaName }) => ({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId,
+        wid: null,
+        body,
+        fromMe: true,
+        read: true,
+        mediaType,
+        mediaPath: outgoing.media?.path ?? null,
+        mediaName,
+        quotedMsgId: outgoing.quoted?.id ?? null,
+        ack: 0,
+      })),
+    );
+    // without a channel id nothing conflicts: a row for each, returned in the order inserted
+    return prepared.map(({ outgoing, whatsappId, to, body, mediaType, mediaName }, i) => {
+      const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
+        ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
+        : { type: 'sendText', to, body };
+      if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
+      if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
+      if (outgoing.minGapMs !== undefined) command.minGapMs = outgoing.minGapMs;
+      return { id: rows[i]!.id, whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
+    });
   }
 
   /**
@@ -146,7 +176,7 @@ export class MessageSender {
 
     let recorded: { message: MessageView; view: TicketView };
     try {
-      recorded = await this.record(companyId, { ticketId: ticket.id, pending, sent });
+      recorded = await this.records.add(companyId, { ticketId: ticket.id, pending, sent });
     } catch (error) {
       // the message went out: answered as a send whose answer never came, so that an idempotent
       // caller (a campaign's shipping, an Idempotency-Key) keeps its mark and never sends it again
@@ -157,38 +187,6 @@ export class MessageSender {
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
     return message;
-  }
-
-  /**
-   * Records a sent message's channel id and ack. The company's sends whose answers arrive while
-   * its previous ones are being recorded are recorded together, in one transaction of a few
-   * statements whatever their number (as the inbound messages are): the chatbot answers hundreds
-   * of customers a second through here.
-   */
-  private record(companyId: number, item: Omit<SentRecord, 'done'>): Promise<{ message: MessageView; view: TicketView }> {
-    return new Promise((resolve, reject) => {
-      const queue = this.toRecord.get(companyId);
-      const entry = { ...item, done: { resolve, reject } };
-      if (queue) queue.push(entry);
-      else {
-        this.toRecord.set(companyId, [entry]);
-        void this.recordLane(companyId);
-      }
-    });
-  }
-
-  private async recordLane(companyId: number): Promise<void> {
-    // entries that arrive while a batch is recorded wait in the company's queue for the next one
-    for (let batch = this.toRecord.get(companyId); batch && batch.length > 0; batch = this.toRecord.get(companyId)) {
-      this.toRecord.set(companyId, []);
-      try {
-        const results = await this.database.withTenant(companyId, (tx) => this.recordBatch(tx, companyId, batch!));
-        for (const [i, entry] of batch.entries()) entry.done.resolve(results[i]!);
-      } catch (error) {
-        for (const entry of batch) entry.done.reject(error);
-      }
-    }
-    this.toRecord.delete(companyId);
   }
 
   private async recordBatch(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<Array<{ message: MessageView; view: TicketView }>> {

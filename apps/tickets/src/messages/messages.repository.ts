@@ -7,7 +7,32 @@ import { contacts, messages } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type MessageRow = typeof messages.$inferSelect;
-export type NewMessage = typeof messages.$inferInsert;
+/** A message to store: the database numbers and dates it. */
+export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** A row of `tickets.messages` as PostgreSQL returns it (`returning *`; dates as text, as drizzle reads them), as drizzle's select maps it. */
+function messageRowOf(row: Record<string, unknown>): MessageRow {
+  return {
+    id: row.id as number,
+    companyId: row.company_id as number,
+    ticketId: row.ticket_id as number,
+    contactId: row.contact_id as number | null,
+    whatsappId: row.whatsapp_id as number | null,
+    wid: row.wid as string | null,
+    body: row.body as string,
+    fromMe: row.from_me as boolean,
+    mediaType: row.media_type as MessageRow['mediaType'],
+    mediaPath: row.media_path as string | null,
+    mediaName: row.media_name as string | null,
+    quotedMsgId: row.quoted_msg_id as number | null,
+    ack: row.ack as number,
+    read: row.read as boolean,
+    isDeleted: row.is_deleted as boolean,
+    isEdited: row.is_edited as boolean,
+    createdAt: new Date(row.created_at as string),
+    updatedAt: new Date(row.updated_at as string),
+  };
+}
 
 type ContactRef = { id: number; name: string; number: string | null };
 
@@ -17,6 +42,18 @@ export interface MessageRecord {
   contact: ContactRef | null;
   quoted: MessageRow | null;
   quotedContact: { id: number; name: string } | null;
+}
+
+/**
+ * The messages of these channel ids: connections and ids as two arrays, so the statement is the
+ * same for any number of keys (prepared once per connection by the hot paths that use it).
+ */
+function byChannelIds(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
+  return and(
+    eq(messages.companyId, companyId),
+    sql`${messages.whatsappId} = any(${sql.param([...new Set(keys.map((key) => key.whatsappId))])}::int[])`,
+    sql`${messages.wid} = any(${sql.param([...new Set(keys.map((key) => key.wid))])}::varchar[])`,
+  );
 }
 
 const quotedMessages = alias(messages, 'quoted_messages');
@@ -32,16 +69,7 @@ export class MessagesRepository {
   /** The stored messages of these channel ids (each unique per connection). */
   findByWids(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRow[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          inArray(messages.whatsappId, [...new Set(keys.map((key) => key.whatsappId))]),
-          inArray(messages.wid, [...new Set(keys.map((key) => key.wid))]),
-        ),
-      );
+    return tx.select().from(messages).where(byChannelIds(companyId, keys)).prepare('messages_by_wids').execute();
   }
 
   /** Inserts unless the channel id is already stored (a redelivery); undefined then. */
@@ -50,10 +78,27 @@ export class MessagesRepository {
     return row;
   }
 
-  /** Inserts in one statement, in order, those whose channel id is not stored yet; answers the rows inserted. */
+  /**
+   * Inserts in one statement, in order, those whose channel id is not stored yet; answers the rows
+   * inserted. Plain SQL, one array per column (`unnest`): the statement and its parameters are
+   * the same few whatever the number of rows (a batch of inbound messages, the bot's answers),
+   * where drizzle's builder would write and check every column of every row.
+   */
   async insertManyIfAbsent(tx: TicketsTx, values: NewMessage[]): Promise<MessageRow[]> {
     if (values.length === 0) return [];
-    return tx.insert(messages).values(values).onConflictDoNothing().returning();
+    // one parameter per column: its values as an array
+    const column = <T>(pick: (value: NewMessage) => T) => sql.param(values.map(pick));
+    const result = await tx.execute(sql`
+      insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type, media_path, media_name, quoted_msg_id, ack, read, is_deleted, is_edited)
+      select * from unnest(
+        ${column((v) => v.companyId)}::int[], ${column((v) => v.ticketId)}::int[], ${column((v) => v.contactId ?? null)}::int[],
+        ${column((v) => v.whatsappId ?? null)}::int[], ${column((v) => v.wid ?? null)}::varchar[], ${column((v) => v.body ?? '')}::text[],
+        ${column((v) => v.fromMe ?? false)}::boolean[], ${column((v) => v.mediaType ?? 'chat')}::varchar[], ${column((v) => v.mediaPath ?? null)}::varchar[],
+        ${column((v) => v.mediaName ?? null)}::varchar[], ${column((v) => v.quotedMsgId ?? null)}::int[], ${column((v) => v.ack ?? 0)}::smallint[],
+        ${column((v) => v.read ?? false)}::boolean[], ${column((v) => v.isDeleted ?? false)}::boolean[], ${column((v) => v.isEdited ?? false)}::boolean[])
+      on conflict do nothing
+      returning *`);
+    return result.rows.map(messageRowOf);
   }
 
   async update(tx: TicketsTx, companyId: number, id: number, values: Partial<NewMessage>): Promise<MessageRow | undefined> {
@@ -157,13 +202,7 @@ export class MessagesRepository {
   /** The records of the messages with these channel ids (in no particular order). */
   recordsByWid(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRecord[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return this.selectRecords(tx).where(
-      and(
-        eq(messages.companyId, companyId),
-        inArray(messages.whatsappId, [...new Set(keys.map((key) => key.whatsappId))]),
-        inArray(messages.wid, [...new Set(keys.map((key) => key.wid))]),
-      ),
-    );
+    return this.selectRecords(tx).where(byChannelIds(companyId, keys)).prepare('message_records_by_wids').execute();
   }
 
   /** Marks the customer's unread messages of these tickets read; answers the channel ids per connection. */
