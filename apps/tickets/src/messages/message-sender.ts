@@ -139,6 +139,7 @@ export class MessageSender {
     if (missing.length > 0) {
       const earlier = await this.messages.findBySendIds(tx, companyId!, missing.map(({ outgoing, whatsappId }) => ({ whatsappId, sendId: outgoing.newMessageId! })));
       for (const row of earlier) named.set(`${row.whatsappId}:${row.sendId}`, row);
+      if (earlier.length > 0) this.logger.info({ companyId, messages: earlier.length }, 'sends tried again found the messages their earlier tries stored');
     }
     let next = 0;
     const rows = prepared.map(({ outgoing, whatsappId }) => (outgoing.newMessageId ? named.get(`${whatsappId}:${outgoing.newMessageId}`) : unnamed[next++]));
