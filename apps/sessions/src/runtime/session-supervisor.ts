@@ -12,7 +12,7 @@ import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
 import { HandoverBudget } from './handover-budget.js';
-import { HandoverWait } from './handover-wait.js';
+import { HandoverWait, notSentError } from './handover-wait.js';
 import { LeaseRepository, type ClaimedLease, type ClusterSize } from './lease.repository.js';
 import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
 import { newReplicaId } from './replica-id.js';
@@ -173,10 +173,10 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const attempt = async (remainingMs: number): Promise<OutboundResult> => {
       const local = this.running.get(ref.whatsappId);
       const answer = local ? await within(this.serve(local.session, request), remainingMs) : await this.owners.ask(ref.whatsappId, request, remainingMs);
-      if (answer === NO_OWNER) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
+      if (answer === NO_OWNER) throw notSentError();
       return answer as OutboundResult;
     };
-    return this.handoverWait.run(attempt, () => this.isMoving(ref), COMMAND_WAIT_MS);
+    return this.handoverWait.run(attempt, () => this.isMoving(ref), COMMAND_WAIT_MS, command.newMessageId !== undefined);
   }
 
   /** The session should be running and was connected when it last ran (a handover keeps that status): it is moving between replicas. */
