@@ -54,7 +54,7 @@ export class HandoverWait {
     const waitUntil = started + Math.min(this.waitMs, budgetMs);
     for (;;) {
       try {
-        return await attempt(budgetMs - (Date.now() - started));
+        return await attempt(Math.max(1_000, budgetMs - (Date.now() - started)));
       } catch (error) {
         if (!safeToRetry(error, idempotent) || Date.now() >= waitUntil || !(await isMoving().catch(() => false))) throw error;
       }
