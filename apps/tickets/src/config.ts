@@ -28,7 +28,8 @@ export class TicketsConfig extends MediaStorageConfig {
   /**
    * How long the chatbot's unsent replies (table bot_replies) stay with the replica sending them
    * before another takes them as left by a dead one; renewed at every text sent. Longer than a send
-   * may wait for its answer (OUTBOUND_COMMAND_TIMEOUT_MS, 60 s), or a slow send would go twice.
+   * may wait for its answer (OUTBOUND_COMMAND_TIMEOUT_MS, 60 s), or a slow send would be tried twice
+   * (the same message both times: a reply's WhatsApp id comes from its row, so it arrives once).
    */
   @IsInt() @Min(1_000) @Max(3_600_000) BOT_REPLY_LEASE_MS: number = 90_000;
   /** How often a replica looks for chatbot replies whose sender died (their lease lapsed). */

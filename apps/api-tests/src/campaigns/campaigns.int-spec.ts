@@ -9,6 +9,7 @@ import {
   type ContactListView,
   type WhatsappView,
 } from '@atrium/contracts';
+import { Redis } from 'ioredis';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, rpcFor, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
@@ -341,6 +342,39 @@ describe('campaigns', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(seen.filter((m) => m.to === '5511988887777' && m.body === 'Mensagem com chave')).toHaveLength(1);
   }, 200_000);
+
+  it('a send retried after its replica died between the send and its record keeps one message row and reaches the customer once', async () => {
+    const rpc = rpcFor(stack);
+    const actor = { userId: 0, companyId: tenant.companyId, profile: 'admin' as const, super: false, queueIds: [], allTicket: 'enabled' as const, sessionId: 'test' };
+    const number = '5511988886666';
+    const message = { key: `retried-${Date.now()}`, whatsappId: whatsapp.id, number, name: 'Retentado', body: 'Mensagem retentada' };
+    const rows = () =>
+      ownerQuery<{ id: number; wid: string | null; send_id: string | null; ack: number }>(
+        stack,
+        `select m.id, m.wid, m.send_id, m.ack from tickets.messages m join tickets.contacts c on c.id = m.contact_id
+          where m.company_id = $1 and c.number = $2 and m.from_me order by m.id`,
+        [tenant.companyId, number],
+      );
+    const redis = new Redis(stack.env.REDIS_URL!);
+    try {
+      expect(await rpc.request(CampaignMessagesSubjects.send, message, { actor })).toMatchObject({ duplicate: false });
+      const [sent] = await rows();
+      expect(sent!.send_id).toMatch(/^[0-9A-F]{20}$/);
+      expect(sent).toMatchObject({ wid: sent!.send_id });
+      // what a replica that died after the send, before its record, leaves: the row stored unsent,
+      // and (its in-flight mark lapsed) no idempotency mark: the campaigns service sends again
+      await ownerQuery(stack, 'update tickets.messages set wid = null, ack = 0 where id = $1', [sent!.id]);
+      expect(await redis.del(`${stack.env.REDIS_PREFIX}campaign-message:${tenant.companyId}:${message.key}`)).toBe(1);
+      expect(await rpc.request(CampaignMessagesSubjects.send, message, { actor })).toMatchObject({ duplicate: false });
+      // the retry found the row its first try stored (by the derived id) and recorded it: no unsent copy beside it
+      const after = await rows();
+      expect(after).toEqual([expect.objectContaining({ id: sent!.id, wid: sent!.send_id })]);
+      expect(after[0]!.ack).toBeGreaterThan(0);
+      expect(seen.filter((m) => m.to === number && m.body === 'Mensagem retentada')).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+    }
+  }, 60_000);
 
   it('two campaigns on one connection, with two campaigns replicas, share the connection\'s pace', async () => {
     await settings(0.05);

@@ -127,8 +127,9 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     await kill(tickets!);
     tickets = undefined;
     tickets = await startTickets();
-    // Every choice is answered once: the stored-but-unsent replies by the new process once the
-    // dead one's lease lapsed, the events it held unacknowledged once the stream redelivers them.
+    // Every choice is answered exactly once: the replies the dead process had queued or may have
+    // sent are sent (again) by the new one once its lease lapsed, each under its own message id
+    // (a resend is the same message), the events it held unacknowledged once the stream redelivers them.
     await allReceived(3, 60_000);
 
     // The conversations go on from the restored node: 'Pro', then back to the plans.
@@ -144,9 +145,9 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     expect(await inboxes()).toEqual(customers.map(() => [MENU, SALES_MENU, PLANS_MENU, PRO, BACK_TO_PLANS]));
 
     // The conversations as stored: each customer's four choices once, the bot's five replies once, in order; the ticket in Vendas, still driven by the bot.
-    const stored = await ownerQuery<{ number: string; body: string; from_me: boolean; queue_id: number | null; chatbot: boolean }>(
+    const stored = await ownerQuery<{ number: string; body: string; from_me: boolean; wid: string | null; queue_id: number | null; chatbot: boolean }>(
       env.stack,
-      `select c.number, m.body, m.from_me, t.queue_id, t.chatbot from tickets.messages m join tickets.tickets t on t.id = m.ticket_id join tickets.contacts c on c.id = t.contact_id
+      `select c.number, m.body, m.from_me, m.wid, t.queue_id, t.chatbot from tickets.messages m join tickets.tickets t on t.id = m.ticket_id join tickets.contacts c on c.id = t.contact_id
         where m.company_id = $1 order by m.id`,
       [tenant.companyId],
     );
@@ -155,6 +156,8 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
       expect(own.filter((row) => !row.from_me).map((row) => row.body)).toEqual(['oi', '1', '1', '2', '0']);
       expect(own.filter((row) => row.from_me).map((row) => row.body)).toEqual([MENU, SALES_MENU, PLANS_MENU, PRO, BACK_TO_PLANS]);
       expect(own.every((row) => row.queue_id === sales.id && row.chatbot)).toBe(true);
+      // a resent reply kept the row its first try stored: none is left unsent beside the sent one
+      expect(own.filter((row) => row.wid === null)).toEqual([]);
     }
 
     // And the next choice is answered from the restored node (the plans menu): '1' is Básico.

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { storableText } from '@atrium/contracts';
+import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
-import { botReplies, messages } from '../db/schema.js';
+import { botReplies } from '../db/schema.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 
 /** Texts the automaton answers one ticket, in order. */
@@ -19,8 +18,6 @@ export interface BotReply {
 export interface DueReplies {
   companyId: number;
   ticketId: number;
-  /** For a row taken from a dead sender: when it last recorded a text as sent (`first` looks for the one it may have been sending). */
-  since?: Date;
   /** For a row just queued: its first text (no need to read it back). */
   first?: DueText;
 }
@@ -29,6 +26,13 @@ export interface DueReplies {
 export interface DueText {
   text: string;
   toClosed: boolean;
+  /** Names this reply (its row's seq and its index): its message id derives from it, so sending it again is the same message. */
+  key: string;
+}
+
+/** A reply's key: its row and its place in it. */
+function replyKey(seq: number, index: number): string {
+  return `${seq}.${index}`;
 }
 
 /**
@@ -36,7 +40,9 @@ export interface DueText {
  * transaction that moved the conversation, so a crash after its commit loses none, then drained
  * text by text by one sender, which renews the row's lease as it goes. Replies of a ticket that
  * still has a row are appended to it: its sender sends them after the earlier ones, in order.
- * Once a lease lapses (its sender died) `takeLapsed` hands the row to another sender.
+ * Once a lease lapses (its sender died) `takeLapsed` hands the row to another sender, which sends
+ * again the text the dead one may have sent: each text has its own message id (`key`), so the
+ * customer gets it once whether it had gone out or not.
  */
 @Injectable()
 export class BotReplyOutbox {
@@ -66,34 +72,19 @@ export class BotReplyOutbox {
         target: botReplies.ticketId,
         set: { texts: sql`${botReplies.texts} || excluded.texts`, toClosed: sql`${botReplies.toClosed} or excluded.to_closed` },
       })
-      .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId, texts: botReplies.texts, toClosed: botReplies.toClosed, created: sql<boolean>`xmax = 0` });
-    return rows.filter((row) => row.created).map(({ companyId, ticketId, texts, toClosed }) => ({ companyId, ticketId, first: { text: texts[0]!, toClosed } }));
+      .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId, seq: botReplies.seq, texts: botReplies.texts, toClosed: botReplies.toClosed, created: sql<boolean>`xmax = 0` });
+    return rows.filter((row) => row.created).map(({ companyId, ticketId, seq, texts, toClosed }) => ({ companyId, ticketId, first: { text: texts[0]!, toClosed, key: replyKey(seq, 0) } }));
   }
 
   /**
    * The first text due of the ticket's row, or undefined when it has none. For a row taken from a
-   * dead sender (`since`): when that sender had already stored the text as a message (stored before
-   * it is sent, MessageSender) it has, or may have, reached the customer: it is not sent again but
-   * counted as sent (it stays in the conversation, as any send whose answer never came).
+   * dead sender, it is the text that sender may have been sending: sent again under its key, it
+   * reaches the customer once (and finds the message the dead sender stored, MessageSender).
    */
-  async first(companyId: number, ticketId: number, since?: Date): Promise<DueText | undefined> {
+  async first(companyId: number, ticketId: number): Promise<DueText | undefined> {
     const [row] = await this.database.withTenant(companyId, (tx) => tx.select().from(botReplies).where(eq(botReplies.ticketId, ticketId)));
     if (!row || row.sent >= row.texts.length) return undefined;
-    const text = row.texts[row.sent]!;
-    if (since && (await this.storedSince(companyId, ticketId, text, since))) return this.advance(companyId, ticketId);
-    return { text, toClosed: row.toClosed };
-  }
-
-  /** Whether one of our messages with this text was stored on the ticket since then (sent, or perhaps sent: its answer never came). */
-  private async storedSince(companyId: number, ticketId: number, text: string, since: Date): Promise<boolean> {
-    const found = await this.database.withTenant(companyId, (tx) =>
-      tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true), eq(messages.body, storableText(text)), gte(messages.createdAt, since)))
-        .limit(1),
-    );
-    return found.length > 0;
+    return { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) };
   }
 
   /** Records the text due as sent (renewing the lease); answers the next one, or undefined once none is left (the row goes). */
@@ -122,13 +113,13 @@ export class BotReplyOutbox {
         .set({ sent: sql`${botReplies.sent} + 1`, dueAt: this.lease() })
         .from(locked)
         .where(eq(botReplies.ticketId, locked.ticketId))
-        .returning({ ticketId: botReplies.ticketId, texts: botReplies.texts, sent: botReplies.sent, toClosed: botReplies.toClosed });
+        .returning({ ticketId: botReplies.ticketId, seq: botReplies.seq, texts: botReplies.texts, sent: botReplies.sent, toClosed: botReplies.toClosed });
       const drained = rows.filter((row) => row.sent >= row.texts.length).map((row) => row.ticketId);
       if (drained.length > 0) await tx.delete(botReplies).where(inArray(botReplies.ticketId, drained));
       const byTicket = new Map(rows.map((row) => [row.ticketId, row]));
       return ticketIds.map((id) => {
         const row = byTicket.get(id);
-        return row && row.sent < row.texts.length ? { text: row.texts[row.sent]!, toClosed: row.toClosed } : undefined;
+        return row && row.sent < row.texts.length ? { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) } : undefined;
       });
     });
   }
@@ -141,26 +132,20 @@ export class BotReplyOutbox {
   /** Rows whose lease lapsed (their sender died), taken with a new lease by the caller, at most `limit`. */
   async takeLapsed(limit: number): Promise<DueReplies[]> {
     return this.database.asSystem(async (tx) => {
-      const lapsed = await tx
-        .select({ ticketId: botReplies.ticketId, since: sql<string>`${botReplies.dueAt} - ${this.config.BOT_REPLY_LEASE_MS} * interval '1 millisecond'` })
+      const lapsed = tx
+        .select({ ticketId: botReplies.ticketId })
         .from(botReplies)
         .where(lt(botReplies.dueAt, sql`now()`))
         .orderBy(asc(botReplies.dueAt))
         .limit(limit)
-        .for('update', { skipLocked: true });
-      if (lapsed.length === 0) return [];
-      const since = new Map(lapsed.map((row) => [row.ticketId, new Date(row.since)]));
-      const taken = await tx
+        .for('update', { skipLocked: true })
+        .as('lapsed');
+      return tx
         .update(botReplies)
         .set({ dueAt: this.lease() })
-        .where(
-          inArray(
-            botReplies.ticketId,
-            lapsed.map((row) => row.ticketId),
-          ),
-        )
+        .from(lapsed)
+        .where(eq(botReplies.ticketId, lapsed.ticketId))
         .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId });
-      return taken.map((row) => ({ ...row, since: since.get(row.ticketId) }));
     });
   }
 }

@@ -6,7 +6,8 @@ import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { ContactRow } from '../contacts/contacts.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import { MessageSender, type PendingMessage } from '../messages/message-sender.js';
+import { derivedMessageId } from '../messages/derived-message-id.js';
+import { MessageSender, type OutgoingMessage, type PendingMessage } from '../messages/message-sender.js';
 import type { MessageRow } from '../messages/messages.repository.js';
 import { fillVariables } from '../messages/message-variables.js';
 import { CompanyBatches } from '../shared/company-batches.js';
@@ -239,9 +240,9 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
    * appended meanwhile follow. Each step is batched with the company's other tickets' (their
    * texts stored unsent in one transaction, sent side by side, recorded as sent in one).
    */
-  private async sendAll({ companyId, ticketId, since, first }: DueReplies): Promise<void> {
+  private async sendAll({ companyId, ticketId, first }: DueReplies): Promise<void> {
     try {
-      let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId, since));
+      let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId));
       while (due) {
         const stored = await this.pendingReplies.add(companyId, { ticketId, text: due });
         if ('error' in stored) throw stored.error;
@@ -260,7 +261,7 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     return this.database.withTenant(companyId, async (tx) => {
       const views = new Map((await this.views.many(tx, companyId, [...new Set(items.map((item) => item.ticketId))])).map((view) => [view.id, view]));
       const results: StoredReply[] = [];
-      const sendable: Array<{ index: number; ticket: TicketView; outgoing: { body: string } }> = [];
+      const sendable: Array<{ index: number; ticket: TicketView; outgoing: OutgoingMessage }> = [];
       for (const [index, { ticketId, text }] of items.entries()) {
         const view = views.get(ticketId);
         const error = view ? MessageSender.unsendable(view) : new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
@@ -268,7 +269,7 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
         else if (view!.status === 'closed' && !text.toClosed) results.push({ closed: true });
         else {
           results.push({ closed: true }); // replaced below once stored
-          sendable.push({ index, ticket: view!, outgoing: { body: text.text } });
+          sendable.push({ index, ticket: view!, outgoing: { body: text.text, newMessageId: derivedMessageId('bot', companyId, text.key) } });
         }
       }
       const pending = await this.sender.storePendingMany(tx, sendable);

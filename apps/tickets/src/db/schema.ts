@@ -163,6 +163,8 @@ export const messages = ticketsDb
       whatsappId: integer('whatsapp_id'),
       /** The channel's message id (null until a send is confirmed). */
       wid: varchar('wid', { length: 160 }),
+      /** The id we chose for a message we send (derivedMessageId), known before it is sent: a retried send finds its row by it. */
+      sendId: varchar('send_id', { length: 40 }),
       body: text('body').notNull().default(''),
       fromMe: boolean('from_me').notNull().default(false),
       mediaType: varchar('media_type', { length: 20 }).$type<MessageMediaType>().notNull().default('chat'),
@@ -178,6 +180,8 @@ export const messages = ticketsDb
     (t) => [
       // A redelivered inbound message is stored once.
       uniqueIndex('messages_company_whatsapp_wid_unique').on(t.companyId, t.whatsappId, t.wid),
+      // A retried send (same derived id) is stored once.
+      uniqueIndex('messages_company_whatsapp_send_id_unique').on(t.companyId, t.whatsappId, t.sendId),
       index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
       index('messages_media_path_idx').on(t.mediaPath).where(sql`${t.mediaPath} is not null`),
       tenantIsolationPolicy(),
@@ -396,6 +400,8 @@ export const botReplies = ticketsDb
       ticketId: integer('ticket_id')
         .primaryKey()
         .references(() => tickets.id, { onDelete: 'cascade' }),
+      /** The row's own number (a new one each time a ticket's row is made): with a text's index, it names that reply (botReplyKey). */
+      seq: serial('seq').notNull(),
       companyId: companyId(),
       texts: jsonb('texts').$type<string[]>().notNull(),
       sent: integer('sent').notNull().default(0),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { type Actor, type CampaignMessageDto, type CampaignMessageResult, type TagContactsView } from '@atrium/contracts';
@@ -8,6 +7,7 @@ import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { CampaignReplies } from './campaign-replies.js';
+import { derivedMessageId } from './derived-message-id.js';
 import { once } from './idempotent-calls.js';
 import { MessageSender } from './message-sender.js';
 
@@ -39,7 +39,7 @@ export class CampaignMessagesService {
   async send(actor: Actor, dto: CampaignMessageDto): Promise<CampaignMessageResult> {
     const markKey = `${this.config.REDIS_PREFIX}campaign-message:${actor.companyId}:${dto.key}`;
     // the message's WhatsApp id comes from its key: a retry sends the same message, never a second one
-    const newMessageId = createHash('sha256').update(`campaign:${actor.companyId}:${dto.key}`).digest('hex').slice(0, 20).toUpperCase();
+    const newMessageId = derivedMessageId('campaign', actor.companyId, dto.key);
     const { result, duplicate } = await once(this.redis, markKey, '', KEY_TTL_SECONDS, async () => {
       // one transaction finds (or makes) the contact and the ticket and stores the message unsent
       const { ticket, contactId, pending } = await this.database.withTenant(actor.companyId, async (tx) => {

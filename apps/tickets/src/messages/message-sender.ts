@@ -111,7 +111,8 @@ export class MessageSender {
       const mediaName = outgoing.media ? storableText(outgoing.media.filename) : null;
       return { ticket, outgoing, whatsappId, to, body, mediaType, mediaName };
     });
-    const rows = await this.messages.insertManyIfAbsent(
+    const companyId = prepared[0]?.ticket.companyId;
+    const inserted = await this.messages.insertManyIfAbsent(
       tx,
       prepared.map(({ ticket, outgoing, whatsappId, body, mediaType, mediaName }) => ({
         companyId: ticket.companyId,
@@ -119,6 +120,7 @@ export class MessageSender {
         contactId: ticket.contactId,
         whatsappId,
         wid: null,
+        sendId: outgoing.newMessageId ?? null,
         body,
         fromMe: true,
         read: true,
@@ -129,7 +131,18 @@ export class MessageSender {
         ack: 0,
       })),
     );
-    // without a channel id nothing conflicts: a row for each, returned in the order inserted
+    // a message without a chosen id conflicts with nothing: a row for each, returned in the order
+    // inserted; one with a chosen id stored by an earlier try of the same send keeps that row
+    const unnamed = inserted.filter((row) => row.sendId === null);
+    const named = new Map(inserted.filter((row) => row.sendId !== null).map((row) => [`${row.whatsappId}:${row.sendId}`, row]));
+    const missing = prepared.filter(({ outgoing, whatsappId }) => outgoing.newMessageId && !named.has(`${whatsappId}:${outgoing.newMessageId}`));
+    if (missing.length > 0) {
+      const earlier = await this.messages.findBySendIds(tx, companyId!, missing.map(({ outgoing, whatsappId }) => ({ whatsappId, sendId: outgoing.newMessageId! })));
+      for (const row of earlier) named.set(`${row.whatsappId}:${row.sendId}`, row);
+      if (earlier.length > 0) this.logger.info({ companyId, messages: earlier.length }, 'sends tried again found the messages their earlier tries stored');
+    }
+    let next = 0;
+    const rows = prepared.map(({ outgoing, whatsappId }) => (outgoing.newMessageId ? named.get(`${whatsappId}:${outgoing.newMessageId}`) : unnamed[next++]));
     return prepared.map(({ outgoing, whatsappId, to, body, mediaType, mediaName }, i) => {
       const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
         ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
@@ -191,12 +204,16 @@ export class MessageSender {
 
   private async recordBatch(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<Array<{ message: MessageView; view: TicketView }>> {
     // the connection may have reported a sent message back (fromMe) before this: one row stays
-    const echoed = new Set(
+    // (a retried send's own row, recorded by the earlier try, is no echo)
+    const echoed = new Map(
       (await this.messages.findByWids(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id })))).map(
-        (row) => `${row.whatsappId}:${row.wid}`,
+        (row) => [`${row.whatsappId}:${row.wid}`, row.id] as const,
       ),
     );
-    const isEchoed = ({ pending, sent }: SentRecord) => echoed.has(`${pending.whatsappId}:${sent.id}`);
+    const isEchoed = ({ pending, sent }: SentRecord) => {
+      const id = echoed.get(`${pending.whatsappId}:${sent.id}`);
+      return id !== undefined && id !== pending.id;
+    };
     const lastByTicket = new Map(batch.map(({ ticketId, pending }) => [ticketId, pending.lastMessage] as const));
     await Promise.all([
       ...batch.filter(isEchoed).map(({ pending }) => this.messages.delete(tx, companyId, pending.id)),

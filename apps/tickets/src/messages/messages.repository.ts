@@ -19,6 +19,7 @@ function messageRowOf(row: Record<string, unknown>): MessageRow {
     contactId: row.contact_id as number | null,
     whatsappId: row.whatsapp_id as number | null,
     wid: row.wid as string | null,
+    sendId: row.send_id as string | null,
     body: row.body as string,
     fromMe: row.from_me as boolean,
     mediaType: row.media_type as MessageRow['mediaType'],
@@ -72,6 +73,20 @@ export class MessagesRepository {
     return tx.select().from(messages).where(byChannelIds(companyId, keys)).prepare('messages_by_wids').execute();
   }
 
+  /** Our messages stored under these chosen ids (a retried send's earlier row). */
+  findBySendIds(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; sendId: string }>): Promise<MessageRow[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          sql`(${messages.whatsappId}, ${messages.sendId}) in (select * from unnest(${sql.param(keys.map((k) => k.whatsappId))}::int[], ${sql.param(keys.map((k) => k.sendId))}::varchar[]))`,
+        ),
+      );
+  }
+
   /** Inserts unless the channel id is already stored (a redelivery); undefined then. */
   async insertIfAbsent(tx: TicketsTx, values: NewMessage): Promise<MessageRow | undefined> {
     const [row] = await this.insertManyIfAbsent(tx, [values]);
@@ -79,8 +94,8 @@ export class MessagesRepository {
   }
 
   /**
-   * Inserts in one statement, in order, those whose channel id is not stored yet; answers the rows
-   * inserted. Plain SQL, one array per column (`unnest`): the statement and its parameters are
+   * Inserts in one statement, in order, those whose channel id (or chosen send id) is not stored
+   * yet; answers the rows inserted. Plain SQL, one array per column (`unnest`): the statement and its parameters are
    * the same few whatever the number of rows (a batch of inbound messages, the bot's answers),
    * where drizzle's builder would write and check every column of every row.
    */
@@ -89,10 +104,11 @@ export class MessagesRepository {
     // one parameter per column: its values as an array
     const column = <T>(pick: (value: NewMessage) => T) => sql.param(values.map(pick));
     const result = await tx.execute(sql`
-      insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, media_type, media_path, media_name, quoted_msg_id, ack, read, is_deleted, is_edited)
+      insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, wid, send_id, body, from_me, media_type, media_path, media_name, quoted_msg_id, ack, read, is_deleted, is_edited)
       select * from unnest(
         ${column((v) => v.companyId)}::int[], ${column((v) => v.ticketId)}::int[], ${column((v) => v.contactId ?? null)}::int[],
-        ${column((v) => v.whatsappId ?? null)}::int[], ${column((v) => v.wid ?? null)}::varchar[], ${column((v) => v.body ?? '')}::text[],
+        ${column((v) => v.whatsappId ?? null)}::int[], ${column((v) => v.wid ?? null)}::varchar[], ${column((v) => v.sendId ?? null)}::varchar[],
+        ${column((v) => v.body ?? '')}::text[],
         ${column((v) => v.fromMe ?? false)}::boolean[], ${column((v) => v.mediaType ?? 'chat')}::varchar[], ${column((v) => v.mediaPath ?? null)}::varchar[],
         ${column((v) => v.mediaName ?? null)}::varchar[], ${column((v) => v.quotedMsgId ?? null)}::int[], ${column((v) => v.ack ?? 0)}::smallint[],
         ${column((v) => v.read ?? false)}::boolean[], ${column((v) => v.isDeleted ?? false)}::boolean[], ${column((v) => v.isEdited ?? false)}::boolean[])
@@ -143,7 +159,7 @@ export class MessagesRepository {
     );
     return tx
       .update(messages)
-      .set({ wid: sql`sent.wid`, ack: sql`sent.ack`, updatedAt: new Date() })
+      .set({ wid: sql`sent.wid`, ack: sql`greatest(${messages.ack}, sent.ack)`, updatedAt: new Date() })
       .from(sql`(values ${rows}) as sent(id, wid, ack)`)
       .where(and(eq(messages.companyId, companyId), sql`${messages.id} = sent.id`))
       .returning();

@@ -1,10 +1,11 @@
-import { DeleteOutlined, PaperClipOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { campaignEditability } from '@atrium/contracts/campaigns/campaign-editability.js';
 import { Alert, Button, Col, DatePicker, Flex, Form, Input, Modal, Row, Select, Skeleton, Tabs, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useMemo, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearBottom } from '../../../shared/api/paged';
-import { displayFileName } from '../../../shared/ui/display-file-name';
+import { usePendingAttachment } from '../../../shared/hooks/use-pending-attachment.hook';
+import { AttachmentPicker } from '../../../shared/ui/attachment-picker.component';
 import { saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { useConnectionsQuery } from '../../connections/api/connections.api';
 import { useFileListsPageInfiniteQuery } from '../../files/api/files.api';
@@ -42,10 +43,9 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
   const [uploadMedia, uploading] = useUploadCampaignMediaMutation();
   const [deleteMedia] = useDeleteCampaignMediaMutation();
   const { cancel, restart, busy } = useCampaignCommands();
-  const [file, setFile] = useState<File | null>(null);
-  const [removeAttachment, setRemoveAttachment] = useState(false);
+  const attachment = usePendingAttachment();
+  const resetAttachment = attachment.reset;
   const [activeTab, setActiveTab] = useState('1');
-  const fileInput = useRef<HTMLInputElement>(null);
   const confirmation = Form.useWatch('confirmation', form);
 
   // the edit lock is read when the dialog opens (spec 001 section 9: more than an hour before the schedule)
@@ -54,16 +54,16 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
 
   useEffect(() => {
     if (!open) return;
-    setFile(null);
-    setRemoveAttachment(false);
+    resetAttachment();
     setActiveTab('1');
     form.setFieldsValue(editing ? (campaign ? formValuesOf(campaign) : EMPTY_CAMPAIGN) : EMPTY_CAMPAIGN);
-  }, [open, editing, campaign, form]);
+  }, [open, editing, campaign, form, resetAttachment]);
 
   const submit = async (values: CampaignFormValues) => {
     if (editability === 'none') return;
     const input = campaignInputOf(values, editability);
-    const attachmentChange = allEditable && (file !== null || (removeAttachment && Boolean(campaign?.mediaPath)));
+    const { file } = attachment;
+    const attachmentChange = allEditable && (file !== null || (attachment.removed && Boolean(campaign?.mediaPath)));
     await saveRecord(
       async () => {
         if (!attachmentChange) {
@@ -88,7 +88,6 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
     if (fileLists.hasNextPage && !fileLists.isFetchingNextPage && nearBottom(event.currentTarget)) void fileLists.fetchNextPage();
   };
   const customVariables = settingsOf(settings).variables.map((variable) => `{${variable.key}}`);
-  const attachmentName = file?.name ?? (removeAttachment ? null : (campaign?.mediaName ?? null));
   const saving = creating.isLoading || updating.isLoading || uploading.isLoading;
 
   const footer = (
@@ -199,44 +198,15 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
             {t('modal.variablesHint', { variables: [...BUILT_IN_VARIABLES.map((name) => `{${name}}`), ...customVariables].join(', ') })}
           </Typography.Paragraph>
           <Tabs activeKey={activeTab} onChange={setActiveTab} items={tabs} />
-          <Flex gap={8} align="center" wrap>
-            <Button icon={<PaperClipOutlined />} disabled={!allEditable} onClick={() => fileInput.current?.click()} data-testid="campaign-attach">
-              {t('modal.attach')}
-            </Button>
-            {attachmentName ? (
-              <>
-                <Typography.Text ellipsis style={{ maxWidth: 360 }} data-testid="campaign-attachment">
-                  {displayFileName(attachmentName)}
-                </Typography.Text>
-                {allEditable ? (
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('modal.removeAttachment')}
-                    onClick={() => {
-                      setFile(null);
-                      setRemoveAttachment(true);
-                    }}
-                  />
-                ) : null}
-              </>
-            ) : null}
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              data-testid="campaign-attachment-input"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                if (chosen) {
-                  setFile(chosen);
-                  setRemoveAttachment(false);
-                }
-                event.target.value = '';
-              }}
-            />
-          </Flex>
+          <AttachmentPicker
+            attachment={attachment}
+            savedName={campaign?.mediaName}
+            attachText={t('modal.attach')}
+            removeLabel={t('modal.removeAttachment')}
+            disabled={!allEditable}
+            nameMaxWidth={360}
+            testIds={{ attach: 'campaign-attach', name: 'campaign-attachment', input: 'campaign-attachment-input' }}
+          />
         </Form>
       )}
     </Modal>

@@ -1,14 +1,14 @@
-import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { CampaignView } from '@atrium/contracts';
-import { Button, Card, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates/dates';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
+import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
-import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { actionsColumn } from '../../../shared/ui/actions-column';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useCampaignsPageInfiniteQuery, useDeleteCampaignMutation } from '../api/campaigns.api';
@@ -22,15 +22,12 @@ export default function CampaignsPage() {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const confirm = useConfirmDelete();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError } = useCampaignsPageInfiniteQuery(searchParam);
+  const list = useSearchedPages(useCampaignsPageInfiniteQuery, (page) => page.records);
   const [deleteCampaign] = useDeleteCampaignMutation();
   const { cancel, restart, busy } = useCampaignCommands();
-  const [editing, setEditing] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-  const records = (data?.pages ?? []).flatMap((page) => page.records);
-  useErrorPopup(isError, t('loadFailed'));
-  useCampaignsLive(searchParam);
+  const editor = useRecordEditor();
+  useErrorPopup(list.isError, t('loadFailed'));
+  useCampaignsLive(list.searchParam);
 
   const columns: TableColumnsType<CampaignView> = [
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
@@ -49,54 +46,34 @@ export default function CampaignsPage() {
     { title: t('columns.scheduledAt'), dataIndex: 'scheduledAt', align: 'center', render: (value: string | null) => (value ? formatDateTime(value) : t('fallback.scheduledAt')) },
     { title: t('columns.completedAt'), dataIndex: 'completedAt', align: 'center', render: (value: string | null) => (value ? formatDateTime(value) : t('fallback.completedAt')) },
     { title: t('columns.confirmation'), dataIndex: 'confirmation', align: 'center', render: (value: boolean) => (value ? t('confirmation.enabled') : t('confirmation.disabled')) },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      align: 'center',
-      width: 220,
-      render: (_, record) => (
-        <Space size={0}>
-          {record.status === 'EM_ANDAMENTO' ? (
-            <Tooltip title={t('actions.cancel')}>
-              <Button type="text" icon={<PauseCircleOutlined />} disabled={busy} onClick={() => void cancel(record.id)} aria-label={t('actions.cancel')} data-testid={`cancel-campaign-${record.id}`} />
-            </Tooltip>
-          ) : null}
-          {record.status === 'CANCELADA' ? (
-            <Tooltip title={t('actions.restart')}>
-              <Button type="text" icon={<PlayCircleOutlined />} disabled={busy} onClick={() => void restart(record.id)} aria-label={t('actions.restart')} data-testid={`restart-campaign-${record.id}`} />
-            </Tooltip>
-          ) : null}
-          <Tooltip title={t('actions.report')}>
-            <Button type="text" icon={<BarChartOutlined />} onClick={() => navigate(`/campaign/${record.id}/report`)} aria-label={t('actions.report')} data-testid={`campaign-report-${record.id}`} />
+    actionsColumn(t('columns.actions'), 220, (record) => (
+      <Space size={0}>
+        {record.status === 'EM_ANDAMENTO' ? (
+          <Tooltip title={t('actions.cancel')}>
+            <Button type="text" icon={<PauseCircleOutlined />} disabled={busy} onClick={() => void cancel(record.id)} aria-label={t('actions.cancel')} data-testid={`cancel-campaign-${record.id}`} />
           </Tooltip>
-          <RowActions
-            onEdit={() => setEditing({ open: true, id: record.id })}
-            onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteCampaign(record.id).unwrap(), deletedText: t('toasts.deleted') })}
-          />
-        </Space>
-      ),
-    },
+        ) : null}
+        {record.status === 'CANCELADA' ? (
+          <Tooltip title={t('actions.restart')}>
+            <Button type="text" icon={<PlayCircleOutlined />} disabled={busy} onClick={() => void restart(record.id)} aria-label={t('actions.restart')} data-testid={`restart-campaign-${record.id}`} />
+          </Tooltip>
+        ) : null}
+        <Tooltip title={t('actions.report')}>
+          <Button type="text" icon={<BarChartOutlined />} onClick={() => navigate(`/campaign/${record.id}/report`)} aria-label={t('actions.report')} data-testid={`campaign-report-${record.id}`} />
+        </Tooltip>
+        <RowActions
+          onEdit={() => editor.edit(record.id)}
+          onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteCampaign(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+        />
+      </Space>
+    )),
   ];
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="campaigns-search" />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, id: null })} data-testid="add-campaign">
-              {t('add')}
-            </Button>
-          </>
-        }
-      />
-      <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="campaigns-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<CampaignView> rowKey="id" size="middle" columns={columns} dataSource={records} loading={isFetching && records.length === 0} pagination={false} data-testid="campaigns-table" scroll={{ x: 900 }} />
-        </InfiniteScrollArea>
-      </Card>
-      <CampaignFormModal open={editing.open} id={editing.id} onClose={() => setEditing({ open: false, id: null })} />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="campaigns-search" addText={t('add')} onAdd={editor.add} addTestId="add-campaign" />
+      <InfiniteRecordTable<CampaignView> list={list} columns={columns} scrollTestId="campaigns-scroll" tableTestId="campaigns-table" scroll={{ x: 900 }} />
+      <CampaignFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
-import { DownloadOutlined, FolderOpenOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { ContactListView } from '@atrium/contracts';
-import { Button, Card, Input, Space, Table, Tooltip, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
+import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
-import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { actionsColumn } from '../../../shared/ui/actions-column';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useContactListsPageInfiniteQuery, useDeleteContactListMutation } from '../api/contact-lists.api';
@@ -22,59 +22,36 @@ export default function ContactListsPage() {
   const { t } = useTranslation('contactLists');
   const navigate = useNavigate();
   const confirm = useConfirmDelete();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useContactListsPageInfiniteQuery(searchParam);
+  const list = useSearchedPages(useContactListsPageInfiniteQuery, (page) => page.records);
   const [deleteList] = useDeleteContactListMutation();
-  const [editing, setEditing] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-  const records = (data?.pages ?? []).flatMap((page) => page.records);
-  useErrorPopup(isError ? error : null);
+  const editor = useRecordEditor();
+  useErrorPopup(list.isError ? list.error : null);
   useContactListsLive();
 
   const columns: TableColumnsType<ContactListView> = [
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
     { title: t('columns.contacts'), dataIndex: 'contactsCount', align: 'center', width: 140 },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      align: 'center',
-      width: 200,
-      render: (_, record) => (
-        <Space size={0}>
-          <Tooltip title={t('sample')}>
-            <Button type="text" icon={<DownloadOutlined />} href={SAMPLE_SPREADSHEET} download="planilha.xlsx" aria-label={t('sample')} />
-          </Tooltip>
-          <Tooltip title={t('open')}>
-            <Button type="text" icon={<FolderOpenOutlined />} onClick={() => navigate(`/contact-lists/${record.id}/contacts`)} aria-label={t('open')} data-testid={`open-contact-list-${record.id}`} />
-          </Tooltip>
-          <RowActions
-            onEdit={() => setEditing({ open: true, id: record.id })}
-            onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteList(record.id).unwrap(), deletedText: t('toasts.deleted') })}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(t('columns.actions'), 200, (record) => (
+      <Space size={0}>
+        <Tooltip title={t('sample')}>
+          <Button type="text" icon={<DownloadOutlined />} href={SAMPLE_SPREADSHEET} download="planilha.xlsx" aria-label={t('sample')} />
+        </Tooltip>
+        <Tooltip title={t('open')}>
+          <Button type="text" icon={<FolderOpenOutlined />} onClick={() => navigate(`/contact-lists/${record.id}/contacts`)} aria-label={t('open')} data-testid={`open-contact-list-${record.id}`} />
+        </Tooltip>
+        <RowActions
+          onEdit={() => editor.edit(record.id)}
+          onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteList(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+        />
+      </Space>
+    )),
   ];
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="contact-lists-search" />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, id: null })} data-testid="add-contact-list">
-              {t('add')}
-            </Button>
-          </>
-        }
-      />
-      <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="contact-lists-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<ContactListView> rowKey="id" size="middle" columns={columns} dataSource={records} loading={isFetching && records.length === 0} pagination={false} data-testid="contact-lists-table" />
-        </InfiniteScrollArea>
-      </Card>
-      <ContactListFormModal open={editing.open} id={editing.id} onClose={() => setEditing({ open: false, id: null })} />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="contact-lists-search" addText={t('add')} onAdd={editor.add} addTestId="add-contact-list" />
+      <InfiniteRecordTable<ContactListView> list={list} columns={columns} scrollTestId="contact-lists-scroll" tableTestId="contact-lists-table" />
+      <ContactListFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );
 }

@@ -1,15 +1,16 @@
-import { CloudDownloadOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DeleteOutlined, EditOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { ContactView } from '@atrium/contracts';
-import { App, Avatar, Button, Card, Input, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
+import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { can } from '../../../shared/permissions/permissions';
-import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { actionsColumn } from '../../../shared/ui/actions-column';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { NewTicketModal } from '../../tickets/components/new-ticket.modal';
@@ -26,16 +27,13 @@ export default function ContactsPage() {
   const user = useSessionUser();
   const { modal } = App.useApp();
   const confirm = useConfirmDelete();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useContactsPageInfiniteQuery(searchParam);
+  const list = useSearchedPages(useContactsPageInfiniteQuery, (page) => page.contacts);
   const [deleteContact] = useDeleteContactMutation();
   const [importContacts, importing] = useImportContactsMutation();
-  const [editing, setEditing] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  const editor = useRecordEditor();
   const [ticketFor, setTicketFor] = useState<ContactView | null>(null);
-  const contacts = (data?.pages ?? []).flatMap((page) => page.contacts);
   const mayDelete = can(user, 'contacts-page:deleteContact');
-  useErrorPopup(isError ? error : null);
+  useErrorPopup(list.isError ? list.error : null);
 
   const confirmImport = () =>
     modal.confirm({
@@ -58,58 +56,39 @@ export default function ContactsPage() {
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
     { title: t('columns.number'), dataIndex: 'number', ellipsis: true, responsive: ['sm'], render: (number: string | null) => number ?? '' },
     { title: t('columns.email'), dataIndex: 'email', ellipsis: true, responsive: ['md'] },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      align: 'center',
-      width: 150,
-      render: (_, contact) => (
-        <Space size={0}>
-          <Tooltip title={t('startTicket')}>
-            <Button type="text" icon={<WhatsAppOutlined />} aria-label={t('startTicket')} onClick={() => setTicketFor(contact)} data-testid={`start-ticket-${contact.id}`} />
+    actionsColumn(t('columns.actions'), 150, (contact) => (
+      <Space size={0}>
+        <Tooltip title={t('startTicket')}>
+          <Button type="text" icon={<WhatsAppOutlined />} aria-label={t('startTicket')} onClick={() => setTicketFor(contact)} data-testid={`start-ticket-${contact.id}`} />
+        </Tooltip>
+        <Tooltip title={t('edit', { ns: 'common' })}>
+          <Button type="text" icon={<EditOutlined />} aria-label={t('edit', { ns: 'common' })} onClick={() => editor.edit(contact.id)} data-testid={`edit-contact-${contact.id}`} />
+        </Tooltip>
+        {mayDelete ? (
+          <Tooltip title={t('delete', { ns: 'common' })}>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('delete', { ns: 'common' })}
+              onClick={() => confirm({ title: t('delete.title', { name: contact.name }), content: t('delete.message'), remove: () => deleteContact(contact.id).unwrap(), deletedText: t('toasts.deleted') })}
+              data-testid={`delete-contact-${contact.id}`}
+            />
           </Tooltip>
-          <Tooltip title={t('edit', { ns: 'common' })}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('edit', { ns: 'common' })} onClick={() => setEditing({ open: true, contactId: contact.id })} data-testid={`edit-contact-${contact.id}`} />
-          </Tooltip>
-          {mayDelete ? (
-            <Tooltip title={t('delete', { ns: 'common' })}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('delete', { ns: 'common' })}
-                onClick={() => confirm({ title: t('delete.title', { name: contact.name }), content: t('delete.message'), remove: () => deleteContact(contact.id).unwrap(), deletedText: t('toasts.deleted') })}
-                data-testid={`delete-contact-${contact.id}`}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
-      ),
-    },
+        ) : null}
+      </Space>
+    )),
   ];
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="contacts-search" />
-            <Button icon={<CloudDownloadOutlined />} onClick={confirmImport} loading={importing.isLoading}>
-              {t('import')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, contactId: null })} data-testid="add-contact">
-              {t('add')}
-            </Button>
-          </>
-        }
-      />
-      <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="contacts-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<ContactView> rowKey="id" size="middle" columns={columns} dataSource={contacts} loading={isFetching && contacts.length === 0} pagination={false} data-testid="contacts-table" />
-        </InfiniteScrollArea>
-      </Card>
-      <ContactFormModal open={editing.open} contactId={editing.contactId} onClose={() => setEditing({ open: false, contactId: null })} />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="contacts-search" addText={t('add')} onAdd={editor.add} addTestId="add-contact">
+        <Button icon={<CloudDownloadOutlined />} onClick={confirmImport} loading={importing.isLoading}>
+          {t('import')}
+        </Button>
+      </ListPageHeader>
+      <InfiniteRecordTable<ContactView> list={list} columns={columns} scrollTestId="contacts-scroll" tableTestId="contacts-table" />
+      <ContactFormModal open={editor.open} contactId={editor.id} onClose={editor.close} />
       <NewTicketModal open={ticketFor !== null} contact={ticketFor} onClose={() => setTicketFor(null)} />
     </div>
   );

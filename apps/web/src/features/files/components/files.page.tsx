@@ -1,14 +1,13 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { FileListView } from '@atrium/contracts';
-import { Button, Card, Input, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { api } from '../../../shared/api/api';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
+import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
-import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { actionsColumn } from '../../../shared/ui/actions-column';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
@@ -23,52 +22,29 @@ export default function FilesPage() {
   const { companyId } = useSessionUser();
   const dispatch = useAppDispatch();
   const confirm = useConfirmDelete();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useFileListsPageInfiniteQuery(searchParam);
+  const list = useSearchedPages(useFileListsPageInfiniteQuery, (page) => page.files);
   const [deleteList] = useDeleteFileListMutation();
-  const [editing, setEditing] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-  const records = (data?.pages ?? []).flatMap((page) => page.files);
-  useErrorPopup(isError ? error : null);
+  const editor = useRecordEditor();
+  useErrorPopup(list.isError ? list.error : null);
   useSocketEvent(socketEvents.file(companyId), () => {
     dispatch(api.util.invalidateTags(['FileLists']));
   });
 
   const columns: TableColumnsType<FileListView> = [
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      align: 'center',
-      width: 110,
-      render: (_, record) => (
-        <RowActions
-          onEdit={() => setEditing({ open: true, id: record.id })}
-          onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteList(record.id).unwrap(), deletedText: t('toasts.deleted') })}
-        />
-      ),
-    },
+    actionsColumn(t('columns.actions'), 110, (record) => (
+      <RowActions
+        onEdit={() => editor.edit(record.id)}
+        onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteList(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+      />
+    )),
   ];
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="files-search" />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, id: null })} data-testid="add-file-list">
-              {t('add')}
-            </Button>
-          </>
-        }
-      />
-      <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="files-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<FileListView> rowKey="id" size="middle" columns={columns} dataSource={records} loading={isFetching && records.length === 0} pagination={false} data-testid="files-table" />
-        </InfiniteScrollArea>
-      </Card>
-      <FileListFormModal open={editing.open} id={editing.id} onClose={() => setEditing({ open: false, id: null })} />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="files-search" addText={t('add')} onAdd={editor.add} addTestId="add-file-list" />
+      <InfiniteRecordTable<FileListView> list={list} columns={columns} scrollTestId="files-scroll" tableTestId="files-table" />
+      <FileListFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );
 }

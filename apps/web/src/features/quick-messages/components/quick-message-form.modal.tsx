@@ -1,9 +1,9 @@
-import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex, Form, Input, Switch, Typography, type GetRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Dropdown, Flex, Form, Input, Switch, type GetRef } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePendingAttachment } from '../../../shared/hooks/use-pending-attachment.hook';
+import { AttachmentPicker } from '../../../shared/ui/attachment-picker.component';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
-import { displayFileName } from '../../../shared/ui/display-file-name';
 import {
   useCreateQuickMessageMutation,
   useDeleteQuickMessageMediaMutation,
@@ -39,17 +39,15 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
   const [updateQuickMessage, updating] = useUpdateQuickMessageMutation();
   const [uploadMedia, uploading] = useUploadQuickMessageMediaMutation();
   const [deleteMedia] = useDeleteQuickMessageMediaMutation();
-  const [file, setFile] = useState<File | null>(null);
-  const [removeAttachment, setRemoveAttachment] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const attachment = usePendingAttachment();
+  const resetAttachment = attachment.reset;
   const messageInput = useRef<GetRef<typeof Input.TextArea>>(null);
 
   useEffect(() => {
     if (!open) return;
-    setFile(null);
-    setRemoveAttachment(false);
+    resetAttachment();
     form.setFieldsValue(editing ? (record ? { shortcode: record.shortcode, message: record.message, geral: record.geral } : EMPTY) : EMPTY);
-  }, [open, editing, record, form]);
+  }, [open, editing, record, form, resetAttachment]);
 
   const insertVariable = (name: string) => {
     const area = messageInput.current?.resizableTextArea?.textArea;
@@ -63,15 +61,15 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
     await saveRecord(
       async () => {
         const saved = editing ? await updateQuickMessage({ id, ...input }).unwrap() : await createQuickMessage(input).unwrap();
+        const { file } = attachment;
         if (file) await uploadMedia({ id: saved.id, file }).unwrap();
-        else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
+        else if (attachment.removed && saved.mediaPath) await deleteMedia(saved.id).unwrap();
       },
       t('toasts.saved'),
       onClose,
     );
   };
 
-  const attachmentName = file?.name ?? (removeAttachment ? null : (record?.mediaName ?? null));
 
   return (
     <RecordFormModal
@@ -107,41 +105,14 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
         <Form.Item name="geral" label={t('modal.geral')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Flex gap={8} align="center" wrap>
-          <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()}>
-            {t('modal.attach')}
-          </Button>
-          {attachmentName ? (
-            <>
-              <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="quick-message-attachment">
-                {displayFileName(attachmentName)}
-              </Typography.Text>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('modal.removeAttachment')}
-                onClick={() => {
-                  setFile(null);
-                  setRemoveAttachment(true);
-                }}
-              />
-            </>
-          ) : null}
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) {
-                setFile(chosen);
-                setRemoveAttachment(false);
-              }
-              event.target.value = '';
-            }}
-          />
-        </Flex>
+        <AttachmentPicker
+          attachment={attachment}
+          savedName={record?.mediaName}
+          attachText={t('modal.attach')}
+          removeLabel={t('modal.removeAttachment')}
+          nameMaxWidth={300}
+          testIds={{ name: 'quick-message-attachment' }}
+        />
       </Form>
     </RecordFormModal>
   );

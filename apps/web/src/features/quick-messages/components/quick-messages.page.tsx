@@ -1,12 +1,12 @@
-import { PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PaperClipOutlined } from '@ant-design/icons';
 import type { QuickMessageView } from '@atrium/contracts';
-import { Button, Card, Input, Table, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { useRecordEditor } from '../../../shared/hooks/use-record-editor.hook';
+import { useSearchedPages } from '../../../shared/hooks/use-searched-pages.hook';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
-import { InfiniteScrollArea } from '../../../shared/ui/infinite-scroll-area.component';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { actionsColumn } from '../../../shared/ui/actions-column';
+import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { displayFileName } from '../../../shared/ui/display-file-name';
@@ -17,13 +17,10 @@ import { QuickMessageFormModal } from './quick-message-form.modal';
 export default function QuickMessagesPage() {
   const { t } = useTranslation('quickMessages');
   const confirm = useConfirmDelete();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useQuickMessagesPageInfiniteQuery(searchParam);
+  const list = useSearchedPages(useQuickMessagesPageInfiniteQuery, (page) => page.records);
   const [deleteQuickMessage] = useDeleteQuickMessageMutation();
-  const [editing, setEditing] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-  const records = (data?.pages ?? []).flatMap((page) => page.records);
-  useErrorPopup(isError ? error : null);
+  const editor = useRecordEditor();
+  useErrorPopup(list.isError ? list.error : null);
 
   const columns: TableColumnsType<QuickMessageView> = [
     { title: t('columns.shortcode'), dataIndex: 'shortcode', ellipsis: true, render: (shortcode: string) => <Typography.Text code>/{shortcode}</Typography.Text> },
@@ -42,39 +39,19 @@ export default function QuickMessagesPage() {
           <Typography.Text type="secondary">{t('noAttachment')}</Typography.Text>
         ),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      align: 'center',
-      width: 110,
-      render: (_, record) => (
-        <RowActions
-          onEdit={() => setEditing({ open: true, id: record.id })}
-          onDelete={() => confirm({ title: t('delete.title', { name: record.shortcode }), remove: () => deleteQuickMessage(record.id).unwrap(), deletedText: t('toasts.deleted') })}
-        />
-      ),
-    },
+    actionsColumn(t('columns.actions'), 110, (record) => (
+      <RowActions
+        onEdit={() => editor.edit(record.id)}
+        onDelete={() => confirm({ title: t('delete.title', { name: record.shortcode }), remove: () => deleteQuickMessage(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+      />
+    )),
   ];
 
   return (
     <div className="page page-fill">
-      <PageHeader
-        title={t('title')}
-        extra={
-          <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="quick-messages-search" />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, id: null })} data-testid="add-quick-message">
-              {t('add')}
-            </Button>
-          </>
-        }
-      />
-      <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="quick-messages-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<QuickMessageView> rowKey="id" size="middle" columns={columns} dataSource={records} loading={isFetching && records.length === 0} pagination={false} data-testid="quick-messages-table" />
-        </InfiniteScrollArea>
-      </Card>
-      <QuickMessageFormModal open={editing.open} id={editing.id} onClose={() => setEditing({ open: false, id: null })} />
+      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="quick-messages-search" addText={t('add')} onAdd={editor.add} addTestId="add-quick-message" />
+      <InfiniteRecordTable<QuickMessageView> list={list} columns={columns} scrollTestId="quick-messages-scroll" tableTestId="quick-messages-table" />
+      <QuickMessageFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );
 }

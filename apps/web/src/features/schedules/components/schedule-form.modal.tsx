@@ -1,13 +1,13 @@
-import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { ContactView } from '@atrium/contracts';
 import { Alert, Button, DatePicker, Dropdown, Flex, Form, Input, Modal, Select, Skeleton, Spin, Typography, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
+import { usePendingAttachment } from '../../../shared/hooks/use-pending-attachment.hook';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
-import { displayFileName } from '../../../shared/ui/display-file-name';
+import { AttachmentPicker } from '../../../shared/ui/attachment-picker.component';
 import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { formatDateTime } from '../../../shared/dates/dates';
 import { useContactQuery, useContactsPageInfiniteQuery } from '../../contacts/api/contacts.api';
@@ -65,21 +65,19 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
   const [updateSchedule, updating] = useUpdateScheduleMutation();
   const [uploadMedia, uploading] = useUploadScheduleMediaMutation();
   const [deleteMedia] = useDeleteScheduleMediaMutation();
-  const [file, setFile] = useState<File | null>(null);
+  const attachment = usePendingAttachment();
+  const resetAttachment = attachment.reset;
   const [fileError, setFileError] = useState(false);
-  const [removeAttachment, setRemoveAttachment] = useState(false);
   const [saving, setSaving] = useState(false);
   // a schedule created by this dialog whose attachment then failed: saving again updates it
   const [createdId, setCreatedId] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const bodyInput = useRef<GetRef<typeof Input.TextArea>>(null);
   const sent = editing && record !== undefined && (record.sentAt !== null || record.status === 'ENVIADA');
 
   useEffect(() => {
     if (!open) return;
-    setFile(null);
+    resetAttachment();
     setFileError(false);
-    setRemoveAttachment(false);
     setTerm('');
     setCreatedId(null);
     if (editing) {
@@ -87,7 +85,7 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     } else {
       form.setFieldsValue({ contactId, body: '', sendAt: sendAt ?? dayjs().add(1, 'hour').second(0).millisecond(0) });
     }
-  }, [open, editing, record, contactId, sendAt, form]);
+  }, [open, editing, record, contactId, sendAt, form, resetAttachment]);
 
   const contacts: Array<Pick<ContactView, 'id' | 'name' | 'number'>> = [...(chosen ? [chosen] : []), ...(searching ? (found?.pages ?? []).flatMap((page) => page.contacts) : [])];
   const contactOptions = [...new Map(contacts.map((item) => [item.id, { value: item.id, label: item.number ? `${item.name} - ${item.number}` : item.name }])).values()];
@@ -108,8 +106,9 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
       const existing = id ?? createdId;
       const saved = existing !== null ? await updateSchedule({ id: existing, ...input }).unwrap() : await createSchedule(input).unwrap();
       setCreatedId(saved.id);
+      const { file } = attachment;
       if (file) await uploadMedia({ id: saved.id, file }).unwrap();
-      else if (removeAttachment && saved.mediaPath) await deleteMedia(saved.id).unwrap();
+      else if (attachment.removed && saved.mediaPath) await deleteMedia(saved.id).unwrap();
       toast.success(t('toasts.saved'));
       onClose();
     } catch (error) {
@@ -119,7 +118,6 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     }
   };
 
-  const attachmentName = file?.name ?? (removeAttachment ? null : (record?.mediaName ?? null));
   const title = sent ? t('modal.sentTitle') : record?.status === 'ERRO' ? t('modal.errorTitle') : editing ? t('modal.editTitle') : t('modal.addTitle');
 
   return (
@@ -198,52 +196,24 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
               data-testid="schedule-send-at"
             />
           </Form.Item>
-          <Flex gap={8} align="center" wrap>
-            <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()} disabled={sent} data-testid="schedule-attach">
-              {t('modal.attach')}
-            </Button>
-            {attachmentName ? (
-              <>
-                <Typography.Text ellipsis style={{ maxWidth: 300 }} data-testid="schedule-attachment">
-                  {displayFileName(attachmentName)}
-                </Typography.Text>
-                {sent ? null : (
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('modal.removeAttachment')}
-                    onClick={() => {
-                      setFile(null);
-                      setRemoveAttachment(true);
-                    }}
-                  />
-                )}
-              </>
-            ) : (
-              <Typography.Text type="secondary">{t('modal.attachmentHint')}</Typography.Text>
-            )}
+          <AttachmentPicker
+            attachment={attachment}
+            savedName={record?.mediaName}
+            attachText={t('modal.attach')}
+            removeLabel={t('modal.removeAttachment')}
+            disabled={sent}
+            nameMaxWidth={300}
+            emptyHint={<Typography.Text type="secondary">{t('modal.attachmentHint')}</Typography.Text>}
+            accept={IMAGE_ACCEPT}
+            onPick={(picked) => {
+              const image = IMAGE_NAME.test(picked.name);
+              setFileError(!image);
+              return image;
+            }}
+            testIds={{ attach: 'schedule-attach', name: 'schedule-attachment', input: 'schedule-file' }}
+          >
             {fileError ? <Typography.Text type="danger">{t('validation.imageOnly')}</Typography.Text> : null}
-            <input
-              ref={fileInput}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              style={{ display: 'none' }}
-              data-testid="schedule-file"
-              onChange={(event) => {
-                const picked = event.target.files?.[0];
-                if (picked) {
-                  const image = IMAGE_NAME.test(picked.name);
-                  setFileError(!image);
-                  if (image) {
-                    setFile(picked);
-                    setRemoveAttachment(false);
-                  }
-                }
-                event.target.value = '';
-              }}
-            />
-          </Flex>
+          </AttachmentPicker>
         </Form>
       )}
     </Modal>
