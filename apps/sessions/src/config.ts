@@ -19,6 +19,11 @@ export class SessionsConfig extends MediaStorageConfig {
    * over per minute, each closed here before another replica connects it; 0: never rebalance.
    */
   @IsInt() @Min(0) SESSIONS_REBALANCE_MAX_PER_MINUTE: number = 600;
+  /**
+   * How long an outbound command waits for a session that is moving between replicas (rebalance,
+   * shutdown, takeover) to be connected by its new owner; then it fails as before (ERR_WAPP_NOT_INITIALIZED).
+   */
+  @IsInt() @Min(0) SESSION_HANDOVER_WAIT_MS: number = 20_000;
   /** QR codes shown without a scan before the session goes to TIMEOUT. */
   @IsInt() @Min(1) SESSION_MAX_QR_CODES: number = 5;
 

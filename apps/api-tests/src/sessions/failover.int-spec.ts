@@ -64,8 +64,8 @@ describe('session ownership between two sessions replicas in one process', () =>
   let rpc: RpcClient;
 
   beforeAll(async () => {
-    // Ownership as such: no rebalancing moves sessions under the test (rebalance.int-spec.ts covers it).
-    env = await startSessionsStack({ env: { SESSIONS_REPLICA_ID: 'replica-a', SESSIONS_REBALANCE_MAX_PER_MINUTE: '0' } });
+    // Rebalancing on (the default pace): sends to a session being moved wait for its new owner.
+    env = await startSessionsStack({ env: { SESSIONS_REPLICA_ID: 'replica-a' } });
     replicaB = await startReplica(env.stack.env, 'replica-b');
     company = await sessionsTenant(env.stack, 5);
     ({ tenant, socket, tap, rpc } = company);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { OUTBOUND_COMMAND_TIMEOUT_MS, SessionsSubjects } from '@atrium/contracts';
 import { eventually } from '../nats-fixtures.js';
 import type { Tenant } from '../tenants.js';
 import type { InboundTap } from './inbound-tap.js';
@@ -15,6 +16,8 @@ import {
 } from './sessions-fixtures.js';
 
 const SESSIONS = 40;
+/** The customer the agents write to while sessions move. */
+const AGENTS_CUSTOMER = '5511987004002';
 /** Replica A's rebalance pace: 2 handovers a second, so moving 20 sessions takes about 10 s. */
 const MAX_PER_MINUTE = 120;
 
@@ -38,6 +41,10 @@ describe('sessions spread over the replicas', () => {
   let db: pg.Client;
   let replicaB: SessionsProcess | undefined;
   let numbers: string[] = [];
+  let connectionIds: number[] = [];
+  /** Agents' sends so far: body, and the WhatsApp id given with it (every other one) or none. */
+  const agentSends: Array<{ body: string; newMessageId?: string }> = [];
+  const agentFailures: string[] = [];
   const sent: string[] = [];
   let replicaEnv: Record<string, string>;
 
@@ -92,13 +99,52 @@ describe('sessions spread over the replicas', () => {
     }
   }
 
+  /**
+   * Agents send to the company's numbers in turn through the sessions' outbound command (three at
+   * a time, each waiting for its answer) until `done` settles; failures are collected.
+   */
+  async function agentsSend(done: Promise<unknown>): Promise<void> {
+    let finished = false;
+    void done.finally(() => (finished = true)).catch(() => undefined);
+    const agent = async () => {
+      while (!finished) {
+        const n = agentSends.length;
+        const send = { body: `agent ${n}`, newMessageId: n % 2 === 0 ? `3EB0A6E47${String(n).padStart(7, '0')}` : undefined };
+        agentSends.push(send);
+        const at = Date.now();
+        try {
+          await company.rpc.request(SessionsSubjects.command, {
+            companyId: tenant.companyId,
+            whatsappId: connectionIds[n % connectionIds.length]!,
+            command: { type: 'sendText', to: AGENTS_CUSTOMER, body: send.body, newMessageId: send.newMessageId },
+          }, { timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+        } catch (error) {
+          agentFailures.push(`${send.body}: ${(error as { code?: string }).code ?? String(error)} after ${Date.now() - at} ms`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await Promise.all([agent(), agent(), agent()]);
+  }
+
+  /** Every agent send so far succeeded and reached the customer exactly once (with the WhatsApp id it was given). */
+  async function expectAgentSendsArrivedOnce(): Promise<void> {
+    expect(agentFailures).toEqual([]);
+    const received = (await sandboxCall<Array<{ id: string; body: string }>>(env.sandbox, 'GET', `/messages?customer=${AGENTS_CUSTOMER}`)).body;
+    const wrong = agentSends.filter((send) => {
+      const copies = received.filter((m) => m.body === send.body);
+      return copies.length !== 1 || (send.newMessageId !== undefined && copies[0]!.id !== send.newMessageId);
+    });
+    expect(wrong).toEqual([]);
+  }
+
   const balanced = (s: Sample) => [...s.owners.values()].every((n) => Math.abs(n - SESSIONS / 2) <= 2) && s.owners.size === 2;
 
   beforeAll(async () => {
     buildSessionsApp();
     env = await startSessionsStack({
       env: { SESSIONS_REPLICA_ID: 'replica-a', SESSIONS_REBALANCE_MAX_PER_MINUTE: String(MAX_PER_MINUTE) },
-      sandbox: { SANDBOX_AUTO_SCAN_MS: 50 },
+      sandbox: { SANDBOX_AUTO_SCAN_MS: 50, SANDBOX_HISTORY_LIMIT: 5000 },
     });
     replicaEnv = { ...sessionsEnv(env.sandbox, env.stack.env), SESSIONS_REBALANCE_MAX_PER_MINUTE: String(MAX_PER_MINUTE) };
     company = await sessionsTenant(env.stack, SESSIONS);
@@ -111,7 +157,9 @@ describe('sessions spread over the replicas', () => {
       if (created.status !== 201) throw new Error(`connection not created: ${created.status}`);
     }
     await eventually(async () => (await connectedRows()) === SESSIONS, 40_000, 200);
-    numbers = (await db.query<{ number: string }>('select number from sessions.whatsapps where company_id = $1', [tenant.companyId])).rows.map((row) => row.number);
+    const rows = (await db.query<{ id: number; number: string }>('select id, number from sessions.whatsapps where company_id = $1', [tenant.companyId])).rows;
+    numbers = rows.map((row) => row.number);
+    connectionIds = rows.map((row) => row.id);
   }, 90_000);
 
   afterAll(async () => {
@@ -121,13 +169,13 @@ describe('sessions spread over the replicas', () => {
     await env?.stop();
   });
 
-  it('hands half of them to a replica that joins, at a bounded rate, never running one session twice', async () => {
+  it('hands half of them to a replica that joins, at a bounded rate, never running one session twice; agents’ sends all land once', async () => {
     expect([...(await sample()).owners.entries()]).toEqual([['replica-a', SESSIONS]]);
     const joined = (async () => {
       replicaB = await startSessionsProcess(replicaEnv, 'replica-b');
       await eventually(async () => balanced(await sample()) && (await connectedRows()) === SESSIONS && (await sandboxView()).connected === SESSIONS, 45_000, 100);
     })();
-    const [samples] = await Promise.all([watch(joined), customersWrite(joined)]);
+    const [samples] = await Promise.all([watch(joined), customersWrite(joined), agentsSend(joined)]);
 
     const last = samples.at(-1)!;
     expect(balanced(last)).toBe(true);
@@ -142,16 +190,23 @@ describe('sessions spread over the replicas', () => {
     // Every message written while sessions moved reached the inbound stream exactly once.
     for (const id of sent) await tap.message(id, 15_000);
     expect(sent.filter((id) => tap.events.filter((e) => e.event.type === 'message' && e.event.message.id === id).length !== 1)).toEqual([]);
+    // Agents' sends to sessions being handed over were held until their new owner connected.
+    expect(agentSends.length).toBeGreaterThan(20);
+    await expectAgentSendsArrivedOnce();
   }, 80_000);
 
-  it('takes all of them back within seconds when that replica shuts down gracefully (SIGTERM)', async () => {
+  it('takes all of them back within seconds when that replica shuts down gracefully (SIGTERM); agents’ sends all land once', async () => {
+    const sentBefore = agentSends.length;
     const started = Date.now();
     const handedBack = (async () => {
       await replicaB!.stop('SIGTERM');
       await eventually(async () => (await sample()).owners.get('replica-a') === SESSIONS && (await sandboxView()).connected === SESSIONS, 10_000, 50);
     })();
-    const [samples] = await Promise.all([watch(handedBack), customersWrite(handedBack)]);
-    expect(Date.now() - started).toBeLessThan(5000);
+    const handedBackAt = handedBack.then(() => Date.now());
+    const [samples] = await Promise.all([watch(handedBack), customersWrite(handedBack), agentsSend(handedBack)]);
+    expect((await handedBackAt) - started).toBeLessThan(5000);
+    expect(agentSends.length - sentBefore).toBeGreaterThan(4);
+    await expectAgentSendsArrivedOnce();
     expect([...samples.at(-1)!.owners.entries()]).toEqual([['replica-a', SESSIONS]]);
     await eventually(async () => (await connectedRows()) === SESSIONS, 5000, 50);
     expect(await sandboxView()).toEqual({ connected: SESSIONS, replaced: 0 });

@@ -4,9 +4,13 @@ import type { Logger } from '@atrium/logging';
 import type { ConnectionEvents } from '../shared/connection-events.js';
 import type { InboundPublisher } from '../inbound/inbound-publisher.js';
 import type { MediaStore } from '../inbound/media-store.js';
+import { notSentError } from './handover-wait.js';
 import { executeCommand } from './outbound-executor.js';
 import type { SendPacer } from './send-pacer.js';
 import type { SessionStatePatch, SessionStateRepository } from './session-state.repository.js';
+
+/** Longest a stopping session waits for the commands its driver is running. */
+const STOP_DRAIN_MS = 5_000;
 
 export interface SessionRef {
   companyId: number;
@@ -58,6 +62,9 @@ export class RunningSession implements ChannelListener {
   private resuming = false;
   /** The status last written (sessions_by_status). */
   status = 'OPENING';
+  /** Commands handed to the driver and not answered yet: stop() lets them finish. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private stopping = false;
 
   constructor(
     readonly ref: SessionRef,
@@ -72,6 +79,7 @@ export class RunningSession implements ChannelListener {
   }
 
   async start(options: StartOptions = {}): Promise<void> {
+    this.stopping = false;
     this.qrCodes = 0;
     this.ended = false;
     this.resuming = options.resumingConnected === true;
@@ -85,9 +93,18 @@ export class RunningSession implements ChannelListener {
     await this.channel.start();
   }
 
-  /** Closes the connection and keeps the auth state (shutdown, lease lost). */
+  /**
+   * Closes the connection and keeps the auth state (shutdown, handover, lease lost). Commands
+   * already handed to the driver finish first (for STOP_DRAIN_MS at most): closed under them, a
+   * send might reach WhatsApp with no answer back; new ones are refused as not sent.
+   */
   async stop(): Promise<void> {
     this.ended = true;
+    this.stopping = true;
+    const deadline = Date.now() + STOP_DRAIN_MS;
+    while (this.inFlight.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+    }
     await this.channel?.stop();
   }
 
@@ -120,8 +137,12 @@ export class RunningSession implements ChannelListener {
   }
 
   async execute(command: OutboundCommandDto): Promise<OutboundResult> {
-    if (!this.channel || !this.connected) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
-    return executeCommand(this.channel, command, { pacer: this.pacer, media: this.deps.media });
+    if (!this.channel || !this.connected || this.stopping) throw notSentError();
+    const running = executeCommand(this.channel, command, { pacer: this.pacer, media: this.deps.media });
+    const tracked = running.catch(() => undefined);
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+    return running;
   }
 
   // ---- ChannelListener ---------------------------------------------------------------------

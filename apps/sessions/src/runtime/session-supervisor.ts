@@ -12,6 +12,7 @@ import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
 import { HandoverBudget } from './handover-budget.js';
+import { HandoverWait, notSentError } from './handover-wait.js';
 import { LeaseRepository, type ClaimedLease, type ClusterSize } from './lease.repository.js';
 import { NO_OWNER, OwnerChannel, type OwnerRequest } from './owner-channel.js';
 import { newReplicaId } from './replica-id.js';
@@ -62,6 +63,8 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   /** A sweep was asked for while one ran (sessions released meanwhile): run one more after it. */
   private sweepAgain = false;
   private readonly rebalanceBudget: HandoverBudget;
+  /** Outbound commands held while their session moves between replicas. */
+  private readonly handoverWait: HandoverWait;
   /** Sessions held here but not run at the last sweep (see doSweep). */
   private unrunBefore = new Set<number>();
   private releasedSubscription?: Subscription;
@@ -84,6 +87,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     metrics.countStatusesWith(() => [...this.running.values()].map(({ session }) => session.status));
     this.replicaId = newReplicaId(config.SESSIONS_REPLICA_ID);
     this.rebalanceBudget = new HandoverBudget(config.SESSIONS_REBALANCE_MAX_PER_MINUTE, config.SESSION_LEASE_RENEW_MS, Date.now());
+    this.handoverWait = new HandoverWait(config.SESSION_HANDOVER_WAIT_MS);
     this.owners = new OwnerChannel(() => this.proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX);
     this.releasedSubject = `${config.NATS_SUBJECT_PREFIX}sessions.leases.released`;
   }
@@ -119,6 +123,8 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     await this.leases.release(this.replicaId).catch(warn);
     this.metrics.handover('shutdown', sessions.length);
     this.announceReleased();
+    // Commands held for a moving session (these ones included) reach their new owner before this replica's NATS connection closes.
+    await this.handoverWait.drained();
   }
 
   // ---- asked by any replica (NATS handlers) -------------------------------------------------
@@ -158,16 +164,27 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
    * An outbound command, run by the replica that runs the session: this one directly (no hop
    * through NATS to itself), another over the session's subject; both wait as long. The session
    * must be the company's (checked where it runs, against its own ref: no query): ERR_NO_WAPP_FOUND
-   * otherwise. ERR_WAPP_NOT_INITIALIZED when no replica runs it.
+   * otherwise. ERR_WAPP_NOT_INITIALIZED when no replica runs it or it is not connected — unless the
+   * session is moving between replicas: then the command is held and sent to its new owner once
+   * connected, for SESSION_HANDOVER_WAIT_MS at most (HandoverWait).
    */
   async command(ref: SessionRef, command: OutboundCommandDto): Promise<OutboundResult> {
+    // A replica joining takes commands from the queue group before its own NATS client is up.
+    await this.proxy.connect();
     const request: OwnerRequest = { op: 'command', companyId: ref.companyId, command };
-    const local = this.running.get(ref.whatsappId);
-    const answer = local
-      ? await within(this.serve(local.session, request), COMMAND_WAIT_MS)
-      : await this.owners.ask(ref.whatsappId, request, COMMAND_WAIT_MS);
-    if (answer === NO_OWNER) throw new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
-    return answer as OutboundResult;
+    const attempt = async (remainingMs: number): Promise<OutboundResult> => {
+      const local = this.running.get(ref.whatsappId);
+      const answer = local ? await within(this.serve(local.session, request), remainingMs) : await this.owners.ask(ref.whatsappId, request, remainingMs);
+      if (answer === NO_OWNER) throw notSentError();
+      return answer as OutboundResult;
+    };
+    return this.handoverWait.run(attempt, () => this.isMoving(ref), COMMAND_WAIT_MS, command.newMessageId !== undefined);
+  }
+
+  /** The session should be running and was connected when it last ran (a handover keeps that status): it is moving between replicas. */
+  private async isMoving(ref: SessionRef): Promise<boolean> {
+    const [lease, row] = await Promise.all([this.leases.ownerOf(ref.whatsappId), this.state.find(ref.companyId, ref.whatsappId)]);
+    return lease !== null && row?.status === 'CONNECTED';
   }
 
   // ---- leases ------------------------------------------------------------------------------
