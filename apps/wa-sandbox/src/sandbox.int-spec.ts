@@ -108,7 +108,7 @@ describe('wa-sandbox', () => {
     expect(paired).toMatchObject({ number: '5511912340001', device: { id: expect.any(String), secret: expect.any(String) } });
     expect(await driver.next('connected')).toEqual({ t: 'connected', number: '5511912340001' });
     const sessions = await api<unknown[]>(sandbox, 'GET', '/sessions');
-    expect(sessions.body).toContainEqual({ number: '5511912340001', session: 'pair-test', connected: true, pending: 0 });
+    expect(sessions.body).toContainEqual({ number: '5511912340001', session: 'pair-test', connected: true, pending: 0, replaced: 0 });
   });
 
   it('replaces an unscanned QR code after the interval; the old one no longer pairs', async () => {
