@@ -181,8 +181,8 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
 
   /**
    * Every stored row the services own, as one text: what a refused write must leave untouched.
-   * Left out: what changes on its own (session leases and keys, a connection's live status,
-   * presence, timestamps), the login's own refresh session, and the read models other services'
+   * Left out: what changes on its own (session leases and keys, the sessions replicas' heartbeats,
+   * a connection's live status, presence, timestamps), the login's own refresh session, and the read models other services'
    * events feed (their sources are in the digest, and they follow them a moment later).
    */
   async function storedState(): Promise<Map<string, string>> {
@@ -192,7 +192,7 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
         `select format('%I.%I', table_schema, table_name) as name, string_agg(format('%I', column_name), ', ' order by column_name) as columns
            from information_schema.columns
           where table_schema in ('identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai')
-            and table_name not in ('__drizzle_migrations', 'refresh_sessions', 'auth_keys', 'session_leases', 'user_refs', 'whatsapp_refs', 'queue_refs')
+            and table_name not in ('__drizzle_migrations', 'refresh_sessions', 'auth_keys', 'session_leases', 'replicas', 'user_refs', 'whatsapp_refs', 'queue_refs')
             and column_name not in ('status', 'qrcode', 'pairing_code', 'retries', 'number', 'online', 'updated_at', 'last_seen_at')
           group by 1 order by 1`,
       );
