@@ -8,12 +8,12 @@ import { AppError, ErrorCode } from '@atrium/contracts';
 export class SendPacer {
   private tail: Promise<unknown> = Promise.resolve();
   private waiting = 0;
-  private lastStart = 0;
+  private lastStart = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly minGapMs: number,
     private readonly maxQueue: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   get queued(): number {
@@ -25,8 +25,9 @@ export class SendPacer {
     if (this.waiting >= this.maxQueue) return Promise.reject(new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'send queue full' } }));
     this.waiting += 1;
     const turn = this.tail.then(async () => {
-      const wait = this.lastStart + Math.max(this.minGapMs, minGapMs) - this.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const due = this.lastStart + Math.max(this.minGapMs, minGapMs);
+      // a timer may fire up to a few ms early (Node counts from the event loop's cached clock): wait again for the rest
+      for (let wait = due - this.now(); wait > 0; wait = due - this.now()) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
       this.lastStart = this.now();
       this.waiting -= 1;
       return work();
