@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
 import type { ChannelMessage, InboundMessageEvent } from '@atrium/contracts';
@@ -7,6 +8,7 @@ import { createPool } from '@atrium/database';
 import type pg from 'pg';
 import { TicketsAppModule } from '../app.module.js';
 import { TicketsConfig } from '../config.js';
+import { TicketsEvents } from '../shared/tickets-events.js';
 import { InboundHandler } from './inbound-handler.js';
 
 const COMPANY = 41;
@@ -99,6 +101,26 @@ describe('InboundHandler', () => {
     const [ticket] = await ticketOf(number);
     expect(await bodiesOf(ticket!.id)).toEqual(['um', 'dois']);
     expect(ticket!.unread).toBe(2);
+  });
+
+  it('announces again a customer message redelivered after its process died between the commit and the announcement', async () => {
+    const number = '5511977000040';
+    const event = message(number, 'LOST-ANNOUNCE', 'ninguém viu');
+    const first = await handler.storeMessages([event]);
+    expect(first.outcome === 'done' && first.announce).toBeTruthy(); // never called: the process died here
+    const events = app.get(TicketsEvents);
+    const announced: string[] = [];
+    const spy = jest.spyOn(events, 'message').mockImplementation((action, view) => void announced.push(`${action}:${view.body}`));
+    try {
+      const again = await handler.storeMessages([event]);
+      if (again.outcome !== 'done') throw new Error('expected done');
+      again.announce?.();
+      expect(announced).toEqual(['create:ninguém viu']);
+    } finally {
+      spy.mockRestore();
+    }
+    const [ticket] = await ticketOf(number);
+    expect(await bodiesOf(ticket!.id)).toEqual(['ninguém viu']);
   });
 
   it('links a reply to the message it quotes in the same batch', async () => {

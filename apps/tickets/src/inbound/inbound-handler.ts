@@ -129,8 +129,9 @@ export class InboundHandler {
           wanted.flatMap(({ whatsappId, message }) => [{ whatsappId, wid: message.id }, ...(message.quotedId ? [{ whatsappId, wid: message.quotedId }] : [])]),
         ),
       );
+      const again = await this.storedBefore(tx, wanted, known);
       const fresh = [...new Map(wanted.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e])).values()];
-      if (fresh.length === 0) return undefined;
+      if (fresh.length === 0) return { again };
       const resolved = await this.conversations.resolve(
         tx,
         companyId,
@@ -162,7 +163,7 @@ export class InboundHandler {
         const row = rows.get(channelId(event.whatsappId, event.message.id));
         return row ? [{ event, row, conversation: conversations[i]! }] : [];
       });
-      if (inserted.length === 0) return undefined;
+      if (inserted.length === 0) return { again };
       await this.linkQuotesWithinBatch(tx, inserted, rows);
       // issued together (their statements share round trips on the transaction's pipelined
       // connection, in this order): the tickets' touch, the automaton (which works on the rows in
@@ -190,18 +191,34 @@ export class InboundHandler {
         const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies, clearAnswered };
+      return { again, created: { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies, clearAnswered } };
     });
-    return stored
-      ? {
-          outcome: 'done',
-          announce: () => {
-            stored.clearAnswered();
-            this.announceCreated(stored);
-            this.chatbot.send(stored.replies);
-          },
-        }
-      : DONE;
+    const { again, created } = stored;
+    if (again.length === 0 && !created) return DONE;
+    return {
+      outcome: 'done',
+      announce: () => {
+        for (const { message, ticket } of again) this.events.message('create', message, ticket);
+        if (!created) return;
+        created.clearAnswered();
+        this.announceCreated(created);
+        this.chatbot.send(created.replies);
+      },
+    };
+  }
+
+  /**
+   * A customer's messages this batch brings again that are stored already: a redelivery, after
+   * the process that stored them may have died between its commit and its announcement. Their
+   * create is announced again (clients keep one message per id), or an agent would never see them.
+   */
+  private async storedBefore(tx: TicketsTx, batch: InboundMessageEvent[], known: Map<string, MessageRow>): Promise<Array<{ message: MessageView; ticket: TicketView }>> {
+    const rows = new Map<number, MessageRow>();
+    for (const { whatsappId, message } of batch) {
+      const row = message.fromMe ? undefined : known.get(channelId(whatsappId, message.id));
+      if (row) rows.set(row.id, row);
+    }
+    return Promise.all([...rows.values()].map((row) => this.updated(tx, row)));
   }
 
   /** A reply to a message of the same batch learns its quoted message's id once both are stored. */
