@@ -4,3 +4,4 @@ export * from './test-env.js';
 export * from './smtp-catcher.js';
 export * from './factories.js';
 export * from './channel-factories.js';
+export * from './free-port.js';

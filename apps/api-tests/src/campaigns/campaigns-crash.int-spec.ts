@@ -1,8 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { CampaignView, ContactListView, WhatsappView } from '@atrium/contracts';
-import { REPO_ROOT } from '@atrium/testing';
+import { freePort, REPO_ROOT } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
@@ -12,18 +11,6 @@ import { ownerQuery } from '../tickets/tickets-fixtures.js';
 
 const BUSINESS = '5511972700001';
 const RECIPIENTS = 300;
-
-/** A free TCP port for a child's health server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The campaigns service as its own process (built from this checkout), killed with SIGKILL in the

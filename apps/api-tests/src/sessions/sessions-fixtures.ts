@@ -1,12 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { PlanView, WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
 import { createLogger } from '@atrium/logging';
 import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
-import { deleteTestStreams, REPO_ROOT } from '@atrium/testing';
+import { deleteTestStreams, freePort, REPO_ROOT } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { socketOf, type SocketRecorder } from '../socket-client.js';
@@ -154,18 +153,6 @@ export interface SessionsProcess {
 /** Builds the sessions app from this checkout (nx caches it), for sessions processes a test starts. */
 export function buildSessionsApp(): void {
   execFileSync('npx', ['nx', 'run', 'sessions:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
-}
-
-/** A free TCP port for a child's health server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

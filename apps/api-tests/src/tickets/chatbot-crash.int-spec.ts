@@ -1,9 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import type { QueueView, WhatsappView } from '@atrium/contracts';
-import { REPO_ROOT } from '@atrium/testing';
+import { freePort, REPO_ROOT } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
@@ -20,18 +19,6 @@ const SALES_MENU = 'Bem-vindo às Vendas\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Falar co
 const PLANS_MENU = 'Nossos planos:\n\n*[ 1 ]* - Básico\n*[ 2 ]* - Pro\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal';
 const PRO = 'Plano Pro: R$ 20\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal';
 const BACK_TO_PLANS = PLANS_MENU;
-
-/** A free TCP port for the child's health server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Issue 11's proof that the chatbot's position lives in PostgreSQL: the tickets service runs as a
