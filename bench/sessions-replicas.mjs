@@ -15,6 +15,7 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
+import { connectSandboxSessions } from './lib/sandbox-sessions.mjs';
 import { sleep } from './lib/timing.mjs';
 
 const [SESSIONS, RATE, CONCURRENCY] = [5000, 100, 50].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
@@ -136,22 +137,7 @@ try {
   const companyId = (await db.query('select id from identity.companies where is_platform limit 1')).rows[0].id;
 
   // 1. N sandbox connections as rows both replicas claim (each up to its share: N/2).
-  const began = Date.now();
-  const ids = (
-    await db.query(
-      `insert into sessions.whatsapps (company_id, name, provider, status)
-       select $1, 'bench ' || n, 'sandbox', 'OPENING' from generate_series(1, $2) n returning id`,
-      [companyId, SESSIONS],
-    )
-  ).rows.map((row) => row.id);
-  await db.query(`insert into sessions.session_leases (whatsapp_id, company_id) select unnest($1::int[]), $2`, [ids, companyId]);
-  for (;;) {
-    const { rows } = await db.query("select count(*)::int as n from sessions.whatsapps where status = 'CONNECTED'");
-    if (rows[0].n === SESSIONS) break;
-    if (Date.now() - began > 900_000) throw new Error(`only ${rows[0].n} of ${SESSIONS} sessions connected`);
-    await sleep(500);
-  }
-  const connectedIn = Date.now() - began;
+  const { connectedIn } = await connectSandboxSessions(db, companyId, SESSIONS, { timeoutMs: 900_000, pollMs: 500 });
   const split = await owners();
   results.push({ measure: 'sandbox sessions over two sessions replicas', value: SESSIONS });
   results.push({ measure: 'time until all were CONNECTED (claim, connect, QR, auto-scan, pairing)', value: seconds(connectedIn) });

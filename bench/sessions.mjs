@@ -12,11 +12,12 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { connectSandboxSessions } from './lib/sandbox-sessions.mjs';
+import { sleep } from './lib/timing.mjs';
 
 const [SESSIONS, MESSAGES, GAP_MS, SEND_NUMBERS, SENDS_PER_NUMBER] = [200, 5000, 1000, 10, 5].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
 const prefix = `bench${process.pid}.`;
 const [gateway, identity, sessions, sandbox, smtp] = await freePorts(5);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 const platform = await startPlatform({
@@ -109,22 +110,7 @@ try {
   const baseline = await heapOf(pid);
 
   // 1. N sandbox connections, as rows the replica claims on its next sweep.
-  const began = Date.now();
-  const ids = (
-    await db.query(
-      `insert into sessions.whatsapps (company_id, name, provider, status)
-       select $1, 'bench ' || n, 'sandbox', 'OPENING' from generate_series(1, $2) n returning id`,
-      [companyId, SESSIONS],
-    )
-  ).rows.map((row) => row.id);
-  await db.query(`insert into sessions.session_leases (whatsapp_id, company_id) select unnest($1::int[]), $2`, [ids, companyId]);
-  for (;;) {
-    const { rows } = await db.query("select count(*)::int as n from sessions.whatsapps where status = 'CONNECTED'");
-    if (rows[0].n === SESSIONS) break;
-    if (Date.now() - began > 300_000) throw new Error(`only ${rows[0].n} of ${SESSIONS} sessions connected`);
-    await sleep(200);
-  }
-  const connectedIn = Date.now() - began;
+  const { ids, connectedIn } = await connectSandboxSessions(db, companyId, SESSIONS, { timeoutMs: 300_000, pollMs: 200 });
   const loaded = await heapOf(pid);
   results.push({ measure: `idle sandbox sessions in one sessions process`, value: SESSIONS });
   results.push({ measure: 'time until all were CONNECTED (claim, connect, QR, auto-scan)', value: `${(connectedIn / 1000).toFixed(1)} s` });
