@@ -6,12 +6,14 @@
 // disconnected (by reason: dropped as slow, ping timeout...).
 //
 // Usage: node bench/fanout.mjs [--sockets 5000] [--frames 20000] [--gateways 1] [--seconds 20]
-//   [--receivers 2] [--events-per-message 2] [--gateway-main apps/gateway/dist/main.js]
+//   [--receivers 2] [--client raw|socket.io] [--events-per-message 2] [--gateway-main apps/gateway/dist/main.js]
 // The measured gateways are started by this script (startGatewayReplica below: the platform's
 // environment, ports 19400+), from `--gateway-main` (e.g. a build of main copied elsewhere in
 // this checkout, to compare before/after); the platform's own gateway only serves the setup calls.
 // The sockets are split evenly over the gateways and opened by `--receivers` child processes
-// (bench/lib/fanout-receiver.mjs) so the receiving clients do not share one core with the sender.
+// (bench/lib/fanout-receiver.mjs) so the receiving clients do not share one core with the sender;
+// `--client raw` (default) speaks socket.io's protocol over `ws` and decodes only what it times,
+// `--client socket.io` uses socket.io-client (see the receiver for why the two differ).
 // Environment variables SOCKET_* are passed to the gateways (tuning).
 import { fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ const { values: options } = parseArgs({
     gateways: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '20' },
     receivers: { type: 'string', default: '2' },
+    client: { type: 'string', default: 'raw' },
     'events-per-message': { type: 'string', default: '2' },
     'gateway-main': { type: 'string', default: path.join(root, 'apps/gateway/dist/main.js') },
   },
@@ -145,7 +148,7 @@ try {
     receivers.map((receiver, r) => {
       const count = Math.floor(socketCount / receiverCount) + (r < socketCount % receiverCount ? 1 : 0);
       const share = urls.map((_, g) => urls[(g + r) % urls.length]);
-      return ask(receiver, { type: 'open', urls: share, token: admin.token, count, companyId }, 'opened');
+      return ask(receiver, { type: 'open', urls: share, token: admin.token, count, companyId, client: options.client }, 'opened');
     }),
   );
   const connected = opened.reduce((sum, reply) => sum + reply.connected, 0);
@@ -211,7 +214,7 @@ try {
 
   console.log(
     `${socketCount} sockets, ${gatewayCount} gateway(s), ${total} messages at ${messageRate.toFixed(2)}/s for ${sendSeconds.toFixed(1)} s (target ${targetFrames} frames/s); ` +
-      `send failures ${failures}; gateway: ${path.relative(root, gatewayMain)}`,
+      `send failures ${failures}; gateway: ${path.relative(root, gatewayMain)}; clients: ${options.client}`,
   );
   console.table({
     'send → socket (appMessage create)': {

@@ -1,9 +1,18 @@
 // One receiving process of bench/fanout.mjs (forked by it, talks over IPC): opens its share of
 // agent sockets, like the web app (websocket only, reconnecting), and times each `bench` message's
 // appMessage create from the customer's send (its body carries the send's Date.now(): same machine,
-// same clock). The parent says `{ type: 'open', urls, token, count, companyId }`, then
+// same clock). The parent says `{ type: 'open', urls, token, count, companyId, client }`, then
 // `{ type: 'report' }`; this process answers `opened`, then `report` with its figures.
+//
+// Two clients (`client`): 'socket.io' is socket.io-client, as the web app; 'raw' speaks the same
+// protocol (engine.io 4 over a websocket, socket.io 5 packets: open, connect, ping/pong, events,
+// reconnecting after a close) with the `ws` package and decodes only the frames it times. One
+// process holds thousands of sockets and decodes their frames one after the other, which a browser
+// (one socket) never does: with socket.io-client that queue costs ~20 µs a frame, i.e. ~50 ms for
+// a message's frames to 2 500 sockets, and sits inside every figure; the raw client's receipt is
+// closer to the moment the frame reached the socket.
 import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 
 const sockets = [];
 const latencies = [];
@@ -22,33 +31,91 @@ let connectErrors = 0;
 let cpuAtStart = process.cpuUsage();
 const framesBySecond = new Map();
 
-function open({ url, token, companyId }) {
+function countFrame() {
+  frames += 1;
+  if (measuring) framesMeasured += 1;
+  const second = Math.floor(Date.now() / 1000);
+  framesBySecond.set(second, (framesBySecond.get(second) ?? 0) + 1);
+}
+
+/** A message's appMessage create reached a socket (`seen`: the sequence numbers that socket had). */
+function appMessageReceived(payload, seen) {
+  if (payload?.action !== 'create') return;
+  const body = payload.message?.body ?? '';
+  if (body.startsWith('warm ')) warmed += 1;
+  if (!measuring) return;
+  if (!body.startsWith('bench ')) return;
+  const [, seq, sentAt] = body.split(' ');
+  if (seen.has(seq)) {
+    duplicates += 1;
+    return;
+  }
+  seen.add(seq);
+  received += 1;
+  const now = Date.now();
+  latencies.push(now - Number(sentAt));
+  fromStored.push(now - Date.parse(payload.message.createdAt));
+}
+
+function disconnected(reason) {
+  disconnects[reason] = (disconnects[reason] ?? 0) + 1;
+}
+
+/**
+ * One socket.io socket over a plain websocket: engine.io 4 packets are a digit and a text ('0'
+ * open, '2' ping → '3' pong, '4' message), socket.io 5 packets inside a message are a digit too
+ * ('0' connect, '1' disconnect, '2' event as a JSON array, '4' connect error). Reconnects 1 s after
+ * a close, as socket.io-client would. Answers a promise settled once connected (or refused).
+ */
+function openRaw({ url, token, companyId }) {
+  const endpoint = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`;
+  const appMessage = `42["company-${companyId}-appMessage",`;
+  const seen = new Set();
+  const socket = { connected: false, closed: false, ws: undefined, close() { this.closed = true; this.ws?.close(); } };
+  sockets.push(socket);
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = () => {
+      if (!settled) resolve((settled = true));
+    };
+    const connect = () => {
+      const ws = new WebSocket(endpoint, { perMessageDeflate: false });
+      socket.ws = ws;
+      ws.on('message', (data) => {
+        const text = data.toString();
+        if (text.startsWith('42')) {
+          countFrame();
+          if (text.startsWith(appMessage)) appMessageReceived(JSON.parse(text.slice(2))[1], seen);
+        } else if (text === '2') ws.send('3');
+        else if (text.startsWith('0')) ws.send('40');
+        else if (text.startsWith('40')) {
+          socket.connected = true;
+          settle();
+        } else if (text.startsWith('44')) {
+          connectErrors += 1;
+          settle();
+        } else if (text.startsWith('41')) disconnected('io server disconnect');
+      });
+      ws.on('error', () => undefined);
+      ws.on('close', () => {
+        if (socket.connected) disconnected('transport close');
+        else if (!settled) connectErrors += 1;
+        socket.connected = false;
+        settle();
+        if (!socket.closed) setTimeout(connect, 1000);
+      });
+    };
+    connect();
+  });
+}
+
+function open({ url, token, companyId, client }) {
+  if (client === 'raw') return openRaw({ url, token, companyId });
   const socket = io(url, { transports: ['websocket'], query: { token }, forceNew: true, reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
   const seen = new Set();
-  socket.onAny(() => {
-    frames += 1;
-    if (measuring) framesMeasured += 1;
-    const second = Math.floor(Date.now() / 1000);
-    framesBySecond.set(second, (framesBySecond.get(second) ?? 0) + 1);
-  });
-  socket.on(`company-${companyId}-appMessage`, (payload) => {
-    if (payload?.action !== 'create') return;
-    const body = payload.message?.body ?? '';
-    if (body.startsWith('warm ')) warmed += 1;
-    if (!measuring) return;
-    if (!body.startsWith('bench ')) return;
-    const [, seq, sentAt] = body.split(' ');
-    if (seen.has(seq)) {
-      duplicates += 1;
-      return;
-    }
-    seen.add(seq);
-    received += 1;
-    const now = Date.now();
-    latencies.push(now - Number(sentAt));
-    fromStored.push(now - Date.parse(payload.message.createdAt));
-  });
-  socket.on('disconnect', (reason) => (disconnects[reason] = (disconnects[reason] ?? 0) + 1));
+  socket.onAny(countFrame);
+  socket.on(`company-${companyId}-appMessage`, (payload) => appMessageReceived(payload, seen));
+  socket.on('disconnect', disconnected);
   socket.on('connect_error', () => (connectErrors += 1));
   sockets.push(socket);
   return new Promise((resolve) => {
@@ -60,13 +127,13 @@ function open({ url, token, companyId }) {
 
 process.on('message', async (message) => {
   if (message.type === 'open') {
-    const { urls, token, count, companyId, concurrency = 100 } = message;
+    const { urls, token, count, companyId, client, concurrency = 100 } = message;
     let next = 0;
     const worker = async () => {
       while (next < count) {
         const index = next;
         next += 1;
-        await open({ url: urls[index % urls.length], token, companyId });
+        await open({ url: urls[index % urls.length], token, companyId, client });
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));

@@ -83,6 +83,47 @@ describe('SocketWriter', () => {
     expect(broadcasts).toHaveLength(5);
   });
 
+  it('writes events queued together for the same sockets in one TCP write per socket, in order', async () => {
+    for (let i = 0; i < 4; i += 1) clients.push(await client(server.url));
+    await waitFor(() => server.sockets.size === 4, 'four sockets');
+    const received = new Map<string, string[]>(clients.map((socket) => [socket.id!, []]));
+    for (const socket of clients) socket.onAny((event: string, payload: { n: number }) => received.get(socket.id!)!.push(`${event}:${payload.n}`));
+    // every write the server makes to each client's TCP stream (a corked run of writes reaches the stream as one _writev)
+    const writes = new Map<string, number>();
+    for (const socket of server.sockets.values()) {
+      const stream = (socket.conn as unknown as { transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } } }).transport.socket._socket;
+      writes.set(socket.id, 0);
+      for (const method of ['_write', '_writev']) {
+        const original = stream[method]!.bind(stream);
+        stream[method] = (...args: unknown[]) => {
+          writes.set(socket.id, writes.get(socket.id)! + 1);
+          return original(...args);
+        };
+      }
+    }
+    const writer = new SocketWriter<Socket>({ ...limits, socketsPerTurn: 3 }, new FanOutMetrics(new AppMetrics('gateway', { defaultMetrics: false })), (error) => {
+      throw error;
+    });
+    const targets = () => [...server.sockets.values()];
+
+    // a message's create and its ticket's update, off NATS in one read: each socket gets both in one write
+    writer.emit('appMessage', { n: 1 }, targets(), performance.now());
+    writer.emit('ticket', { n: 2 }, targets(), performance.now());
+    await waitFor(() => [...received.values()].every((events) => events.length === 2), 'both events everywhere');
+    expect([...received.values()]).toEqual(clients.map(() => ['appMessage:1', 'ticket:2']));
+    expect([...writes.values()]).toEqual([1, 1, 1, 1]);
+
+    // events for different sockets, or a turn apart, keep one write each
+    writer.emit('appMessage', { n: 3 }, targets(), performance.now());
+    writer.emit('ticket', { n: 4 }, targets().slice(0, 2), performance.now());
+    await waitFor(() => [...received.values()].reduce((sum, events) => sum + events.length, 0) === 8 + 6, 'the next events');
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.emit('appMessage', { n: 5 }, targets(), performance.now());
+    await waitFor(() => [...received.values()].every((events) => events.at(-1) === 'appMessage:5'), 'the last event');
+    expect([...received.values()]).toEqual(clients.map((_, index) => (index < 2 ? ['appMessage:1', 'ticket:2', 'appMessage:3', 'ticket:4', 'appMessage:5'] : ['appMessage:1', 'ticket:2', 'appMessage:3', 'appMessage:5'])));
+    expect([...writes.values()]).toEqual([4, 4, 3, 3]);
+  });
+
   it('drops a socket whose client stops reading once it holds more than its bound, counts it, and keeps writing to the others', async () => {
     const reader = await client(server.url);
     clients.push(reader);

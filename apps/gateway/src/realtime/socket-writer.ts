@@ -1,4 +1,4 @@
-import { backlogOf, closeTransportNow } from './socket-backlog.js';
+import { backlogOf, closeTransportNow, holdWrites } from './socket-backlog.js';
 import type { FanOutMetrics, SocketDropReason } from './fan-out-metrics.js';
 
 /** What the writer needs of a socket.io socket. */
@@ -20,16 +20,38 @@ export interface SocketWriterLimits {
   socketsPerTurn: number;
 }
 
-type Step<S> =
-  | { kind: 'emit'; event: string; payload: unknown; targets: S[]; next: number; startedAt: number }
-  | { kind: 'run'; action: () => void };
+type EmitStep<S> = {
+  kind: 'emit';
+  event: string;
+  payload: unknown;
+  targets: S[];
+  /** The index of the first target not written yet. */
+  next: number;
+  startedAt: number;
+  /** Queued right behind an emit to the very same sockets that had not started: the two can be written together. */
+  followsSameTargets: boolean;
+};
+type Step<S> = EmitStep<S> | { kind: 'run'; action: () => void };
+
+/** Events written together to the same sockets at most (one TCP write per socket for all of them). */
+const MAX_EVENTS_PER_WRITE = 16;
+
+function sameSockets<S>(a: S[], b: S[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
 
 /**
  * Writes the fan-out's events to sockets in the order they were given, each event encoded once
  * (socket.io's broadcast encodes the packet and, for websockets, the frame once, then writes the
- * same bytes to each socket). Work is split in turns of `socketsPerTurn` sockets with
- * `setImmediate` between them, so a broadcast to thousands of sockets never holds the event loop
- * for long. Before each write, a socket whose backlog passed its bounds is dropped: its
+ * same bytes to each socket). Writing starts at the next turn of the event loop, so the events
+ * that arrive together (a message's create and its ticket's update come off NATS in one read)
+ * are queued together: consecutive events to the very same sockets are written together, each
+ * socket getting all of them in one TCP write (`holdWrites`), which halves the system calls and
+ * the clients' wake-ups of a message's two events. Work is split in turns of `socketsPerTurn`
+ * sockets with `setImmediate` between them, so a broadcast to thousands of sockets never holds
+ * the event loop for long. Before each write, a socket whose backlog passed its bounds is dropped: its
  * connection closed at once, discarding what it held (its client reconnects and refetches), and
  * counted in `gateway_socket_dropped_total`.
  */
@@ -48,14 +70,16 @@ export class SocketWriter<S extends WritableSocket> {
   /** Queues `event` for `targets`, after every step queued before. */
   emit(event: string, payload: unknown, targets: S[], receivedAt: number): void {
     if (targets.length === 0) return;
-    this.steps.push({ kind: 'emit', event, payload, targets, next: 0, startedAt: receivedAt });
-    this.write();
+    const previous = this.steps.length > this.head ? this.steps[this.steps.length - 1] : undefined;
+    const followsSameTargets = previous?.kind === 'emit' && previous.next === 0 && sameSockets(previous.targets, targets);
+    this.steps.push({ kind: 'emit', event, payload, targets, next: 0, startedAt: receivedAt, followsSameTargets });
+    this.schedule();
   }
 
   /** Runs `action` once every step queued before it is written (e.g. ending sockets after they heard why). */
   run(action: () => void): void {
     this.steps.push({ kind: 'run', action });
-    this.write();
+    this.schedule();
   }
 
   /** Steps queued and not done yet. */
@@ -63,8 +87,17 @@ export class SocketWriter<S extends WritableSocket> {
     return this.steps.length - this.head;
   }
 
+  /** Writing goes on at the next turn (once), after whatever else arrives in this one. */
+  private schedule(): void {
+    if (this.writing || this.scheduled || this.head >= this.steps.length) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.write();
+    });
+  }
+
   private write(): void {
-    if (this.writing || this.scheduled) return;
     this.writing = true;
     try {
       let budget = this.limits.socketsPerTurn;
@@ -79,41 +112,70 @@ export class SocketWriter<S extends WritableSocket> {
           }
           continue;
         }
-        const end = Math.min(step.targets.length, step.next + budget);
-        this.writeChunk(step, end);
-        budget -= end - step.next;
-        step.next = end;
-        if (step.next === step.targets.length) {
-          this.advance();
-          this.metrics.fanOutFinished((performance.now() - step.startedAt) / 1000);
+        const together = this.writtenWith(step);
+        const start = step.next;
+        const end = Math.min(step.targets.length, start + budget);
+        this.writeChunk(together, start, end);
+        budget -= end - start;
+        for (const emit of together) emit.next = end;
+        if (end === step.targets.length) {
+          const finishedAt = performance.now();
+          for (const emit of together) {
+            this.advance();
+            this.metrics.fanOutFinished((finishedAt - emit.startedAt) / 1000);
+          }
         }
       }
     } finally {
       this.writing = false;
     }
-    if (this.head < this.steps.length) {
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        this.write();
-      });
-    }
+    this.schedule();
   }
 
-  private writeChunk(step: Extract<Step<S>, { kind: 'emit' }>, end: number): void {
-    const ids: string[] = [];
-    for (let index = step.next; index < end; index += 1) {
-      const socket = step.targets[index];
-      if (socket.disconnected) continue;
-      const reason = this.overBounds(socket);
-      if (reason) {
-        closeTransportNow(socket.conn);
-        this.metrics.socketDropped(reason);
-        continue;
-      }
-      ids.push(socket.id);
+  /** The head event and the ones queued right behind it for the same sockets, at the same point. */
+  private writtenWith(head: EmitStep<S>): EmitStep<S>[] {
+    const together = [head];
+    for (let index = this.head + 1; index < this.steps.length && together.length < MAX_EVENTS_PER_WRITE; index += 1) {
+      const step = this.steps[index];
+      if (step.kind !== 'emit' || !step.followsSameTargets || step.next !== head.next) break;
+      together.push(step);
     }
-    if (ids.length > 0) step.targets[step.next].nsp.to(ids).emit(step.event, step.payload);
+    return together;
+  }
+
+  /** Writes `events` (same targets) to the targets from `start` to `end`: each event encoded once, each socket's share in one write. */
+  private writeChunk(events: EmitStep<S>[], start: number, end: number): void {
+    const { targets } = events[0];
+    const ids: string[] = [];
+    const releases: Array<() => void> = [];
+    try {
+      for (let index = start; index < end; index += 1) {
+        const socket = targets[index];
+        if (socket.disconnected) continue;
+        const reason = this.overBounds(socket);
+        if (reason) {
+          closeTransportNow(socket.conn);
+          this.metrics.socketDropped(reason);
+          continue;
+        }
+        ids.push(socket.id);
+        if (events.length > 1) {
+          const release = holdWrites(socket.conn);
+          if (release) releases.push(release);
+        }
+      }
+      if (ids.length === 0) return;
+      const room = targets[start].nsp.to(ids);
+      for (const event of events) room.emit(event.event, event.payload);
+    } finally {
+      for (const release of releases) {
+        try {
+          release();
+        } catch (error) {
+          this.onError(error);
+        }
+      }
+    }
   }
 
   private overBounds(socket: S): SocketDropReason | undefined {
