@@ -22,7 +22,8 @@ export interface StartServiceOptions {
 
 /**
  * Boots a service: HTTP (health, or the API) and the NATS request handlers in one process, with
- * JSON logs, the RPC error mapping and request ids. Resolves once both listen.
+ * JSON logs, the RPC error mapping and request ids. The modules' init and bootstrap hooks run
+ * before the handlers subscribe; resolves once both listen.
  */
 export async function startService(options: StartServiceOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
@@ -42,6 +43,9 @@ export async function startService(options: StartServiceOptions): Promise<INestA
     { inheritAppConfig: true },
   );
   await options.configure?.(app);
+  // Every module initialized first (its NATS client, consumers, pools): the request handlers join
+  // their queue group only then, so a replica that joins never takes a request it cannot serve yet.
+  await app.init();
   await app.startAllMicroservices();
   await app.listen(options.port ?? options.config.HEALTH_PORT, '0.0.0.0');
   logger.info({ url: await app.getUrl() }, `${options.service} listening`);

@@ -169,8 +169,6 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
    * connected, for SESSION_HANDOVER_WAIT_MS at most (HandoverWait).
    */
   async command(ref: SessionRef, command: OutboundCommandDto): Promise<OutboundResult> {
-    // A replica joining takes commands from the queue group before its own NATS client is up.
-    await this.proxy.connect();
     const request: OwnerRequest = { op: 'command', companyId: ref.companyId, command };
     const attempt = async (remainingMs: number): Promise<OutboundResult> => {
       const local = this.running.get(ref.whatsappId);
