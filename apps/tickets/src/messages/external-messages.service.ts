@@ -14,6 +14,7 @@ import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { ConnectionLanes } from './connection-lanes.js';
+import { ConnectionSendOrder, type QueuedText } from './connection-send-order.js';
 import { once } from './idempotent-calls.js';
 import { MessageSender } from './message-sender.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
@@ -41,13 +42,14 @@ function apiActor(companyId: number, whatsappId: number): Actor {
  *
  * A text is answered once it is stored: the message is committed unsent in the conversation (as
  * the composer's `storePending`) and a job (`external-message.send`, BullMQ, one per message) sends
- * it at the number's pace. The jobs of a connection are sent one after the other (a lane per
- * connection in this process), each turn the waiting text with the smallest message id (ids follow
- * the answers: the worker may hand over jobs fetched together out of order), so a number's messages
- * leave in the order they were accepted (within one replica: with several tickets replicas, two that took jobs of
- * the same connection may send them in either order). A send the connection refuses (a known contact's number that left WhatsApp)
- * takes the message out of the conversation, as the composer's; a job run again after its worker
- * died does not send a message that run had started sending (it may have gone: sent at most once).
+ * it at the number's pace. Before the answer the text is also recorded in its connection's send
+ * order (`ConnectionSendOrder`, Redis); a job's turn (one after the other per connection in this
+ * process) sends the connection's recorded texts smallest message id first, up to its own, so a
+ * number's texts leave in the order they were accepted whatever order the worker hands the jobs
+ * over in (within one replica: two replicas' turns for one connection may interleave). A send the
+ * connection refuses (a known contact's number that left WhatsApp) takes the message out of the
+ * conversation, as the composer's; a text whose send a turn had started (in a worker that died
+ * since) is not sent again (it may have gone: sent at most once).
  * Files go through the composer's path in the connection's lane and are answered once sent.
  * `closeTicket` resolves the ticket after the send, quietly (no completion message: the message
  * just sent is the conversation's last word). With an `Idempotency-Key` the call runs once.
@@ -68,14 +70,19 @@ export class ExternalMessagesService implements OnModuleInit {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.order = new ConnectionSendOrder(redis, config.REDIS_PREFIX, TRIED_TTL_SECONDS);
+  }
 
   /** Each connection's sends of this process, one after the other. */
   private readonly lanes = new ConnectionLanes();
+  /** The order each connection's queued texts leave in. */
+  private readonly order: ConnectionSendOrder;
 
   onModuleInit(): void {
-    // a connection's texts in message id order (ids follow the answers), even when the worker hands them over out of order
-    this.jobs.on(JobName.ExternalMessageSend, (payload) => this.lanes.runInOrder(payload.whatsappId, payload.messageId, () => this.sendQueued(payload)));
+    this.jobs.on(JobName.ExternalMessageSend, ({ companyId, whatsappId, ticketId, messageId, closeTicket }) =>
+      this.lanes.run(whatsappId, () => this.order.turn(companyId, whatsappId, { messageId, ticketId, closeTicket }, (text) => this.sendQueued(companyId, text))),
+    );
   }
 
   async send(companyId: number, command: ExternalMessageCommand): Promise<ExternalMessageResult> {
@@ -116,37 +123,36 @@ export class ExternalMessagesService implements OnModuleInit {
       throw error;
     }
     if (target.messageId !== undefined) {
-      const messageId = target.messageId;
-      const payload = { companyId, whatsappId: command.whatsappId, ticketId: target.ticketId, messageId, closeTicket: command.closeTicket === true };
-      try {
-        await this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${messageId}` });
-      } catch (error) {
-        // not queued: nothing will send it, so it leaves the conversation
-        await this.database.withTenant(companyId, (tx) => this.sender.forgetIn(tx, companyId, messageId));
-        throw error;
-      }
-      return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [messageId] };
+      await this.queue(companyId, command.whatsappId, { messageId: target.messageId, ticketId: target.ticketId, closeTicket: command.closeTicket === true });
+      return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [target.messageId] };
     }
     const sent = await this.lanes.run(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
     if (command.closeTicket) await this.close(companyId, target.ticketId);
     return { ticketId: target.ticketId, contactId: target.contactId, messageIds: sent.map((message) => message.id) };
   }
 
-  /** A queued text's turn: sent unless an earlier run of its job had started sending it; then closeTicket. */
-  private async sendQueued(payload: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean }): Promise<void> {
-    const { companyId, ticketId, messageId } = payload;
-    const tried = `${this.config.REDIS_PREFIX}external-message:tried:${companyId}:${messageId}`;
-    if ((await this.redis.set(tried, '1', 'EX', TRIED_TTL_SECONDS, 'NX')) !== 'OK') {
-      this.logger.warn({ companyId, messageId }, 'external API: a queued text whose send had started before is not sent again (it may have gone)');
-      return;
-    }
+  /** A stored text recorded in its connection's order and its job queued; when the job cannot be queued, the text leaves the conversation (unless a turn already took it). */
+  private async queue(companyId: number, whatsappId: number, text: QueuedText): Promise<void> {
+    const payload = { companyId, whatsappId, ...text };
     try {
-      await this.sender.deliverStored(companyId, ticketId, messageId);
+      await Promise.all([this.order.record(companyId, whatsappId, text), this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${text.messageId}` })]);
+    } catch (error) {
+      // a turn that took it meanwhile sends it: the request succeeded
+      if (!(await this.order.withdraw(companyId, whatsappId, text.messageId).catch(() => true))) return;
+      await this.database.withTenant(companyId, (tx) => this.sender.forgetIn(tx, companyId, text.messageId));
+      throw error;
+    }
+  }
+
+  /** A queued text's send, its turn come (taken once: not sent again even when this fails); then closeTicket. */
+  private async sendQueued(companyId: number, { messageId, ticketId, closeTicket }: QueuedText): Promise<void> {
+    try {
+      if (!(await this.sender.deliverStored(companyId, ticketId, messageId))) return;
     } catch (error) {
       this.logger.warn({ err: error, companyId, messageId }, 'external API: a queued text was not sent');
       return;
     }
-    if (payload.closeTicket) await this.close(companyId, ticketId);
+    if (closeTicket) await this.close(companyId, ticketId);
   }
 
   /**
