@@ -3,3 +3,4 @@ export * from './columns.js';
 export * from './database.js';
 export * from './migrations.js';
 export * from './outbox.js';
+export * from './reusable-select.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ReusableSelect } from '@atrium/database';
 import { newestFirst, pageOffset } from '@atrium/kernel';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { contacts, messages } from '../db/schema.js';
@@ -47,14 +48,17 @@ export interface MessageRecord {
 
 /**
  * The messages of these channel ids: connections and ids as two arrays, so the statement is the
- * same for any number of keys (prepared once per connection by the hot paths that use it).
+ * same for any number of keys (built once, prepared once per connection: hot paths use it).
+ * Its values come from `channelIdValues`.
  */
-function byChannelIds(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
-  return and(
-    eq(messages.companyId, companyId),
-    sql`${messages.whatsappId} = any(${sql.param([...new Set(keys.map((key) => key.whatsappId))])}::int[])`,
-    sql`${messages.wid} = any(${sql.param([...new Set(keys.map((key) => key.wid))])}::varchar[])`,
-  );
+const byChannelIds = and(
+  eq(messages.companyId, sql.placeholder('companyId')),
+  sql`${messages.whatsappId} = any(${sql.placeholder('whatsappIds')}::int[])`,
+  sql`${messages.wid} = any(${sql.placeholder('wids')}::varchar[])`,
+);
+
+function channelIdValues(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
+  return { companyId, whatsappIds: [...new Set(keys.map((key) => key.whatsappId))], wids: [...new Set(keys.map((key) => key.wid))] };
 }
 
 const quotedMessages = alias(messages, 'quoted_messages');
@@ -63,14 +67,14 @@ const quotedContacts = alias(contacts, 'quoted_contacts');
 @Injectable()
 export class MessagesRepository {
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<MessageRow | undefined> {
-    const [row] = await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    const [row] = await this.byIdSelect.execute(tx, { companyId, id });
     return row;
   }
 
   /** The stored messages of these channel ids (each unique per connection). */
   findByWids(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRow[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return tx.select().from(messages).where(byChannelIds(companyId, keys)).prepare('messages_by_wids').execute();
+    return this.byWidsSelect.execute(tx, channelIdValues(companyId, keys));
   }
 
   /** Our messages stored under these chosen ids (a retried send's earlier row). */
@@ -218,7 +222,7 @@ export class MessagesRepository {
   /** The records of the messages with these channel ids (in no particular order). */
   recordsByWid(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRecord[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return this.selectRecords(tx).where(byChannelIds(companyId, keys)).prepare('message_records_by_wids').execute();
+    return this.recordsByWidSelect.execute(tx, channelIdValues(companyId, keys));
   }
 
   /** Marks the customer's unread messages of these tickets read; answers the channel ids per connection. */
@@ -249,6 +253,16 @@ export class MessagesRepository {
       .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
       .limit(limit);
   }
+
+  private readonly byIdSelect = new ReusableSelect('message_by_id', (tx: TicketsTx, name) =>
+    tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, sql.placeholder('companyId')), eq(messages.id, sql.placeholder('id'))))
+      .prepare(name),
+  );
+  private readonly byWidsSelect = new ReusableSelect('messages_by_wids', (tx: TicketsTx, name) => tx.select().from(messages).where(byChannelIds).prepare(name));
+  private readonly recordsByWidSelect = new ReusableSelect('message_records_by_wids', (tx: TicketsTx, name) => this.selectRecords(tx).where(byChannelIds).prepare(name));
 
   private selectRecords(tx: TicketsTx) {
     return tx

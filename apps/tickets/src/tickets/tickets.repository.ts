@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
+import { ReusableSelect } from '@atrium/database';
 import { newestFirst, pageOffset } from '@atrium/kernel';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { contacts, queues, tags, ticketTags, ticketTexts, tickets, userRefs, whatsappRefs } from '../db/schema.js';
@@ -115,20 +116,7 @@ export class TicketsRepository {
    * one query (the external API's send to a known contact); undefined when no contact has it.
    */
   async activeOfNumber(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<{ contactId: number; ticketId: number | null } | undefined> {
-    const [row] = await tx
-      .select({ contactId: contacts.id, ticketId: tickets.id })
-      .from(contacts)
-      .leftJoin(
-        tickets,
-        and(
-          eq(tickets.companyId, companyId),
-          eq(tickets.contactId, contacts.id),
-          sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId}`,
-          inArray(tickets.status, ['open', 'pending']),
-        ),
-      )
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
-      .limit(1);
+    const [row] = await this.activeOfNumberSelect.execute(tx, { companyId, number, whatsappId });
     return row;
   }
 
@@ -277,12 +265,9 @@ export class TicketsRepository {
    */
   async records(tx: TicketsTx, companyId: number, ids: number[]): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
-    // the ids as one array: the same statement for any number of tickets, prepared once per
-    // connection (the hot path reads ticket views several times per batch: PostgreSQL parses it once)
-    const rows = await this.selectRecords(tx)
-      .where(and(sql`${tickets.companyId} + 0 = ${companyId}`, sql`${tickets.id} = any(${sql.param(ids)}::int[])`))
-      .prepare('tickets_records')
-      .execute();
+    // the ids as one array: the same statement for any number of tickets, built once and prepared
+    // once per connection (the hot path reads ticket views several times per batch)
+    const rows = await this.recordsSelect.execute(tx, { companyId, ids });
     const byId = new Map(rows.map((row) => [row.ticket.id, row]));
     return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
@@ -332,6 +317,29 @@ export class TicketsRepository {
   }
 
   /** Tickets with their view's data in one query; the tags come as a JSON array built beside each row. */
+  private readonly activeOfNumberSelect = new ReusableSelect('tickets_active_of_number', (tx: TicketsTx, name) =>
+    tx
+      .select({ contactId: contacts.id, ticketId: tickets.id })
+      .from(contacts)
+      .leftJoin(
+        tickets,
+        and(
+          eq(tickets.companyId, sql.placeholder('companyId')),
+          eq(tickets.contactId, contacts.id),
+          sql`coalesce(${tickets.whatsappId}, 0) = ${sql.placeholder('whatsappId')}`,
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      )
+      .where(and(eq(contacts.companyId, sql.placeholder('companyId')), eq(contacts.number, sql.placeholder('number'))))
+      .limit(1)
+      .prepare(name),
+  );
+  private readonly recordsSelect = new ReusableSelect('tickets_records', (tx: TicketsTx, name) =>
+    this.selectRecords(tx)
+      .where(and(sql`${tickets.companyId} + 0 = ${sql.placeholder('companyId')}`, sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`))
+      .prepare(name),
+  );
+
   private selectRecords(tx: TicketsTx) {
     return tx
       .select({
