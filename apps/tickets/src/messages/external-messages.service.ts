@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
-import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalMessageCommand, type ExternalMessageResult } from '@atrium/contracts';
+import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalMessageCommand, type ExternalMessageResult, type TicketView } from '@atrium/contracts';
 import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
@@ -11,6 +11,7 @@ import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
 import { planTransition } from '../tickets/ticket-transition.js';
 import { TicketViews } from '../tickets/ticket-views.js';
+import { toTicketView } from '../tickets/ticket.view.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { ConnectionLanes } from './connection-lanes.js';
@@ -106,10 +107,13 @@ export class ExternalMessagesService implements OnModuleInit {
   private async sendNow(companyId: number, command: ExternalMessageCommand): Promise<Omit<ExternalMessageResult, 'duplicate'>> {
     const actor = apiActor(companyId, command.whatsappId);
     const text = !command.medias?.length;
-    // a text is stored in the transaction that finds its ticket
-    const store = async (tx: TicketsTx, ticketId: number): Promise<number | undefined> => {
+    // a text is stored in the transaction that finds its ticket (its view, when read already)
+    const store = async (tx: TicketsTx, ticket: TicketView | number): Promise<number | undefined> => {
       if (!text) return undefined;
-      const stored = await this.outgoing.storeTextIn(tx, actor, { ticketId, body: command.body });
+      const stored =
+        typeof ticket === 'number'
+          ? await this.outgoing.storeTextIn(tx, actor, { ticketId: ticket, body: command.body })
+          : await this.outgoing.storeTextOn(tx, actor, ticket, { ticketId: ticket.id, body: command.body });
       if (!stored) throw new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
       return stored.pending.id;
     };
@@ -161,15 +165,22 @@ export class ExternalMessagesService implements OnModuleInit {
    * company): it is not asked again, and undefined comes back when there is none unless `create`
    * (the number WhatsApp confirmed: the contact is made, named by its number). `store` runs in
    * the same transaction with the ticket found (a text stored unsent: one transaction a text).
+   * The common case, a known contact with an active ticket, reads the ticket's view with the
+   * contact in one query.
    */
   private async ticketFor(
     companyId: number,
     whatsappId: number,
     number: string,
     create: boolean,
-    store: (tx: TicketsTx, ticketId: number) => Promise<number | undefined>,
+    store: (tx: TicketsTx, ticket: TicketView | number) => Promise<number | undefined>,
   ): Promise<{ ticketId: number; contactId: number; messageId?: number } | undefined> {
     const found = await this.database.withTenant(companyId, async (tx) => {
+      const active = create ? undefined : await this.tickets.activeRecordOfNumber(tx, companyId, number, whatsappId);
+      if (active) {
+        const view = toTicketView(active);
+        return { ticketId: view.id, contactId: view.contactId, created: undefined, messageId: await store(tx, view) };
+      }
       // a known contact and its active ticket in one query; a confirmed number's contact made first
       const known = create ? await this.activeOfCreated(tx, companyId, number, whatsappId) : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
       if (!known) return undefined;
@@ -179,7 +190,8 @@ export class ExternalMessagesService implements OnModuleInit {
         (await this.tickets.insertIfNoActive(tx, { companyId, contactId, whatsappId, status: 'pending', isGroup: false })) ??
         (await this.tickets.findActive(tx, companyId, contactId, whatsappId));
       if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
-      return { ticketId: ticket.id, contactId, created: await this.views.one(tx, companyId, ticket.id), messageId: await store(tx, ticket.id) };
+      const created = await this.views.one(tx, companyId, ticket.id);
+      return { ticketId: ticket.id, contactId, created, messageId: await store(tx, created) };
     });
     if (!found) return undefined;
     if (found.created) this.events.ticketUpdated(found.created);

@@ -22,7 +22,7 @@ import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { MessageSender, type OutgoingMessage, type PendingMessage } from './message-sender.js';
 import { fillVariables, signed } from './message-variables.js';
-import { MessagesRepository } from './messages.repository.js';
+import { MessagesRepository, type MessageRow } from './messages.repository.js';
 
 type OutgoingFile = NonNullable<OutgoingMessage['media']>;
 
@@ -151,6 +151,22 @@ export class OutgoingMessagesService {
   /** `storeText` inside the caller's transaction (the external API finds the ticket in the same one). */
   async storeTextIn(tx: TicketsTx, actor: Actor, command: SendMessageCommand): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
     const { ticket, quoted, agentNames } = await this.readForSend(tx, actor, command);
+    return this.storeTextOn(tx, actor, ticket, command, quoted, agentNames);
+  }
+
+  /**
+   * `storeTextIn` with the ticket's view already read by the caller, which checked the actor may
+   * see it (the external API reads it with the contact: one query fewer); `quoted` and
+   * `agentNames` as `readForSend` answers them, when the command asks for them.
+   */
+  async storeTextOn(
+    tx: TicketsTx,
+    actor: Actor,
+    ticket: TicketView,
+    command: SendMessageCommand,
+    quoted?: MessageRow,
+    agentNames?: Map<number, string>,
+  ): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
     if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
     const agent = command.signMessage ? agentNames?.get(actor.userId) : undefined;
     if (command.signMessage && agent === undefined) return undefined;

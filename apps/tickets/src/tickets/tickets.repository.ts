@@ -120,6 +120,16 @@ export class TicketsRepository {
     return row;
   }
 
+  /**
+   * The record of the open or pending ticket on the connection of the company's contact with that
+   * number, in one query (the external API's text to a known contact with an active ticket, its
+   * common case); undefined when there is none (no such contact, or no active ticket).
+   */
+  async activeRecordOfNumber(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<TicketRecord | undefined> {
+    const [row] = await this.activeRecordOfNumberSelect.execute(tx, { companyId, number, whatsappId });
+    return row;
+  }
+
   /** The open or pending tickets of these contacts (one per contact and connection at most). */
   findActiveOfContacts(tx: TicketsTx, companyId: number, contactIds: number[]): Promise<TicketRow[]> {
     if (contactIds.length === 0) return Promise.resolve([]);
@@ -331,6 +341,20 @@ export class TicketsRepository {
         ),
       )
       .where(and(eq(contacts.companyId, sql.placeholder('companyId')), eq(contacts.number, sql.placeholder('number'))))
+      .limit(1)
+      .prepare(name),
+  );
+  private readonly activeRecordOfNumberSelect = new ReusableSelect('tickets_active_record_of_number', (tx: TicketsTx, name) =>
+    this.selectRecords(tx)
+      .where(
+        and(
+          eq(contacts.companyId, sql.placeholder('companyId')),
+          eq(contacts.number, sql.placeholder('number')),
+          eq(tickets.companyId, sql.placeholder('companyId')),
+          sql`coalesce(${tickets.whatsappId}, 0) = ${sql.placeholder('whatsappId')}`,
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      )
       .limit(1)
       .prepare(name),
   );
