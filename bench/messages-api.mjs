@@ -1,7 +1,11 @@
-// The external messaging API (`POST /api/messages/send`, issue 15) at a constant arrival rate, with
-// autocannon: `rate` requests a second for `seconds`, spread over `numbers` connected sandbox
-// numbers (one token each) and `customers` recipients, every request a distinct text with its own
-// Idempotency-Key. Reports the rate sustained, latency to the answer (p50/p99), the answers by
+// The external messaging API (`POST /api/messages/send`, issue 15) at a constant arrival rate:
+// `rate` requests a second for `seconds`, evenly spaced (an open loop over up to `clients`
+// keep-alive connections, bench/lib/open-loop.mjs; latency from when each request was due), spread
+// over `numbers` connected sandbox numbers (one token each) and `customers` recipients, every
+// request a distinct text with its own Idempotency-Key. `MESSAGES_API_DRIVER=autocannon` drives it
+// with autocannon's `overallRate` instead, as the figures before 2026-11-29 were: each of its
+// `clients` connections sends its share at the start of every second, so the requests arrive in one
+// burst a second. Reports the rate sustained, latency to the answer (p50/p90/p99), the answers by
 // status, and then, from the sandbox, every accepted message delivered exactly once: lost (answered
 // 200, never received), duplicated (received twice) and out of order (per number and customer) must
 // all be 0; the answer comes once the text is stored, so the script waits for the sends to drain.
@@ -12,7 +16,8 @@
 import autocannon from 'autocannon';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
-import { sleep } from './lib/timing.mjs';
+import { openLoop } from './lib/open-loop.mjs';
+import { percentile, sleep } from './lib/timing.mjs';
 
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 20);
@@ -64,44 +69,69 @@ try {
     }
   }
 
-  let seq = 0;
-  const sent = new Map(); // body → { business, number, status }
-  const result = await new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${api}/api/messages/send`,
-        method: 'POST',
-        duration: seconds,
-        connections: clients,
-        overallRate: rate,
-        requests: [
-          {
-            setupRequest: (request, context) => {
-              const n = seq++;
-              const sender = senders[n % senders.length];
-              const number = recipients[Math.floor(n / senders.length) % recipients.length];
-              const body = `bench ${tag} ${n}`;
-              context.body = body;
-              sent.set(body, { business: sender.business, number, status: 0, sentAt: Date.now(), answeredAt: Infinity });
-              return {
-                ...request,
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `bench-${n}` },
-                body: JSON.stringify({ number, body }),
-              };
-            },
-            onResponse: (status, _body, context) => {
-              const entry = sent.get(context.body);
-              if (entry) {
-                entry.status = status;
-                entry.answeredAt = Date.now();
-              }
-            },
-          },
-        ],
+  const sent = new Map(); // body → { business, number, status, sentAt, answeredAt }
+  /** Request n: its token, customer, text and Idempotency-Key (recorded in `sent`). */
+  const requestOf = (n) => {
+    const sender = senders[n % senders.length];
+    const number = recipients[Math.floor(n / senders.length) % recipients.length];
+    const body = `bench ${tag} ${n}`;
+    sent.set(body, { business: sender.business, number, status: 0, sentAt: Date.now(), answeredAt: Infinity });
+    return { body, headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `bench-${n}` }, json: JSON.stringify({ number, body }) };
+  };
+  const answer = (body, status) => {
+    const entry = sent.get(body);
+    if (entry) {
+      entry.status = status;
+      entry.answeredAt = Date.now();
+    }
+  };
+  const load = process.env.MESSAGES_API_DRIVER === 'autocannon' ? await withAutocannon() : await withOpenLoop();
+
+  async function withOpenLoop() {
+    const bodies = [];
+    const run = await openLoop({
+      url: api,
+      rate,
+      seconds,
+      sockets: clients,
+      request: (n) => {
+        const { body, headers, json } = requestOf(n);
+        bodies[n] = body;
+        return { path: '/api/messages/send', headers, body: json };
       },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-  });
+      onAnswer: (n, status) => answer(bodies[n], status),
+    });
+    const at = (p) => Math.round(percentile(run.latencies, p));
+    return { sustained: Math.round(run.answered / (run.elapsedMs / 1000)), p50: at(50), p90: at(90), p99: at(99), max: at(100), errors: run.failed };
+  }
+
+  async function withAutocannon() {
+    let seq = 0;
+    const result = await new Promise((resolve, reject) => {
+      autocannon(
+        {
+          url: `${api}/api/messages/send`,
+          method: 'POST',
+          duration: seconds,
+          connections: clients,
+          overallRate: rate,
+          requests: [
+            {
+              setupRequest: (request, context) => {
+                const { body, headers, json } = requestOf(seq++);
+                context.body = body;
+                return { ...request, headers, body: json };
+              },
+              onResponse: (status, _body, context) => answer(context.body, status),
+            },
+          ],
+        },
+        (error, finished) => (error ? reject(error) : resolve(finished)),
+      );
+    });
+    const { latency } = result;
+    return { sustained: Math.round(result.requests.average), p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max, errors: result.timeouts + result.errors };
+  }
 
   // delivery: every answered-200 text reached its customer from its business number exactly once,
   // in the order it was accepted per business and customer (a text answered before another was
@@ -149,14 +179,14 @@ try {
   console.table([
     {
       'target req/s': rate,
-      'req/s sustained': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p90 ms': result.latency.p90,
-      'p99 ms': result.latency.p99,
-      'max ms': result.latency.max,
+      'req/s sustained': load.sustained,
+      'p50 ms': load.p50,
+      'p90 ms': load.p90,
+      'p99 ms': load.p99,
+      'max ms': load.max,
       requests: sent.size,
       answers: JSON.stringify(byStatus),
-      'timeouts/errors': result.timeouts + result.errors,
+      'timeouts/errors': load.errors,
       unanswered,
       lost,
       duplicated,
@@ -164,7 +194,7 @@ try {
       'delivered after load s': ((drainedAt - loadEnded) / 1000).toFixed(1),
     },
   ]);
-  console.log(`numbers ${numbers}, customers ${customers}, SEND_MIN_GAP_MS ${gapMs}, clients ${clients}, ${seconds} s`);
+  console.log(`numbers ${numbers}, customers ${customers}, SEND_MIN_GAP_MS ${gapMs}, clients ${clients}, ${seconds} s, driver ${process.env.MESSAGES_API_DRIVER === 'autocannon' ? 'autocannon' : 'open loop'}`);
 } finally {
   await platform.stop();
 }
