@@ -7,14 +7,21 @@
 // replies, handling times and ratings that vary per ticket), plus `noise` tickets of other
 // companies; then measures each dashboard call with one client and with `connections` clients.
 // Usage:
-//   node bench/dashboard.mjs [tickets=1000000] [days=365] [seconds=10] [connections=10] [noise=200000]
+//   node bench/dashboard.mjs [tickets=1000000] [days=365] [seconds=10] [connections=10] [noise=200000] [--churn <changes/s>]
+// --churn: while each call is measured, a writer changes today's tickets of the measured company at that
+// rate (closes an active one or reopens a closed one, as an agent would), through the same UPDATE the
+// service makes, so the timeline and rollups' triggers move the version of every period that includes
+// today and the cached summaries are recomputed as in a company whose tickets keep changing.
 // The issue's target: p99 under 200 ms at a million tickets a company.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { parseArguments } from './lib/arguments.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 
-const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const { positional, flags } = parseArguments(process.argv.slice(2));
+const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) => Number(positional[i] ?? fallback));
+const churnPerSecond = Number(flags.churn ?? 0);
 const QUEUES = 5;
 const AGENTS = 20;
 // BENCH_REUSE_DB=<database>: measure again a database an earlier run left (BENCH_KEEP_DB=1), without seeding
@@ -114,6 +121,37 @@ async function seed() {
   return email;
 }
 
+/**
+ * Changes one of today's tickets of the company every 1/rate s until stopped: a closed one reopened,
+ * an active one closed (the service's own UPDATE of status and updated_at, its triggers included).
+ * Answers a stop function that resolves to the number of changes made.
+ */
+async function startChurn(companyId, rate) {
+  const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
+  await db.connect();
+  let stopped = false;
+  let changes = 0;
+  const loop = (async () => {
+    const started = Date.now();
+    while (!stopped) {
+      await db.query(
+        `update tickets.tickets set status = case when status = 'closed' then 'open' else 'closed' end, updated_at = now()
+          where id = (select id from tickets.tickets where company_id = $1 and created_at >= current_date order by random() limit 1)`,
+        [companyId],
+      );
+      changes += 1;
+      const wait = started + (changes * 1000) / rate - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    await db.end();
+    return changes;
+  };
+}
+
 try {
   let email;
   if (reused) {
@@ -127,8 +165,7 @@ try {
   const today = day(0);
   const runs = [
     ['dashboard, default (1st of the month to today)', '/dashboard'],
-    ['dashboard, days=7', '/dashboard?days=7'],
-    ['dashboard, days=30', '/dashboard?days=30'],
+    ...[3, 7, 15, 30, 60].map((n) => [`dashboard, days=${n}`, `/dashboard?days=${n}`]),
     ['dashboard, days=90 (the longest period option)', '/dashboard?days=90'],
     ['dashboard, a whole year (date range)', `/dashboard?date_from=${day(-364)}&date_to=${today}`],
     ['ticketsUsers, 30 days', `/dashboard/ticketsUsers?initialDate=${day(-29)}&finalDate=${today}`],
@@ -138,10 +175,20 @@ try {
   for (const level of [...new Set([1, connections])]) {
     const rows = [];
     for (const [title, path] of runs) {
+      const stopChurn = churnPerSecond > 0 ? await startChurn(admin.user.companyId, churnPerSecond) : undefined;
       const result = await autocannon({ url: api + path, duration: seconds, connections: level, headers: { authorization: `Bearer ${admin.token}` } });
-      rows.push({ call: title, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures: result.non2xx + result.errors + result.timeouts });
+      const changes = await stopChurn?.();
+      rows.push({
+        call: title,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'max ms': result.latency.max,
+        failures: result.non2xx + result.errors + result.timeouts,
+        ...(stopChurn ? { 'changes/s': Number((changes / seconds).toFixed(1)) } : {}),
+      });
     }
-    console.log(`${level} connection(s):`);
+    console.log(`${level} connection(s)${churnPerSecond > 0 ? `, today's tickets changing ${churnPerSecond}/s` : ''}:`);
     console.table(rows);
   }
 } catch (error) {
