@@ -225,10 +225,13 @@ describe('sessions spread over the replicas', () => {
     const [samples] = await Promise.all([
       watch(handedBack),
       (async () => {
-        await handedBack;
-        await eventually(async () => agentSends.filter((send) => send.issuedAt >= signalledAt).length >= 12, 10_000, 20);
-        stopTraffic();
-        await traffic;
+        try {
+          await handedBack;
+          await eventually(async () => agentSends.filter((send) => send.issuedAt >= signalledAt).length >= 12, 10_000, 20);
+        } finally {
+          stopTraffic();
+          await traffic;
+        }
       })(),
     ]);
     const backAt = await handedBackAt;
