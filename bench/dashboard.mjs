@@ -8,10 +8,10 @@
 // companies; then measures each dashboard call with one client and with `connections` clients.
 // Usage:
 //   node bench/dashboard.mjs [tickets=1000000] [days=365] [seconds=10] [connections=10] [noise=200000] [--churn <changes/s>]
-// --churn: while each call is measured, a writer changes today's tickets of the measured company at that
-// rate (closes an active one or reopens a closed one, as an agent would), through the same UPDATE the
-// service makes, so the timeline and rollups' triggers move the version of every period that includes
-// today and the cached summaries are recomputed as in a company whose tickets keep changing.
+// --churn: while each call is measured, a writer changes the measured company's tickets of today at that
+// rate (a new customer's ticket queued, or one of them accepted, resolved or reopened), through the
+// statements the service makes, so the timeline and rollups' triggers move the version of every period
+// that includes today and the summaries are computed afresh as in a company whose tickets keep changing.
 // The issue's target: p99 under 200 ms at a million tickets a company.
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -122,36 +122,59 @@ async function seed() {
 }
 
 /**
- * Changes one of today's tickets of the company every 1/rate s until stopped: a closed one reopened,
- * an active one closed (the service's own UPDATE of status and updated_at, its triggers included).
- * Answers a stop function that resolves to the number of changes made.
+ * A writer that changes the company's tickets of today every 1/rate s, through the same statements
+ * the service makes and so through the timeline and rollups' triggers: a new customer's ticket
+ * queued (a third of the changes, and whenever it has none yet), else one of those accepted by an
+ * agent, resolved, or reopened. `start()` answers a stop function that resolves to the number of
+ * changes made.
  */
-async function startChurn(companyId, rate) {
+async function churnWriter(companyId, rate) {
   const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
   await db.connect();
-  let stopped = false;
-  let changes = 0;
-  const loop = (async () => {
-    const started = Date.now();
-    while (!stopped) {
-      await db.query(
-        `update tickets.tickets set status = case when status = 'closed' then 'open' else 'closed' end, updated_at = now()
-          where id = (select id from tickets.tickets where company_id = $1 and created_at >= current_date order by random() limit 1)`,
-        [companyId],
+  const queueIds = (await db.query('select id from tickets.queues where company_id = $1', [companyId])).rows.map((row) => row.id);
+  const userIds = (await db.query('select id from tickets.user_refs where company_id = $1', [companyId])).rows.map((row) => row.id);
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const todays = [];
+  const change = async () => {
+    if (todays.length === 0 || Math.random() < 1 / 3) {
+      const number = `77${process.pid}${String(todays.length).padStart(6, '0')}`;
+      const { rows } = await db.query(
+        `with contact as (insert into tickets.contacts (company_id, name, number) values ($1, $2, $2) returning id)
+         insert into tickets.tickets (company_id, contact_id, status, queue_id, whatsapp_id) select $1, id, 'pending', $3, 1 from contact returning id`,
+        [companyId, number, pick(queueIds)],
       );
-      changes += 1;
-      const wait = started + (changes * 1000) / rate - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      todays.push(rows[0].id);
+    } else {
+      await db.query(
+        `update tickets.tickets set status = case when status = 'open' then 'closed' else 'open' end, user_id = coalesce(user_id, $2), updated_at = now() where id = $1`,
+        [pick(todays), pick(userIds)],
+      );
     }
-  })();
-  return async () => {
-    stopped = true;
-    await loop;
-    await db.end();
-    return changes;
+  };
+  return {
+    async start() {
+      let stopped = false;
+      let changes = 0;
+      const started = Date.now();
+      const loop = (async () => {
+        while (!stopped) {
+          await change();
+          changes += 1;
+          const wait = started + (changes * 1000) / rate - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      })();
+      return async () => {
+        stopped = true;
+        await loop;
+        return changes;
+      };
+    },
+    end: () => db.end(),
   };
 }
 
+let churn;
 try {
   let email;
   if (reused) {
@@ -162,6 +185,7 @@ try {
   } else email = await seed();
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
 
+  churn = churnPerSecond > 0 ? await churnWriter(admin.user.companyId, churnPerSecond) : undefined;
   const today = day(0);
   const runs = [
     ['dashboard, default (1st of the month to today)', '/dashboard'],
@@ -175,7 +199,7 @@ try {
   for (const level of [...new Set([1, connections])]) {
     const rows = [];
     for (const [title, path] of runs) {
-      const stopChurn = churnPerSecond > 0 ? await startChurn(admin.user.companyId, churnPerSecond) : undefined;
+      const stopChurn = churn ? await churn.start() : undefined;
       const result = await autocannon({ url: api + path, duration: seconds, connections: level, headers: { authorization: `Bearer ${admin.token}` } });
       const changes = await stopChurn?.();
       rows.push({
@@ -188,12 +212,13 @@ try {
         ...(stopChurn ? { 'changes/s': Number((changes / seconds).toFixed(1)) } : {}),
       });
     }
-    console.log(`${level} connection(s)${churnPerSecond > 0 ? `, today's tickets changing ${churnPerSecond}/s` : ''}:`);
+    console.log(`${level} connection(s)${churn ? `, today's tickets changing ${churnPerSecond}/s` : ''}:`);
     console.table(rows);
   }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
+  await churn?.end();
   await platform.stop();
 }
