@@ -7,14 +7,21 @@
 // replies, handling times and ratings that vary per ticket), plus `noise` tickets of other
 // companies; then measures each dashboard call with one client and with `connections` clients.
 // Usage:
-//   node bench/dashboard.mjs [tickets=1000000] [days=365] [seconds=10] [connections=10] [noise=200000]
+//   node bench/dashboard.mjs [tickets=1000000] [days=365] [seconds=10] [connections=10] [noise=200000] [--churn <changes/s>]
+// --churn: while each call is measured, a writer changes the measured company's tickets of today at that
+// rate (a new customer's ticket queued, or one of them accepted, resolved or reopened), through the
+// statements the service makes, so the timeline and rollups' triggers move the version of every period
+// that includes today and the summaries are computed afresh as in a company whose tickets keep changing.
 // The issue's target: p99 under 200 ms at a million tickets a company.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
+import { parseArguments } from './lib/arguments.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 
-const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const { positional, flags } = parseArguments(process.argv.slice(2));
+const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) => Number(positional[i] ?? fallback));
+const churnPerSecond = Number(flags.churn ?? 0);
 const QUEUES = 5;
 const AGENTS = 20;
 // BENCH_REUSE_DB=<database>: measure again a database an earlier run left (BENCH_KEEP_DB=1), without seeding
@@ -114,6 +121,60 @@ async function seed() {
   return email;
 }
 
+/**
+ * A writer that changes the company's tickets of today every 1/rate s, through the same statements
+ * the service makes and so through the timeline and rollups' triggers: a new customer's ticket
+ * queued (a third of the changes, and whenever it has none yet), else one of those accepted by an
+ * agent, resolved, or reopened. `start()` answers a stop function that resolves to the number of
+ * changes made.
+ */
+async function churnWriter(companyId, rate) {
+  const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
+  await db.connect();
+  const queueIds = (await db.query('select id from tickets.queues where company_id = $1', [companyId])).rows.map((row) => row.id);
+  const userIds = (await db.query('select id from tickets.user_refs where company_id = $1', [companyId])).rows.map((row) => row.id);
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const todays = [];
+  const change = async () => {
+    if (todays.length === 0 || Math.random() < 1 / 3) {
+      const number = `77${process.pid}${String(todays.length).padStart(6, '0')}`;
+      const { rows } = await db.query(
+        `with contact as (insert into tickets.contacts (company_id, name, number) values ($1, $2, $2) returning id)
+         insert into tickets.tickets (company_id, contact_id, status, queue_id, whatsapp_id) select $1, id, 'pending', $3, 1 from contact returning id`,
+        [companyId, number, pick(queueIds)],
+      );
+      todays.push(rows[0].id);
+    } else {
+      await db.query(
+        `update tickets.tickets set status = case when status = 'open' then 'closed' else 'open' end, user_id = coalesce(user_id, $2), updated_at = now() where id = $1`,
+        [pick(todays), pick(userIds)],
+      );
+    }
+  };
+  return {
+    async start() {
+      let stopped = false;
+      let changes = 0;
+      const started = Date.now();
+      const loop = (async () => {
+        while (!stopped) {
+          await change();
+          changes += 1;
+          const wait = started + (changes * 1000) / rate - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      })();
+      return async () => {
+        stopped = true;
+        await loop;
+        return changes;
+      };
+    },
+    end: () => db.end(),
+  };
+}
+
+let churn;
 try {
   let email;
   if (reused) {
@@ -124,11 +185,11 @@ try {
   } else email = await seed();
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
 
+  churn = churnPerSecond > 0 ? await churnWriter(admin.user.companyId, churnPerSecond) : undefined;
   const today = day(0);
   const runs = [
     ['dashboard, default (1st of the month to today)', '/dashboard'],
-    ['dashboard, days=7', '/dashboard?days=7'],
-    ['dashboard, days=30', '/dashboard?days=30'],
+    ...[3, 7, 15, 30, 60].map((n) => [`dashboard, days=${n}`, `/dashboard?days=${n}`]),
     ['dashboard, days=90 (the longest period option)', '/dashboard?days=90'],
     ['dashboard, a whole year (date range)', `/dashboard?date_from=${day(-364)}&date_to=${today}`],
     ['ticketsUsers, 30 days', `/dashboard/ticketsUsers?initialDate=${day(-29)}&finalDate=${today}`],
@@ -138,15 +199,26 @@ try {
   for (const level of [...new Set([1, connections])]) {
     const rows = [];
     for (const [title, path] of runs) {
+      const stopChurn = churn ? await churn.start() : undefined;
       const result = await autocannon({ url: api + path, duration: seconds, connections: level, headers: { authorization: `Bearer ${admin.token}` } });
-      rows.push({ call: title, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures: result.non2xx + result.errors + result.timeouts });
+      const changes = await stopChurn?.();
+      rows.push({
+        call: title,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'max ms': result.latency.max,
+        failures: result.non2xx + result.errors + result.timeouts,
+        ...(stopChurn ? { 'changes/s': Number((changes / seconds).toFixed(1)) } : {}),
+      });
     }
-    console.log(`${level} connection(s):`);
+    console.log(`${level} connection(s)${churn ? `, today's tickets changing ${churnPerSecond}/s` : ''}:`);
     console.table(rows);
   }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
+  await churn?.end();
   await platform.stop();
 }

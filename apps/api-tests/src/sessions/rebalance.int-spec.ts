@@ -21,6 +21,13 @@ const AGENTS_CUSTOMER = '5511987004002';
 /** Replica A's rebalance pace: 2 handovers a second, so moving 20 sessions takes about 10 s. */
 const MAX_PER_MINUTE = 120;
 
+/** An agent's send: body, the WhatsApp id given with it (every other one) or none, and when it was issued. */
+interface AgentSend {
+  body: string;
+  newMessageId?: string;
+  issuedAt: number;
+}
+
 interface Sample {
   at: number;
   owners: Map<string, number>;
@@ -42,8 +49,8 @@ describe('sessions spread over the replicas', () => {
   let replicaB: SessionsProcess | undefined;
   let numbers: string[] = [];
   let connectionIds: number[] = [];
-  /** Agents' sends so far: body, and the WhatsApp id given with it (every other one) or none. */
-  const agentSends: Array<{ body: string; newMessageId?: string }> = [];
+  /** Agents' sends so far. */
+  const agentSends: AgentSend[] = [];
   const agentFailures: string[] = [];
   const sent: string[] = [];
   let replicaEnv: Record<string, string>;
@@ -100,31 +107,37 @@ describe('sessions spread over the replicas', () => {
   }
 
   /**
-   * Agents send to the company's numbers in turn through the sessions' outbound command (three at
-   * a time, each waiting for its answer) until `done` settles; failures are collected.
+   * Agents send to the company's numbers in turn through the sessions' outbound command until `done`
+   * settles: a new send every 50 ms whatever the earlier ones wait for (at most six unanswered: a send
+   * to a session being handed over waits for its new owner), so sends keep being issued while
+   * sessions move; failures are collected.
    */
   async function agentsSend(done: Promise<unknown>): Promise<void> {
     let finished = false;
     void done.finally(() => (finished = true)).catch(() => undefined);
-    const agent = async () => {
-      while (!finished) {
-        const n = agentSends.length;
-        const send = { body: `agent ${n}`, newMessageId: n % 2 === 0 ? `3EB0A6E47${String(n).padStart(7, '0')}` : undefined };
-        agentSends.push(send);
-        const at = Date.now();
-        try {
-          await company.rpc.request(SessionsSubjects.command, {
-            companyId: tenant.companyId,
-            whatsappId: connectionIds[n % connectionIds.length]!,
-            command: { type: 'sendText', to: AGENTS_CUSTOMER, body: send.body, newMessageId: send.newMessageId },
-          }, { timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
-        } catch (error) {
-          agentFailures.push(`${send.body}: ${(error as { code?: string }).code ?? String(error)} after ${Date.now() - at} ms`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
+    const inFlight = new Set<Promise<void>>();
+    const sendOne = async (send: AgentSend, whatsappId: number) => {
+      try {
+        await company.rpc.request(SessionsSubjects.command, {
+          companyId: tenant.companyId,
+          whatsappId,
+          command: { type: 'sendText', to: AGENTS_CUSTOMER, body: send.body, newMessageId: send.newMessageId },
+        }, { timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+      } catch (error) {
+        agentFailures.push(`${send.body}: ${(error as { code?: string }).code ?? String(error)} after ${Date.now() - send.issuedAt} ms`);
       }
     };
-    await Promise.all([agent(), agent(), agent()]);
+    while (!finished) {
+      if (inFlight.size < 6) {
+        const n = agentSends.length;
+        const send = { body: `agent ${n}`, newMessageId: n % 2 === 0 ? `3EB0A6E47${String(n).padStart(7, '0')}` : undefined, issuedAt: Date.now() };
+        agentSends.push(send);
+        const pending = sendOne(send, connectionIds[n % connectionIds.length]!).finally(() => inFlight.delete(pending));
+        inFlight.add(pending);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.all(inFlight);
   }
 
   /** Every agent send so far succeeded and reached the customer exactly once (with the WhatsApp id it was given). */
@@ -196,16 +209,36 @@ describe('sessions spread over the replicas', () => {
   }, 80_000);
 
   it('takes all of them back within seconds when that replica shuts down gracefully (SIGTERM); agents’ sends all land once', async () => {
+    // Traffic first: agents' and customers' sends in flight before the SIGTERM, kept up until the
+    // sessions are back and a dozen more sends were issued after it.
+    let stopTraffic!: () => void;
+    const trafficDone = new Promise<void>((resolve) => (stopTraffic = resolve));
+    const traffic = Promise.all([customersWrite(trafficDone), agentsSend(trafficDone)]);
     const sentBefore = agentSends.length;
-    const started = Date.now();
+    await eventually(async () => agentSends.length >= sentBefore + 6, 5000, 10);
+    const signalledAt = Date.now();
     const handedBack = (async () => {
       await replicaB!.stop('SIGTERM');
       await eventually(async () => (await sample()).owners.get('replica-a') === SESSIONS && (await sandboxView()).connected === SESSIONS, 10_000, 50);
     })();
     const handedBackAt = handedBack.then(() => Date.now());
-    const [samples] = await Promise.all([watch(handedBack), customersWrite(handedBack), agentsSend(handedBack)]);
-    expect((await handedBackAt) - started).toBeLessThan(5000);
-    expect(agentSends.length - sentBefore).toBeGreaterThan(4);
+    const [samples] = await Promise.all([
+      watch(handedBack),
+      (async () => {
+        try {
+          await handedBack;
+          await eventually(async () => agentSends.filter((send) => send.issuedAt >= signalledAt).length >= 12, 10_000, 20);
+        } finally {
+          stopTraffic();
+          await traffic;
+        }
+      })(),
+    ]);
+    const backAt = await handedBackAt;
+    expect(backAt - signalledAt).toBeLessThan(5000);
+    // Sends were issued while the sessions moved (after the SIGTERM, before all were back) ...
+    expect(agentSends.filter((send) => send.issuedAt >= signalledAt && send.issuedAt <= backAt).length).toBeGreaterThan(0);
+    // ... and every one, before, during and after the handback, landed exactly once.
     await expectAgentSendsArrivedOnce();
     expect([...samples.at(-1)!.owners.entries()]).toEqual([['replica-a', SESSIONS]]);
     await eventually(async () => (await connectedRows()) === SESSIONS, 5000, 50);

@@ -11,17 +11,24 @@ export const DASHBOARD_CACHE_ENTRIES = 2_000;
  * A call reads the version first (one indexed read of the period's rollup rows) and computes only
  * when it moved: figures are never older than the rollups the version was read from, and every
  * replica checks them against the database, so none serves another's stale figures.
+ * Calls that find the same new version while its figures are being computed wait for that one
+ * computation instead of each running their own (a company whose tickets keep changing moves the
+ * version of today's periods every few seconds, and every open dashboard asks at once).
  */
 @Injectable()
 export class DashboardCache {
-  private readonly entries = new BoundedCache<string, { version: string; value: unknown }>(DASHBOARD_CACHE_ENTRIES);
+  private readonly entries = new BoundedCache<string, { version: string; value: Promise<unknown> }>(DASHBOARD_CACHE_ENTRIES);
 
-  /** The value kept for `key` at `version`, else `compute()`'s (then kept). */
-  async read<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+  /** The value kept (or being computed) for `key` at `version`, else `compute()`'s (then kept). */
+  read<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const found = this.entries.get(key);
-    if (found && found.version === version) return found.value as T;
-    const value = await compute();
-    this.entries.set(key, { version, value });
-    return value;
+    if (found && found.version === version) return found.value as Promise<T>;
+    const entry = { version, value: compute() as Promise<unknown> };
+    this.entries.set(key, entry);
+    // a failed computation is not kept: the next call computes again
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.value as Promise<T>;
   }
 }
