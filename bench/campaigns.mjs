@@ -27,6 +27,8 @@ const { platform, sandboxUrl } = await startBenchPlatform({
     CAMPAIGN_TICK_MS: '200',
     CAMPAIGN_SENDS_IN_FLIGHT: String(inFlight),
     DATABASE_POOL_MAX: '16',
+    // every recipient's conversation stays readable at the sandbox for the count at the end (it forgets beyond 50 000 by default)
+    SANDBOX_CONVERSATION_LIMIT: String(Math.max(50_000, recipientCount + 1000)),
   },
   // BENCH_LOG=<file>: the apps' warnings and errors go there
   log: process.env.BENCH_LOG ? (line) => appendFileSync(process.env.BENCH_LOG, `${line}\n`) : undefined,

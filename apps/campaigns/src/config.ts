@@ -14,6 +14,13 @@ export class CampaignsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) CAMPAIGN_REPLY_WINDOW_MS: number = 86_400_000;
   /** Sends a connection may have in flight at once (each starts at its turn of the pace, without waiting for the previous one's answer). */
   @IsInt() @Min(1) @Max(64) CAMPAIGN_SENDS_IN_FLIGHT: number = 4;
+  /**
+   * How much sooner than one pace after a send's answer the connection's next send may start here
+   * (ms): the way from here to the sessions service's pacer, which keeps the pace after the previous
+   * send completed, so the next send reaches it about when it is due (longer: sends wait there,
+   * holding a database connection; shorter: each gap grows by the difference).
+   */
+  @IsInt() @Min(0) @Max(10_000) CAMPAIGN_PACE_LEAD_MS: number = 50;
   /** A connection's sender lease (one replica sends on a connection at a time); renewed before each send (ms). */
   @IsInt() @Min(500) @Max(600_000) CAMPAIGN_SENDER_LEASE_MS: number = 10_000;
 }

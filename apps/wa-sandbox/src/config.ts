@@ -20,6 +20,8 @@ export class SandboxConfig {
   @IsInt() @Min(100) SANDBOX_DEMO_INTERVAL_MS: number = 30_000;
   /** Messages kept per customer for GET /messages. */
   @IsInt() @Min(1) SANDBOX_HISTORY_LIMIT: number = 500;
+  /** Customers whose conversations are kept for GET /messages (the least recently written to are forgotten beyond; a bench with more recipients raises it). */
+  @IsInt() @Min(1) SANDBOX_CONVERSATION_LIMIT: number = 50_000;
   /** A business message can be deleted for everyone only this long after it was sent (WhatsApp: 2 days and 12 hours); older ones are refused. */
   @IsInt() @Min(0) SANDBOX_DELETE_WINDOW_MS: number = 216_000_000;
   /** Undelivered events kept per business number while its session is offline (oldest dropped beyond). */

@@ -19,6 +19,8 @@ export interface NetworkOptions {
   autoScanMs: number;
   publicUrl: string;
   historyLimit: number;
+  /** Customers whose conversations are kept (the least recently written to are forgotten beyond). */
+  conversationLimit: number;
   outboxLimit: number;
   /** A business message can be deleted for everyone only this long after it was sent (WhatsApp: about 2 days and 12 hours). */
   deleteWindowMs: number;
@@ -141,7 +143,7 @@ export class SandboxNetwork {
   private readonly qrIndex = new Map<string, DriverLink>();
   private readonly codeIndex = new Map<string, DriverLink>();
   private readonly messages = new BoundedCache<string, StoredMessage>(200_000);
-  private readonly conversations = new BoundedCache<string, StoredMessage[]>(50_000);
+  private readonly conversations: BoundedCache<string, StoredMessage[]>;
   private readonly onWhatsAppOverrides = new Map<string, boolean>();
   /** Per business number: how many number lookups it asked, one by one and in batches (GET /sessions/{number}/checks). */
   private readonly checkCounts = new Map<string, NumberChecksCount>();
@@ -152,7 +154,9 @@ export class SandboxNetwork {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly businessMessageListeners: Array<(message: StoredMessage) => void> = [];
 
-  constructor(private readonly options: NetworkOptions) {}
+  constructor(private readonly options: NetworkOptions) {
+    this.conversations = new BoundedCache<string, StoredMessage[]>(options.conversationLimit);
+  }
 
   // ---- driver side -------------------------------------------------------------------------
 

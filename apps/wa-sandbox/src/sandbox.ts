@@ -35,6 +35,7 @@ export async function startSandbox(
     autoScanMs: config.SANDBOX_AUTO_SCAN_MS ?? 0,
     publicUrl: config.SANDBOX_PUBLIC_URL ?? url,
     historyLimit: config.SANDBOX_HISTORY_LIMIT ?? 500,
+    conversationLimit: config.SANDBOX_CONVERSATION_LIMIT ?? 50_000,
     outboxLimit: config.SANDBOX_OUTBOX_LIMIT ?? 50_000,
     deleteWindowMs: config.SANDBOX_DELETE_WINDOW_MS ?? 216_000_000,
   });

@@ -173,9 +173,11 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * A connection's sender, while it holds the lease: its due shippings at the connection's pace.
-   * Each turn's send starts when the pace allows, without waiting for the previous one's round
-   * trip (up to CAMPAIGN_SENDS_IN_FLIGHT on the connection, and the process's share of database
-   * connections overall), so a connection reaches its configured pace. A shipping is never in
+   * Each turn's send starts when the pace allows: one pace after the previous send's answer (less
+   * CAMPAIGN_PACE_LEAD_MS, the way to the sessions service's pacer, which keeps the gap after the
+   * previous send completed), or one pace after the previous turn when that answer is late (up to
+   * CAMPAIGN_SENDS_IN_FLIGHT on the connection, and the process's share of database connections
+   * overall, then wait at that pacer). A shipping is never in
    * flight twice: the next part of one waits for the previous part's commit.
    */
   private async send(companyId: number, whatsappId: number, lease: SenderLease): Promise<void> {
@@ -201,8 +203,10 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
             throw error;
           }
           const sending = this.sendOne(companyId, whatsappId, shipping, turn.gapMs)
-            .then((outcome) => {
-              if (outcome !== 'skipped') this.events.progress(companyId, shipping.campaignId);
+            .then(async (outcome) => {
+              if (outcome === 'skipped') return;
+              this.events.progress(companyId, shipping.campaignId);
+              await this.pace.completed(whatsappId, Date.now() - this.config.CAMPAIGN_PACE_LEAD_MS);
             })
             .catch((error: unknown) => this.logger.error({ companyId, whatsappId, shippingId: shipping.id, error }, 'campaign shipping send failed (tried again)'))
             .finally(() => {
@@ -261,7 +265,7 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
         body: fillCampaignVariables(part.text, shipping, variables),
         media: part.media,
         awaitReplyMs: confirmationText ? Math.max(1_000, this.config.CAMPAIGN_REPLY_WINDOW_MS) : undefined,
-        // the connection keeps the pace exactly where the message leaves (sends in flight may overtake each other on the way)
+        // the connection keeps the pace where the message is received: this send starts that long after its previous one completed
         minGapMs: gapMs,
       };
       try {

@@ -5,6 +5,8 @@ import type { CampaignsConfig } from '../config.js';
 import type { PaceState } from './pacing.js';
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Moves the pace's last message time forward to ARGV[1] (never back: sends complete out of order). */
+const ADVANCE = `local last = tonumber(redis.call('hget', KEYS[1], 'lastAt')) if last ~= nil and last < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'lastAt', ARGV[1]) end return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /** One replica's hold on a connection's sending. */
@@ -15,7 +17,7 @@ export interface SenderLease {
 
 /**
  * A WhatsApp connection's campaign pace, in Redis so it outlives restarts and is shared by every
- * replica and campaign: when its last message started and how many went out; and the lease that
+ * replica and campaign: when its last message started (or completed) and how many went out; and the lease that
  * lets one replica at a time send on it.
  */
 @Injectable()
@@ -33,6 +35,16 @@ export class ConnectionPace {
   /** A message started at `at` on the connection. */
   async record(whatsappId: number, at: number): Promise<void> {
     await this.redis.multi().hset(this.paceKey(whatsappId), 'lastAt', String(at)).hincrby(this.paceKey(whatsappId), 'count', 1).pexpire(this.paceKey(whatsappId), 7 * 86_400_000).exec();
+  }
+
+  /**
+   * A message sent at the turn recorded last completed at `at` (its answer came back): the next
+   * turn counts from then, as the sessions service's pacer does (it keeps a campaign's gap after the
+   * previous send completed), so the campaign's turns do not run ahead of that pacer and pile sends
+   * up there, each holding a database connection here while it waits.
+   */
+  async completed(whatsappId: number, at: number): Promise<void> {
+    await this.redis.eval(ADVANCE, 1, this.paceKey(whatsappId), String(at));
   }
 
   /** The connection's sender lease for this replica, or null when another replica holds it. */

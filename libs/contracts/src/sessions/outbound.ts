@@ -99,9 +99,9 @@ export class OutboundCommandDto {
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
   @IsOptional() @IsIn(CHAT_PRESENCES) presence?: ChatPresence;
   /**
-   * Sends only: the number starts this send at least this many ms after its previous send started,
-   * when that is more than the service's own minimum gap (a campaign's pace, kept exactly where the
-   * message leaves for WhatsApp).
+   * Sends only: the number starts this send at least this many ms after its previous send
+   * completed (WhatsApp took it), so the recipient side sees the two at least that far apart (a
+   * campaign's pace); the service's own minimum gap between send starts holds as well.
    */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(OUTBOUND_MIN_GAP_MAX_MS) minGapMs?: number;
 }

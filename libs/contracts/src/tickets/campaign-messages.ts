@@ -35,7 +35,7 @@ export class CampaignMessageDto {
    * is stated as `campaignMessage.answered` (integration event) for the campaigns service.
    */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1_000) @Max(2_147_483_647) awaitReplyMs?: number;
-  /** The campaign's pace: the connection starts this message at least this many ms after its previous send (OutboundCommandDto.minGapMs). */
+  /** The campaign's pace: the connection starts this message at least this many ms after its previous send completed (OutboundCommandDto.minGapMs). */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(OUTBOUND_MIN_GAP_MAX_MS) minGapMs?: number;
 }
 
