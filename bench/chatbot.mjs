@@ -18,6 +18,8 @@ const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fal
 const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
   replicas: { tickets: Number(flags['tickets-replicas'] ?? 1) },
+  // e.g. BENCH_DATABASE_SETTINGS='{"log_statement":"all"}' to see what PostgreSQL executes per answer
+  databaseSettings: process.env.BENCH_DATABASE_SETTINGS ? JSON.parse(process.env.BENCH_DATABASE_SETTINGS) : undefined,
   env: {
     // the bot's answers are measured, not WhatsApp's pacing of one number
     SEND_MIN_GAP_MS: '0',
@@ -149,6 +151,7 @@ try {
 
   const cpuBefore = cpuSnapshot(database);
   const started = Date.now();
+  console.log(`walk started at ${new Date(started).toISOString()}`);
   // customers start spread over one gap, then each speaks once its answer came and its gap passed
   for (const [i, customer] of customers.entries()) setTimeout(() => void say(customer), (i * gapMs) / customerCount);
   const deadline = started + (totalSteps * gapMs) + 60_000;
@@ -162,6 +165,7 @@ try {
     await sleep(5);
   }
   const seconds = (Date.now() - started) / 1000;
+  console.log(`walk ended at ${new Date().toISOString()}`);
   const cpu = cpuBetween(cpuBefore, cpuSnapshot(database), seconds);
   await sleep(2000); // late duplicates
   const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);

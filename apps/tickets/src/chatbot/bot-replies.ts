@@ -87,40 +87,34 @@ export class BotReplyOutbox {
     return { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) };
   }
 
-  /** Records the text due as sent (renewing the lease); answers the next one, or undefined once none is left (the row goes). */
-  async advance(companyId: number, ticketId: number): Promise<DueText | undefined> {
-    const [next] = await this.advanceMany(companyId, [ticketId]);
-    return next;
-  }
-
   /**
-   * `advance` for several tickets of a company (each drained by one sender) in one transaction:
-   * the rows locked in ticket order and moved on in one statement, the drained ones deleted in a
-   * second (locked: nothing can be appended to them meanwhile). Answers each ticket's next text.
+   * Records the texts due of several tickets of a company (each drained by one sender) as sent, in
+   * the caller's transaction (the one that records their sends, MessageSender), renewing the
+   * leases: the rows locked in ticket order and moved on in one statement, the drained ones
+   * deleted in a second (locked: nothing can be appended to them meanwhile). Answers each
+   * ticket's next text, or undefined once none is left (the row goes).
    */
-  async advanceMany(companyId: number, ticketIds: number[]): Promise<Array<DueText | undefined>> {
+  async advanceMany(tx: TicketsTx, companyId: number, ticketIds: number[]): Promise<Array<DueText | undefined>> {
     if (ticketIds.length === 0) return [];
-    return this.database.withTenant(companyId, async (tx) => {
-      const locked = tx
-        .select({ ticketId: botReplies.ticketId })
-        .from(botReplies)
-        .where(inArray(botReplies.ticketId, ticketIds))
-        .orderBy(asc(botReplies.ticketId))
-        .for('update')
-        .as('locked');
-      const rows = await tx
-        .update(botReplies)
-        .set({ sent: sql`${botReplies.sent} + 1`, dueAt: this.lease() })
-        .from(locked)
-        .where(eq(botReplies.ticketId, locked.ticketId))
-        .returning({ ticketId: botReplies.ticketId, seq: botReplies.seq, texts: botReplies.texts, sent: botReplies.sent, toClosed: botReplies.toClosed });
-      const drained = rows.filter((row) => row.sent >= row.texts.length).map((row) => row.ticketId);
-      if (drained.length > 0) await tx.delete(botReplies).where(inArray(botReplies.ticketId, drained));
-      const byTicket = new Map(rows.map((row) => [row.ticketId, row]));
-      return ticketIds.map((id) => {
-        const row = byTicket.get(id);
-        return row && row.sent < row.texts.length ? { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) } : undefined;
-      });
+    const locked = tx
+      .select({ ticketId: botReplies.ticketId })
+      .from(botReplies)
+      .where(inArray(botReplies.ticketId, ticketIds))
+      .orderBy(asc(botReplies.ticketId))
+      .for('update')
+      .as('locked');
+    const rows = await tx
+      .update(botReplies)
+      .set({ sent: sql`${botReplies.sent} + 1`, dueAt: this.lease() })
+      .from(locked)
+      .where(eq(botReplies.ticketId, locked.ticketId))
+      .returning({ ticketId: botReplies.ticketId, seq: botReplies.seq, texts: botReplies.texts, sent: botReplies.sent, toClosed: botReplies.toClosed });
+    const drained = rows.filter((row) => row.sent >= row.texts.length).map((row) => row.ticketId);
+    if (drained.length > 0) await tx.delete(botReplies).where(inArray(botReplies.ticketId, drained));
+    const byTicket = new Map(rows.map((row) => [row.ticketId, row]));
+    return ticketIds.map((id) => {
+      const row = byTicket.get(id);
+      return row && row.sent < row.texts.length ? { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) } : undefined;
     });
   }
 

@@ -38,14 +38,28 @@ export interface ChatbotPrepared {
   companyHours: ScheduleRow[];
 }
 
-/** The tickets whose replies the transaction queued (`bot_replies`) and this replica sends once it committed. */
-export type BotReplies = DueReplies[];
+/** A text stored unsent, to send once its transaction committed. */
+interface StoredText {
+  view: TicketView;
+  pending: PendingMessage;
+}
+
+/**
+ * The tickets whose replies the transaction queued (`bot_replies`) and this replica sends once it
+ * committed; `stored`: the first text, already stored unsent by that transaction (storeFirstTexts).
+ */
+export type BotReplies = Array<DueReplies & { stored?: StoredText }>;
+
+/** The message a due text is sent as: its id derived from the text's key, so sending it again is the same message. */
+function botOutgoing(companyId: number, text: DueText): OutgoingMessage {
+  return { body: text.text, newMessageId: derivedMessageId('bot', companyId, text.key) };
+}
 
 /** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
 const LAPSED_PER_SWEEP = 200;
 
 /** A due text stored unsent (to send now), or why not: its ticket closed meanwhile, or it cannot be sent. */
-type StoredReply = { view: TicketView; pending: PendingMessage } | { closed: true } | { error: AppError };
+type StoredReply = StoredText | { closed: true } | { error: AppError };
 
 /** What the menus change of a ticket: its chatbot flag (the robot icon) and the queue chosen. */
 type BotFields = { id: number; chatbot: boolean; queueId: number | null };
@@ -91,8 +105,8 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   private sweeping?: Promise<void>;
   /** The due texts of a company's tickets stored unsent together: their tickets read and the texts stored in one transaction per batch. */
   private readonly pendingReplies = new CompanyBatches<{ ticketId: number; text: DueText }, StoredReply>((companyId, items) => this.storeReplies(companyId, items));
-  /** A company's sent texts recorded as sent together (one transaction per batch); each ticket's next text. */
-  private readonly sentReplies = new CompanyBatches<number, DueText | undefined>((companyId, ticketIds) => this.outbox.advanceMany(companyId, ticketIds));
+  /** A sent text recorded as sent in the transaction that records its send (MessageSender's batch of the company's sends); each ticket's next text. */
+  private readonly advanceStep = (tx: TicketsTx, companyId: number, ticketIds: number[]) => this.outbox.advanceMany(tx, companyId, ticketIds);
 
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
@@ -222,6 +236,26 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     return this.outbox.queue(tx, answers.flat());
   }
 
+  /**
+   * Stores the first text of the replies just queued unsent, in the transaction that queued them
+   * (the inbound one), for the tickets whose views it read and that can take it: their send then
+   * needs no transaction of its own first. The others are stored when their turn to be sent comes,
+   * as texts queued elsewhere. A crash after the commit leaves the row and the message: the sender
+   * that takes the row over finds that message by its id (MessageSender.storePendingMany).
+   */
+  async storeFirstTexts(tx: TicketsTx, companyId: number, replies: BotReplies, views: Map<number, TicketView>): Promise<BotReplies> {
+    const sendable = replies.flatMap(({ ticketId, first }, index) => {
+      const view = views.get(ticketId);
+      if (!first || !view || MessageSender.unsendable(view) || (view.status === 'closed' && !first.toClosed)) return [];
+      return [{ index, ticket: view, outgoing: botOutgoing(companyId, first) }];
+    });
+    if (sendable.length === 0) return replies;
+    const pending = await this.sender.storePendingMany(tx, sendable);
+    const stored: BotReplies = [...replies];
+    for (const [k, { index, ticket }] of sendable.entries()) stored[index] = { ...replies[index]!, stored: { view: ticket, pending: pending[k]! } };
+    return stored;
+  }
+
   /** Sends the queued replies of these tickets as the platform's own messages, in order per ticket (best effort: a failed send is logged and the ticket's remaining replies dropped). */
   send(replies: BotReplies): void {
     for (const due of replies) {
@@ -238,17 +272,19 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   /**
    * Sends the ticket's queued texts one by one, each recorded as sent before the next; texts
    * appended meanwhile follow. Each step is batched with the company's other tickets' (their
-   * texts stored unsent in one transaction, sent side by side, recorded as sent in one).
+   * texts stored unsent in one transaction, sent side by side, recorded as sent in one: the
+   * transaction that records the sends moves their `bot_replies` rows on too).
    */
-  private async sendAll({ companyId, ticketId, first }: DueReplies): Promise<void> {
+  private async sendAll({ companyId, ticketId, first, stored: firstStored }: BotReplies[number]): Promise<void> {
     try {
       let due: DueText | undefined = first ?? (await this.outbox.first(companyId, ticketId));
+      let storedBefore = firstStored;
       while (due) {
-        const stored = await this.pendingReplies.add(companyId, { ticketId, text: due });
+        const stored = storedBefore ?? (await this.pendingReplies.add(companyId, { ticketId, text: due }));
+        storedBefore = undefined;
         if ('error' in stored) throw stored.error;
         if ('closed' in stored) return await this.outbox.drop(companyId, ticketId);
-        await this.sender.deliver(stored.view, stored.pending);
-        due = await this.sentReplies.add(companyId, ticketId);
+        due = (await this.sender.deliverRecording(stored.view, stored.pending, { run: this.advanceStep, item: ticketId })).stepResult;
       }
     } catch (error) {
       this.logger.warn({ err: error, companyId, ticketId }, 'chatbot reply not sent');
@@ -269,7 +305,7 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
         else if (view!.status === 'closed' && !text.toClosed) results.push({ closed: true });
         else {
           results.push({ closed: true }); // replaced below once stored
-          sendable.push({ index, ticket: view!, outgoing: { body: text.text, newMessageId: derivedMessageId('bot', companyId, text.key) } });
+          sendable.push({ index, ticket: view!, outgoing: botOutgoing(companyId, text) });
         }
       }
       const pending = await this.sender.storePendingMany(tx, sendable);

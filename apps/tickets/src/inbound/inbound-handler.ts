@@ -186,12 +186,14 @@ export class InboundHandler {
         ),
       ]);
       const tickets = new Map((await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]));
+      // the answers' first texts stored unsent here: their sends need no transaction before them
+      const storedReplies = await this.chatbot.storeFirstTexts(tx, companyId, replies, tickets);
       const messageViews: MessageView[] = [];
       for (const { event, row, conversation } of inserted) {
         const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { again, created: { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies, clearAnswered } };
+      return { again, created: { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies: storedReplies, clearAnswered } };
     });
     const { again, created } = stored;
     if (again.length === 0 && !created) return DONE;

@@ -39,11 +39,29 @@ export interface PendingMessage {
   lastMessage: string;
 }
 
+/**
+ * Work a caller adds to the transaction that records its sent message (the chatbot's outbox moving
+ * on, so that the send's record and its consequence commit together): `run` is called once per
+ * batch of records with the items of the batch's sends that carry it, and answers one result per item.
+ */
+export interface RecordStep<Item, Result> {
+  run: (tx: TicketsTx, companyId: number, items: Item[]) => Promise<Result[]>;
+  item: Item;
+}
+
 /** A sent message waiting for its channel id and ack to be recorded. */
 interface SentRecord {
   ticketId: number;
   pending: PendingMessage;
   sent: SentMessageResult;
+  step?: RecordStep<unknown, unknown>;
+}
+
+/** What recording a sent message gives back: its view, its ticket's, and its step's result. */
+interface Recorded {
+  message: MessageView;
+  view: TicketView;
+  stepResult?: unknown;
 }
 
 /**
@@ -63,7 +81,7 @@ export class MessageSender {
    * statements whatever their number (as the inbound messages are): the chatbot answers hundreds
    * of customers a second through here.
    */
-  private readonly records = new CompanyBatches<SentRecord, { message: MessageView; view: TicketView }>((companyId, batch) =>
+  private readonly records = new CompanyBatches<SentRecord, Recorded>((companyId, batch) =>
     this.database.withTenant(companyId, (tx) => this.recordBatch(tx, companyId, batch)),
   );
 
@@ -177,6 +195,16 @@ export class MessageSender {
 
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
   async deliver(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage): Promise<MessageView> {
+    return (await this.sendAndRecord(ticket, pending)).message;
+  }
+
+  /** `deliver`, with `step` run in the transaction that records the send; answers the step's result too. */
+  async deliverRecording<Item, Result>(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage, step: RecordStep<Item, Result>): Promise<{ message: MessageView; stepResult: Result }> {
+    const { message, stepResult } = await this.sendAndRecord(ticket, pending, step as unknown as RecordStep<unknown, unknown>);
+    return { message, stepResult: stepResult as Result };
+  }
+
+  private async sendAndRecord(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage, step?: RecordStep<unknown, unknown>): Promise<Recorded> {
     const companyId = ticket.companyId;
     const { whatsappId } = pending;
     let sent: SentMessageResult;
@@ -187,9 +215,9 @@ export class MessageSender {
       throw error;
     }
 
-    let recorded: { message: MessageView; view: TicketView };
+    let recorded: Recorded;
     try {
-      recorded = await this.records.add(companyId, { ticketId: ticket.id, pending, sent });
+      recorded = await this.records.add(companyId, { ticketId: ticket.id, pending, sent, step });
     } catch (error) {
       // the message went out: answered as a send whose answer never came, so that an idempotent
       // caller (a campaign's shipping, an Idempotency-Key) keeps its mark and never sends it again
@@ -199,10 +227,10 @@ export class MessageSender {
     const { message, view } = recorded;
     this.events.message('create', message, view);
     this.events.ticketUpdated(view);
-    return message;
+    return recorded;
   }
 
-  private async recordBatch(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<Array<{ message: MessageView; view: TicketView }>> {
+  private async recordBatch(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<Recorded[]> {
     // the connection may have reported a sent message back (fromMe) before this: one row stays
     // (a retried send's own row, recorded by the earlier try, is no echo)
     const echoed = new Map(
@@ -224,13 +252,28 @@ export class MessageSender {
       ),
       this.tickets.touchMany(tx, companyId, [...lastByTicket].map(([id, lastMessage]) => ({ id, lastMessage, unread: 0, ours: true }))),
     ]);
-    const [records, views] = await Promise.all([
+    const [records, views, stepResults] = await Promise.all([
       this.messages.recordsByWid(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id }))),
       this.views.many(tx, companyId, [...lastByTicket.keys()]),
+      this.runSteps(tx, companyId, batch),
     ]);
     const recordOf = new Map(records.map((record) => [`${record.message.whatsappId}:${record.message.wid}`, record]));
     const viewOf = new Map(views.map((view) => [view.id, view]));
-    return batch.map(({ ticketId, pending, sent }) => ({ message: toMessageView(recordOf.get(`${pending.whatsappId}:${sent.id}`)!), view: viewOf.get(ticketId)! }));
+    return batch.map(({ ticketId, pending, sent }, i) => ({ message: toMessageView(recordOf.get(`${pending.whatsappId}:${sent.id}`)!), view: viewOf.get(ticketId)!, stepResult: stepResults[i] }));
+  }
+
+  /** Each kind of step of the batch run once with its items (after the records' own statements, so their locks come first); the results in the batch's order. */
+  private async runSteps(tx: TicketsTx, companyId: number, batch: SentRecord[]): Promise<unknown[]> {
+    const results: unknown[] = Array.from({ length: batch.length });
+    const byRun = new Map<RecordStep<unknown, unknown>['run'], number[]>();
+    for (const [i, { step }] of batch.entries()) if (step) byRun.set(step.run, [...(byRun.get(step.run) ?? []), i]);
+    await Promise.all(
+      [...byRun].map(async ([run, indexes]) => {
+        const answers = await run(tx, companyId, indexes.map((i) => batch[i]!.step!.item));
+        for (const [k, i] of indexes.entries()) results[i] = answers[k];
+      }),
+    );
+    return results;
   }
 
   /** A message stored unsent that will not be sent leaves the conversation (in the caller's transaction). */
