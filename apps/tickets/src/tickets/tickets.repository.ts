@@ -326,7 +326,6 @@ export class TicketsRepository {
     if (unique.length > 0) await tx.insert(ticketTags).values(unique.map((tagId) => ({ companyId, ticketId, tagId })));
   }
 
-  /** Tickets with their view's data in one query; the tags come as a JSON array built beside each row. */
   private readonly activeOfNumberSelect = new ReusableSelect('tickets_active_of_number', (tx: TicketsTx, name) =>
     tx
       .select({ contactId: contacts.id, ticketId: tickets.id })
@@ -364,6 +363,7 @@ export class TicketsRepository {
       .prepare(name),
   );
 
+  /** Tickets with their view's data in one query; the tags come as a JSON array built beside each row. */
   private selectRecords(tx: TicketsTx) {
     return tx
       .select({
