@@ -55,6 +55,13 @@ function botOutgoing(companyId: number, text: DueText): OutgoingMessage {
   return { body: text.text, newMessageId: derivedMessageId('bot', companyId, text.key) };
 }
 
+/** Why a due text cannot be stored on its ticket now: no ticket, a ticket it cannot be sent to, or a closed one (unless the text is for closed ones). */
+function unstorable(view: TicketView | undefined, text: DueText): { closed: true } | { error: AppError } | undefined {
+  const error = view ? MessageSender.unsendable(view) : new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
+  if (error) return { error };
+  return view!.status === 'closed' && !text.toClosed ? { closed: true } : undefined;
+}
+
 /** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
 const LAPSED_PER_SWEEP = 200;
 
@@ -246,8 +253,8 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   async storeFirstTexts(tx: TicketsTx, companyId: number, replies: BotReplies, views: Map<number, TicketView>): Promise<BotReplies> {
     const sendable = replies.flatMap(({ ticketId, first }, index) => {
       const view = views.get(ticketId);
-      if (!first || !view || MessageSender.unsendable(view) || (view.status === 'closed' && !first.toClosed)) return [];
-      return [{ index, ticket: view, outgoing: botOutgoing(companyId, first) }];
+      if (!first || unstorable(view, first)) return [];
+      return [{ index, ticket: view!, outgoing: botOutgoing(companyId, first) }];
     });
     if (sendable.length === 0) return replies;
     const pending = await this.sender.storePendingMany(tx, sendable);
@@ -300,9 +307,8 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
       const sendable: Array<{ index: number; ticket: TicketView; outgoing: OutgoingMessage }> = [];
       for (const [index, { ticketId, text }] of items.entries()) {
         const view = views.get(ticketId);
-        const error = view ? MessageSender.unsendable(view) : new AppError(ErrorCode.ERR_NO_TICKET_FOUND);
-        if (error) results.push({ error });
-        else if (view!.status === 'closed' && !text.toClosed) results.push({ closed: true });
+        const refused = unstorable(view, text);
+        if (refused) results.push(refused);
         else {
           results.push({ closed: true }); // replaced below once stored
           sendable.push({ index, ticket: view!, outgoing: botOutgoing(companyId, text) });
