@@ -5,16 +5,19 @@
 // answer delivered to the sandbox (its `company-<id>-appMessage` create, announced once the
 // sandbox accepted the send), answers lost, duplicated or wrong.
 // Starts its own platform (fresh database, free ports: identity, tickets, sessions, wa-sandbox, gateway).
-// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30] [--tickets-replicas 2]
+// Before it, `--warmup N` other customers (default: as many) walk once and the database is analyzed
+// (as autovacuum does within a minute of a table's first rows; 0 skips both).
+// Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30] [--tickets-replicas 2] [--warmup N]
 import { io } from 'socket.io-client';
 import { parseArguments } from './lib/arguments.mjs';
-import { startBenchPlatform } from './lib/bench-platform.mjs';
+import { analyzeDatabase, startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
 const { positional, flags } = parseArguments(process.argv.slice(2));
 const [customerCount, rate, walks, connectionCount] = [300, 300, 3, 30].map((fallback, i) => Number(positional[i] ?? fallback));
+const warmupCount = Number(flags.warmup ?? customerCount);
 const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
   replicas: { tickets: Number(flags['tickets-replicas'] ?? 1) },
@@ -79,97 +82,111 @@ try {
   const socket = io(api, { transports: ['websocket'], query: { token: admin.token }, reconnection: false, forceNew: true });
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
 
-  const customers = Array.from({ length: customerCount }, (_, i) => ({
-    number: `5511966${String(i).padStart(6, '0')}`,
-    business: numbers[i % numbers.length],
-    step: -1,
-    sentAt: 0,
-    expected: MENU,
-    waiting: false,
-    answers: 0,
-    /** When the transaction that stored the customer's last message began (its createdAt). */
-    storedAt: NaN,
-  }));
-  const byNumber = new Map(customers.map((c) => [c.number, c]));
-  const latencies = [];
-  // the customer's message's createdAt (the start of the inbound transaction that stores it and
-  // runs the automaton) and the answer's (the start of the transaction that stores it unsent, just
-  // before its send) split the way in three: sandbox, sessions, the stream and the company's
-  // inbound lane; the automaton's transaction and the reply's wait for its store; the answer's
-  // send, record and announcement
-  const toInbound = [];
-  const inboundToAnswer = [];
-  const fromStored = [];
-  let wrong = 0;
-  let duplicated = 0;
-  let failures = 0;
-  const failureReasons = new Map();
-  const totalSteps = 1 + WALK.length * walks;
-  const gapMs = (1000 * customerCount) / rate;
+  /**
+   * One phase: `count` customers (numbers from `prefix`) each say `oi`, then walk `walkCount`
+   * times; each speaks again once the bot's answer to its previous message came and its gap
+   * passed. Answers the phase's figures.
+   */
+  async function phase({ prefix, count, walkCount, measured }) {
+    const customers = Array.from({ length: count }, (_, i) => ({
+      number: `${prefix}${String(i).padStart(6, '0')}`,
+      business: numbers[i % numbers.length],
+      step: -1,
+      sentAt: 0,
+      expected: MENU,
+      waiting: false,
+      answers: 0,
+      /** When the transaction that stored the customer's last message began (its createdAt). */
+      storedAt: NaN,
+    }));
+    const byNumber = new Map(customers.map((c) => [c.number, c]));
+    const figures = { latencies: [], toInbound: [], inboundToAnswer: [], fromStored: [], wrong: 0, duplicated: 0, failures: 0, failureReasons: new Map() };
+    // the customer's message's createdAt (the start of the inbound transaction that stores it and
+    // runs the automaton) and the answer's (the start of the transaction that stores it unsent, just
+    // before its send) split the way in three: sandbox, sessions, the stream and the company's
+    // inbound lane; the automaton's transaction and the reply's wait for its store; the answer's
+    // send, record and announcement
+    const totalSteps = 1 + WALK.length * walkCount;
+    const gapMs = (1000 * count) / rate;
 
-  socket.on(`company-${companyId}-appMessage`, (payload) => {
-    if (payload.action !== 'create') return;
-    const customer = byNumber.get(payload.contact?.number);
-    if (!customer) return;
-    if (!payload.message.fromMe) {
-      customer.storedAt = Date.parse(payload.message.createdAt);
-      return;
-    }
-    customer.answers += 1;
-    if (!customer.waiting) {
-      duplicated += 1;
-      return;
-    }
-    customer.waiting = false;
-    const now = Date.now();
-    latencies.push(now - customer.sentAt);
-    const stored = Date.parse(payload.message.createdAt);
-    toInbound.push(customer.storedAt - customer.sentAt);
-    inboundToAnswer.push(stored - customer.storedAt);
-    fromStored.push(now - stored);
-    if (payload.message.body !== customer.expected) wrong += 1;
-  });
-
-  async function say(customer) {
-    customer.step += 1;
-    const [body, expected] = customer.step === 0 ? ['oi', MENU] : WALK[(customer.step - 1) % WALK.length];
-    customer.expected = expected;
-    customer.waiting = true;
-    customer.storedAt = NaN;
-    customer.sentAt = Date.now();
-    try {
-      await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
-    } catch (error) {
-      // the sandbox did not take it: the customer says it again after its gap (not an answer lost)
-      customer.step -= 1;
+    const onMessage = (payload) => {
+      if (payload.action !== 'create') return;
+      const customer = byNumber.get(payload.contact?.number);
+      if (!customer) return;
+      if (!payload.message.fromMe) {
+        customer.storedAt = Date.parse(payload.message.createdAt);
+        return;
+      }
+      customer.answers += 1;
+      if (!customer.waiting) {
+        figures.duplicated += 1;
+        return;
+      }
       customer.waiting = false;
-      failures += 1;
-      const reason = String(error.message ?? error).slice(0, 160);
-      failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
+      const now = Date.now();
+      figures.latencies.push(now - customer.sentAt);
+      const stored = Date.parse(payload.message.createdAt);
+      figures.toInbound.push(customer.storedAt - customer.sentAt);
+      figures.inboundToAnswer.push(stored - customer.storedAt);
+      figures.fromStored.push(now - stored);
+      if (payload.message.body !== customer.expected) figures.wrong += 1;
+    };
+    socket.on(`company-${companyId}-appMessage`, onMessage);
+
+    async function say(customer) {
+      customer.step += 1;
+      const [body, expected] = customer.step === 0 ? ['oi', MENU] : WALK[(customer.step - 1) % WALK.length];
+      customer.expected = expected;
+      customer.waiting = true;
+      customer.storedAt = NaN;
+      customer.sentAt = Date.now();
+      try {
+        await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
+      } catch (error) {
+        // the sandbox did not take it: the customer says it again after its gap (not an answer lost)
+        customer.step -= 1;
+        customer.waiting = false;
+        figures.failures += 1;
+        const reason = String(error.message ?? error).slice(0, 160);
+        figures.failureReasons.set(reason, (figures.failureReasons.get(reason) ?? 0) + 1);
+      }
     }
+
+    const cpuBefore = measured ? cpuSnapshot(database) : undefined;
+    const started = Date.now();
+    if (measured) console.log(`walk started at ${new Date(started).toISOString()}`);
+    // customers start spread over one gap, then each speaks once its answer came and its gap passed
+    for (const [i, customer] of customers.entries()) setTimeout(() => void say(customer), (i * gapMs) / count);
+    const deadline = started + totalSteps * gapMs + 60_000;
+    while (Date.now() < deadline) {
+      let done = true;
+      for (const customer of customers) {
+        if (customer.step + 1 < totalSteps || customer.waiting) done = false;
+        if (!customer.waiting && customer.sentAt > 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
+      }
+      if (done) break;
+      await sleep(5);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    if (measured) console.log(`walk ended at ${new Date().toISOString()}`);
+    const cpu = measured ? cpuBetween(cpuBefore, cpuSnapshot(database), seconds) : undefined;
+    await sleep(2000); // late duplicates
+    socket.off(`company-${companyId}-appMessage`, onMessage);
+    const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
+    const lost = customers.filter((c) => c.waiting).length;
+    return { ...figures, seconds, cpu, sent, lost, totalSteps };
   }
 
-  const cpuBefore = cpuSnapshot(database);
-  const started = Date.now();
-  console.log(`walk started at ${new Date(started).toISOString()}`);
-  // customers start spread over one gap, then each speaks once its answer came and its gap passed
-  for (const [i, customer] of customers.entries()) setTimeout(() => void say(customer), (i * gapMs) / customerCount);
-  const deadline = started + (totalSteps * gapMs) + 60_000;
-  while (Date.now() < deadline) {
-    let done = true;
-    for (const customer of customers) {
-      if (customer.step + 1 < totalSteps || customer.waiting) done = false;
-      if (!customer.waiting && customer.sentAt > 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
-    }
-    if (done) break;
-    await sleep(5);
+  if (warmupCount > 0) {
+    // Tables that autovacuum has analyzed, as on a platform that has run for more than a minute:
+    // on a new database the planner has no statistics during a run this short (it then takes
+    // the company's index for a lookup by channel id, or scans contacts per message).
+    const warm = await phase({ prefix: '5511977', count: warmupCount, walkCount: 1, measured: false });
+    console.log(`warm-up: ${warmupCount} customers × ${warm.totalSteps} messages in ${warm.seconds.toFixed(1)} s (${Math.round(warm.sent / warm.seconds)}/s), answered ${warm.latencies.length}, lost ${warm.lost}`);
+    await analyzeDatabase(database);
   }
-  const seconds = (Date.now() - started) / 1000;
-  console.log(`walk ended at ${new Date().toISOString()}`);
-  const cpu = cpuBetween(cpuBefore, cpuSnapshot(database), seconds);
-  await sleep(2000); // late duplicates
-  const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
-  const lost = customers.filter((c) => c.waiting).length;
+  const result = await phase({ prefix: '5511966', count: customerCount, walkCount: walks, measured: true });
+  const { latencies, toInbound, inboundToAnswer, fromStored, wrong, duplicated, failures, failureReasons, seconds, cpu, sent, lost, totalSteps } = result;
   const sorted = latencies.sort((a, b) => a - b);
   console.log(
     `${customerCount} customers × ${totalSteps} messages (${sent} sent, target ${rate}/s) over ${connectionCount} connections in ${seconds.toFixed(1)} s ` +

@@ -1,9 +1,27 @@
 import pg from 'pg';
 import { freePorts, startPlatform } from '../../tools/platform.mjs';
 
+function ownerClient(database) {
+  return new pg.Client({ connectionString: `postgres://${process.env.ATRIUM_PG_USER ?? 'postgres'}@${process.env.ATRIUM_PG_HOST ?? '127.0.0.1'}:${process.env.ATRIUM_PG_PORT ?? 5432}/${database}` });
+}
+
+/**
+ * `analyze` of every table of the benchmark's database: the statistics autovacuum gathers within
+ * a minute of a table's first rows, which a run of a few seconds on a new database never sees.
+ */
+export async function analyzeDatabase(database) {
+  const client = ownerClient(database);
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the database beforehand with these settings (`alter database … set`), so every connection the services open has them. */
 async function createDatabaseWith(database, settings) {
-  const client = new pg.Client({ connectionString: `postgres://${process.env.ATRIUM_PG_USER ?? 'postgres'}@${process.env.ATRIUM_PG_HOST ?? '127.0.0.1'}:${process.env.ATRIUM_PG_PORT ?? 5432}/postgres` });
+  const client = ownerClient('postgres');
   await client.connect();
   try {
     await client.query(`create database "${database}"`);

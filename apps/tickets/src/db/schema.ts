@@ -180,8 +180,11 @@ export const messages = ticketsDb
     (t) => [
       // A redelivered inbound message is stored once.
       uniqueIndex('messages_company_whatsapp_wid_unique').on(t.companyId, t.whatsappId, t.wid),
-      // A retried send (same derived id) is stored once.
-      uniqueIndex('messages_company_whatsapp_send_id_unique').on(t.companyId, t.whatsappId, t.sendId),
+      // A retried send (same derived id) is stored once. Partial: only sends with a chosen id have
+      // one, and a lookup by channel id cannot take this index for the one above (they share
+      // their leading columns; before the table's first statistics the planner took this one and
+      // walked every message of the connection, bench/README.md chatbot).
+      uniqueIndex('messages_company_whatsapp_send_id_unique').on(t.companyId, t.whatsappId, t.sendId).where(sql`${t.sendId} is not null`),
       index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
       index('messages_media_path_idx').on(t.mediaPath).where(sql`${t.mediaPath} is not null`),
       tenantIsolationPolicy(),

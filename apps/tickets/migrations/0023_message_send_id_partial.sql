@@ -1,0 +1,2 @@
+DROP INDEX "tickets"."messages_company_whatsapp_send_id_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_company_whatsapp_send_id_unique" ON "tickets"."messages" USING btree ("company_id","whatsapp_id","send_id") WHERE "tickets"."messages"."send_id" is not null;
