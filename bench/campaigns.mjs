@@ -10,6 +10,7 @@
 // Usage: node bench/campaigns.mjs [recipients=3000] [connections=10] [intervalMs=20] [inFlight=8]
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { emulateAutovacuum } from './lib/autovacuum.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
@@ -65,6 +66,8 @@ function aheadOfPace(times, interval) {
 }
 
 const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
+// a run of half an hour on a server without autovacuum (this machine's) would otherwise never analyze or vacuum its tables
+const autovacuum = await emulateAutovacuum(platform.databaseUrls.owner);
 try {
   await db.connect();
   const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
@@ -84,17 +87,49 @@ try {
   await sleep(1000); // the read models of the connections
   await call('POST', '/campaign-settings', { settings: { messageInterval: intervalMs / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, admin.token);
 
+  const insertItems = (listId, numbers) =>
+    db.query(
+      `insert into campaigns.contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid, checked_at)
+       select $1, $2, 'Pessoa ' || n, n, '', true, now() from unnest($3::text[]) as n`,
+      [companyId, listId, numbers],
+    );
+
+  // A warm-up campaign per connection (BENCH_WARMUP recipients each, 5 by default; 0 skips it),
+  // then the tables analyzed, as autovacuum does within a minute of their first rows: measured
+  // from its first message, the run would otherwise start on plans made on empty tables.
+  const warmupPerConnection = Number(process.env.BENCH_WARMUP ?? 5);
+  if (warmupPerConnection > 0) {
+    const warmupAt = Date.now() + 1000 + 50 * connectionCount;
+    const warmupIds = [];
+    for (const [i, connection] of connected.entries()) {
+      const list = await call('POST', '/contact-lists', { name: `Aquecimento ${i}` }, admin.token);
+      await insertItems(list.id, Array.from({ length: warmupPerConnection }, (_, k) => `55119${String(30_000_000 + i * warmupPerConnection + k).padStart(8, '0')}`));
+      const campaign = await call(
+        'POST',
+        '/campaigns',
+        { name: `Aquecimento ${i}`, message1: 'Oi {nome}', contactListId: list.id, whatsappId: connection.id, scheduledAt: new Date(warmupAt).toISOString() },
+        admin.token,
+      );
+      warmupIds.push(campaign.id);
+    }
+    const warmupStarted = Date.now();
+    for (;;) {
+      const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [warmupIds]);
+      if (Number(rows[0].done) === warmupIds.length) break;
+      if (Date.now() - warmupStarted > 10 * 60_000) throw new Error('the warm-up campaigns did not finish in 10 minutes');
+      await sleep(500);
+    }
+    await db.query('analyze');
+    console.log(`warm-up: ${warmupPerConnection * connectionCount} shippings over ${connectionCount} connections in ${((Date.now() - warmupStarted) / 1000).toFixed(1)} s, then analyze`);
+  }
+
   // one contact list and one campaign per connection, the items as an import leaves them
   const perConnection = Math.ceil(recipientCount / connectionCount);
   const plannedCampaigns = [];
   for (const [i, connection] of connected.entries()) {
     const list = await call('POST', '/contact-lists', { name: `Lista ${i}` }, admin.token);
     const numbers = Array.from({ length: perConnection }, (_, k) => `55119${String(40_000_000 + i * perConnection + k).padStart(8, '0')}`);
-    await db.query(
-      `insert into campaigns.contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid, checked_at)
-       select $1, $2, 'Pessoa ' || n, n, '', true, now() from unnest($3::text[]) as n`,
-      [companyId, list.id, numbers],
-    );
+    await insertItems(list.id, numbers);
     plannedCampaigns.push({ connection, business: connection.number, list, numbers });
   }
   const pid = campaignsPid();
@@ -203,6 +238,8 @@ try {
     console.log('duplicated recipients:', JSON.stringify(duplicates.slice(0, 10).map((d) => ({ ...d, shipping: shippingRows.find((row) => row.number === d.number) }))));
   }
 } finally {
+  await autovacuum.stop();
+  if (autovacuum.runs().length > 0) console.log(`autovacuum's work done by the bench: ${autovacuum.runs().length} vacuums/analyzes, ${autovacuum.runs().reduce((sum, run) => sum + run.ms, 0)} ms in all`);
   await db.end().catch(() => undefined);
   await platform.stop();
 }
