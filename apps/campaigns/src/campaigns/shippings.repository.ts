@@ -58,25 +58,34 @@ export class ShippingsRepository {
     return rows.length;
   }
 
-  /** The next shippings due on a connection, over every running campaign of the company that uses it. */
-  due(tx: CampaignsTx, companyId: number, whatsappId: number, limit: number): Promise<ShippingRow[]> {
-    return tx
-      .select({ shipping: campaignShippings })
-      .from(campaignShippings)
-      .innerJoin(campaigns, eq(campaigns.id, campaignShippings.campaignId))
-      .where(
-        and(
-          eq(campaigns.companyId, companyId),
-          eq(campaigns.whatsappId, whatsappId),
-          eq(campaigns.status, 'EM_ANDAMENTO'),
-          isNotNull(campaigns.plannedAt),
-          isNull(campaignShippings.doneAt),
-          sql`${campaignShippings.nextAttemptAt} <= now()`,
-        ),
-      )
-      .orderBy(asc(campaignShippings.nextAttemptAt), asc(campaignShippings.id))
-      .limit(limit)
-      .then((rows) => rows.map((row) => row.shipping));
+  /**
+   * The next shippings due on a connection, over every running campaign of the company that uses
+   * it: each campaign's first `limit` in due order read off its due index (an index walk that
+   * stops at the limit, whatever the campaign's size and whatever the statistics say), then
+   * merged. One query over the join sorted every due shipping of the campaigns at each call
+   * (2 000 rows, 18 ms; 1.5 s while the statistics still described the table before the
+   * campaign was planned: bench/README.md, campaigns).
+   */
+  async due(tx: CampaignsTx, companyId: number, whatsappId: number, limit: number): Promise<ShippingRow[]> {
+    const running = await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.companyId, companyId), eq(campaigns.whatsappId, whatsappId), eq(campaigns.status, 'EM_ANDAMENTO'), isNotNull(campaigns.plannedAt)));
+    const perCampaign = await Promise.all(
+      running.map(({ id }) =>
+        tx
+          .select()
+          .from(campaignShippings)
+          .where(and(eq(campaignShippings.campaignId, id), isNull(campaignShippings.doneAt), sql`${campaignShippings.nextAttemptAt} <= now()`))
+          .orderBy(asc(campaignShippings.nextAttemptAt), asc(campaignShippings.id))
+          .limit(limit),
+      ),
+    );
+    if (perCampaign.length === 1) return perCampaign[0]!;
+    return perCampaign
+      .flat()
+      .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
+      .slice(0, limit);
   }
 
   /** The shipping, locked for its send, while it still needs one; undefined too when another send holds it (never waits). */

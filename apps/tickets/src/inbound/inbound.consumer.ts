@@ -183,15 +183,14 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
 
   /**
    * A batch in stream order: each run of consecutive messages in one transaction, any other
-   * event (ack, edit, revoke, call) on its own. A run that fails is retried event by event, so one
-   * bad event is redelivered alone and does not hold the others back.
+   * event (edit, revoke, call) on its own. A run that fails is retried event by event, so one
+   * bad event is redelivered alone and does not hold the others back. The batch's acks are
+   * stored beside them (`storeAcks`), in a transaction of their own that runs at the same time.
    */
   private async store(batch: Delivery[]): Promise<void> {
-    // Acks only raise a sent message's ack (their order does not matter, a message they name may
-    // be among the batch's messages): applied together after the other events, so they neither
-    // cost a transaction each nor split the runs of messages between them.
     const acks = batch.filter(({ event }) => event.type === 'ack');
-    const others = acks.length > 1 ? batch.filter(({ event }) => event.type !== 'ack') : batch;
+    const others = acks.length > 0 ? batch.filter(({ event }) => event.type !== 'ack') : batch;
+    const acksStored = acks.length > 0 ? this.storeAcks(acks) : undefined;
     for (let start = 0; start < others.length; ) {
       let end = start + 1;
       if (others[start]!.event.type === 'message') while (end < others.length && others[end]!.event.type === 'message') end += 1;
@@ -204,10 +203,25 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
       const stored = await this.process(run, () => this.handler.storeMessages(run.map(({ event }) => event as InboundMessageEvent)), false);
       if (!stored) for (const delivery of run) await this.process([delivery], () => this.handler.handle(delivery.event));
     }
-    if (acks.length > 1) {
-      const stored = await this.process(acks, () => this.handler.raiseAcks(acks.map(({ event }) => event as InboundAckEvent)), false);
-      if (!stored) for (const delivery of acks) await this.process([delivery], () => this.handler.handle(delivery.event));
+    await acksStored;
+  }
+
+  /**
+   * Acks only raise a sent message's ack: their order does not matter, and they change no row the
+   * messages' runs write (those insert messages and touch tickets; an edit or revoke of the same
+   * message only waits for the ack's row lock). So they are applied together, in one transaction
+   * that runs while the batch's other events are stored: they neither cost a transaction each, nor
+   * split the runs of messages, nor make the company's next customer messages wait for them. An
+   * ack whose message another transaction is still storing (an echo of the same batch) is retried
+   * a little later, as any ack of a message not stored yet.
+   */
+  private async storeAcks(acks: Delivery[]): Promise<void> {
+    if (acks.length === 1) {
+      await this.process(acks, () => this.handler.handle(acks[0]!.event));
+      return;
     }
+    const stored = await this.process(acks, () => this.handler.raiseAcks(acks.map(({ event }) => event as InboundAckEvent)), false);
+    if (!stored) for (const delivery of acks) await this.process([delivery], () => this.handler.handle(delivery.event));
   }
 
   /**
