@@ -8,10 +8,10 @@
 // Before it, `--warmup N` other customers (default: as many) walk once and the database is analyzed
 // (as autovacuum does within a minute of a table's first rows; 0 skips both).
 // Usage: node bench/chatbot.mjs [customers=300] [rate=300] [walks=3] [connections=30] [--tickets-replicas 2] [--warmup N]
-import { io } from 'socket.io-client';
 import { parseArguments } from './lib/arguments.mjs';
 import { analyzeDatabase, startBenchPlatform } from './lib/bench-platform.mjs';
-import { jsonCaller } from './lib/json-call.mjs';
+import { jsonCaller, jsonPoster } from './lib/json-call.mjs';
+import { openRawSocketIo } from './lib/raw-socketio.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
@@ -32,6 +32,7 @@ const { platform, sandboxUrl, database } = await startBenchPlatform({
 const api = platform.urls.api;
 
 const call = jsonCaller(api);
+const postToSandbox = jsonPoster(sandboxUrl);
 
 
 const MENU = 'Olá! Escolha um departamento:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte';
@@ -79,8 +80,18 @@ try {
   }
   await sleep(1000); // the tickets service's read model of the connections
 
-  const socket = io(api, { transports: ['websocket'], query: { token: admin.token }, reconnection: false, forceNew: true });
-  await new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+  // the admin's socket, as the web app opens it; only its appMessage creates are decoded (raw-socketio.mjs)
+  const appMessage = `42["company-${companyId}-appMessage",`;
+  const appMessageUpdate = `${appMessage}{"action":"update"`;
+  let onAppMessage = () => {};
+  const { socket, ready } = openRawSocketIo({
+    url: api,
+    token: admin.token,
+    onEvent: (text) => {
+      if (text.startsWith(appMessage) && !text.startsWith(appMessageUpdate)) onAppMessage(JSON.parse(text.slice(2))[1]);
+    },
+  });
+  if (!(await ready)) throw new Error("the admin's socket did not connect");
 
   /**
    * One phase: `count` customers (numbers from `prefix`) each say `oi`, then walk `walkCount`
@@ -131,7 +142,7 @@ try {
       figures.fromStored.push(now - stored);
       if (payload.message.body !== customer.expected) figures.wrong += 1;
     };
-    socket.on(`company-${companyId}-appMessage`, onMessage);
+    onAppMessage = onMessage;
 
     async function say(customer) {
       customer.step += 1;
@@ -141,7 +152,7 @@ try {
       customer.storedAt = NaN;
       customer.sentAt = Date.now();
       try {
-        await call('POST', `${sandboxUrl}/messages`, { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
+        await postToSandbox('/messages', { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
       } catch (error) {
         // the sandbox did not take it: the customer says it again after its gap (not an answer lost)
         customer.step -= 1;
@@ -171,7 +182,7 @@ try {
     if (measured) console.log(`walk ended at ${new Date().toISOString()}`);
     const cpu = measured ? cpuBetween(cpuBefore, cpuSnapshot(database), seconds) : undefined;
     await sleep(2000); // late duplicates
-    socket.off(`company-${companyId}-appMessage`, onMessage);
+    onAppMessage = () => {};
     const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
     const lost = customers.filter((c) => c.waiting).length;
     return { ...figures, seconds, cpu, sent, lost, totalSteps };
@@ -206,6 +217,7 @@ try {
   console.log(`CPU per process while the customers walked (${seconds.toFixed(1)} s; 2 cores = 200%):`);
   console.table(cpu);
   socket.close();
+  postToSandbox.close();
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -12,7 +12,7 @@
 // a message's frames to 2 500 sockets, and sits inside every figure; the raw client's receipt is
 // closer to the moment the frame reached the socket.
 import { io } from 'socket.io-client';
-import WebSocket from 'ws';
+import { openRawSocketIo } from './raw-socketio.mjs';
 
 const sockets = [];
 const latencies = [];
@@ -61,52 +61,21 @@ function disconnected(reason) {
   disconnects[reason] = (disconnects[reason] ?? 0) + 1;
 }
 
-/**
- * One socket.io socket over a plain websocket: engine.io 4 packets are a digit and a text ('0'
- * open, '2' ping → '3' pong, '4' message), socket.io 5 packets inside a message are a digit too
- * ('0' connect, '1' disconnect, '2' event as a JSON array, '4' connect error). Reconnects 1 s after
- * a close, as socket.io-client would. Answers a promise settled once connected (or refused).
- */
+/** A raw socket (bench/lib/raw-socketio.mjs) that times its appMessage creates; answers a promise settled once connected (or refused). */
 function openRaw({ url, token, companyId }) {
-  const endpoint = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`;
   const appMessage = `42["company-${companyId}-appMessage",`;
   const seen = new Set();
-  const socket = { connected: false, closed: false, ws: undefined, close() { this.closed = true; this.ws?.close(); } };
-  sockets.push(socket);
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = () => {
-      if (!settled) resolve((settled = true));
-    };
-    const connect = () => {
-      const ws = new WebSocket(endpoint, { perMessageDeflate: false });
-      socket.ws = ws;
-      ws.on('message', (data) => {
-        const text = data.toString();
-        if (text.startsWith('42')) {
-          countFrame();
-          if (text.startsWith(appMessage)) appMessageReceived(JSON.parse(text.slice(2))[1], seen);
-        } else if (text === '2') ws.send('3');
-        else if (text.startsWith('0')) ws.send('40');
-        else if (text.startsWith('40')) {
-          socket.connected = true;
-          settle();
-        } else if (text.startsWith('44')) {
-          connectErrors += 1;
-          settle();
-        } else if (text.startsWith('41')) disconnected('io server disconnect');
-      });
-      ws.on('error', () => undefined);
-      ws.on('close', () => {
-        if (socket.connected) disconnected('transport close');
-        else if (!settled) connectErrors += 1;
-        socket.connected = false;
-        settle();
-        if (!socket.closed) setTimeout(connect, 1000);
-      });
-    };
-    connect();
+  const { socket, ready } = openRawSocketIo({
+    url,
+    token,
+    onEvent: (text) => {
+      countFrame();
+      if (text.startsWith(appMessage)) appMessageReceived(JSON.parse(text.slice(2))[1], seen);
+    },
+    on: { connectError: () => (connectErrors += 1), disconnect: disconnected },
   });
+  sockets.push(socket);
+  return ready;
 }
 
 function open({ url, token, companyId, client }) {

@@ -6,7 +6,7 @@ import { migrateService, roleOf } from '@atrium/database';
 import { createLogger, PinoNestLogger, type Logger } from '@atrium/logging';
 import { PrefixedNatsServer, AppErrorFilter, RpcMetricsInterceptor, RpcRequestContextInterceptor } from '@atrium/messaging';
 import { AppMetrics, httpMetricsMiddleware } from '@atrium/metrics';
-import { NATS_RECONNECT } from './core.module.js';
+import { NATS_CONNECTION_OPTIONS } from './core.module.js';
 
 export interface StartServiceOptions {
   service: string;
@@ -36,7 +36,7 @@ export async function startService(options: StartServiceOptions): Promise<INestA
   app.connectMicroservice(
     {
       strategy: new PrefixedNatsServer(
-        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server`, ...NATS_RECONNECT },
+        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server`, ...NATS_CONNECTION_OPTIONS },
         options.config.NATS_SUBJECT_PREFIX,
       ),
     },

@@ -34,10 +34,15 @@ export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
 }
 
 /**
- * NATS clients reconnect for ever (a NATS restart or failover of any length): the default gives
- * up after 10 attempts. Readiness says whether the connection is up meanwhile.
+ * Every service's NATS connection options. Clients reconnect for ever (a NATS restart or failover
+ * of any length): the default gives up after 10 attempts; readiness says whether the connection is
+ * up meanwhile. `noAsyncTraces`: nats.js otherwise builds an Error (a stack trace) at every request
+ * and JetStream publish, in case it times out, whether or not it does: a twentieth of the sessions
+ * service's CPU under the chatbot's load (bench/README.md, chatbot). A timeout is still an error
+ * naming the subject (libs/messaging maps and logs it with its request); only the caller's stack
+ * is not in it.
  */
-export const NATS_RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 1_000 } as const;
+export const NATS_CONNECTION_OPTIONS = { maxReconnectAttempts: -1, reconnectTimeWait: 1_000, noAsyncTraces: true } as const;
 
 class CoreLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
@@ -95,7 +100,7 @@ export class CoreModule {
         },
         {
           provide: NATS_PROXY,
-          useFactory: () => new PrefixedNatsClient({ servers: config.NATS_URL, name: service, ...NATS_RECONNECT }, config.NATS_SUBJECT_PREFIX),
+          useFactory: () => new PrefixedNatsClient({ servers: config.NATS_URL, name: service, ...NATS_CONNECTION_OPTIONS }, config.NATS_SUBJECT_PREFIX),
         },
         {
           provide: REDIS,
