@@ -27,7 +27,9 @@ export function openRawSocketIo({ url, token, onEvent, on = {} }) {
   const ready = new Promise((resolve) => {
     let settled = false;
     const settle = (connected) => {
-      if (!settled) resolve((settled = true) && connected);
+      if (settled) return;
+      settled = true;
+      resolve(connected);
     };
     const connect = () => {
       const ws = new WebSocket(endpoint, { perMessageDeflate: false });
