@@ -111,7 +111,7 @@ try {
       storedAt: NaN,
     }));
     const byNumber = new Map(customers.map((c) => [c.number, c]));
-    const figures = { latencies: [], toInbound: [], inboundToAnswer: [], fromStored: [], wrong: 0, duplicated: 0, failures: 0, failureReasons: new Map() };
+    const figures = { timeline: [], latencies: [], toInbound: [], inboundToAnswer: [], fromStored: [], wrong: 0, duplicated: 0, failures: 0, failureReasons: new Map() };
     // the customer's message's createdAt (the start of the inbound transaction that stores it and
     // runs the automaton) and the answer's (the start of the transaction that stores it unsent, just
     // before its send) split the way in three: sandbox, sessions, the stream and the company's
@@ -136,6 +136,7 @@ try {
       customer.waiting = false;
       const now = Date.now();
       figures.latencies.push(now - customer.sentAt);
+      figures.timeline.push([customer.sentAt, now - customer.sentAt]);
       const stored = Date.parse(payload.message.createdAt);
       figures.toInbound.push(customer.storedAt - customer.sentAt);
       figures.inboundToAnswer.push(stored - customer.storedAt);
@@ -185,7 +186,7 @@ try {
     onAppMessage = () => {};
     const sent = customers.reduce((sum, c) => sum + c.step + 1, 0);
     const lost = customers.filter((c) => c.waiting).length;
-    return { ...figures, seconds, cpu, sent, lost, totalSteps };
+    return { ...figures, started, seconds, cpu, sent, lost, totalSteps };
   }
 
   if (warmupCount > 0) {
@@ -214,6 +215,20 @@ try {
     'stored → answer stored unsent': row(inboundToAnswer),
     'answer stored → delivered': row(fromStored),
   });
+  // where the slow answers were: the walk's seconds with the highest latency (a stall shows as a few consecutive ones)
+  const bySecond = new Map();
+  for (const [sentAt, latency] of result.timeline) {
+    const second = Math.floor((sentAt - result.started) / 1000);
+    const slot = bySecond.get(second) ?? { n: 0, max: 0, over300: 0 };
+    slot.n += 1;
+    slot.max = Math.max(slot.max, latency);
+    if (latency > 300) slot.over300 += 1;
+    bySecond.set(second, slot);
+  }
+  console.log(
+    'per second of the walk (sent in that second: answers, slowest ms, answers over 300 ms): ' +
+      [...bySecond].sort((a, b) => a[0] - b[0]).map(([second, { n, max, over300 }]) => `${second}s ${n}/${max}/${over300}`).join(', '),
+  );
   console.log(`CPU per process while the customers walked (${seconds.toFixed(1)} s; 2 cores = 200%):`);
   console.table(cpu);
   socket.close();

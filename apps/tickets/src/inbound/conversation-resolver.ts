@@ -236,13 +236,19 @@ export class ConversationResolver {
     return { ticketOf, createdTickets: new Set(inserted.map((row) => row.id)) };
   }
 
-  /** A connection with one queue sends its new customers there; with several, the chatbot will choose (later issue). */
+  /**
+   * A connection with one queue sends its new customers there; with several, the chatbot
+   * chooses. The batch's connections and their queues read in two statements, whatever their
+   * number (one connection after the other, two each, was 60 round trips for a batch of new
+   * customers over 30 numbers: bench/README.md, chatbot).
+   */
   private async defaultQueues(tx: TicketsTx, companyId: number, whatsappIds: number[]): Promise<Map<number, number>> {
+    const connections = await this.directory.whatsappsByIds(tx, companyId, whatsappIds);
+    const existing = new Set(await this.queues.existing(tx, companyId, [...new Set(connections.flatMap((connection) => connection.queueIds))]));
     const queueOf = new Map<number, number>();
-    for (const whatsappId of whatsappIds) {
-      const connection = await this.directory.whatsapp(tx, companyId, whatsappId);
-      const queueIds = await this.queues.existing(tx, companyId, connection?.queueIds ?? []);
-      if (queueIds.length === 1) queueOf.set(whatsappId, queueIds[0]!);
+    for (const connection of connections) {
+      const queueIds = [...new Set(connection.queueIds)].filter((id) => existing.has(id));
+      if (queueIds.length === 1) queueOf.set(connection.id, queueIds[0]!);
     }
     return queueOf;
   }
