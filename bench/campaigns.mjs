@@ -87,6 +87,11 @@ try {
   await sleep(1000); // the read models of the connections
   await call('POST', '/campaign-settings', { settings: { messageInterval: intervalMs / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, admin.token);
 
+  /** Whether every one of these campaigns is FINALIZADA. */
+  const allFinished = async (campaignIds) => {
+    const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [campaignIds]);
+    return Number(rows[0].done) === campaignIds.length;
+  };
   const insertItems = (listId, numbers) =>
     db.query(
       `insert into campaigns.contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid, checked_at)
@@ -114,8 +119,7 @@ try {
     }
     const warmupStarted = Date.now();
     for (;;) {
-      const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [warmupIds]);
-      if (Number(rows[0].done) === warmupIds.length) break;
+      if (await allFinished(warmupIds)) break;
       if (Date.now() - warmupStarted > 10 * 60_000) throw new Error('the warm-up campaigns did not finish in 10 minutes');
       await sleep(500);
     }
@@ -150,8 +154,7 @@ try {
   const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
   let reportedAt = Date.now();
   for (;;) {
-    const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [ids]);
-    if (Number(rows[0].done) === ids.length) break;
+    if (await allFinished(ids)) break;
     if (Date.now() - reportedAt >= 30_000) {
       // progress, so that a run stopped early still tells its rate and memory so far
       reportedAt = Date.now();
