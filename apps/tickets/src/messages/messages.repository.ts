@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ReusableSelect } from '@atrium/database';
 import { newestFirst, pageOffset } from '@atrium/kernel';
@@ -47,17 +47,32 @@ export interface MessageRecord {
 }
 
 /**
- * The messages of these channel ids: the ids as two aligned arrays (connection, channel id) read
- * as pairs, so the statement is the same for any number of keys (built once, prepared once per
- * connection: hot paths use it) and PostgreSQL probes the unique index once per pair. (With the
- * connections and the ids as two `= any` lists, a btree scan walks every combination of the two:
- * 30 connections × 100 ids were 3 000 probes, 9.5 ms a call; bench/README.md, chatbot.)
- * Its values come from `channelIdValues`.
+ * Lookups by channel id take the keys as two aligned arrays (connection, channel id) read as pairs
+ * (`unnest`), so the statement is the same for any number of keys (built once, prepared once per
+ * connection: hot paths use it). Each pair is looked up on its own, in a lateral subquery with a
+ * limit (PostgreSQL cannot fold it into a join), so the plan is one probe of the channel-id index
+ * a pair whatever the planner believes of the table. As a join or an `in (…)`, a plan made
+ * without statistics (a new database, the first minute before autovacuum; a prepared statement
+ * keeps its first plan) read every message of the company and kept the pairs that matched: 10-230 ms
+ * a call once the table had grown (bench/README.md, chatbot). Its values come from `channelIdValues`.
  */
-const byChannelIds = and(
-  eq(messages.companyId, sql.placeholder('companyId')),
-  sql`(${messages.whatsappId}, ${messages.wid}) in (select * from unnest(${sql.placeholder('whatsappIds')}::int[], ${sql.placeholder('wids')}::varchar[]))`,
-);
+const channelIdKeys = sql`unnest(${sql.placeholder('whatsappIds')}::int[], ${sql.placeholder('wids')}::varchar[]) as channel_ids(whatsapp_id, wid)`;
+
+/** The message of one pair of `channelIdKeys` (unique per company and connection). */
+function messageOfChannelId(tx: TicketsTx) {
+  return tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, sql.placeholder('companyId')), sql`${messages.whatsappId} = channel_ids.whatsapp_id`, sql`${messages.wid} = channel_ids.wid`))
+    .limit(1)
+    .as('found');
+}
+
+/** A subquery's columns of a message, selected as the message (`select().from(messages)` maps them so). */
+function messageColumnsOf(subquery: Record<keyof typeof messageColumns, unknown>): typeof messageColumns {
+  return Object.fromEntries(Object.keys(messageColumns).map((key) => [key, subquery[key as keyof typeof messageColumns]])) as unknown as typeof messageColumns;
+}
+const messageColumns = getTableColumns(messages);
 
 function channelIdValues(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
   return { companyId, whatsappIds: keys.map((key) => key.whatsappId), wids: keys.map((key) => key.wid) };
@@ -159,16 +174,13 @@ export class MessagesRepository {
    */
   async recordSent(tx: TicketsTx, companyId: number, sent: Array<{ id: number; wid: string; ack: number }>): Promise<MessageRow[]> {
     if (sent.length === 0) return [];
-    const rows = sql.join(
-      [...sent].sort((a, b) => a.id - b.id).map((row) => sql`(${row.id}::int, ${row.wid}::varchar, ${row.ack}::smallint)`),
-      sql`, `,
+    const rows = [...sent].sort((a, b) => a.id - b.id);
+    return this.updateFound(
+      tx,
+      sql`unnest(${sql.param(rows.map((row) => row.id))}::int[], ${sql.param(rows.map((row) => row.wid))}::varchar[], ${sql.param(rows.map((row) => row.ack))}::smallint[]) as keys(id, wid, ack)`,
+      sql`probe.company_id = ${companyId} and probe.id = keys.id`,
+      sql`wid = found.wid, ack = greatest(${messages.ack}, found.ack)`,
     );
-    return tx
-      .update(messages)
-      .set({ wid: sql`sent.wid`, ack: sql`greatest(${messages.ack}, sent.ack)`, updatedAt: new Date() })
-      .from(sql`(values ${rows}) as sent(id, wid, ack)`)
-      .where(and(eq(messages.companyId, companyId), sql`${messages.id} = sent.id`))
-      .returning();
   }
 
   /**
@@ -183,16 +195,36 @@ export class MessagesRepository {
       if ((highest.get(key)?.ack ?? 0) < item.ack) highest.set(key, item);
     }
     if (highest.size === 0) return [];
-    const rows = sql.join(
-      [...highest.values()].map((item) => sql`(${item.whatsappId}::int, ${item.wid}::varchar, ${item.ack}::smallint)`),
-      sql`, `,
+    const rows = [...highest.values()];
+    return this.updateFound(
+      tx,
+      sql`unnest(${sql.param(rows.map((row) => row.whatsappId))}::int[], ${sql.param(rows.map((row) => row.wid))}::varchar[], ${sql.param(rows.map((row) => row.ack))}::smallint[]) as keys(whatsapp_id, wid, ack)`,
+      sql`probe.company_id = ${companyId} and probe.whatsapp_id = keys.whatsapp_id and probe.wid = keys.wid`,
+      sql`ack = found.ack`,
+      sql`${messages.ack} < found.ack`,
     );
-    return tx
-      .update(messages)
-      .set({ ack: sql`raised.ack`, updatedAt: new Date() })
-      .from(sql`(values ${rows}) as raised(whatsapp_id, wid, ack)`)
-      .where(and(eq(messages.companyId, companyId), sql`${messages.whatsappId} = raised.whatsapp_id`, sql`${messages.wid} = raised.wid`, sql`${messages.ack} < raised.ack`))
-      .returning();
+  }
+
+  /**
+   * Updates the messages that `keys` (an `unnest(…) as keys(…)`, one row a message) name: each key's
+   * message is found on its own by `match` over `probe` (a lateral subquery with a limit: one index
+   * probe a key), and the update takes the messages found by primary key (`id = any(…)`), setting
+   * `set` from `found` (the key's columns and the message's id). Joined on the keys as a plain
+   * `update … from`, a plan made without statistics (a new database, before autovacuum's first
+   * pass) read every message of the company for each key (bench/README.md, chatbot).
+   */
+  private async updateFound(tx: TicketsTx, keys: SQL, match: SQL, set: SQL, where: SQL = sql`true`): Promise<MessageRow[]> {
+    const result = await tx.execute(sql`
+      with found as (
+        select keys.*, probe_hit.id as message_id
+        from ${keys}
+        cross join lateral (select probe.id from ${messages} as probe where ${match} limit 1) as probe_hit
+      )
+      update ${messages} set ${set}, updated_at = ${new Date()}
+      from found
+      where ${messages.id} = any(array(select message_id from found)) and ${messages.id} = found.message_id and ${where}
+      returning ${messages}.*`);
+    return result.rows.map(messageRowOf);
   }
 
   /** A page of a conversation (the messages of these tickets), newest first (the service puts it back in reading order). */
@@ -263,8 +295,30 @@ export class MessagesRepository {
       .where(and(eq(messages.companyId, sql.placeholder('companyId')), eq(messages.id, sql.placeholder('id'))))
       .prepare(name),
   );
-  private readonly byWidsSelect = new ReusableSelect('messages_by_wids', (tx: TicketsTx, name) => tx.select().from(messages).where(byChannelIds).prepare(name));
-  private readonly recordsByWidSelect = new ReusableSelect('message_records_by_wids', (tx: TicketsTx, name) => this.selectRecords(tx).where(byChannelIds).prepare(name));
+  private readonly byWidsSelect = new ReusableSelect('messages_by_wids', (tx: TicketsTx, name) => {
+    const found = messageOfChannelId(tx);
+    return tx.select(messageColumnsOf(found)).from(channelIdKeys).innerJoinLateral(found, sql`true`).prepare(name);
+  });
+  /** As `selectRecords`, each pair's message, author, quoted message and its author looked up on their own (lateral, as `channelIdKeys` says). */
+  private readonly recordsByWidSelect = new ReusableSelect('message_records_by_wids', (tx: TicketsTx, name) => {
+    const found = messageOfChannelId(tx);
+    const author = tx.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(eq(contacts.id, found.contactId)).limit(1).as('author');
+    const quoted = tx.select().from(messages).where(eq(messages.id, found.quotedMsgId)).limit(1).as('quoted');
+    const quotedAuthor = tx.select({ id: contacts.id, name: contacts.name }).from(contacts).where(eq(contacts.id, quoted.contactId)).limit(1).as('quoted_author');
+    return tx
+      .select({
+        message: messageColumnsOf(found),
+        contact: { id: author.id, name: author.name, number: author.number },
+        quoted: messageColumnsOf(quoted),
+        quotedContact: { id: quotedAuthor.id, name: quotedAuthor.name },
+      })
+      .from(channelIdKeys)
+      .innerJoinLateral(found, sql`true`)
+      .leftJoinLateral(author, sql`true`)
+      .leftJoinLateral(quoted, sql`true`)
+      .leftJoinLateral(quotedAuthor, sql`true`)
+      .prepare(name);
+  });
 
   private selectRecords(tx: TicketsTx) {
     return tx
