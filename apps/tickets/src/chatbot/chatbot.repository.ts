@@ -31,8 +31,11 @@ export class ChatbotRepository {
     return rows.sort((a, b) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
   }
 
-  /** Every option of the queue's tree. */
-  options(tx: TicketsTx, companyId: number, queueId: number): Promise<BotOptionRow[]> {
+  /**
+   * Every option of the queue's tree. Async on purpose: a drizzle query is a thenable that runs
+   * again at every `await`, and the automaton shares this answer among a batch's tickets.
+   */
+  async options(tx: TicketsTx, companyId: number, queueId: number): Promise<BotOptionRow[]> {
     return tx
       .select({ id: queueOptions.id, parentId: queueOptions.parentId, option: queueOptions.option, title: queueOptions.title, message: queueOptions.message })
       .from(queueOptions)
