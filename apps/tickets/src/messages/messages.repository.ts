@@ -68,11 +68,12 @@ function messageOfChannelId(tx: TicketsTx) {
     .as('found');
 }
 
+const messageColumns = getTableColumns(messages);
+
 /** A subquery's columns of a message, selected as the message (`select().from(messages)` maps them so). */
 function messageColumnsOf(subquery: Record<keyof typeof messageColumns, unknown>): typeof messageColumns {
   return Object.fromEntries(Object.keys(messageColumns).map((key) => [key, subquery[key as keyof typeof messageColumns]])) as unknown as typeof messageColumns;
 }
-const messageColumns = getTableColumns(messages);
 
 function channelIdValues(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
   return { companyId, whatsappIds: keys.map((key) => key.whatsappId), wids: keys.map((key) => key.wid) };
