@@ -23,6 +23,7 @@ import type {
   UserStatusDto,
 } from './dto.js';
 import type { BillableCompaniesDto, CompanyRenewDto } from './dto.js';
+import type { OnboardingUpdateDto, OnboardingView } from './onboarding.js';
 import { IdentitySubjects as S } from './subjects.js';
 import type {
   AnnouncementView,
@@ -62,6 +63,9 @@ export type IdentityContract = {
   /** Other services may ask without an actor. */
   [S.companiesPlan]: Rpc<ByCompany, CompanyPlanView>;
   [S.companiesHours]: Rpc<ByCompany, ScheduleRow[]>;
+
+  [S.onboardingShow]: Rpc<NoData, OnboardingView>;
+  [S.onboardingUpdate]: Rpc<OnboardingUpdateDto, OnboardingView>;
 
   [S.plansPublicList]: Rpc<NoData, PublicPlanView[]>;
   [S.plansList]: Rpc<NoData, PlanView[]>;

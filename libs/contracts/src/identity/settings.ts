@@ -11,6 +11,8 @@ export const SETTING_DEFINITIONS = {
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
   /** The language of the texts the platform itself sends the company's customers (the calls-disabled notice). */
   language: { values: ['pt', 'en', 'es'], default: 'pt' },
+  /** An admin closed the first-run checklist of the dashboard (GET/PUT /onboarding). */
+  onboardingDismissed: { values: ['true', 'false'], default: 'false' },
   /** The payment-provider token: free text, shown only to admins. */
   asaas: { values: null, default: '' },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string }>;

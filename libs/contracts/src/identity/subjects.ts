@@ -26,6 +26,11 @@ export const IdentitySubjects = {
    */
   companiesRenew: 'identity.companies.renew',
 
+  /** GET /onboarding (admins): the company's first-run checklist → OnboardingView. */
+  onboardingShow: 'identity.onboarding.show',
+  /** PUT /onboarding (admins): `{ dismissed }` for the whole company → OnboardingView. */
+  onboardingUpdate: 'identity.onboarding.update',
+
   plansPublicList: 'identity.plans.public-list',
   plansList: 'identity.plans.list',
   plansPage: 'identity.plans.page',
