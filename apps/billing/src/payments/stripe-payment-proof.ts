@@ -37,9 +37,13 @@ export function proofOfPayment(intent: Stripe.PaymentIntent, charged: ChargedInv
   if (intent.status !== 'succeeded' || !charge || charge.status !== 'succeeded' || !charge.paid || !charge.captured || charge.payment_intent !== intent.id) {
     return { paid: false, kind: 'not_collected', detail: `intent ${intent.status}, latest charge ${charge ? `${charge.status}${charge.paid ? '' : ' unpaid'}` : 'none'}` };
   }
-  const received = Math.min(intent.amount_received, charge.amount_captured);
-  if (received !== charged.expectedCents || intent.currency !== CURRENCY || charge.currency !== CURRENCY) {
-    return { paid: false, kind: 'amount_mismatch', detail: `received ${fromCents(received)} ${intent.currency}, invoice is ${fromCents(charged.expectedCents)} ${CURRENCY}` };
+  const amountsAgree = intent.amount_received === charged.expectedCents && charge.amount_captured === charged.expectedCents;
+  if (!amountsAgree || intent.currency !== CURRENCY || charge.currency !== CURRENCY) {
+    return {
+      paid: false,
+      kind: 'amount_mismatch',
+      detail: `received ${fromCents(intent.amount_received)} ${intent.currency} (charge ${fromCents(charge.amount_captured)} ${charge.currency}), invoice is ${fromCents(charged.expectedCents)} ${CURRENCY}`,
+    };
   }
   return { paid: true };
 }
