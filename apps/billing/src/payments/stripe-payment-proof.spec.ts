@@ -48,7 +48,8 @@ describe('proofOfPayment', () => {
   });
 
   it('refuses an intent whose metadata names another invoice or company, or none', () => {
-    for (const metadata of [{ invoiceId: '43', companyId: '7' }, { invoiceId: '42', companyId: '8' }, {}]) {
+    const wrong: Stripe.Metadata[] = [{ invoiceId: '43', companyId: '7' }, { invoiceId: '42', companyId: '8' }, {}];
+    for (const metadata of wrong) {
       expect(proofOfPayment(anIntent({ metadata }), CHARGED)).toMatchObject({ paid: false, kind: 'metadata_mismatch' });
     }
   });
