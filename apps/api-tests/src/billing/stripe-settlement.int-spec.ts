@@ -1,31 +1,18 @@
-import { nextDueDate, type InvoiceView, type PaymentEventPayload, type PlanView, type ReconciliationRow } from '@atrium/contracts';
+import { nextDueDate, type PaymentEventPayload, type ReconciliationRow } from '@atrium/contracts';
 import { PaymentRecovery } from '@atrium/app-billing';
-import pg from 'pg';
-import type { ApiClient } from '../api-client.js';
-import { createPlan, signedUpAdmin } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
-import { socketOf, type SocketRecorder } from '../socket-client.js';
-import { superAdmin } from '../tenants.js';
 import {
+  billingSuite,
   checkout,
   intentOf,
   invoicesOf,
-  issueInvoices,
   postWebhook,
   restartBilling,
   sandboxCall,
-  startBillingStack,
   stopBilling,
   WEBHOOK_SECRET,
   type BillingStack,
 } from './billing-fixture.js';
-
-interface Company {
-  id: number;
-  admin: ApiClient;
-  dueDate: string;
-  socket: SocketRecorder;
-}
 
 /**
  * Settlement believes Stripe, not the event: a webhook signed with the right secret (leaked, or a
@@ -33,49 +20,12 @@ interface Company {
  * and the recovery job applies the same rule.
  */
 describe('billing: a payment is settled from what Stripe says, never from what an event claims', () => {
+  const suite = billingSuite();
+  const { aCompany, openInvoiceOf, dueDateOf, exceptionsOf } = suite;
   let billing: BillingStack;
-  let operator: ApiClient;
-  let plan: PlanView;
-  const sockets: SocketRecorder[] = [];
-
-  beforeAll(async () => {
-    billing = await startBillingStack();
-    operator = await superAdmin(billing.stack);
-    plan = await createPlan(operator, { value: 149.9 });
+  beforeAll(() => {
+    billing = suite.billing;
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await billing.stop();
-  });
-
-  async function aCompany(): Promise<Company> {
-    const { client, session } = await signedUpAdmin(billing.stack, plan.id);
-    const socket = await socketOf(billing.stack, client);
-    sockets.push(socket);
-    return { id: session.user.companyId, admin: client, dueDate: session.user.company.dueDate!, socket };
-  }
-
-  async function openInvoiceOf(company: Company): Promise<InvoiceView> {
-    await issueInvoices(billing);
-    const [invoice] = await invoicesOf(company.admin);
-    if (!invoice) throw new Error('no invoice issued');
-    return invoice;
-  }
-
-  async function dueDateOf(company: Company): Promise<string | null> {
-    return (await operator.get<{ dueDate: string | null }>(`/companies/${company.id}`)).body.dueDate;
-  }
-
-  async function exceptionsOf(paymentIntentId: string): Promise<string[]> {
-    const client = new pg.Client({ connectionString: billing.stack.database.ownerUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ kind: string }>('select kind from billing.reconciliation_exceptions where payment_intent_id = $1', [paymentIntentId]);
-      return rows.map((row) => row.kind);
-    } finally {
-      await client.end();
-    }
-  }
 
   /** An event body as an attacker holding the webhook secret would write it, signed with that secret. */
   function signedEvent(type: string, object: object, timestamp?: number): { payload: string; signature: string } {
@@ -117,7 +67,7 @@ describe('billing: a payment is settled from what Stripe says, never from what a
     expect(event.company.dueDate).toBe(nextDueDate(invoice.dueDate, 'MENSAL'));
     expect((await invoicesOf(company.admin))[0]).toMatchObject({ id: invoice.id, status: 'paid' });
     expect(await dueDateOf(company)).toBe(nextDueDate(invoice.dueDate, 'MENSAL'));
-    const rows = await operator.get<ReconciliationRow[]>(`/invoices/reconciliation?companyId=${company.id}`);
+    const rows = await suite.operator.get<ReconciliationRow[]>(`/invoices/reconciliation?companyId=${company.id}`);
     expect(rows.body.find((row) => row.invoiceId === invoice.id && row.status === 'succeeded')).toMatchObject({ amount: '149.90', fee: '1.78', net: '148.12', exceptions: [] });
 
     // A signed "refunded" claim for that charge, which Stripe never refunded, shows no refund.
