@@ -150,7 +150,15 @@ describe('generators', () => {
   }, STEP_MS);
 
   it('passes its own tests against the real servers', () => {
-    const output = run('node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.generated.config.js', `apps/${SERVICE}`, '--ci']);
-    expect(output).toBeDefined();
+    run('node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.generated.config.js', `apps/${SERVICE}`, '--ci', '--json', '--outputFile=jest-generated.json']);
+    const result = JSON.parse(read('jest-generated.json')) as { numFailedTests: number; testResults: { name: string; status: string }[] };
+    // every generated test file ran and passed: the service's, the context's, the job's and the consumer's
+    expect(result.testResults.map(({ name, status }) => `${path.relative(path.join(workspace, 'apps', SERVICE, 'src'), name)} ${status}`).sort()).toEqual([
+      'app.int-spec.ts passed',
+      `${CONTEXT}/${CONSUMER}.consumer.int-spec.ts passed`,
+      `${CONTEXT}/${CONTEXT}.int-spec.ts passed`,
+      `${CONTEXT}/${JOB}.processor.int-spec.ts passed`,
+    ].sort());
+    expect(result.numFailedTests).toBe(0);
   }, STEP_MS);
 });
