@@ -12,7 +12,7 @@ import {
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
 import { CompanyCalendar } from '../shared/dates.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';

@@ -23,7 +23,7 @@ import { CompanyCalendar } from '../shared/dates.js';
 import { toPlanView } from '../plans/plan.view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { CompaniesRepository, type CompanyRow, type NewCompany } from './companies.repository.js';

@@ -4,7 +4,7 @@ import { requireAdmin } from '@atrium/kernel';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { SettingsRepository } from '../settings/settings.repository.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { onboardingView } from './onboarding-steps.js';

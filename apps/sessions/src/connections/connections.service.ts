@@ -21,7 +21,7 @@ import { DATABASE } from '@atrium/service-kit';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
-import { ConnectionEvents } from '../shared/connection-events.js';
+import { ConnectionEvents } from '../shared/connection.events.js';
 import { apiTokenHash, apiTokenHint, newApiToken } from './api-token.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { QueueNames } from './queue-names.js';

@@ -1,7 +1,7 @@
 import type { AuthStateStore, ChannelDriver, ChannelListener, ChannelSession, ChannelState, DriverInboundEvent, DriverInboundMessage } from '@atrium/channel';
 import { AppError, ErrorCode, type ChannelMedia, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
-import type { ConnectionEvents } from '../shared/connection-events.js';
+import type { ConnectionEvents } from '../shared/connection.events.js';
 import type { InboundPublisher } from '../inbound/inbound-publisher.js';
 import type { MediaStore } from '../inbound/media-store.js';
 import { notSentError } from './handover-wait.js';

@@ -7,7 +7,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
 import { PgAuthStateStore } from '../auth-state/pg-auth-state.store.js';
 import type { SessionsConfig } from '../config.js';
-import { ConnectionEvents } from '../shared/connection-events.js';
+import { ConnectionEvents } from '../shared/connection.events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';

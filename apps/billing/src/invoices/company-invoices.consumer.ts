@@ -11,7 +11,7 @@ import { InvoiceIssuer } from './invoice-issuer.js';
  * reordered event issues nothing twice. The periodic job stays as the safety net.
  */
 @Injectable()
-export class CompanyInvoicesSubscriber implements OnModuleInit {
+export class CompanyInvoicesConsumer implements OnModuleInit {
   constructor(
     @Inject(IntegrationEvents) private readonly integration: IntegrationEvents,
     @Inject(InvoiceIssuer) private readonly issuer: InvoiceIssuer,
