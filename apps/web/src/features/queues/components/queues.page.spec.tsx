@@ -86,7 +86,7 @@ describe('queues page', () => {
     expect(within(dialog).getByText('Salve a fila para montar as opções do chatbot.')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'V' } });
     fireEvent.click(screen.getByTestId('queue-form-submit'));
-    expect(await within(dialog).findByText('Too Short!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Muito curto!')).toBeInTheDocument();
     expect(api.callsTo('POST /queue')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Vendas' } });
