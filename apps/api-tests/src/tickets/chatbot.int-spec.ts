@@ -269,8 +269,11 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
       expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Estamos fechados.']);
       expect((await tenant.admin.put('/settings/timezone', { value: 'Asia/Tokyo' })).body).toEqual({ key: 'timezone', value: 'Asia/Tokyo' });
       await eventually(async () => (await env.stack.apps.tickets!.get(CompanySettings).of(tenant.companyId)).timezone === 'Asia/Tokyo', 10_000);
-      expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Olá! Já vamos te atender.']);
+      // the message variables tell the company's time too
+      await configure(connections.noQueue!.id, { greetingMessage: 'Olá! São {{hora}} aqui.' });
+      expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Olá! São 08:00:00 aqui.']);
     } finally {
+      await configure(connections.noQueue!.id, { greetingMessage: 'Olá! Já vamos te atender.' });
       clock().set(undefined);
       await tenant.admin.put('/settings/timezone', { value: 'America/Sao_Paulo' });
       await tenant.admin.put('/settings/scheduleType', { value: 'disabled' });
