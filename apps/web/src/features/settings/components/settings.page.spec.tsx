@@ -83,7 +83,6 @@ describe('settings page', () => {
     expect(within(form).getByText('Fuso horário')).toBeInTheDocument();
     const zone = within(form).getByTestId('company-time-zone');
     expect(within(zone).getByText('America/Sao_Paulo')).toBeInTheDocument();
-    fireEvent.mouseDown(within(zone).getByRole('combobox'));
     fireEvent.change(within(zone).getByRole('combobox'), { target: { value: 'Tokyo' } });
     fireEvent.click(await screen.findByTitle('Asia/Tokyo'));
     expect(await screen.findByText('Operação atualizada com sucesso.')).toBeInTheDocument();
