@@ -178,7 +178,7 @@ describe('connections page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'A' } });
     fireEvent.click(screen.getByTestId('connection-form-submit'));
-    expect(await within(dialog).findByText('Too Short!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Muito curto!')).toBeInTheDocument();
     expect(api.callsTo('POST /whatsapp')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Loja Centro' } });

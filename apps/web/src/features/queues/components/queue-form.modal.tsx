@@ -12,6 +12,7 @@ import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/
 import { useSettingsQuery } from '../../settings/api/settings.api';
 import { scheduleRows } from '../../settings/company-schedule';
 import { settingValue } from '../../settings/components/options-tab.component';
+import { CompanyTimeZoneField } from '../../settings/components/company-time-zone.component';
 import { WeekScheduleFields } from '../../settings/components/week-schedule-fields.component';
 import { useCreateQueueMutation, useQueueQuery, useUpdateQueueMutation, type QueueInput } from '../api/queues.api';
 import { QUEUE_COLORS } from '../queue-colors';
@@ -149,7 +150,7 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
   );
 
   const tabs = [{ key: 'data', label: t('modal.dataTab'), children: data, forceRender: true }];
-  if (byQueueHours) tabs.push({ key: 'schedules', label: t('modal.schedulesTab'), children: <WeekScheduleFields form={form} />, forceRender: true });
+  if (byQueueHours) tabs.push({ key: 'schedules', label: t('modal.schedulesTab'), children: <><CompanyTimeZoneField /><WeekScheduleFields form={form} /></>, forceRender: true });
 
   return (
     <RecordFormModal

@@ -86,7 +86,7 @@ describe('queues page', () => {
     expect(within(dialog).getByText('Salve a fila para montar as opções do chatbot.')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'V' } });
     fireEvent.click(screen.getByTestId('queue-form-submit'));
-    expect(await within(dialog).findByText('Too Short!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Muito curto!')).toBeInTheDocument();
     expect(api.callsTo('POST /queue')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Vendas' } });
@@ -107,7 +107,7 @@ describe('queues page', () => {
     api = fakeApi({
       'GET /queue': { body: [queue] },
       'GET /queue/1': { body: queue },
-      'GET /settings': { body: [{ key: 'scheduleType', value: 'queue' }] },
+      'GET /settings': { body: [{ key: 'scheduleType', value: 'queue' }, { key: 'timezone', value: 'America/Recife' }] },
       'GET /queue-options': { body: [] },
       'PUT /queue/1': (call) => ({ body: { ...queue, ...(call.body as object) } }),
     });
@@ -116,6 +116,8 @@ describe('queues page', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('tab', { name: 'Horários de Atendimento' }));
+    // the hours are read in the company's time zone, shown beside them
+    expect(within(within(dialog).getByTestId('company-time-zone')).getByText('America/Recife')).toBeInTheDocument();
     const starts = within(dialog).getAllByLabelText(/^Início/);
     const ends = within(dialog).getAllByLabelText(/^Fim/);
     expect(starts).toHaveLength(7);
