@@ -127,6 +127,39 @@ describe('conversation', () => {
     expect(api.callsTo('POST /messages/100')[1]!.body).toEqual(expect.objectContaining({ body: 'Sem assinatura', signMessage: false }));
   });
 
+  it('shows a thumbnail of an image about to be sent (its object URL revoked when removed), a clip for other files', async () => {
+    const { createObjectURL, revokeObjectURL } = URL;
+    const made: string[] = [];
+    const revoked: string[] = [];
+    URL.createObjectURL = (file: Blob) => {
+      made.push(`blob:preview-${(file as File).name}`);
+      return made[made.length - 1]!;
+    };
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    try {
+      api = fakeApi(conversationRoutes(ticket, [aMessage({ id: 10, body: 'Me manda a foto' })]));
+      open();
+      const picker = await screen.findByTestId('composer-file-input');
+      const photo = new File(['png'], 'foto.png', { type: 'image/png' });
+      const contract = new File(['pdf'], 'contrato.pdf', { type: 'application/pdf' });
+      fireEvent.change(picker, { target: { files: [photo, contract] } });
+
+      const [image, document] = await within(screen.getByTestId('composer-files')).findAllByTestId('composer-file');
+      expect(within(image!).getByTestId('composer-file-thumbnail')).toHaveAttribute('src', 'blob:preview-foto.png');
+      expect(within(image!).getByTestId('composer-file-thumbnail')).toHaveAttribute('alt', 'foto.png');
+      expect(within(document!).queryByTestId('composer-file-thumbnail')).not.toBeInTheDocument();
+      expect(document).toHaveTextContent('contrato.pdf');
+      expect(made).toEqual(['blob:preview-foto.png']);
+
+      fireEvent.click(within(image!).getByRole('button', { name: 'Remover arquivo' }));
+      await waitFor(() => expect(revoked).toEqual(['blob:preview-foto.png']));
+      expect(screen.getAllByTestId('composer-file')).toHaveLength(1);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+
   it("offers quick replies after '/' with labels cut to 35 characters", async () => {
     api = fakeApi(conversationRoutes(ticket, []));
     open();
