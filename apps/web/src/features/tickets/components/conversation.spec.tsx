@@ -160,6 +160,41 @@ describe('conversation', () => {
     }
   });
 
+  it('shows private notes inline, set apart, and adds one from the composer without sending a message; a note added elsewhere arrives live', async () => {
+    const note = (id: number, text: string, createdAt: string) => ({ id, note: text, ticketId: 100, contactId: ticket.contactId, userId: 8, user: { id: 8, name: 'Rui' }, createdAt, updatedAt: createdAt });
+    let notes = [note(1, 'Fale com @Maria antes', '2025-06-10T12:01:00.000Z')];
+    api = fakeApi(
+      conversationRoutes(ticket, [aMessage({ id: 10, body: 'Me liga?', createdAt: '2025-06-10T12:00:00.000Z' }), aMessage({ id: 11, body: 'Alô?', createdAt: '2025-06-10T12:02:00.000Z' })], {
+        'GET /ticket-notes/list': () => ({ body: notes }),
+        'GET /users/list': { body: [{ id: 7, name: 'Maria', profile: 'user', queueIds: [1] }, { id: 8, name: 'Rui', profile: 'user', queueIds: [1] }] },
+        'POST /ticket-notes': (call) => {
+          const added = note(2, (call.body as { note: string }).note, '2025-06-10T12:03:00.000Z');
+          notes = [added, ...notes];
+          return { status: 201, body: added };
+        },
+      }),
+    );
+    const { socket } = open();
+    const list = await screen.findByTestId('messages-list');
+    const inline = await within(list).findByTestId('note-1');
+    expect(inline).toHaveTextContent('Nota privada · Rui');
+    expect((await within(inline).findByText('@Maria')).tagName).toBe('MARK');
+    expect([...list.querySelectorAll('[data-testid^="message-1"], [data-testid^="note-"]')].map((row) => row.getAttribute('data-testid'))).toEqual(['message-10', 'note-1', 'message-11']);
+
+    fireEvent.click(screen.getByText('Nota privada', { selector: '.ant-segmented-item-label' }));
+    const input = within(await screen.findByTestId('note-composer')).getByRole('textbox');
+    fireEvent.change(input, { target: { value: 'Cliente pediu retorno amanhã' } });
+    fireEvent.click(screen.getByTestId('note-send'));
+    await waitFor(() => expect(api.callsTo('POST /ticket-notes')).toHaveLength(1));
+    expect(api.callsTo('POST /ticket-notes')[0]!.body).toEqual({ note: 'Cliente pediu retorno amanhã', ticketId: 100, contactId: ticket.contactId, mentions: [] });
+    expect(api.callsTo('POST /messages/100')).toHaveLength(0);
+    expect(await within(list).findByTestId('note-2')).toHaveTextContent('Cliente pediu retorno amanhã');
+
+    notes = [note(3, 'Escrita por outro agente', '2025-06-10T12:04:00.000Z'), ...notes];
+    act(() => socket.serverEmits('company-3-ticketNote', { action: 'create', note: notes[0] }));
+    expect(await within(list).findByTestId('note-3')).toHaveTextContent('Escrita por outro agente');
+  });
+
   it("offers quick replies after '/' with labels cut to 35 characters", async () => {
     api = fakeApi(conversationRoutes(ticket, []));
     open();
