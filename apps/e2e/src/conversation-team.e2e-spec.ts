@@ -101,7 +101,7 @@ describe('the team side of a conversation: assignment without queue, private not
 
     await step('team-note-never-sent', [anaPage], async () => {
       // a reply after the note: once the customer has it, the note would have arrived before it
-      await anaPage.locator('.conversation-composer-mode').getByText('Responder').click();
+      await anaPage.locator('.conversation-composer-mode').getByText('Mensagem', { exact: true }).click();
       await anaPage.getByTestId('composer-input').fill('Estou verificando com a transportadora.');
       await anaPage.getByTestId('composer-input').press('Enter');
       const inbox = await eventually('the reply on the customer phone', async () => {
