@@ -144,10 +144,15 @@ export class TagSyncDto {
 
 // ---- ticket notes (spec 000 "Ticket note") ----
 
+/** Colleagues a note may name with @ at once. */
+export const NOTE_MENTIONS_MAX = 20;
+
 export class TicketNoteDto {
   @Transform(trimmed) @IsString() @Length(2, TEXT_MAX) note!: string;
   @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
   @Type(() => Number) @IsInt() @Min(1) contactId!: number;
+  /** Users of the company named with @ in the note (ids, or `{ id }` objects): each is told (`company-{id}-mention`). */
+  @IsOptional() @Transform(idsOrObjects) @IsArray() @ArrayMaxSize(NOTE_MENTIONS_MAX) @IsInt({ each: true }) @Min(1, { each: true }) mentions?: number[];
 }
 
 export class TicketNotesQueryDto {
