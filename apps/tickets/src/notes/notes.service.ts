@@ -3,7 +3,7 @@ import { AppError, ErrorCode, isAdmin, type Actor, type TicketNoteDto, type Tick
 import { DATABASE } from '@atrium/service-kit';
 import { DirectoryService } from '../directory/directory.service.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
-import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import { assertCanSee } from '../tickets/ticket-access.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
