@@ -29,6 +29,7 @@ import {
 import { loadBaileysAuthState } from './baileys-auth-state.js';
 import { normaliseBaileysCall, normaliseBaileysMessage, normaliseBaileysUpdate, shouldPublish, toJid } from './baileys-normaliser.js';
 import { BoundedCacheStore } from './bounded-cache-store.js';
+import { acceptsHistorySync } from './history-sync-policy.js';
 
 export interface BaileysDriverSettings {
   backoff: BackoffOptions;
@@ -195,7 +196,7 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
       browser: Browsers.ubuntu('Atrium'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      shouldSyncHistoryMessage: () => this.historyLeft > 0,
+      shouldSyncHistoryMessage: acceptsHistorySync,
       generateHighQualityLinkPreview: false,
       msgRetryCounterCache: this.caches.retries,
       userDevicesCache: this.caches.devices,
