@@ -8,6 +8,7 @@ import { proto } from '@whiskeysockets/baileys';
  * of the phone, which the platform never imports. What is published as messages is bounded
  * separately (BAILEYS_HISTORY_SYNC, BAILEYS_HISTORY_MAX_MESSAGES).
  */
-export function acceptsHistorySync({ syncType }: { syncType?: proto.HistorySync.HistorySyncType | null }): boolean {
-  return syncType !== proto.HistorySync.HistorySyncType.FULL;
+export function acceptsHistorySync({ syncType }: Pick<proto.Message.IHistorySyncNotification, 'syncType'>): boolean {
+  // The notification's enum (proto.Message.HistorySyncType) numbers the types as HistorySync's does.
+  return syncType !== proto.Message.HistorySyncType.FULL;
 }
