@@ -64,6 +64,8 @@ export class RunningSession implements ChannelListener {
   private resuming = false;
   /** Connected since start(): the first drop retries showing OPENING (a blip), later failures show DISCONNECTED and why. */
   private wasConnected = false;
+  /** The next `connecting` is the first of a start (on request): the previous reason no longer applies. */
+  private freshStart = false;
   /** The status last written (sessions_by_status). */
   status = 'OPENING';
   /** Commands handed to the driver and not answered yet: stop() lets them finish. */
@@ -105,6 +107,7 @@ export class RunningSession implements ChannelListener {
     this.ended = false;
     this.resuming = options.resumingConnected === true;
     this.wasConnected = this.resuming;
+    this.freshStart = true;
     this.channel = this.driver.createSession({
       sessionName: sessionNameOf(this.ref),
       auth: this.auth,
@@ -191,9 +194,13 @@ export class RunningSession implements ChannelListener {
 
   private async handleState(state: ChannelState): Promise<void> {
     switch (state.state) {
-      case 'connecting':
+      case 'connecting': {
+        // An automatic retry keeps showing why the last attempt failed; a start on request does not.
+        const fresh = this.freshStart;
+        this.freshStart = false;
         if (this.resuming) return;
-        return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
+        return this.write({ status: 'OPENING', ...(fresh ? { statusReason: null } : {}), qrcode: '', pairingCode: '' });
+      }
       case 'qr':
         this.resuming = false;
         if (this.ended) return;
