@@ -17,7 +17,8 @@ import {
   type WhatsappView,
 } from '@atrium/contracts';
 import { requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
-import { DATABASE } from '@atrium/service-kit';
+import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
+import { defaultProviderOf, type SessionsConfig } from '../config.js';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
@@ -51,6 +52,7 @@ export class ConnectionsService {
     @Inject(SessionSupervisor) private readonly sessions: SessionSupervisor,
     @Inject(QueueNames) private readonly queueNames: QueueNames,
     @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SERVICE_CONFIG) private readonly config: SessionsConfig,
   ) {}
 
   async list(actor: Actor): Promise<WhatsappView[]> {
@@ -94,6 +96,7 @@ export class ConnectionsService {
         ...CONNECTION_DEFAULTS,
         ...withEmptyTexts(fields),
         name: fields.name,
+        provider: fields.provider ?? defaultProviderOf(this.config),
         companyId: actor.companyId,
         isDefault,
         status: 'OPENING',
