@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { AppError, ErrorCode, type ActorState, type PlanFlag } from '@atrium/contracts';
 import type { Request } from 'express';
-import { IS_PUBLIC, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from './decorators.js';
+import { IS_PUBLIC, OPTIONAL_LOGIN, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from './decorators.js';
 
 function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
   return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
@@ -23,9 +23,17 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
-    if (context.getType() !== 'http' || isPublic(this.reflector, context)) return true;
-    return super.canActivate(context);
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    if (this.reflector.getAllAndOverride<boolean>(OPTIONAL_LOGIN, [context.getHandler(), context.getClass()]) === true) {
+      return this.passport(context).catch(() => true);
+    }
+    if (isPublic(this.reflector, context)) return true;
+    return this.passport(context);
+  }
+
+  private async passport(context: ExecutionContext): Promise<boolean> {
+    return (await super.canActivate(context)) as boolean;
   }
 
   override handleRequest<T>(error: unknown, user: T, info: unknown): T {
