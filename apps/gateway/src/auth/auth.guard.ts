@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { AppError, ErrorCode, type ActorState, type PlanFlag } from '@atrium/contracts';
 import type { Request } from 'express';
+import { planAllows, roleAllows } from './access-rules.js';
 import { IS_PUBLIC, OPTIONAL_LOGIN, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from './decorators.js';
 
 function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
@@ -54,8 +55,7 @@ export class RolesGuard implements CanActivate {
     const role = this.reflector.getAllAndOverride<RequiredRole | undefined>(REQUIRED_ROLE, [context.getHandler(), context.getClass()]);
     if (!role || context.getType() !== 'http') return true;
     const actor = actorOf(context);
-    const allowed = actor && (actor.super || (role === 'admin' && actor.profile === 'admin'));
-    if (!allowed) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    if (!actor || !roleAllows(role, actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
     return true;
   }
 }
@@ -67,7 +67,8 @@ export class PlanFlagGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const flag = this.reflector.getAllAndOverride<PlanFlag | undefined>(REQUIRED_PLAN_FLAG, [context.getHandler(), context.getClass()]);
     if (!flag || context.getType() !== 'http') return true;
-    if (!actorOf(context)?.planFlags[flag]) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
+    const actor = actorOf(context);
+    if (!actor || !planAllows(flag, actor)) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
     return true;
   }
 }
