@@ -19,7 +19,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { GatewayConfig } from '../config.js';
 import { accessAllows } from '../auth/access-rules.js';
 import { canReceive, type SocketViewer } from './audience.js';
-import { liveEventRule } from './live-event-access.js';
+import { LiveEventAccess } from './live-event-access.js';
 import { FanOutMetrics } from './fan-out-metrics.js';
 import { SocketRegistry, type Departure, type RegisteredSocket } from './socket-registry.js';
 import { SocketWriter, type WritableSocket } from './socket-writer.js';
@@ -92,6 +92,7 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     @Inject(FanOutMetrics) metrics: FanOutMetrics,
+    @Inject(LiveEventAccess) private readonly access: LiveEventAccess,
   ) {
     metrics.countSocketsWith(() => this.sockets.count());
     this.writer = new SocketWriter<EventTarget>(
@@ -186,7 +187,7 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     if (change?.action === 'update') {
       for (const { socket, viewer } of this.entriesOf(scope!, change.userId)) this.sockets.setViewer(socket.id, { ...viewer, ...change.scope });
     }
-    const rule = liveEventRule(event.kind);
+    const rule = this.access.ruleOf(event.kind);
     if (rule === null) {
       this.logger.warn({ kind: event.kind }, 'dropped an event no route says who may hear (LIVE_EVENT_ROUTES)');
       return;

@@ -1,6 +1,10 @@
 import { PLAN_FLAGS, type PlanFlags } from '@atrium/contracts';
 import { accessAllows } from '../auth/access-rules.js';
-import { LIVE_EVENT_ROUTES, liveEventRule, liveKindOf } from './live-event-access.js';
+import { LIVE_EVENT_ROUTES, liveEventAccess } from './live-event-routes.js';
+
+const access = liveEventAccess();
+const liveEventRule = (kind: string) => access.ruleOf(kind);
+const liveKindOf = (kind: string) => access.kindOf(kind);
 
 const allFlags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as PlanFlags;
 const agent = { profile: 'user' as const, super: false, planFlags: allFlags };
