@@ -65,3 +65,9 @@ export const idsOrObjects = ({ value }: TransformInput): unknown => {
 export const digitsOnly = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.replace(/[\s()+.-]/g, '') : value);
 
 export const trimmed = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/** Optional text a form clears with null (a contact's `{"email": null}`): the empty text; otherwise trimmed. */
+export const textOrEmpty = ({ value }: TransformInput): unknown => (value === null ? '' : trimmed({ value }));
+
+/** An optional list a form clears with null (a contact's `{"extraInfo": null}`): the empty list. */
+export const listOrEmpty = ({ value }: TransformInput): unknown => (value === null ? [] : value);

@@ -119,6 +119,14 @@ export class AuthService {
     await this.actorStates.remove(session.userId, session.id);
   }
 
+  /** Ends the login an access token belongs to (a log out with the bearer token and no refresh cookie). */
+  async endLogin(actor: Actor): Promise<void> {
+    const session = await this.database.asSystem((tx) => this.sessions.findById(tx, actor.sessionId));
+    if (!session || session.userId !== actor.userId || session.companyId !== actor.companyId) return;
+    await this.database.withTenant(session.companyId, (tx) => this.sessions.revoke(tx, session.id));
+    await this.actorStates.remove(session.userId, session.id);
+  }
+
   me(actor: Actor): Promise<SessionUserView> {
     return this.database.withTenant(actor.companyId, (tx) => this.loadUser(tx, actor.companyId, actor.userId));
   }

@@ -83,8 +83,7 @@ export class ConnectionsService {
     const limit = await this.plans.of(actor, 'connections');
     const { queueIds = [], ...fields } = dto;
     this.checkGreeting(queueIds, fields.greetingMessage ?? '');
-    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
-    await this.requireQueues(actor, queueIds);
+    await this.requireReferences(actor, fields, queueIds);
     const saved = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
       const count = await this.connections.count(tx, actor.companyId);
@@ -114,8 +113,7 @@ export class ConnectionsService {
   async update(actor: Actor, id: number, dto: UpdateWhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
     const { queueIds, ...fields } = dto;
-    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
-    await this.requireQueues(actor, queueIds);
+    await this.requireReferences(actor, fields, queueIds);
     const { saved, providerChanged } = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
       const current = await this.owned(tx, actor, id);
@@ -210,9 +208,16 @@ export class ConnectionsService {
 
   // ---- internals ---------------------------------------------------------------------------
 
-  /** The queues are the tickets service's: ERR_VALIDATION on queueIds for any that is not the company's. */
-  private requireQueues(actor: Actor, queueIds: number[] | undefined): Promise<void> {
-    return requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
+  /**
+   * Every record the connection names belongs to the actor's company: the prompt and the
+   * integration are the ai service's, the queues (its own and the one it transfers to) the
+   * tickets service's; ERR_VALIDATION on the field otherwise, before anything is stored.
+   */
+  private async requireReferences(actor: Actor, fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'transferQueueId'>, queueIds: number[] | undefined): Promise<void> {
+    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId, integrationId: fields.integrationId });
+    await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
+    const transferQueueIds = typeof fields.transferQueueId === 'number' ? [fields.transferQueueId] : undefined;
+    await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds: transferQueueIds }, { queueIds: 'transferQueueId' });
   }
 
   private checkGreeting(queueIds: number[], greetingMessage: string): void {

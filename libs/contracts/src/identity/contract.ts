@@ -48,6 +48,7 @@ export type IdentityContract = {
   [S.authLogin]: Rpc<LoginDto, IssuedSession>;
   [S.authRefresh]: Rpc<RefreshDto, IssuedSession>;
   [S.authLogout]: Rpc<RefreshDto, Ok>;
+  [S.authEndLogin]: Rpc<NoData, Ok>;
   [S.authMe]: Rpc<NoData, SessionUserView>;
   [S.passwordForgot]: Rpc<ForgotPasswordDto, Done>;
   [S.passwordReset]: Rpc<ResetPasswordDto, Done>;

@@ -3,6 +3,8 @@ export const IdentitySubjects = {
   authLogin: 'identity.auth.login',
   authRefresh: 'identity.auth.refresh',
   authLogout: 'identity.auth.logout',
+  /** With the actor, no data: ends the login (refresh session) the actor's access token belongs to. */
+  authEndLogin: 'identity.auth.end-login',
   authMe: 'identity.auth.me',
   passwordForgot: 'identity.password.forgot',
   passwordReset: 'identity.password.reset',
