@@ -14,6 +14,7 @@ import { ChatsController } from '../tickets/chats.controller.js';
 import { ContactsController } from '../tickets/contacts.controller.js';
 import { QueuesController } from '../tickets/queues.controller.js';
 import { QuickMessagesController } from '../tickets/quick-messages.controller.js';
+import { TicketNotesController } from '../tickets/ticket-notes.controller.js';
 import { TicketsController } from '../tickets/tickets.controller.js';
 import { LiveEventAccess, route, type LiveEventPatterns, type LiveEventRoutes } from '../realtime/live-event-access.js';
 
@@ -34,6 +35,8 @@ export const LIVE_EVENT_ROUTES: LiveEventRoutes = {
   contact: route(ContactsController, 'page'),
   ticket: route(TicketsController, 'page'),
   appMessage: route(TicketsController, 'page'),
+  ticketNote: route(TicketNotesController, 'list'),
+  mention: { reason: 'addressed to the named users only (audience userIds), each of whom may read the notes route' },
   quickemessage: route(QuickMessagesController, 'page'),
   schedule: route(SchedulesController, 'page'),
   queueIntegration: route(QueueIntegrationsController, 'page'),
