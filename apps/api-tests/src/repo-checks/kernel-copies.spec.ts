@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@atrium/testing';
+import { productionFiles } from './production-files.js';
 
 /**
  * The calendar days and the paging of lists have one home, `@atrium/kernel` (ADR 007, 008): a
@@ -9,19 +10,8 @@ import { REPO_ROOT } from '@atrium/testing';
  * The web app cannot import backend libs and is left out.
  */
 
-const TEST = /\.(spec|int-spec)\.ts$/;
 const KERNEL_FUNCTIONS = /\bfunction (dateIn|addDays|pageOffset|hasMore|toPage|likePattern)\b/;
 const HAND_PAGING = /\(\s*\(?\s*pageNumber\b[^)]*\)?\s*-\s*1\s*\)\s*\*|pageNumber\s*\*\s*[A-Z_]*PAGE_SIZE\b/;
-
-function productionFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(full).isDirectory()) return productionFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST.test(name) ? [full] : [];
-  });
-}
 
 function isBackendApp(app: string): boolean {
   const project = path.join(REPO_ROOT, 'apps', app, 'project.json');

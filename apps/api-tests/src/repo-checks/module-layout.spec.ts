@@ -1,24 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@atrium/testing';
+import { productionFiles } from './production-files.js';
 
 /**
  * ADR 008: no global module in a service of ours (the libs' `CoreModule` stays global: it is
  * infrastructure), and each context of a service is its own Nest module, so the root module of an
  * app only composes them: it declares no controller and no provider of its own.
  */
-
-const TEST = /\.(spec|int-spec)\.ts$/;
-
-function productionFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(full).isDirectory()) return productionFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST.test(name) ? [full] : [];
-  });
-}
 
 const appsRoot = path.join(REPO_ROOT, 'apps');
 const apps = readdirSync(appsRoot).filter((app) => existsSync(path.join(appsRoot, app, 'src')));
