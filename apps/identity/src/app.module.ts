@@ -8,7 +8,6 @@ import { PlansModule } from './plans/plans.module.js';
 import { QueuesModule } from './queues/queues.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema, outbox } from './db/schema.js';
-import { IdentityCoreModule } from './identity-core.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -22,7 +21,6 @@ export class IdentityAppModule {
       module: IdentityAppModule,
       imports: [
         CoreModule.forRoot({ service: 'identity', config, schema: identitySchema, outbox }),
-        IdentityCoreModule,
         AuthModule,
         CompaniesModule,
         PlansModule,

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@atrium/testing';
+import { productionFiles } from './production-files.js';
 
 /**
  * Every name of the one job enum (`JobName`, libs/jobs/src/job-names.ts) is live: some app's
@@ -8,18 +9,6 @@ import { REPO_ROOT } from '@atrium/testing';
  * `jobs.repeat(…, JobName.X, …)`). A name nobody runs is a promise the house does not keep
  * (issue 25 found two: campaign shippings and ticket inactivity); delete it with its payload.
  */
-
-const TEST = /\.(spec|int-spec)\.ts$/;
-
-function productionFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(full).isDirectory()) return productionFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST.test(name) ? [full] : [];
-  });
-}
 
 const enumText = readFileSync(path.join(REPO_ROOT, 'libs/jobs/src/job-names.ts'), 'utf8');
 const enumBody = /export enum JobName \{([\s\S]*?)\n\}/.exec(enumText)?.[1] ?? '';

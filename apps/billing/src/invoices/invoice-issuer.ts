@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { decimalOf, type BillableCompanyView } from '@atrium/contracts';
+import { addDays, dateIn } from '@atrium/kernel';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { BillingConfig } from '../config.js';
 import type { BillingDatabase } from '../shared/billing-database.js';
-import { addDays, dateIn } from '../shared/calendar.js';
 import { IdentityClient } from '../shared/identity.client.js';
 import { InvoicesRepository } from './invoices.repository.js';
 

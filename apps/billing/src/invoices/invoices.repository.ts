@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@atrium/contracts';
+import { likePattern, pageOffset } from '@atrium/kernel';
 import { invoices } from '../db/schema.js';
 import type { BillingTx } from '../shared/billing-database.js';
 
@@ -56,7 +57,7 @@ export class InvoicesRepository {
       filter.status === undefined ? undefined : eq(invoices.status, filter.status),
       filter.dueFrom === undefined ? undefined : gte(invoices.dueDate, filter.dueFrom),
       filter.dueTo === undefined ? undefined : lte(invoices.dueDate, filter.dueTo),
-      filter.searchParam ? ilike(invoices.detail, `%${filter.searchParam.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+      filter.searchParam ? ilike(invoices.detail, likePattern(filter.searchParam)) : undefined,
     ];
     const where = and(...conditions);
     const rows = await tx
@@ -65,7 +66,7 @@ export class InvoicesRepository {
       .where(where)
       .orderBy(desc(invoices.dueDate), desc(invoices.id))
       .limit(INVOICE_PAGE_SIZE)
-      .offset((pageNumber - 1) * INVOICE_PAGE_SIZE);
+      .offset(pageOffset(pageNumber, INVOICE_PAGE_SIZE));
     const [total] = await tx.select({ n: count() }).from(invoices).where(where);
     return { rows, count: total?.n ?? 0 };
   }

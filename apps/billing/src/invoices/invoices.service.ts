@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IdentitySubjects, type Actor, type InvoicePage, type InvoiceQueryDto } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
+import { hasMore } from '@atrium/kernel';
 import { DATABASE } from '@atrium/service-kit';
 import type { BillingDatabase } from '../shared/billing-database.js';
 import { toInvoiceView } from './invoice.view.js';
@@ -22,7 +23,7 @@ export class InvoicesService {
       ? await this.database.asSystem((tx) => this.invoices.page(tx, { ...filter, companyId: query.companyId }, pageNumber))
       : await this.database.withTenant(actor.companyId, (tx) => this.invoices.page(tx, { ...filter, companyId: actor.companyId }, pageNumber));
     const names = actor.super ? await this.companyNames(actor) : new Map<number, string>();
-    return { invoices: rows.map((row) => toInvoiceView(row, names.get(row.companyId) ?? null)), count, hasMore: count > pageNumber * INVOICE_PAGE_SIZE };
+    return { invoices: rows.map((row) => toInvoiceView(row, names.get(row.companyId) ?? null)), count, hasMore: hasMore(pageNumber, INVOICE_PAGE_SIZE, rows.length, count) };
   }
 
   /** Billing staff see whose invoice each is (identity owns the names). */

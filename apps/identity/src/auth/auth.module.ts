@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { SharedModule } from '../shared/shared.module.js';
+import { UsersStoreModule } from '../users/users-store.module.js';
+import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 
-@Module({ controllers: [AuthController], providers: [AuthService, LoginRateLimiter] })
+@Module({ imports: [SharedModule, UsersStoreModule, LoginSessionsModule], controllers: [AuthController], providers: [AuthService, LoginRateLimiter] })
 export class AuthModule {}

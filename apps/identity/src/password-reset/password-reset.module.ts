@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SharedModule } from '../shared/shared.module.js';
+import { UsersStoreModule } from '../users/users-store.module.js';
+import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js';
 import { Mailer } from './mailer.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 
-@Module({ controllers: [PasswordResetController], providers: [PasswordResetService, PasswordResetsRepository, Mailer] })
+@Module({ imports: [SharedModule, UsersStoreModule, LoginSessionsModule], controllers: [PasswordResetController], providers: [PasswordResetService, PasswordResetsRepository, Mailer] })
 export class PasswordResetModule {}

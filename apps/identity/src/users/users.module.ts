@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { SharedModule } from '../shared/shared.module.js';
+import { CompaniesStoreModule } from '../companies/companies-store.module.js';
+import { UsersStoreModule } from './users-store.module.js';
+import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
-@Module({ controllers: [UsersController], providers: [UsersService] })
+@Module({ imports: [SharedModule, CompaniesStoreModule, UsersStoreModule, LoginSessionsModule], controllers: [UsersController], providers: [UsersService] })
 export class UsersModule {}
