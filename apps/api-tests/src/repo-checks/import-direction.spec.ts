@@ -7,7 +7,8 @@ import { REPO_ROOT } from '@atrium/testing';
  * an app import each other, even through others (a test may boot the whole app, so tests are
  * left out), no lib imports an app, and the libs import each other without a cycle. Each folder
  * directly under `src/` is one node; a file directly under `src/` (main.ts, app.module.ts,
- * config.ts) is a node of its own.
+ * config.ts) is a node of its own. The web app is also checked one level down: each folder of
+ * `src/features/` is one node, so two features that import each other (even through others) fail.
  */
 
 const SOURCE = /\.(ts|tsx)$/;
@@ -111,6 +112,12 @@ describe('imports go one way', () => {
   it.each(projectsIn('apps'))('the folders of apps/%s import each other one way (beyond the known knots)', (app) => {
     const srcDir = path.join(REPO_ROOT, 'apps', app, 'src');
     expect(knotsOf(folderGraph(srcDir))).toEqual(KNOWN_KNOTS[app] ?? []);
+  });
+
+  it('the features of apps/web import each other one way', () => {
+    const featuresDir = path.join(REPO_ROOT, 'apps', 'web', 'src', 'features');
+    expect(readdirSync(featuresDir).length).toBeGreaterThan(1);
+    expect(knotsOf(folderGraph(featuresDir))).toEqual([]);
   });
 
   it.each(projectsIn('libs'))('the folders of libs/%s import each other without a cycle', (lib) => {

@@ -64,7 +64,7 @@ const AnnouncementsPage = lazy(() => import('../features/announcements/component
 const TodoPage = lazy(() => import('../features/todo/components/todo.page'));
 const ConnectionsPage = lazy(() => import('../features/connections/components/connections.page'));
 const TicketsPage = lazy(() => import('../features/tickets/components/tickets.page'));
-const ContactsPage = lazy(() => import('../features/contacts/components/contacts.page'));
+const ContactsPage = lazy(() => import('../features/contacts-page/components/contacts.page'));
 const TagsPage = lazy(() => import('../features/tags/components/tags.page'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/components/quick-messages.page'));
 const ChatsPage = lazy(() => import('../features/chats/components/chats.page'));

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { AppProviders } from '../../../app/app-providers';
 import { createStore } from '../../../app/store';
 import { loggedIn } from '../../auth/auth.slice';
-import { RealtimeBindings } from '../../realtime/components/realtime-bindings.component';
+import { RealtimeBindings } from '../../layout/components/realtime-bindings.component';
 import { SocketContext } from '../../realtime/socket.context';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';

@@ -4,11 +4,6 @@ import { api } from '../../../shared/api/api';
 /** Body of POST /whatsapp and PUT /whatsapp/{id} (the connection dialog's fields). */
 export type ConnectionInput = WhatsappDto;
 
-export interface PromptRef {
-  id: number;
-  name: string;
-}
-
 export const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /whatsapp with session=0 (spec 000 section 7); the company comes from the token. */
@@ -49,12 +44,6 @@ export const connectionsApi = api.injectEndpoints({
     disconnectSession: build.mutation<unknown, number>({
       query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
     }),
-    /** GET /prompt (field prompts), for the connection's prompt choice. */
-    prompts: build.query<PromptRef[], void>({
-      query: () => '/prompt',
-      transformResponse: (response: { prompts?: PromptRef[] }) => response.prompts ?? [],
-      providesTags: ['Prompts'],
-    }),
   }),
 });
 
@@ -68,5 +57,4 @@ export const {
   useStartSessionMutation,
   useRequestNewQrMutation,
   useDisconnectSessionMutation,
-  usePromptsQuery,
 } = connectionsApi;

@@ -3,12 +3,13 @@ import { CONNECTION_DEFAULTS, WHATSAPP_PROVIDERS } from '@atrium/contracts/sessi
 import { Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePromptListQuery } from '../../../shared/api/prompts.api';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules } from '../../../shared/ui/validation-rules';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/api/queue-integrations.api';
 import { ApiTokenField } from './api-token.component';
-import { useConnectionQuery, useCreateConnectionMutation, usePromptsQuery, useUpdateConnectionMutation, type ConnectionInput } from '../api/connections.api';
+import { useConnectionQuery, useCreateConnectionMutation, useUpdateConnectionMutation, type ConnectionInput } from '../api/connections.api';
 
 interface ConnectionFormValues {
   name: string;
@@ -81,7 +82,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const editing = whatsappId !== null;
   const { data: connection, isFetching } = useConnectionQuery(whatsappId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
   const { data: queues } = useQueuesQuery(undefined, { skip: !open });
-  const { data: prompts } = usePromptsQuery(undefined, { skip: !open });
+  const { data: prompts } = usePromptListQuery(undefined, { skip: !open });
   const { data: queueIntegrations } = useQueueIntegrationsPageInfiniteQuery('', { skip: !open });
   const [createConnection, creating] = useCreateConnectionMutation();
   const [updateConnection, updating] = useUpdateConnectionMutation();

@@ -2,7 +2,7 @@ import { Drawer, Layout, Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useIsNarrow, useIsWide } from '../../../shared/hooks/use-media-query.hook';
-import { RealtimeBindings } from '../../realtime/components/realtime-bindings.component';
+import { RealtimeBindings } from './realtime-bindings.component';
 import { Brand } from './brand.component';
 import { SideMenu } from './side-menu.component';
 import { TopBar } from './top-bar.component';

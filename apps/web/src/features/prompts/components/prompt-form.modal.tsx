@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/notify/error-popup';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { useQueuesQuery } from '../../queues/api/queues.api';
-import { useCreatePromptMutation, usePromptQuery, useUpdatePromptMutation, type PromptInput } from '../api/prompts.api';
+import { useCreatePromptMutation, usePromptQuery, useUpdatePromptMutation, type PromptInput } from '../../../shared/api/prompts.api';
 
 interface PromptFormValues {
   name: string;

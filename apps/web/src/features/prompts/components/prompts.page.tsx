@@ -7,7 +7,7 @@ import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
-import { useDeletePromptMutation, usePromptListQuery } from '../api/prompts.api';
+import { useDeletePromptMutation, usePromptListQuery } from '../../../shared/api/prompts.api';
 import { PromptFormModal } from './prompt-form.modal';
 
 /** /prompts (spec 001 "AI prompts", plan flag useOpenAi): name, queue and maxTokens of each prompt; add/edit/delete; live through `company-{id}-prompt`. */

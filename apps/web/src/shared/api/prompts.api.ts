@@ -1,5 +1,5 @@
 import type { PromptsListView, PromptView } from '@atrium/contracts';
-import { api } from '../../../shared/api/api';
+import { api } from './api';
 
 /** Body of POST /prompt and PUT /prompt/{id} (spec 001 "AI prompts"); a key left as the mask or empty keeps the stored one. */
 export interface PromptInput {

@@ -9,7 +9,7 @@ import { loggedIn, selectCurrentUser } from '../../auth/auth.slice';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { LocalSocket } from '../../../../test/local-socket';
 import { aSessionUser } from '../../../../test/session-user';
-import { SocketContext } from '../socket.context';
+import { SocketContext } from '../../realtime/socket.context';
 import { RealtimeBindings, SIGNED_IN_ELSEWHERE_RELOAD_MS } from './realtime-bindings.component';
 import '../../../i18n/i18n';
 

@@ -7,8 +7,8 @@ import { useMeQuery } from '../../auth/api/auth.api';
 import { sessionEnded } from '../../auth/auth.slice';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useTicketsLive } from '../../tickets/hooks/use-tickets-live.hook';
-import { socketEvents } from '../realtime-events';
-import { useSocketEvent } from '../socket.context';
+import { socketEvents } from '../../realtime/realtime-events';
+import { useSocketEvent } from '../../realtime/socket.context';
 
 /** Delay between 'Sua conta foi acessada em outro computador.' and the reload (spec 000 section 8). */
 export const SIGNED_IN_ELSEWHERE_RELOAD_MS = 1000;

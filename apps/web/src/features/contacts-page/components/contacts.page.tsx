@@ -14,8 +14,8 @@ import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-l
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { NewTicketModal } from '../../tickets/components/new-ticket.modal';
-import { useContactsPageInfiniteQuery, useDeleteContactMutation, useImportContactsMutation } from '../api/contacts.api';
-import { ContactFormModal } from './contact-form.modal';
+import { useContactsPageInfiniteQuery, useDeleteContactMutation, useImportContactsMutation } from '../../contacts/api/contacts.api';
+import { ContactFormModal } from '../../contacts/components/contact-form.modal';
 
 /**
  * /contacts (spec 000 sections 2 and 7): searchable list with infinite scroll, add/edit dialog,
