@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -17,10 +16,11 @@ const LoadFailed = lazy(() => import('./load-failed.component'));
 /** Redirect delay after the permission toast (spec 001 section 9). */
 export const DENIED_REDIRECT_MS = 1000;
 
+/** While a screen's chunk or the user loads. CSS only (styles/global.css): every screen shows it first. */
 export function FullPageSpinner() {
   return (
-    <div className="full-page-center">
-      <Spin size="large" />
+    <div className="full-page-center" aria-busy="true">
+      <span className="page-spinner" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { allTextsReady } from '../i18n/i18n';
 import { FullPageSpinner, PrivateRoute, PublicOnlyRoute, RouteGuard } from './guards';
 import { PUBLIC_PATHS, ROUTES, type AppRoute } from './route-table';
 
@@ -9,11 +10,15 @@ import { PUBLIC_PATHS, ROUTES, type AppRoute } from './route-table';
  * web-weight.spec.ts, bench/README.md "The web app's weight").
  */
 const LoginPage = lazy(() => import('../features/auth/components/login.page').then((module) => ({ default: module.LoginPage })));
-const SignupPage = lazy(() => import('../features/auth/components/signup.page').then((module) => ({ default: module.SignupPage })));
+/** A screen that also needs the texts outside the first screen's namespaces (i18n/i18n.ts). */
+function withAllTexts<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), allTextsReady]).then(([module]) => module);
+}
+const SignupPage = lazy(() => withAllTexts(() => import('../features/auth/components/signup.page')).then((module) => ({ default: module.SignupPage })));
 const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/components/forgot-password.page').then((module) => ({ default: module.ForgotPasswordPage })),
+  withAllTexts(() => import('../features/auth/components/forgot-password.page')).then((module) => ({ default: module.ForgotPasswordPage })),
 );
-const PrivateShell = lazy(() => import('../features/layout/components/private-shell.component'));
+const PrivateShell = lazy(() => withAllTexts(() => import('../features/layout/components/private-shell.component')));
 
 function screen(Page: ComponentType | LazyExoticComponent<ComponentType>) {
   return (

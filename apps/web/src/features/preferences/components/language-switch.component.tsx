@@ -3,18 +3,9 @@ import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
+import { whenIdle } from '../../../shared/hooks/use-when-idle.hook';
 
 const LanguageMenu = lazy(() => import('./language-menu.component'));
-
-/** Fetch the menu once the page is idle (it is not needed to show the page). */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = window.setTimeout(callback, 500);
-  return () => window.clearTimeout(timer);
-}
 
 /**
  * pt / en / es switch; the choice is kept in the browser. The button shows at once; its menu
