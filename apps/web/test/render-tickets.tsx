@@ -8,6 +8,10 @@ import { SocketContext } from '../src/features/realtime/socket.context';
 import { useTicketsLive } from '../src/features/tickets/hooks/use-tickets-live.hook';
 import '../src/i18n/i18n';
 import { LocalSocket } from './local-socket';
+import { loadLazyChunksFirst } from './lazy-chunks';
+
+// Pages of their own, not the router's screens: only the widgets fetched after the first screen.
+loadLazyChunksFirst({ screens: false });
 
 function Live({ companyId }: { companyId: number }) {
   useTicketsLive(companyId);

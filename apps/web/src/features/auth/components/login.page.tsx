@@ -1,11 +1,12 @@
 import { Flex } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { PUBLIC_PATHS } from '../../../routes/route-table';
 import { apiFailureOf } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/dates/dates';
+import { lazyDefault } from '../../../shared/ui/lazy-default';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useLoginMutation, useLogoutMutation, type Credentials } from '../api/auth.api';
@@ -20,7 +21,7 @@ function dueDateOf(data: unknown): string | null {
 }
 
 /** Shown only to a company past its due date: not part of the login screen's download. */
-const Alert = lazy(() => import('antd/es/alert'));
+const Alert = lazyDefault(() => import('antd/es/alert'));
 
 /** /login: e-mail and password; blocked with the spec's text when the subscription is past due. */
 export function LoginPage() {

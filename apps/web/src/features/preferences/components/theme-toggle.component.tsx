@@ -1,13 +1,14 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useWhenIdle } from '../../../shared/hooks/use-when-idle.hook';
+import { lazyDefault } from '../../../shared/ui/lazy-default';
 import { themeToggled } from '../preferences.slice';
 
 /** antd's Tooltip (and its popup machinery) comes after the screen: the button works without it. */
-const Tooltip = lazy(() => import('antd/es/tooltip'));
+const Tooltip = lazyDefault(() => import('antd/es/tooltip'));
 
 export function ThemeToggle() {
   const { t } = useTranslation('layout');
