@@ -1,12 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { barrelImports } from '../../tools/lib/barrel-imports.mjs';
-import { precompressFolder } from '../../tools/lib/precompress.mjs';
 
 const contractsSrc = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
 
 const outDir = fileURLToPath(new URL('dist/', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The build helpers of the repository's tools (plain ESM, shared with npm start and the checks). */
+interface BuildTools {
+  barrelImports(options: { root: string }): Plugin;
+  precompressFolder(root: string): Promise<unknown>;
+}
+const tools: BuildTools = {
+  ...((await import(`${repoRoot}tools/lib/barrel-imports.mjs`)) as Pick<BuildTools, 'barrelImports'>),
+  ...((await import(`${repoRoot}tools/lib/precompress.mjs`)) as Pick<BuildTools, 'precompressFolder'>),
+};
 
 /** Writes .br and .gz beside every text file of the build, for the static servers (nginx, npm start). */
 function precompress(): Plugin {
@@ -14,7 +23,7 @@ function precompress(): Plugin {
     name: 'atrium-precompress',
     apply: 'build',
     async closeBundle() {
-      await precompressFolder(outDir);
+      await tools.precompressFolder(outDir);
     },
   };
 }
@@ -25,7 +34,7 @@ function precompress(): Plugin {
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), barrelImports({ root: fileURLToPath(new URL('../../', import.meta.url)) }), precompress()],
+  plugins: [react(), tools.barrelImports({ root: repoRoot }), precompress()],
   resolve: {
     // Only decorator-free files of the contracts are imported at runtime (deep paths);
     // everything else from '@atrium/contracts' is `import type`.
