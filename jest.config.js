@@ -55,6 +55,9 @@ export default {
         '^@atrium/contracts/(.*)\\.js$': '<rootDir>/libs/contracts/src/$1',
         '\\.css$': '<rootDir>/apps/web/test/style-stub.js',
         '\\.(svg|png|jpe?g|gif|webp|ico|mp3|wav|ogg)$': '<rootDir>/apps/web/test/file-stub.js',
+        // Under Jest 'antd' is its CommonJS build; a lazily imported component (antd/es/tooltip)
+        // must come from the same build, or it reads contexts the rest of the page never set.
+        '^antd/es/(.*)$': 'antd/lib/$1',
         ...shared.moduleNameMapper,
       },
     },

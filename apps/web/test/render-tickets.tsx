@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import type { SessionUserView } from '@atrium/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
@@ -8,6 +9,10 @@ import { SocketContext } from '../src/features/realtime/socket.context';
 import { useTicketsLive } from '../src/features/tickets/hooks/use-tickets-live.hook';
 import '../src/i18n/i18n';
 import { LocalSocket } from './local-socket';
+import { loadLazyChunksFirst } from './lazy-chunks';
+
+// Pages of their own, not the router's screens: only the widgets fetched after the first screen.
+loadLazyChunksFirst({ screens: false });
 
 function Live({ companyId }: { companyId: number }) {
   useTicketsLive(companyId);
@@ -25,9 +30,12 @@ export function renderWithLiveSocket(routes: Array<{ path: string; element: Reac
   const router = createMemoryRouter([{ element: <Live companyId={user.companyId} />, children: routes }], { initialEntries: [path] });
   const result = render(
     <AppProviders store={store}>
-      <SocketContext.Provider value={socket.asSocket()}>
-        <RouterProvider router={router} />
-      </SocketContext.Provider>
+      {/* antd's App (modal API) wraps the pages in the signed-in shell. */}
+      <App component={false}>
+        <SocketContext.Provider value={socket.asSocket()}>
+          <RouterProvider router={router} />
+        </SocketContext.Provider>
+      </App>
     </AppProviders>,
   );
   return { ...result, store, router, socket };

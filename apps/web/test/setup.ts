@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/jest-globals';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, jest } from '@jest/globals';
+import i18n from '../src/i18n/i18n';
+import { NAMESPACES } from '../src/locales/languages';
+import { pt } from '../src/locales/pt.resources';
 import { mediaQueryMatches, setViewportWidth } from './viewport';
+
+// The app fetches the Portuguese namespaces beyond the first screen's as a chunk (i18n/i18n.ts);
+// components rendered on their own in a test get them at once.
+for (const namespace of NAMESPACES) i18n.addResourceBundle('pt', namespace, pt[namespace], true, true);
 
 /** Pages are lazy chunks behind guards: give them time to appear on a busy machine. */
 configure({ asyncUtilTimeout: 4000 });

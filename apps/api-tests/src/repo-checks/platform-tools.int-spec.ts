@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import nodemailer from 'nodemailer';
 import { REPO_ROOT } from '@atrium/testing';
 
@@ -59,8 +60,21 @@ describe('npm start tools', () => {
   });
 
   describe('static server of the web app', () => {
+    /** Big enough to be worth compressing (the build step skips files under 1 KB). */
+    const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `{ id: ${index}, name: 'row ${index}' }`).join(', ')}];\n`;
     let root: string;
     let server: Stoppable;
+    let precompressed: string[];
+    /** Raw bytes and headers, undecoded (fetch would decompress and hide what was sent). */
+    const rawGet = (urlPath: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port: server.port, path: urlPath, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        });
+        request.on('error', reject);
+      });
     const get = (urlPath: string) => fetch(`http://127.0.0.1:${server.port}${urlPath}`);
 
     beforeAll(async () => {
@@ -68,6 +82,9 @@ describe('npm start tools', () => {
       mkdirSync(path.join(root, 'assets'));
       writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Atrium</title>');
       writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+      writeFileSync(path.join(root, 'assets', 'big-5678.js'), BIG_SCRIPT);
+      const { precompressFolder } = await tool<{ precompressFolder(root: string): Promise<{ file: string }[]> }>('lib/precompress.mjs');
+      precompressed = (await precompressFolder(root)).map((written) => written.file).sort();
       writeFileSync(path.join(os.tmpdir(), 'atrium-outside.txt'), 'secret');
       const { startStaticServer } = await tool<{ startStaticServer(o: object): Promise<Stoppable> }>('lib/static-server.mjs');
       server = await startStaticServer({ root, port: 0, generated: { '/config.js': 'window.ATRIUM_CONFIG = { apiUrl: "x" };' } });
@@ -90,6 +107,36 @@ describe('npm start tools', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/javascript');
       expect(response.headers.get('cache-control')).toContain('immutable');
+    });
+
+    it('writes .br and .gz beside files worth compressing at build time, not beside tiny ones', () => {
+      expect(precompressed).toEqual(['assets/big-5678.js.br', 'assets/big-5678.js.gz']);
+    });
+
+    it('sends the brotli file to a browser that takes it, with the type, encoding, Vary and long cache', async () => {
+      const { headers, body } = await rawGet('/assets/big-5678.js', 'gzip, deflate, br, zstd');
+      expect(headers['content-encoding']).toBe('br');
+      expect(headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(headers.vary).toBe('Accept-Encoding');
+      expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(headers['content-length'])).toBe(body.length);
+      expect(body.length).toBeLessThan(BIG_SCRIPT.length / 4);
+      expect(zlib.brotliDecompressSync(body).toString()).toBe(BIG_SCRIPT);
+    });
+
+    it('sends gzip to a client without brotli (or refusing it), and the plain file to one taking neither', async () => {
+      for (const acceptEncoding of ['gzip, deflate', 'br;q=0, gzip']) {
+        const { headers, body } = await rawGet('/assets/big-5678.js', acceptEncoding);
+        expect(headers['content-encoding']).toBe('gzip');
+        expect(zlib.gunzipSync(body).toString()).toBe(BIG_SCRIPT);
+      }
+      const plain = await rawGet('/assets/big-5678.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.body.toString()).toBe(BIG_SCRIPT);
+      const small = await rawGet('/assets/app-1234.js', 'br, gzip');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body.toString()).toBe('console.log(1)');
     });
 
     it('serves the generated runtime config instead of a file', async () => {

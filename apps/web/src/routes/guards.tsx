@@ -1,5 +1,4 @@
-import { Button, Result, Spin } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
@@ -11,13 +10,17 @@ import { canAccess } from './access';
 import type { AppRoute } from './route-table';
 import { PUBLIC_PATHS } from './route-table';
 
+/** Rarely shown, and antd's Result carries its illustrations: its own chunk, off the login screen. */
+const LoadFailed = lazy(() => import('./load-failed.component'));
+
 /** Redirect delay after the permission toast (spec 001 section 9). */
 export const DENIED_REDIRECT_MS = 1000;
 
-function FullPageSpinner() {
+/** While a screen's chunk or the user loads. CSS only (styles/global.css): every screen shows it first. */
+export function FullPageSpinner() {
   return (
-    <div className="full-page-center">
-      <Spin size="large" />
+    <div className="full-page-center" aria-busy="true">
+      <span className="page-spinner" />
     </div>
   );
 }
@@ -33,24 +36,15 @@ export function PrivateRoute() {
   const token = useAppSelector(selectToken);
   const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
-  const { t } = useTranslation();
   const me = useMeQuery(undefined, { skip: !token || user !== null });
 
   if (!token) return <Navigate to={PUBLIC_PATHS.login} replace state={{ from: location.pathname }} />;
   if (user) return <Outlet />;
   if (me.isError) {
     return (
-      <div className="full-page-center">
-        <Result
-          status="warning"
-          title={t('loadFailed')}
-          extra={
-            <Button type="primary" onClick={() => void me.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          }
-        />
-      </div>
+      <Suspense fallback={<FullPageSpinner />}>
+        <LoadFailed onRetry={() => void me.refetch()} />
+      </Suspense>
     );
   }
   return <FullPageSpinner />;

@@ -24,7 +24,7 @@ import {
   UserOutlined,
   WhatsAppOutlined,
   ControlOutlined,
-} from '@ant-design/icons';
+} from './menu-icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessRule } from './access';
 

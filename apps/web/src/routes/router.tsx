@@ -1,12 +1,32 @@
-import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password.page';
-import { LoginPage } from '../features/auth/components/login.page';
-import { SignupPage } from '../features/auth/components/signup.page';
-import { AppLayout } from '../features/layout/components/app-layout.component';
-import { RealtimeProvider } from '../features/realtime/components/realtime.provider';
-import { PrivateRoute, PublicOnlyRoute, RouteGuard } from './guards';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { allTextsReady } from '../i18n/i18n';
+import { FullPageSpinner, PrivateRoute, PublicOnlyRoute, RouteGuard } from './guards';
 import { PUBLIC_PATHS, ROUTES, type AppRoute } from './route-table';
+
+/*
+ * Every screen is its own chunk, the public ones and the signed-in shell included: the login
+ * screen loads only what it shows (its JavaScript budget: apps/api-tests/src/repo-checks/
+ * web-weight.spec.ts, bench/README.md "The web app's weight").
+ */
+const LoginPage = lazy(() => import('../features/auth/components/login.page').then((module) => ({ default: module.LoginPage })));
+/** A screen that also needs the texts outside the first screen's namespaces (i18n/i18n.ts). */
+function withAllTexts<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), allTextsReady]).then(([module]) => module);
+}
+const SignupPage = lazy(() => withAllTexts(() => import('../features/auth/components/signup.page')).then((module) => ({ default: module.SignupPage })));
+const ForgotPasswordPage = lazy(() =>
+  withAllTexts(() => import('../features/auth/components/forgot-password.page')).then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const PrivateShell = lazy(() => withAllTexts(() => import('../features/layout/components/private-shell.component')));
+
+function screen(Page: ComponentType | LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 function guarded(route: AppRoute): RouteObject {
   const Page = route.page;
@@ -28,23 +48,14 @@ export function appRoutes(): RouteObject[] {
     {
       element: <PublicOnlyRoute />,
       children: [
-        { path: PUBLIC_PATHS.login, element: <LoginPage /> },
-        { path: PUBLIC_PATHS.signup, element: <SignupPage /> },
-        { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+        { path: PUBLIC_PATHS.login, element: screen(LoginPage) },
+        { path: PUBLIC_PATHS.signup, element: screen(SignupPage) },
+        { path: PUBLIC_PATHS.forgotPassword, element: screen(ForgotPasswordPage) },
       ],
     },
     {
       element: <PrivateRoute />,
-      children: [
-        {
-          element: (
-            <RealtimeProvider>
-              <Outlet />
-            </RealtimeProvider>
-          ),
-          children: [{ element: <AppLayout />, children: ROUTES.map(guarded) }],
-        },
-      ],
+      children: [{ element: screen(PrivateShell), children: ROUTES.map(guarded) }],
     },
     { path: '*', element: <Navigate to="/" replace /> },
   ];

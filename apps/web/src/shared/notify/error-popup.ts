@@ -1,6 +1,6 @@
 import i18n from '../../i18n/i18n';
 import { apiFailureOf } from '../api/api-error';
-import { notifierApis } from './notifier';
+import { withNotifier } from './notifier';
 
 /** Popup durations of spec 000 section 8, in seconds. */
 export const ERROR_CODE_SECONDS = 2;
@@ -17,17 +17,16 @@ export function errorCodeText(code: string): string {
  */
 export function toastError(error: unknown): void {
   const failure = apiFailureOf(error);
-  const apis = notifierApis();
   const title = i18n.t('errorTitle', { ns: 'common' });
   if (failure.code) {
     const fields = failure.fields.map((field) => field.field).filter((field) => field.length > 0);
     const text = errorCodeText(failure.code);
     const description = fields.length > 0 ? `${text} (${fields.join(', ')})` : text;
-    apis?.notification.error({ title, description, duration: ERROR_CODE_SECONDS, placement: 'topRight' });
+    withNotifier((bound) => bound.notification.error({ title, description, duration: ERROR_CODE_SECONDS, placement: 'topRight' }));
     return;
   }
   if (failure.text) {
-    apis?.notification.error({ title, description: failure.text, duration: ERROR_TEXT_SECONDS, placement: 'topRight' });
+    withNotifier((bound) => bound.notification.error({ title, description: failure.text, duration: ERROR_TEXT_SECONDS, placement: 'topRight' }));
     return;
   }
   console.error(error);

@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../preferences/components/language-switch.component';
@@ -13,21 +13,17 @@ export function AuthCard({ title, subtitle, children, wide = false }: { title: s
         <ThemeToggle />
         <LanguageSwitch showLabel />
       </Flex>
-      <Card className={wide ? 'auth-card auth-card-wide' : 'auth-card'}>
+      {/* A plain box rather than antd's Card, which brings Tabs and Skeleton to the login screen. */}
+      <section className={wide ? 'auth-card auth-card-wide' : 'auth-card'}>
         <Flex vertical align="center" gap={4} className="auth-card-head">
           <img src="/favicon.svg" alt="" width={44} height={44} />
-          <Typography.Text type="secondary">{t('appName')}</Typography.Text>
-          <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
-            {title}
-          </Typography.Title>
-          {subtitle ? (
-            <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-              {subtitle}
-            </Typography.Text>
-          ) : null}
+          {/* Plain elements styled with antd's tokens (styles/global.css): Typography is not worth its weight here. */}
+          <span className="auth-card-secondary">{t('appName')}</span>
+          <h1 className="auth-card-title">{title}</h1>
+          {subtitle ? <span className="auth-card-secondary">{subtitle}</span> : null}
         </Flex>
         {children}
-      </Card>
+      </section>
     </main>
   );
 }

@@ -13,6 +13,7 @@ describe('password reset page', () => {
   it("says 'Email não encontrado' when the e-mail is unknown (404)", async () => {
     api = fakeApi({ 'POST /forgetpassword/ninguem%40x.com': { status: 404, body: { error: 'ERR_NO_USER_FOUND', status: 404 } } });
     renderApp('/forgetpsw');
+    await screen.findByTestId('forgot-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'ninguem@x.com');
     fireEvent.click(screen.getByTestId('forgot-submit'));
     expect(await screen.findByText('Email não encontrado')).toBeInTheDocument();
@@ -25,6 +26,7 @@ describe('password reset page', () => {
       'POST /resetpasswords/maria%40x.com/123456/NovaSenha1': { body: { message: 'ok' } },
     });
     const { router } = renderApp('/forgetpsw');
+    await screen.findByTestId('forgot-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'maria@x.com');
     fireEvent.click(screen.getByTestId('forgot-submit'));
     expect(await screen.findByText('Email enviado com sucesso!')).toBeInTheDocument();

@@ -20,6 +20,7 @@ describe('login page', () => {
   it('asks for a valid e-mail and a password before calling the API', async () => {
     api = fakeApi({});
     renderApp('/login');
+    await screen.findByTestId('login-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'not-an-email');
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
@@ -31,6 +32,7 @@ describe('login page', () => {
     const user = aSessionUser({ dueDate: dayjs().add(3, 'day').format('YYYY-MM-DD') });
     api = fakeApi({ ...shell, 'POST /auth/login': { body: { token: 'jwt-1', user } }, 'GET /auth/me': { body: user } });
     const { router } = renderApp('/login');
+    await screen.findByTestId('login-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'maria@example.com');
     fillIn('Senha', 'secret1');
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -43,6 +45,7 @@ describe('login page', () => {
   it("blocks a company whose due date passed with the spec's text", async () => {
     api = fakeApi({ 'POST /auth/login': { status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', status: 402, data: { dueDate: '2024-03-05' } } } });
     const { router } = renderApp('/login');
+    await screen.findByTestId('login-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'maria@example.com');
     fillIn('Senha', 'secret1');
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -55,6 +58,7 @@ describe('login page', () => {
   it('shows a bad login as the translated error popup', async () => {
     api = fakeApi({ 'POST /auth/login': { status: 401, body: { error: 'ERR_INVALID_CREDENTIALS', status: 401 } } });
     renderApp('/login');
+    await screen.findByTestId('login-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'maria@example.com');
     fillIn('Senha', 'wrong');
     fireEvent.click(screen.getByTestId('login-submit'));

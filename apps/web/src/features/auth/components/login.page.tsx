@@ -1,24 +1,27 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Flex } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { PUBLIC_PATHS } from '../../../routes/route-table';
 import { apiFailureOf } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/dates/dates';
+import { lazyDefault } from '../../../shared/ui/lazy-default';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
-import { emailRules } from '../../../shared/ui/validation-rules';
 import { useLoginMutation, useLogoutMutation, type Credentials } from '../api/auth.api';
 import { loggedIn } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
+import { LoginForm } from './login-form.component';
 import { subscriptionState } from '../subscription';
 
 function dueDateOf(data: unknown): string | null {
   if (typeof data === 'object' && data !== null && 'dueDate' in data && typeof data.dueDate === 'string') return data.dueDate;
   return null;
 }
+
+/** Shown only to a company past its due date: not part of the login screen's download. */
+const Alert = lazyDefault(() => import('antd/es/alert'));
 
 /** /login: e-mail and password; blocked with the spec's text when the subscription is past due. */
 export function LoginPage() {
@@ -59,18 +62,12 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      {expiredText ? <Alert type="error" showIcon title={expiredText} style={{ marginBottom: 16 }} data-testid="login-expired" /> : null}
-      <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false} data-testid="login-form">
-        <Form.Item name="email" label={t('fields.email')} rules={emailRules(t)}>
-          <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={isLoading} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-      </Form>
+      {expiredText ? (
+        <Suspense fallback={<div data-testid="login-expired">{expiredText}</div>}>
+          <Alert type="error" showIcon title={expiredText} style={{ marginBottom: 16 }} data-testid="login-expired" />
+        </Suspense>
+      ) : null}
+      <LoginForm loading={isLoading} onSubmit={(credentials) => void submit(credentials)} />
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
         <Link to={PUBLIC_PATHS.forgotPassword}>{t('login.forgot')}</Link>
         <Link to={PUBLIC_PATHS.signup}>{t('login.signup')}</Link>

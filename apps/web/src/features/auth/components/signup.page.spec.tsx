@@ -24,6 +24,7 @@ describe('signup page', () => {
   it('masks the phone as (99) 99999-9999 and keeps at most 11 digits', async () => {
     api = fakeApi({ 'GET /plans/list': { body: PLANS } });
     renderApp('/signup');
+    await screen.findByTestId('signup-form'); // the screen is a lazy chunk
     fillIn('Telefone', '119876543210999');
     expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 98765-4321');
     fillIn('Telefone', '1198');
@@ -33,6 +34,7 @@ describe('signup page', () => {
   it('offers the plans of /plans/list and requires one', async () => {
     api = fakeApi({ 'GET /plans/list': { body: PLANS } });
     renderApp('/signup');
+    await screen.findByTestId('signup-form'); // the screen is a lazy chunk
     fireEvent.click(screen.getByTestId('signup-submit'));
     expect(await screen.findByText('Escolha um plano', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByLabelText('Plano'));
@@ -54,6 +56,7 @@ describe('signup page', () => {
   it('sends the company with the 3-day trial values and goes to /login', async () => {
     api = fakeApi({ 'GET /plans/list': { body: PLANS }, 'POST /companies/cadastro': { body: { id: 9 } } });
     const { router } = renderApp('/signup?companyId=2');
+    await screen.findByTestId('signup-form'); // the screen is a lazy chunk
     fillIn('Nome da empresa', 'Padaria Central');
     fillIn('E-mail', 'dono@padaria.com');
     fillIn('Telefone', '11987654321');
@@ -78,6 +81,7 @@ describe('signup page', () => {
   it("says 'Erro ao criar usuário. Verifique os dados informados.' when signup fails", async () => {
     api = fakeApi({ 'GET /plans/list': { body: PLANS }, 'POST /companies/cadastro': { status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS', status: 409 } } });
     renderApp('/signup');
+    await screen.findByTestId('signup-form'); // the screen is a lazy chunk
     fillIn('Nome da empresa', 'Padaria Central');
     fillIn('E-mail', 'dono@padaria.com');
     fillIn('Senha', 'segredo');

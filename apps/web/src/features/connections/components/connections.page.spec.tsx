@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AppProviders } from '../../../app/app-providers';
@@ -50,9 +51,12 @@ function mount(profile: 'admin' | 'user' = 'admin') {
   const socket = new LocalSocket();
   render(
     <AppProviders store={store}>
-      <SocketContext.Provider value={socket.asSocket()}>
-        <ConnectionsPage />
-      </SocketContext.Provider>
+      {/* antd's App (modal API) wraps the pages in the signed-in shell. */}
+      <App component={false}>
+        <SocketContext.Provider value={socket.asSocket()}>
+          <ConnectionsPage />
+        </SocketContext.Provider>
+      </App>
     </AppProviders>,
   );
   return socket;

@@ -1,31 +1,41 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { isLanguage } from '../../../i18n/i18n';
-import { LANGUAGES } from '../../../locales/resources';
-import { languageChanged } from '../preferences.slice';
+import { useAppSelector } from '../../../app/hooks';
+import { whenIdle } from '../../../shared/hooks/use-when-idle.hook';
 
-/** pt / en / es switch; the choice is kept in the browser. */
+const LanguageMenu = lazy(() => import('./language-menu.component'));
+
+/**
+ * pt / en / es switch; the choice is kept in the browser. The button shows at once; its menu
+ * (antd's Dropdown and Menu) comes after the page, when idle or on the first hover or click,
+ * so the login screen does not wait for it.
+ */
 export function LanguageSwitch({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation('common');
-  const dispatch = useAppDispatch();
   const language = useAppSelector((state) => state.preferences.language);
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: LANGUAGES.map((code) => ({ key: code, label: <span data-testid={`language-${code}`}>{t(`languages.${code}`)}</span> })),
-        onClick: ({ key }) => {
-          if (isLanguage(key)) dispatch(languageChanged(key));
-        },
-      }}
+  const [menu, setMenu] = useState<'none' | 'ready' | 'open'>('none');
+  const want = (state: 'ready' | 'open') => setMenu((current) => (current === 'none' ? state : current));
+  useEffect(() => whenIdle(() => want('ready')), []);
+
+  const button = (
+    <Button
+      type="text"
+      shape={showLabel ? 'default' : 'circle'}
+      icon={<GlobalOutlined />}
+      aria-label={t('language')}
+      data-testid="language-switch"
+      onPointerEnter={() => want('ready')}
+      onClick={() => want('open')}
     >
-      <Button type="text" shape={showLabel ? 'default' : 'circle'} icon={<GlobalOutlined />} aria-label={t('language')} data-testid="language-switch">
-        {showLabel ? t(`languages.${language}`) : null}
-      </Button>
-    </Dropdown>
+      {showLabel ? t(`languages.${language}`) : null}
+    </Button>
+  );
+  if (menu === 'none') return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageMenu initiallyOpen={menu === 'open'}>{button}</LanguageMenu>
+    </Suspense>
   );
 }
