@@ -65,3 +65,13 @@ export const idsOrObjects = ({ value }: TransformInput): unknown => {
 export const digitsOnly = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.replace(/[\s()+.-]/g, '') : value);
 
 export const trimmed = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * An optional text trimmed, where '' (or only spaces) and null mean "not given", as older forms
+ * send an unset field (Atendechat's tag dialog sends `color: ""`): the service's default applies
+ * on create, the stored value stays on update.
+ */
+export const blankAsUnset = (input: TransformInput): unknown => {
+  const value = trimmed(input);
+  return value === '' || value === null ? undefined : value;
+};

@@ -22,7 +22,7 @@ import {
 import { IsWeekSchedule, ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
 import { IsCalendarDay } from '../input-rules.js';
-import { booleanish, digitsOnly, idList, idsOrObjects, optionalId, parentIdOrRoot, trimmed, zeroOrOne } from '../transforms.js';
+import { blankAsUnset, booleanish, digitsOnly, idList, idsOrObjects, optionalId, parentIdOrRoot, trimmed, zeroOrOne } from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 import { QUEUE_OPTION_MAX } from './queue-options.js';
 
@@ -119,14 +119,16 @@ export class ContactsListQueryDto {
 
 export class TagDto {
   @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name!: string;
-  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+  /** '' or null (the older client's default) takes the default colour. */
+  @IsOptional() @Transform(blankAsUnset) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
   /** Only admins and supervisors may make a tag a kanban lane. */
   @IsOptional() @Transform(zeroOrOne) @IsIn([0, 1]) kanban?: 0 | 1;
 }
 
 export class UpdateTagDto {
   @IsOptional() @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name?: string;
-  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+  /** '' or null keeps the tag's colour. */
+  @IsOptional() @Transform(blankAsUnset) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
   @IsOptional() @Transform(zeroOrOne) @IsIn([0, 1]) kanban?: 0 | 1;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
 }
