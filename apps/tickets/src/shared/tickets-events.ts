@@ -41,12 +41,22 @@ export class TicketsEvents {
   }
 
   /**
-   * `company-{id}-ticket` update to whoever may see the ticket now; when the change took it out of
-   * some users' view (`before`), those users get `delete` so their lists drop it.
+   * `company-{id}-ticket` update to whoever may see the ticket now. A status change first tells
+   * everyone who could see it in its old status (`delete` with `fromStatus`, the original backend's
+   * emit to the old status' listeners); another change that took it out of some users' view
+   * (`before`) tells those users only. Published in this order, so a list drops it before the
+   * update puts it where it now belongs.
    */
   ticketUpdated(ticket: TicketView, before?: TicketScope): void {
     const now = scopeOf(ticket);
-    if (before && !sameTicketScope(before, now)) {
+    if (before && before.status !== now.status) {
+      this.bus.publish({
+        kind: 'ticket',
+        companyId: ticket.companyId,
+        payload: { action: 'delete', ticketId: ticket.id, fromStatus: before.status },
+        audience: { ticket: before }
+      });
+    } else if (before && !sameTicketScope(before, now)) {
       this.bus.publish({
         kind: 'ticket',
         companyId: ticket.companyId,

@@ -1,4 +1,5 @@
 import type { ContactView, MessageView, QueueView, QuickMessageView, TicketView } from './views.js';
+import type { TicketStatus } from './visibility.js';
 
 /** `company-{id}-queue`. */
 export type QueueEventPayload = { action: 'create' | 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
@@ -9,11 +10,13 @@ export type ContactEventPayload = { action: 'create' | 'update'; contact: Contac
 /**
  * `company-{id}-ticket` (spec 000 section 7). `delete` also reaches the sockets that could see the
  * ticket before a change (transfer, return) and no longer can: they drop it from their lists.
+ * A status change announces `delete` with `fromStatus` to every socket that could see the ticket
+ * in that status, before the `update`, as the original backend does to the old status' listeners.
  * `updateUnread`: the ticket's unread count went back to 0.
  */
 export type TicketEventPayload =
   | { action: 'update'; ticket: TicketView }
-  | { action: 'delete'; ticketId: number }
+  | { action: 'delete'; ticketId: number; fromStatus?: TicketStatus }
   | { action: 'updateUnread'; ticketId: number };
 
 /** `company-{id}-appMessage`: a message was created, or changed (ack, edit, revoke, delete). */
