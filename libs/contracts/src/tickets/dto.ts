@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { IsWeekSchedule, ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
-import { IsCalendarDay } from '../input-rules.js';
+import { INT4_MAX, IsCalendarDay } from '../input-rules.js';
 import { blankAsUnset, booleanish, digitsOnly, idList, idsOrObjects, optionalId, parentIdOrRoot, trimmed, zeroOrOne } from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 import { QUEUE_OPTION_MAX } from './queue-options.js';
@@ -107,6 +107,11 @@ export class ContactsQueryDto extends PageQueryDto {
   @IsOptional() @IsCalendarDay() date?: string;
   @IsOptional() @IsCalendarDay() dateStart?: string;
   @IsOptional() @IsCalendarDay() dateEnd?: string;
+}
+
+/** `tickets.contacts.names` (asked by other services): the ids of the company's contacts to name. */
+export class ContactIdsDto {
+  @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) @Max(INT4_MAX, { each: true }) ids!: number[];
 }
 
 /** `GET /contacts/list`: `companyId` is ignored (the token decides); an optional name filter. */
