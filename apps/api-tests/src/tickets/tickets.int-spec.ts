@@ -173,7 +173,9 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     it('transfers to a queue: pending there, nobody assigned; the old queue’s agents get a delete, the new one’s an update', async () => {
       const ticket = await customerWrites(QUEUED);
       await agentA.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
-      await eventAbout(socketA, ticket.id);
+      // the accept announces `delete` from pending, then the update
+      let accepted = await eventAbout(socketA, ticket.id);
+      while (!(accepted.action === 'update' && accepted.ticket.status === 'open')) accepted = await eventAbout(socketA, ticket.id);
       const moved = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { queueId: queueB.id, userId: null, status: 'pending' });
       expect(moved.body).toMatchObject({ status: 'pending', queueId: queueB.id, userId: null });
       // A (no longer allowed) is told to drop it; B (now allowed) receives it
