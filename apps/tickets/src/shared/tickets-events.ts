@@ -41,27 +41,29 @@ export class TicketsEvents {
   }
 
   /**
-   * `company-{id}-ticket` update to whoever may see the ticket now. A status change first tells
-   * everyone who could see it in its old status (`delete` with `fromStatus`, the original backend's
-   * emit to the old status' listeners); another change that took it out of some users' view
-   * (`before`) tells those users only. Published in this order, so a list drops it before the
-   * update puts it where it now belongs.
+   * `company-{id}-ticket` update to whoever may see the ticket now. Before it, when the change took
+   * the ticket out of some users' view (`before`), those users get `delete` so their lists drop it;
+   * and when the status changed, those who see it now get `delete` with `fromStatus` (the original
+   * backend's emit to the old status' listeners: a list per status drops it from the old one, and
+   * the update adds it to the new one). Published in this order on one connection, so every socket
+   * hears the deletes first.
    */
   ticketUpdated(ticket: TicketView, before?: TicketScope): void {
     const now = scopeOf(ticket);
-    if (before && before.status !== now.status) {
-      this.bus.publish({
-        kind: 'ticket',
-        companyId: ticket.companyId,
-        payload: { action: 'delete', ticketId: ticket.id, fromStatus: before.status },
-        audience: { ticket: before }
-      });
-    } else if (before && !sameTicketScope(before, now)) {
+    if (before && !sameTicketScope(before, now)) {
       this.bus.publish({
         kind: 'ticket',
         companyId: ticket.companyId,
         payload: { action: 'delete', ticketId: ticket.id },
         audience: { ticket: before, exceptTicket: now }
+      });
+    }
+    if (before && before.status !== now.status) {
+      this.bus.publish({
+        kind: 'ticket',
+        companyId: ticket.companyId,
+        payload: { action: 'delete', ticketId: ticket.id, fromStatus: before.status },
+        audience: { ticket: now }
       });
     }
     this.bus.publish({ kind: 'ticket', companyId: ticket.companyId, payload: { action: 'update', ticket }, audience: { ticket: now } });

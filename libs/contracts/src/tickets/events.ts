@@ -10,8 +10,9 @@ export type ContactEventPayload = { action: 'create' | 'update'; contact: Contac
 /**
  * `company-{id}-ticket` (spec 000 section 7). `delete` also reaches the sockets that could see the
  * ticket before a change (transfer, return) and no longer can: they drop it from their lists.
- * A status change announces `delete` with `fromStatus` to every socket that could see the ticket
- * in that status, before the `update`, as the original backend does to the old status' listeners.
+ * A status change also announces `delete` with `fromStatus` to the sockets that see the ticket now,
+ * before the `update`: the ticket moved (it was not deleted), as the original backend tells the old
+ * status' listeners; a list of that status drops it, the update puts it in its new one.
  * `updateUnread`: the ticket's unread count went back to 0.
  */
 export type TicketEventPayload =
