@@ -43,6 +43,8 @@ export default async function globalSetup() {
       BILLING_JOBS_EVERY_MS: '2000',
       // Every spec signs up its own companies from this one address.
       SIGNUPS_PER_IP_PER_HOUR: '1000',
+      // WhatsApp where it cannot be reached (a closed local port): a Baileys connection fails at once, with its reason.
+      BAILEYS_WS_URL: 'ws://127.0.0.1:9/ws/chat',
     },
     log: (line) => appendFileSync(logFile, `${line}\n`),
     onMail: (mail) => writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.json`), JSON.stringify(mail)),

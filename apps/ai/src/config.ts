@@ -1,19 +1,5 @@
-import { MediaStorageConfig } from '@atrium/config';
-import { IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
-
-/** The development key secrets are encrypted with (the default); never accepted in production. */
-export const DEVELOPMENT_AI_SECRETS_KEY = 'dev-only-ai-secrets-key-change-me-0123456789';
-
-/** Refuses the development key when NODE_ENV is production. */
-function IsNotDevelopmentKeyInProduction() {
-  return ValidateBy({
-    name: 'notDevelopmentKeyInProduction',
-    validator: {
-      validate: (value: unknown, args) => (args?.object as AiConfig).NODE_ENV !== 'production' || value !== DEVELOPMENT_AI_SECRETS_KEY,
-      defaultMessage: () => 'AI_SECRETS_KEY must not be the development key in production',
-    },
-  });
-}
+import { DevelopmentDefault, MediaStorageConfig } from '@atrium/config';
+import { IsInt, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 
 /** The ai service's variables; it reads customers' voice notes from, and writes synthesised answers to, the media store. */
 export class AiConfig extends MediaStorageConfig {
@@ -21,7 +7,7 @@ export class AiConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8086;
 
   /** Key (32 bytes or more) the prompts' and integrations' secrets are encrypted with (AES-256-GCM); the development default is refused in production. */
-  @IsString() @MinLength(32) @IsNotDevelopmentKeyInProduction() AI_SECRETS_KEY: string = 'dev-only-ai-secrets-key-change-me-0123456789';
+  @IsString() @MinLength(32) @DevelopmentDefault() AI_SECRETS_KEY: string = 'dev-only-ai-secrets-key-change-me-0123456789';
 
   /** Base URL of the OpenAI-compatible API (chat completions, transcriptions): any compatible endpoint, a self-hosted model, or the local stand-in. */
   @IsString() @Matches(/^https?:\/\/\S+$/) OPENAI_BASE_URL: string = 'https://api.openai.com/v1';

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { startStack, type Stack } from './stack.js';
 
 describe('every service boots and answers health', () => {
@@ -8,12 +9,22 @@ describe('every service boots and answers health', () => {
   });
   afterAll(() => stack.stop());
 
-  it.each(['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai', 'gateway'] as const)('%s is live and ready over HTTP', async (name) => {
+  it.each(['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai'] as const)('%s is live and ready over HTTP, on the loopback only (HEALTH_HOST)', async (name) => {
     const url = (await stack.apps[name]!.getUrl()).replace('[::1]', '127.0.0.1');
     expect((await fetch(`${url}/health/live`)).status).toBe(200);
     const ready = await fetch(`${url}/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ service: name, status: 'ok', checks: { nats: 'up', redis: 'up' } });
+    const address = stack.apps[name]!.getHttpServer().address() as AddressInfo;
+    expect(address.address).toBe('127.0.0.1');
+  });
+
+  it('gateway: is live and ready on its public port, which tells the status and not the dependencies', async () => {
+    expect((await fetch(`${stack.url}/health/live`)).status).toBe(200);
+    const ready = await fetch(`${stack.url}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok' });
+    expect((stack.apps.gateway!.getHttpServer().address() as AddressInfo).address).toMatch(/^(0\.0\.0\.0|::)$/);
   });
 
   it('serves Prometheus metrics on each service’s health port, and not on the gateway’s public port without METRICS_TOKEN', async () => {

@@ -40,6 +40,14 @@ describe('Prometheus metrics of every app', () => {
     expect(answered.headers.get('content-type')).toMatch(/^text\/plain/);
   });
 
+  it('names the gateway’s dependencies in /health/ready only to the token’s holder (its port is public)', async () => {
+    const url = await urlOf('gateway');
+    expect(await (await fetch(`${url}/health/ready`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${url}/health/ready`, { headers: { authorization: 'Bearer wrong' } })).json()).toEqual({ status: 'ok' });
+    const detailed = await fetch(`${url}/health/ready`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(await detailed.json()).toMatchObject({ service: 'gateway', status: 'ok', checks: { nats: 'up', redis: 'up' } });
+  });
+
   it('times the gateway’s HTTP requests by route template and the NATS requests behind them', async () => {
     const route = { method: 'GET', route: '/whatsapp/:id', status: '200' };
     const before = sumOf(await scrape('gateway'), 'http_request_duration_seconds_count', route);

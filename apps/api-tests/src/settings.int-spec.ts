@@ -46,6 +46,17 @@ describe('settings API', () => {
     expect(await alpha.admin.put('/settings/scheduleType', {})).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 
+  it("gives a company the platform's time zone, takes IANA names only, and reads an emptied one as the platform's", async () => {
+    const zone = async () => (await beta.admin.get<SettingView[]>('/settings')).body.find((setting) => setting.key === 'timezone');
+    expect(await zone()).toEqual({ key: 'timezone', value: 'America/Sao_Paulo' });
+    expect(await beta.admin.put('/settings/timezone', { value: 'Europe/Lisbon' })).toMatchObject({ status: 200, body: { key: 'timezone', value: 'Europe/Lisbon' } });
+    expect(await zone()).toEqual({ key: 'timezone', value: 'Europe/Lisbon' });
+    expect(await beta.admin.put('/settings/timezone', { value: 'Europe/Atlantis' })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_SETTING_VALUE' } });
+    expect(await zone()).toEqual({ key: 'timezone', value: 'Europe/Lisbon' });
+    expect((await beta.admin.put('/settings/timezone', { value: '' })).status).toBe(200);
+    expect(await zone()).toEqual({ key: 'timezone', value: 'America/Sao_Paulo' });
+  });
+
   it('lets a plain user read settings (without the payment token) but not change them', async () => {
     await alpha.admin.put('/settings/asaas', { value: 'secret-token' });
     const agent = aUser();

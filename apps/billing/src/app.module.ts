@@ -3,6 +3,7 @@ import { JobName, JobsModule } from '@atrium/jobs';
 import { CoreModule } from '@atrium/service-kit';
 import type { BillingConfig } from './config.js';
 import { billingSchema } from './db/schema.js';
+import { CompanyInvoicesConsumer } from './invoices/company-invoices.consumer.js';
 import { InvoiceIssuer } from './invoices/invoice-issuer.js';
 import { InvoicesController } from './invoices/invoices.controller.js';
 import { InvoicesRepository } from './invoices/invoices.repository.js';
@@ -40,6 +41,7 @@ export class BillingAppModule {
         InvoicesRepository,
         InvoicesService,
         InvoiceIssuer,
+        CompanyInvoicesConsumer,
         PaymentsRepository,
         CheckoutService,
         PaymentSettlement,

@@ -1,13 +1,13 @@
-import { ServiceConfig } from '@atrium/config';
+import { DevelopmentDefault, ServiceConfig } from '@atrium/config';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export class BillingConfig extends ServiceConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8085;
 
-  /** Stripe's secret API key. The default is stripe-sandbox's test key; production sets its own (a secret, never in clear in settings). */
-  @Matches(/^(sk|rk)_(test|live)_\w+$/) STRIPE_SECRET_KEY: string = 'sk_test_atrium_sandbox';
-  /** Signing secret of the webhook endpoint (`whsec_…`); the default is stripe-sandbox's. */
-  @Matches(/^whsec_\S+$/) STRIPE_WEBHOOK_SECRET: string = 'whsec_atrium_sandbox';
+  /** Stripe's secret API key. The default is stripe-sandbox's test key, refused in production (which sets its own, a secret never in clear in settings). */
+  @Matches(/^(sk|rk)_(test|live)_\w+$/) @DevelopmentDefault() STRIPE_SECRET_KEY: string = 'sk_test_atrium_sandbox';
+  /** Signing secret of the webhook endpoint (`whsec_…`); the default is stripe-sandbox's, refused in production. */
+  @Matches(/^whsec_\S+$/) @DevelopmentDefault() STRIPE_WEBHOOK_SECRET: string = 'whsec_atrium_sandbox';
   /** Where the Stripe SDK connects; unset means Stripe itself. `npm start` points it at stripe-sandbox outside production. */
   @IsOptional() @IsString() @Matches(/^[A-Za-z0-9.-]+$/) STRIPE_API_HOST?: string;
   @IsOptional() @IsInt() @Min(1) @Max(65535) STRIPE_API_PORT?: number;

@@ -64,7 +64,7 @@ describe('paying an invoice by Pix in a browser (stripe-sandbox)', () => {
   });
 
   it('checks out, shows the QR, turns CONCLUIDA live once the sandbox pays it, and the due date moves', async () => {
-    // Billing issues the invoice of the new company (due on its trial end) on its next run.
+    // Billing issues the invoice of the new company (due on its trial end) on its company.created event.
     const invoice = await eventually('the invoice of the new company', async () => {
       const found = await call<{ invoices: Invoice[] }>(apiUrl('/invoices/all?paged=true'), { token: adminToken });
       return found.invoices[0];
@@ -84,11 +84,14 @@ describe('paying an invoice by Pix in a browser (stripe-sandbox)', () => {
       await screenshot(page, 'billing-01-invoices');
       await row.getByTestId('invoice-pay').click();
       const dialog = page.getByRole('dialog');
-      // The flow starts at Personalizar; paying without the billing data goes back to Dados.
-      await dialog.getByTestId('checkout-choose-plan').click();
-      await dialog.getByTestId('checkout-pay').click();
-      await dialog.getByText('O nome completo é obrigatório').waitFor();
+      // A new company has no billing data: the flow opens at Dados (the first step needing input),
+      // its name filled with the company's; going on without the rest shows the spec's texts.
+      await dialog.locator('#checkout_firstName').waitFor();
+      expect(await dialog.locator('#checkout_firstName').inputValue()).toBe(company.name);
+      expect(await dialog.getByTestId('checkout-plan').count()).toBe(0);
+      await dialog.getByTestId('checkout-next').click();
       await dialog.getByText('O Endereço é obrigatório').waitFor();
+      await dialog.getByText('Cidade é obrigatória').waitFor();
       await screenshot(page, 'billing-02-data-required');
       await dialog.locator('#checkout_firstName').fill('Maria Silva');
       await dialog.locator('#checkout_address2').fill('Rua das Flores, 10');
@@ -97,6 +100,7 @@ describe('paying an invoice by Pix in a browser (stripe-sandbox)', () => {
       await dialog.getByTestId('checkout-next').click();
       await dialog.getByTestId('checkout-choose-plan').click();
       await dialog.getByTestId('checkout-review').getByText('Maria Silva, Rua das Flores, 10, São Paulo, 01000-000, BR').waitFor();
+      // The first PAGAR pays: the Pix QR, never back to Dados.
       await dialog.getByTestId('checkout-pay').click();
       const qr = dialog.getByTestId('pix-qr');
       await qr.locator('svg').waitFor();

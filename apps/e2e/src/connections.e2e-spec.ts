@@ -69,4 +69,27 @@ describe('connecting a WhatsApp number in a browser (sandbox network)', () => {
     const sessions = await json<Array<{ number: string; connected: boolean }>>(sandboxUrl('/sessions'));
     expect(sessions).toContainEqual(expect.objectContaining({ number: businessNumber, connected: true }));
   });
+
+  it('shows why a connection that cannot reach WhatsApp is disconnected, and retries it on request', async () => {
+    await step('connections-unreachable', [page], async () => {
+      await page.goto(webUrl('/connections'));
+      await page.getByTestId('add-connection').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('#connection_name').fill('Sem rede');
+      await chooseOption(page, '#connection_provider', 'WhatsApp (beta)');
+      await page.getByTestId('connection-form-submit').click();
+      await page.getByText('WhatsApp salvo com sucesso.').waitFor();
+
+      // WhatsApp's server is a closed port here (global-setup): the attempt ends at once, with its reason.
+      const row = page.locator('.ant-table-row', { hasText: 'Sem rede' });
+      await row.getByText('Desconectado').waitFor({ timeout: 30_000 });
+      await row.getByText('Não foi possível alcançar o WhatsApp').waitFor();
+      await screenshot(page, 'connections-04-unreachable');
+
+      // "Tentar novamente" starts an attempt at once; it fails the same way and says so again.
+      await row.getByRole('button', { name: 'Tentar novamente' }).click();
+      await row.getByText('Desconectado').waitFor({ timeout: 30_000 });
+      await row.getByText('Não foi possível alcançar o WhatsApp').waitFor();
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { AiApiModule } from './ai/ai-api.module.js';
 import type { GatewayConfig } from './config.js';
 import { MessagesApiModule } from './external-api/messages-api.module.js';
 import { IdentityApiModule } from './identity/identity-api.module.js';
+import { liveEventAccess } from './live-events/live-event-routes.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SessionsApiModule } from './sessions/sessions-api.module.js';
 import { TicketsApiModule } from './tickets/tickets-api.module.js';
@@ -20,7 +21,7 @@ export class GatewayAppModule {
         CoreModule.forRoot({ service: 'gateway', config, metricsNeedToken: true }),
         AuthModule,
         IdentityApiModule,
-        RealtimeModule,
+        RealtimeModule.forRoot(liveEventAccess()),
         SessionsApiModule,
         TicketsApiModule,
         CampaignsApiModule,

@@ -14,6 +14,8 @@ export function startGateway(config: GatewayConfig, logger: Logger = createLogge
     logger,
     module: GatewayAppModule.forRoot(config),
     port: config.PORT,
+    // the API is public: every interface (HEALTH_HOST is for the services' internal health ports)
+    host: '0.0.0.0',
     configure: (app) => {
       configureHttp(app, config, logger);
       app.useWebSocketAdapter(new RealtimeIoAdapter(app, config));

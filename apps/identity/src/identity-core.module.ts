@@ -5,7 +5,7 @@ import { CompaniesRepository } from './companies/companies.repository.js';
 import { PlansRepository } from './plans/plans.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { CompanyCalendar } from './shared/dates.js';
-import { IdentityEvents } from './shared/identity-events.js';
+import { IdentityEvents } from './shared/identity.events.js';
 import { PasswordHasher } from './shared/password-hasher.js';
 import { SessionUserLoader } from './users/session-user.loader.js';
 import { UsersRepository } from './users/users.repository.js';

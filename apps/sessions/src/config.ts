@@ -1,5 +1,6 @@
 import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { WHATSAPP_PROVIDERS, type WhatsappProvider } from '@atrium/contracts';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export class SessionsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8083;
@@ -27,6 +28,17 @@ export class SessionsConfig extends MediaStorageConfig {
   /** QR codes shown without a scan before the session goes to TIMEOUT. */
   @IsInt() @Min(1) SESSION_MAX_QR_CODES: number = 5;
 
+  /**
+   * Longest one connection attempt may go without a QR code, a pairing code or a connection: it
+   * is then closed, shown DISCONNECTED (reason `timeout`) and retried after the reconnect backoff.
+   */
+  @IsInt() @Min(100) SESSION_ATTEMPT_TIMEOUT_MS: number = 45_000;
+  /**
+   * Provider of a connection created without one (the old Atendechat form has no provider field).
+   * Unset: `sandbox` outside production (development, tests, the demo), `beta` (Baileys) in production.
+   */
+  @IsOptional() @IsIn(WHATSAPP_PROVIDERS) DEFAULT_WHATSAPP_PROVIDER?: WhatsappProvider;
+
   /** Minimum gap between two sends of one number (anti-ban pacing). */
   @IsInt() @Min(0) SEND_MIN_GAP_MS: number = 1_000;
   /** Sends waiting their turn per number; beyond, a send fails at once (ERR_SENDING_WAPP_MSG). */
@@ -52,4 +64,9 @@ export class SessionsConfig extends MediaStorageConfig {
 
   /** Largest inbound attachment stored; bigger ones arrive as a message without media. */
   @IsInt() @Min(1024) MAX_MEDIA_BYTES: number = 64 * 1024 * 1024;
+}
+
+/** The provider a connection created without one gets (DEFAULT_WHATSAPP_PROVIDER, else by NODE_ENV). */
+export function defaultProviderOf(config: Pick<SessionsConfig, 'DEFAULT_WHATSAPP_PROVIDER' | 'NODE_ENV'>): WhatsappProvider {
+  return config.DEFAULT_WHATSAPP_PROVIDER ?? (config.NODE_ENV === 'production' ? 'beta' : 'sandbox');
 }

@@ -5,7 +5,7 @@ import { validateSync } from 'class-validator';
 import type { Logger } from '@atrium/logging';
 import { avatarSvg } from './avatar.js';
 import { AddressBookBody, CallBody, CustomerMessageBody, EditBody, FaultBody, NumberBody, ScanBody } from './http-dto.js';
-import type { SandboxNetwork, StoredMessage } from './network.js';
+import { lidOf, type SandboxNetwork, type StoredMessage } from './network.js';
 import { SandboxFailure } from './sandbox-failure.js';
 
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
@@ -85,7 +85,7 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
           throw new HttpFailure(400, 'one of body, media, location and vcard is required');
         }
         const message = network.customerSends(body);
-        return [201, { id: message.id, timestamp: message.timestamp }];
+        return [201, { id: message.id, timestamp: message.timestamp, lid: lidOf(body.from) }];
       },
     },
     {

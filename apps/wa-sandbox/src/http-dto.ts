@@ -26,6 +26,10 @@ export class CustomerMessageBody {
   @IsOptional() @ValidateNested() @Type(() => LocationBody) location?: LocationBody;
   @IsOptional() @IsString() @Length(10, 10_000) vcard?: string;
   @IsOptional() @IsString() @Length(1, 128) quotedId?: string;
+  /** `lid`: the network addresses the message by the customer's lid (chat `<lid>@lid`, no number). */
+  @IsOptional() @IsIn(['number', 'lid']) addressing?: 'number' | 'lid';
+  /** Announce the customer's lid↔number mapping to the business first (as WhatsApp's lid-mapping updates). */
+  @IsOptional() @IsBoolean() announceLid?: boolean;
 }
 
 /** POST /scan: the phone scans a QR code (or types a pairing code). */

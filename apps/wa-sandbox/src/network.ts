@@ -64,6 +64,16 @@ export interface CustomerMessageInput {
   location?: SandboxLocationPayload;
   vcard?: string;
   quotedId?: string;
+  /** `lid`: WhatsApp addresses the message by the customer's lid instead of their number. */
+  addressing?: 'number' | 'lid';
+  /** The network announces the customer's lid↔number mapping before the message (lid-mapping update). */
+  announceLid?: boolean;
+}
+
+/** A customer's lid on the simulated network: stable, 15 digits, derived from the number. */
+export function lidOf(number: string): string {
+  const digits = BigInt(`0x${createHash('sha256').update(`lid:${number}`).digest('hex').slice(0, 15)}`) % 10n ** 14n;
+  return `9${digits.toString().padStart(14, '0')}`;
 }
 
 interface Account {
@@ -151,6 +161,8 @@ export class SandboxNetwork {
   private readonly addressBooks = new Map<string, BoundedCache<string, AddressBookEntry>>();
   /** Per business number and op, what its next requests do: true fails one, false lets one through. */
   private readonly faults = new Map<string, Map<FaultOp, boolean[]>>();
+  /** Customers' numbers by lid, for the lids the network has shown (businesses may write to `<lid>@lid`). */
+  private readonly lidNumbers = new Map<string, string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly businessMessageListeners: Array<(message: StoredMessage) => void> = [];
 
@@ -208,7 +220,7 @@ export class SandboxNetwork {
     this.failIfFaulted(account.number, request.op);
     switch (request.op) {
       case 'send':
-        return this.businessSends(account, request.to, request.content, request.quotedId, request.messageId);
+        return this.businessSends(account, this.numberOfChat(request.to), request.content, request.quotedId, request.messageId);
       case 'edit':
         return this.businessEdits(account, request.to, request.messageId, request.body);
       case 'delete': {
@@ -280,12 +292,16 @@ export class SandboxNetwork {
     this.remember(message);
     const known = this.addressBookOf(input.to).get(input.from);
     this.addressBookOf(input.to).set(input.from, { number: input.from, name: known?.name ?? input.pushName ?? null });
+    const lid = lidOf(input.from);
+    this.lidNumbers.set(lid, input.from);
+    if (input.announceLid) this.deliver(account, `${message.id}:lid`, { type: 'lid-mapping', lid, number: input.from });
+    const byLid = input.addressing === 'lid';
     this.deliver(account, message.id, {
       type: 'message',
       message: {
         id: message.id,
-        chatId: message.customer,
-        from: { number: message.customer, name: message.pushName },
+        chatId: byLid ? `${lid}@lid` : message.customer,
+        from: byLid ? { number: null, lid, name: message.pushName } : { number: message.customer, name: message.pushName },
         body: message.body,
         media: message.media,
         location: message.location,
@@ -531,6 +547,14 @@ export class SandboxNetwork {
     if (state) state.account = null;
     if (options.notify) link.send({ t: 'logged-out' });
     if (options.close) link.close();
+  }
+
+  /** A chat id the business writes to: a number, or a customer's `<lid>@lid` (the network knows whose). */
+  private numberOfChat(chatId: string): string {
+    if (!chatId.endsWith('@lid')) return chatId;
+    const number = this.lidNumbers.get(chatId.slice(0, -'@lid'.length));
+    if (!number) throw new SandboxFailure('invalid-number', `${chatId} is no customer of the network`);
+    return number;
   }
 
   private deliver(account: Account, id: string, event: SandboxEvent): void {

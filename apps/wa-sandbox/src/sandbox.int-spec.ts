@@ -345,7 +345,7 @@ describe('wa-sandbox auto-scan and demo mode', () => {
 
     const demo = await driver.next('event', (f) => f.event.type === 'message');
     const numbers: string[] = DEMO_CUSTOMERS.map((c) => c.number);
-    expect(demo.event.type === 'message' && numbers.includes(demo.event.message.from.number)).toBe(true);
+    expect(demo.event.type === 'message' && numbers.includes(demo.event.message.from.number ?? '')).toBe(true);
     driver.close();
     await driver.closed;
   });

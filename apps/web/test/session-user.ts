@@ -46,6 +46,8 @@ export function aSessionUser(options: SessionUserOptions = {}): SessionUserView 
       status: true,
       recurrence: 'MENSAL',
       plan,
+      // the calendar of the machine running the test, so dates made with dayjs() count as a user there sees them
+      calendarTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     },
   };
 }

@@ -67,6 +67,12 @@ export interface ChannelSessionOptions {
   logger: Logger;
   /** Pair by a code typed on this phone (digits with country code) instead of a QR code. */
   pairingPhoneNumber?: string;
+  /**
+   * Longest one connection attempt may go without a QR code, a pairing code or a connection; it
+   * is then abandoned and retried after the backoff (reported as `reconnecting`, cause `timeout`).
+   * Unset: only the driver's own timeouts apply.
+   */
+  attemptTimeoutMs?: number;
 }
 
 /**

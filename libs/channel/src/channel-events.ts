@@ -19,6 +19,14 @@ export interface DriverInboundMessage extends Omit<ChannelMessage, 'media'> {
 export type DriverInboundEvent = Exclude<InboundEventData, { type: 'message' }> | { type: 'message'; message: DriverInboundMessage };
 
 /**
+ * Why a connection attempt ended without a QR code or a connection: `timeout` (no answer within
+ * the attempt's bound), `unreachable` (the network refused or closed before anything was shown),
+ * `connection-lost` (an open connection dropped).
+ */
+export const CONNECTION_FAILURES = ['timeout', 'unreachable', 'connection-lost'] as const;
+export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
+
+/**
  * The connection state a driver reports. The sessions service maps it to the spec's statuses
  * (connecting/reconnecting → OPENING, qr → qrcode, pairingCode/pairing → PAIRING,
  * connected → CONNECTED, loggedOut → DISCONNECTED) and counts QR codes for TIMEOUT.
@@ -32,8 +40,11 @@ export type ChannelState =
   /** The phone accepted the QR code or pairing code; the session is finishing the handshake. */
   | { state: 'pairing' }
   | { state: 'connected'; number: string }
-  /** The connection dropped; the driver retries by itself after delayMs. */
-  | { state: 'reconnecting'; attempt: number; delayMs: number; reason: string }
+  /**
+   * The connection dropped or an attempt failed; the driver retries by itself after delayMs.
+   * `cause` says why in words the user is shown (ConnectionFailure), `reason` is the detail for logs.
+   */
+  | { state: 'reconnecting'; attempt: number; delayMs: number; reason: string; cause: ConnectionFailure }
   /** The phone unlinked the device: the auth state is cleared and the driver stopped. */
   | { state: 'loggedOut' }
   /** Another client opened the same session (e.g. a replica that took it over): the driver stopped. */

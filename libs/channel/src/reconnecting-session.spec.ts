@@ -11,7 +11,7 @@ class RecordingSession extends ReconnectingSession {
 
   constructor(
     options: ChannelSessionOptions,
-    private readonly steps: string[],
+    protected readonly steps: string[],
   ) {
     super(options, { baseMs: 1000, maxMs: 4000 });
   }
@@ -34,6 +34,7 @@ class RecordingSession extends ReconnectingSession {
 
   // What the network tells a driver, as its handlers would pass it on.
   connected = (number: string) => this.onConnected(number);
+  qr = (qr: string) => this.report({ state: 'qr', qr });
   dropped = (reason: string, options?: { immediate?: boolean }) => this.onDropped(reason, options);
   loggedOut = () => this.onLoggedOut();
   replaced = () => this.onReplaced();
@@ -164,5 +165,63 @@ describe('ReconnectingSession', () => {
     await jest.runAllTimersAsync();
     expect(steps).toEqual(['connect', 'clear', 'connect']);
     expect(states.at(-1)).toEqual({ state: 'replaced' });
+  });
+
+  describe('bounded attempts', () => {
+    function boundedSession(attemptTimeoutMs: number): RecordingSession {
+      return new RecordingSession(
+        {
+          sessionName: 'atrium-1-2',
+          auth,
+          listener: { onState: (state) => void states.push(state), onInbound: async () => undefined },
+          logger: createLogger({ service: 'test', level: 'silent' }),
+          attemptTimeoutMs,
+        },
+        steps,
+      );
+    }
+
+    it('closes an attempt that shows nothing within the bound and retries it after the backoff, cause timeout', async () => {
+      const bounded = boundedSession(5000);
+      await bounded.start();
+      await jest.advanceTimersByTimeAsync(4999);
+      expect(reconnects()).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(steps).toEqual(['connect', 'disconnect']);
+      expect(reconnects()).toEqual([expect.objectContaining({ attempt: 1, cause: 'timeout' })]);
+      await jest.advanceTimersByTimeAsync(reconnects()[0]!.delayMs);
+      expect(connects()).toBe(2);
+      expect(states.filter((s) => s.state === 'connecting')).toHaveLength(2);
+      // The second attempt is bounded too, and waits longer before the third.
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(reconnects().map((r) => r.cause)).toEqual(['timeout', 'timeout']);
+      expect(reconnects()[1]!.delayMs).toBeGreaterThanOrEqual(1000);
+      await bounded.stop();
+    });
+
+    it('leaves an attempt alone once it shows a QR code, and tells a refused attempt from a lost connection', async () => {
+      const bounded = boundedSession(5000);
+      await bounded.start();
+      bounded.qr('qr-1');
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(reconnects()).toEqual([]);
+      bounded.dropped('closed (428)');
+      expect(reconnects().at(-1)).toMatchObject({ cause: 'connection-lost' });
+      await jest.advanceTimersByTimeAsync(reconnects().at(-1)!.delayMs);
+      // The new attempt reaches nothing before the network closes it: unreachable.
+      bounded.dropped('closed (428)');
+      expect(reconnects().at(-1)).toMatchObject({ attempt: 2, cause: 'unreachable' });
+      await bounded.stop();
+      await jest.runAllTimersAsync();
+      expect(connects()).toBe(2);
+    });
+
+    it('arms no timer for a first connect that throws', async () => {
+      const bounded = boundedSession(1000);
+      bounded.failConnects = 1;
+      await expect(bounded.start()).rejects.toThrow('network down');
+      await jest.runAllTimersAsync();
+      expect(steps).toEqual(['connect']);
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { reconnectDelay, type BackoffOptions } from './backoff.js';
 import type { ChannelSession, ChannelSessionOptions } from './channel-driver.js';
-import { reportState, type ChannelState } from './channel-events.js';
+import { reportState, type ChannelState, type ConnectionFailure } from './channel-events.js';
+
+/** States after which an attempt has given the user something to act on (or is connected). */
+const ATTEMPT_ANSWERED = new Set<ChannelState['state']>(['qr', 'pairingCode', 'pairing', 'connected']);
 
 /**
  * The lifecycle every driver's session shares: start (connecting), reconnect with backoff while
@@ -10,11 +13,18 @@ import { reportState, type ChannelState } from './channel-events.js';
  *
  * A driver implements what happens at its network (connect, disconnect, unlink) and tells the
  * lifecycle how the connection goes (onConnected, onDropped, onLoggedOut, onReplaced).
+ *
+ * Every attempt is bounded (options.attemptTimeoutMs): one that shows no QR code, pairing code
+ * or connection in time is closed and retried after the backoff, reported as `reconnecting` with
+ * the cause `timeout` — an unreachable network never leaves a session connecting in silence.
  */
 export abstract class ReconnectingSession implements Pick<ChannelSession, 'start' | 'stop' | 'logout'> {
   private stopped = false;
   private attempt = 0;
   private reconnectTimer?: NodeJS.Timeout;
+  private attemptTimer?: NodeJS.Timeout;
+  /** The current attempt showed a QR code, a pairing code or connected. */
+  private answered = false;
 
   protected constructor(
     protected readonly options: ChannelSessionOptions,
@@ -34,8 +44,7 @@ export abstract class ReconnectingSession implements Pick<ChannelSession, 'start
   async start(): Promise<void> {
     this.stopped = false;
     this.attempt = 0;
-    this.report({ state: 'connecting' });
-    await this.connect();
+    await this.runAttempt();
   }
 
   async stop(): Promise<void> {
@@ -66,12 +75,16 @@ export abstract class ReconnectingSession implements Pick<ChannelSession, 'start
    * The connection dropped: connect again after the backoff's next delay (reported as
    * `reconnecting`), or at once and unreported when `immediate`. Nothing happens once ended.
    */
-  protected onDropped(reason: string, { immediate = false }: { immediate?: boolean } = {}): void {
+  protected onDropped(reason: string, { immediate = false, timedOut = false }: { immediate?: boolean; timedOut?: boolean } = {}): void {
     if (this.stopped) return;
+    clearTimeout(this.attemptTimer);
+    clearTimeout(this.reconnectTimer);
+    const cause: ConnectionFailure = timedOut ? 'timeout' : this.answered ? 'connection-lost' : 'unreachable';
     const delayMs = immediate ? 0 : reconnectDelay(this.attempt++, this.backoff);
-    if (delayMs > 0) this.report({ state: 'reconnecting', attempt: this.attempt, delayMs, reason });
+    if (delayMs > 0) this.report({ state: 'reconnecting', attempt: this.attempt, delayMs, reason, cause });
     this.reconnectTimer = setTimeout(() => {
-      this.connect().catch((error: unknown) => {
+      // A restart the network asked for (immediate) continues the attempt that was answered.
+      this.runAttempt({ announce: !immediate }).catch((error: unknown) => {
         this.options.logger.warn({ err: error }, 'reconnect failed');
         this.onDropped('reconnect failed');
       });
@@ -93,11 +106,45 @@ export abstract class ReconnectingSession implements Pick<ChannelSession, 'start
 
   /** Tells the listener of a state, without waiting (see reportState). */
   protected report(state: ChannelState): void {
+    if (ATTEMPT_ANSWERED.has(state.state)) {
+      this.answered = true;
+      clearTimeout(this.attemptTimer);
+    }
     reportState(this.options.listener, state, this.options.logger);
+  }
+
+  /** One connection attempt, announced as `connecting` and abandoned when it has no answer in time. */
+  private async runAttempt({ announce = true }: { announce?: boolean } = {}): Promise<void> {
+    if (this.stopped) return;
+    if (announce) {
+      this.answered = false;
+      this.report({ state: 'connecting' });
+    }
+    this.armAttemptTimer();
+    try {
+      await this.connect();
+    } catch (error) {
+      clearTimeout(this.attemptTimer);
+      throw error;
+    }
+  }
+
+  private armAttemptTimer(): void {
+    clearTimeout(this.attemptTimer);
+    const timeoutMs = this.options.attemptTimeoutMs;
+    if (!timeoutMs || this.answered) return;
+    this.attemptTimer = setTimeout(() => {
+      if (this.stopped || this.answered) return;
+      this.options.logger.warn({ timeoutMs }, 'connection attempt without an answer: retrying');
+      this.disconnect()
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not close the attempt'))
+        .finally(() => this.onDropped(`no answer within ${timeoutMs} ms`, { timedOut: true }));
+    }, timeoutMs);
   }
 
   private end(): void {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.attemptTimer);
   }
 }

@@ -39,11 +39,18 @@ export interface SandboxContactRef {
   name: string | null;
 }
 
+/** Who wrote a message: by number, or by lid when WhatsApp addressed it so (number null then). */
+export interface SandboxSender {
+  number: string | null;
+  lid?: string | null;
+  name: string | null;
+}
+
 export interface SandboxInboundMessage {
   id: string;
-  /** The customer's number: the chat id. */
+  /** The customer's number, or `<lid>@lid` when WhatsApp addressed the message by lid: the chat id. */
   chatId: string;
-  from: SandboxContactRef;
+  from: SandboxSender;
   body: string;
   media: SandboxMediaPayload | null;
   location: SandboxLocationPayload | null;
@@ -57,7 +64,9 @@ export type SandboxEvent =
   | { type: 'ack'; messageId: string; chatId: string; ack: number }
   | { type: 'edit'; messageId: string; chatId: string; body: string; editedAt: number }
   | { type: 'revoke'; messageId: string; chatId: string }
-  | { type: 'call'; call: { id: string; from: SandboxContactRef; isVideo: boolean; timestamp: number } };
+  | { type: 'call'; call: { id: string; from: SandboxContactRef; isVideo: boolean; timestamp: number } }
+  /** The network tells which number a lid stands for (as WhatsApp's lid-mapping updates do); not a message. */
+  | { type: 'lid-mapping'; lid: string; number: string };
 
 /** What a business sends. Exactly one of text, media, location and vcard. */
 export interface SandboxOutgoingContent {

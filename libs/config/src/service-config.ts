@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { IsTimeZone } from './time-zone.js';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
@@ -30,6 +30,14 @@ export class ServiceConfig {
 
   /** HTTP port of /health/live, /health/ready and /metrics (0 picks a free one). */
   @IsInt() @Min(0) @Max(65535) HEALTH_PORT: number = 0;
+
+  /**
+   * Interface the services' HEALTH_PORT listens on: the loopback by default, so readiness (with its
+   * dependency states) and metrics stay on the machine; a deployment whose probes or Prometheus
+   * come from outside the pod or container sets what they need (the Helm chart: 0.0.0.0). The
+   * gateway's API port is public and not affected.
+   */
+  @IsString() @IsNotEmpty() HEALTH_HOST: string = '127.0.0.1';
 
   /**
    * Prometheus metrics (GET /metrics): when set, only requests with `Authorization: Bearer <token>`

@@ -66,6 +66,12 @@ export const digitsOnly = ({ value }: TransformInput): unknown => (typeof value 
 
 export const trimmed = ({ value }: TransformInput): unknown => (typeof value === 'string' ? value.trim() : value);
 
+/** Optional text a form clears with null (a contact's `{"email": null}`): the empty text; otherwise trimmed. */
+export const textOrEmpty = ({ value }: TransformInput): unknown => (value === null ? '' : trimmed({ value }));
+
+/** An optional list a form clears with null (a contact's `{"extraInfo": null}`): the empty list. */
+export const listOrEmpty = ({ value }: TransformInput): unknown => (value === null ? [] : value);
+
 /**
  * An optional text trimmed, where '' (or only spaces) and null mean "not given", as older forms
  * send an unset field (Atendechat's tag dialog sends `color: ""`): the service's default applies

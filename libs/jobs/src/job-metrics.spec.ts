@@ -24,7 +24,7 @@ describe('job metrics and names', () => {
       void jobs.add(JobName.ScheduleSend, { companyId: 1 });
       // @ts-expect-error no such job
       void jobs.add('schedule.sent', { companyId: 1, scheduleId: 2 });
-      jobs.on(JobName.TicketInactivity, async ({ ticketId }) => void ticketId);
+      jobs.on(JobName.ExternalMessageSend, async ({ messageId }) => void messageId);
     };
     expect(typeof typed).toBe('function');
   });

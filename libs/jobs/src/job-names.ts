@@ -8,12 +8,8 @@
 export enum JobName {
   /** campaigns: send a schedule at its sendAt. */
   ScheduleSend = 'schedule.send',
-  /** campaigns: deliver one shipping of a campaign. */
-  CampaignShipping = 'campaign.shipping',
   /** campaigns: import an uploaded contact list file. */
   ContactListImport = 'contact-list.import',
-  /** tickets: close a ticket nobody answered for the connection's expiresTicket minutes. */
-  TicketInactivity = 'ticket.inactivity',
   /** tickets: send a text the external API stored unsent (issue 15), in order per connection. */
   ExternalMessageSend = 'external-message.send',
   /** billing: issue the invoices that fall due (repeatable). */
@@ -24,9 +20,7 @@ export enum JobName {
 
 export interface JobPayloads {
   [JobName.ScheduleSend]: { companyId: number; scheduleId: number };
-  [JobName.CampaignShipping]: { companyId: number; campaignId: number; shippingId: number };
   [JobName.ContactListImport]: { companyId: number; contactListId: number; uploadId: string };
-  [JobName.TicketInactivity]: { companyId: number; ticketId: number };
   [JobName.ExternalMessageSend]: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean };
   [JobName.InvoicesIssue]: Record<string, never>;
   [JobName.PaymentsRecover]: Record<string, never>;

@@ -44,6 +44,11 @@ export class CompanySettings {
     return (await this.of(companyId))[key] === 'enabled';
   }
 
+  /** The company's time zone (setting `timezone`), `platform` (TIME_ZONE) when it has none or identity does not answer. */
+  async timeZone(companyId: number, platform: string): Promise<string> {
+    return (await this.of(companyId)).timezone || platform;
+  }
+
   forget(companyId: number): void {
     this.cache.delete(companyId);
   }

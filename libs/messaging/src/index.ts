@@ -5,6 +5,6 @@ export * from './rpc-params.js';
 export * from './rpc-server.js';
 export * from './rpc-handler.js';
 export * from './jetstream-streams.js';
-export * from './integration-events.js';
+export * from './integration.events.js';
 export * from './integration-outbox.js';
 export * from './references.js';

@@ -3,7 +3,7 @@ import type { Database, OutboxTable, Tx } from '@atrium/database';
 import type { Logger } from '@atrium/logging';
 import { asc, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { newIntegrationEvent, type IntegrationEvents } from './integration-events.js';
+import { newIntegrationEvent, type IntegrationEvents } from './integration.events.js';
 
 /** What `add` needs of a transaction: any service's drizzle transaction. */
 export type OutboxTx = Pick<Tx<Record<string, unknown>>, 'insert' | 'execute'>;

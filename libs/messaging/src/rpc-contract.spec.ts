@@ -1,15 +1,34 @@
 import {
+  AiSubjects,
+  BillingSubjects,
+  BotHandoffSubjects,
+  CampaignMessagesSubjects,
+  CampaignsSubjects,
+  ChatsSubjects,
+  DashboardSubjects,
+  ExternalMessagesSubjects,
   IdentitySubjects,
+  KanbanSubjects,
   SessionsSubjects,
   TicketsSubjects,
   type Actor,
+  type AiContract,
+  type BillingContract,
+  type BotHandoffContract,
+  type CampaignMessagesContract,
+  type CampaignsContract,
+  type ChatsContract,
+  type DashboardContract,
+  type ExternalMessagesContract,
   type IdentityContract,
+  type KanbanContract,
   type MessageView,
   type RpcRequest,
   type SessionsContract,
-  type TicketsContract,
   type TicketView,
+  type TicketsContract,
 } from '@atrium/contracts';
+import * as contracts from '@atrium/contracts';
 import { of, type Observable } from 'rxjs';
 import { RpcClient } from './rpc-client.js';
 import { RpcHandler } from './rpc-handler.js';
@@ -70,18 +89,51 @@ export async function misusesThatDoNotCompile(rpc: RpcClient): Promise<void> {
   void WrongHandlers;
 }
 
-/** Every subject a service serves has its contract entry, and nothing else does. */
+/**
+ * Every subject a service serves has its contract entry, and nothing else does: each of the
+ * twelve subject maps of libs/contracts against its contract type (checked by tsc, which fails on a
+ * `false` in the tuple's type).
+ */
 type ValuesOf<T> = T[keyof T];
 type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : false;
+const CHECKED_MAPS = [
+  'IdentitySubjects',
+  'TicketsSubjects',
+  'KanbanSubjects',
+  'DashboardSubjects',
+  'BotHandoffSubjects',
+  'CampaignMessagesSubjects',
+  'ExternalMessagesSubjects',
+  'ChatsSubjects',
+  'SessionsSubjects',
+  'CampaignsSubjects',
+  'BillingSubjects',
+  'AiSubjects',
+];
 const complete: [
   SameKeys<ValuesOf<typeof IdentitySubjects>, keyof IdentityContract>,
   SameKeys<ValuesOf<typeof TicketsSubjects>, keyof TicketsContract>,
+  SameKeys<ValuesOf<typeof KanbanSubjects>, keyof KanbanContract>,
+  SameKeys<ValuesOf<typeof DashboardSubjects>, keyof DashboardContract>,
+  SameKeys<ValuesOf<typeof BotHandoffSubjects>, keyof BotHandoffContract>,
+  SameKeys<ValuesOf<typeof CampaignMessagesSubjects>, keyof CampaignMessagesContract>,
+  SameKeys<ValuesOf<typeof ExternalMessagesSubjects>, keyof ExternalMessagesContract>,
+  SameKeys<ValuesOf<typeof ChatsSubjects>, keyof ChatsContract>,
   SameKeys<ValuesOf<typeof SessionsSubjects>, keyof SessionsContract>,
-] = [true, true, true];
+  SameKeys<ValuesOf<typeof CampaignsSubjects>, keyof CampaignsContract>,
+  SameKeys<ValuesOf<typeof BillingSubjects>, keyof BillingContract>,
+  SameKeys<ValuesOf<typeof AiSubjects>, keyof AiContract>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 
 describe('typed RPC contracts', () => {
   it('declares every subject of every service', () => {
-    expect(complete).toEqual([true, true, true]);
+    expect(complete.every(Boolean)).toBe(true);
+  });
+
+  it('checks every subject map libs/contracts exports (a new map joins the tuple above)', () => {
+    const maps = Object.keys(contracts).filter((name) => name.endsWith('Subjects'));
+    expect(maps.sort()).toEqual(CHECKED_MAPS.slice().sort());
+    expect(complete).toHaveLength(CHECKED_MAPS.length);
   });
 
   it('sends the payload in the envelope under the subject and resolves the reply as the contract types it', async () => {

@@ -16,6 +16,8 @@ export interface StartServiceOptions {
   logger?: Logger;
   /** HTTP port (health for services; the API for the gateway). Defaults to HEALTH_PORT. */
   port?: number;
+  /** Interface it listens on. Defaults to HEALTH_HOST (the loopback unless the deployment says otherwise). */
+  host?: string;
   /** Extra HTTP setup before listening (the gateway adds its API plumbing here). */
   configure?: (app: INestApplication) => void | Promise<void>;
 }
@@ -47,7 +49,7 @@ export async function startService(options: StartServiceOptions): Promise<INestA
   // their queue group only then, so a replica that joins never takes a request it cannot serve yet.
   await app.init();
   await app.startAllMicroservices();
-  await app.listen(options.port ?? options.config.HEALTH_PORT, '0.0.0.0');
+  await app.listen(options.port ?? options.config.HEALTH_PORT, options.host ?? options.config.HEALTH_HOST);
   logger.info({ url: await app.getUrl() }, `${options.service} listening`);
   return app;
 }

@@ -29,7 +29,10 @@ export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
   /** The service's outbox table (libs/database outboxTable), for services that state integration events. */
   outbox?: OutboxTable;
   logger?: Logger;
-  /** Serve /metrics only with METRICS_TOKEN set (the gateway, whose port is public). */
+  /**
+   * The HTTP port is public (the gateway): /metrics only with METRICS_TOKEN set, and /health/ready
+   * answers its status without the dependencies' states unless the request carries that token.
+   */
   metricsNeedToken?: boolean;
 }
 
@@ -87,7 +90,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       controllers: [
-        createHealthController(service),
+        createHealthController(service, { token: config.METRICS_TOKEN, publicPort: options.metricsNeedToken ?? false }),
         createMetricsController({ token: config.METRICS_TOKEN, requireToken: options.metricsNeedToken ?? false }),
       ],
       providers: [

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, HttpStatus, Inject, Res, type Type } from '@n
 import { AppError, ErrorCode } from '@atrium/contracts';
 import { AppMetrics } from '@atrium/metrics';
 import type { Response } from 'express';
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from './bearer-token.js';
 import { Public } from './public.js';
 
 export interface MetricsAccess {
@@ -10,12 +10,6 @@ export interface MetricsAccess {
   token: string;
   /** Without a token, answer no one (404): the gateway's port is public. */
   requireToken: boolean;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** GET /metrics: the app's Prometheus exposition (text format). */

@@ -4,8 +4,12 @@ import { loadConfig } from '@atrium/config';
 import { startService } from '@atrium/service-kit';
 import type { InvoicePage, InvoiceView, PixChargeView } from '@atrium/contracts';
 import Stripe from 'stripe';
+import pg from 'pg';
 import type { ApiClient } from '../api-client.js';
+import { createPlan, signedUpAdmin } from '../identity-fixtures.js';
+import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { startStack, type Stack } from '../stack.js';
+import { superAdmin } from '../tenants.js';
 
 export const WEBHOOK_SECRET = 'whsec_billing_api_tests';
 
@@ -96,4 +100,93 @@ export async function postWebhook(billing: BillingStack, payload: string, signat
   const response = await fetch(billing.webhookUrl, { method: 'POST', headers, body: payload });
   await response.text();
   return response.status;
+}
+
+/** A company signed up on a plan, its admin, and a socket listening as that admin. */
+export interface BillingCompany {
+  id: number;
+  admin: ApiClient;
+  email: string;
+  dueDate: string;
+  socket: SocketRecorder;
+}
+
+/** Signs up a company on the plan; its socket is added to `sockets` (for the suite to close). */
+export async function aBillingCompany(billing: BillingStack, planId: number, sockets: SocketRecorder[]): Promise<BillingCompany> {
+  const { client, session } = await signedUpAdmin(billing.stack, planId);
+  const socket = await socketOf(billing.stack, client);
+  sockets.push(socket);
+  return { id: session.user.companyId, admin: client, email: session.user.email, dueDate: session.user.company.dueDate!, socket };
+}
+
+/** Runs the issuer and answers the company's open invoice. */
+export async function openInvoiceFor(billing: BillingStack, company: BillingCompany): Promise<InvoiceView> {
+  await issueInvoices(billing);
+  const [invoice] = await invoicesOf(company.admin);
+  if (!invoice) throw new Error('no invoice issued');
+  return invoice;
+}
+
+/** The company's due date as identity has it (asked by a super user). */
+export async function dueDateAsOperatorSees(operator: ApiClient, company: BillingCompany): Promise<string | null> {
+  const response = await operator.get<{ dueDate: string | null }>(`/companies/${company.id}`);
+  return response.body.dueDate;
+}
+
+/** Kinds of the reconciliation exceptions recorded for a PaymentIntent. */
+export async function exceptionKindsOf(billing: BillingStack, paymentIntentId: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: billing.stack.database.ownerUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ kind: string }>('select kind from billing.reconciliation_exceptions where payment_intent_id = $1', [paymentIntentId]);
+    return rows.map((row) => row.kind);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A suite's billing stack, super user and plan, with the helpers its tests share. */
+export interface BillingSuite {
+  readonly billing: BillingStack;
+  readonly operator: ApiClient;
+  aCompany(): Promise<BillingCompany>;
+  openInvoiceOf(company: BillingCompany): Promise<InvoiceView>;
+  dueDateOf(company: BillingCompany): Promise<string | null>;
+  exceptionsOf(paymentIntentId: string): Promise<string[]>;
+}
+
+/**
+ * Registers the suite's beforeAll/afterAll: a billing stack, a super user and a plan of R$ 149,90,
+ * closed (sockets included) after the suite.
+ */
+export function billingSuite(): BillingSuite {
+  let billing: BillingStack | undefined;
+  let operator: ApiClient | undefined;
+  let planId = 0;
+  const sockets: SocketRecorder[] = [];
+  beforeAll(async () => {
+    billing = await startBillingStack();
+    operator = await superAdmin(billing.stack);
+    planId = (await createPlan(operator, { value: 149.9 })).id;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await billing?.stop();
+  });
+  const started = (): { billing: BillingStack; operator: ApiClient } => {
+    if (!billing || !operator) throw new Error('the billing suite has not started');
+    return { billing, operator };
+  };
+  return {
+    get billing() {
+      return started().billing;
+    },
+    get operator() {
+      return started().operator;
+    },
+    aCompany: () => aBillingCompany(started().billing, planId, sockets),
+    openInvoiceOf: (company) => openInvoiceFor(started().billing, company),
+    dueDateOf: (company) => dueDateAsOperatorSees(started().operator, company),
+    exceptionsOf: (paymentIntentId) => exceptionKindsOf(started().billing, paymentIntentId),
+  };
 }

@@ -1,33 +1,29 @@
 import { nextDueDate, type AuthResult, type PaymentEventPayload, type PlanView, type ReconciliationRow } from '@atrium/contracts';
 import Stripe from 'stripe';
-import pg from 'pg';
 import { PaymentRecovery } from '@atrium/app-billing';
 import type { ApiClient } from '../api-client.js';
 import { createPlan, signedUpAdmin } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
-import { socketOf, type SocketRecorder } from '../socket-client.js';
+import type { SocketRecorder } from '../socket-client.js';
 import { superAdmin } from '../tenants.js';
 import {
+  aBillingCompany,
   checkout,
+  dueDateAsOperatorSees,
+  exceptionKindsOf,
   intentOf,
   invoicesOf,
   issueInvoices,
+  openInvoiceFor,
   postWebhook,
   restartBilling,
   sandboxCall,
   stopBilling,
   startBillingStack,
   WEBHOOK_SECRET,
+  type BillingCompany,
   type BillingStack,
 } from './billing-fixture.js';
-
-interface Company {
-  id: number;
-  admin: ApiClient;
-  email: string;
-  dueDate: string;
-  socket: SocketRecorder;
-}
 
 describe('billing: invoices, Pix checkout through Stripe, verified webhooks, license renewal', () => {
   let billing: BillingStack;
@@ -45,35 +41,10 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     await billing.stop();
   });
 
-  async function aCompany(): Promise<Company> {
-    const { client, session } = await signedUpAdmin(billing.stack, plan.id);
-    const socket = await socketOf(billing.stack, client);
-    sockets.push(socket);
-    return { id: session.user.companyId, admin: client, email: session.user.email, dueDate: session.user.company.dueDate!, socket };
-  }
-
-  async function openInvoiceOf(company: Company) {
-    await issueInvoices(billing);
-    const [invoice] = await invoicesOf(company.admin);
-    if (!invoice) throw new Error('no invoice issued');
-    return invoice;
-  }
-
-  async function dueDateOf(company: Company): Promise<string | null> {
-    const response = await operator.get<{ dueDate: string | null }>(`/companies/${company.id}`);
-    return response.body.dueDate;
-  }
-
-  async function exceptionsOf(paymentIntentId: string): Promise<string[]> {
-    const client = new pg.Client({ connectionString: billing.stack.database.ownerUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ kind: string }>('select kind from billing.reconciliation_exceptions where payment_intent_id = $1', [paymentIntentId]);
-      return rows.map((row) => row.kind);
-    } finally {
-      await client.end();
-    }
-  }
+  const aCompany = () => aBillingCompany(billing, plan.id, sockets);
+  const openInvoiceOf = (company: BillingCompany) => openInvoiceFor(billing, company);
+  const dueDateOf = (company: BillingCompany) => dueDateAsOperatorSees(operator, company);
+  const exceptionsOf = (paymentIntentId: string) => exceptionKindsOf(billing, paymentIntentId);
 
   it('issues one invoice per company and period from its plan, however many issuers run at once', async () => {
     const company = await aCompany();

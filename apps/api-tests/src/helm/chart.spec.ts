@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { AiConfig } from '@atrium/app-ai';
+import { BillingConfig } from '@atrium/app-billing';
+import { CampaignsConfig } from '@atrium/app-campaigns';
+import { GatewayConfig } from '@atrium/app-gateway';
+import { IdentityConfig } from '@atrium/app-identity';
+import { SessionsConfig } from '@atrium/app-sessions';
+import { TicketsConfig } from '@atrium/app-tickets';
+import { developmentDefaultsOf } from '@atrium/config';
 import { unknownFields, validateKubernetesObject } from './kubernetes-schemas.js';
 import { coalesceValues, readYamlFile, renderChart, REPO_ROOT, type Manifest, type RenderOptions } from './render-chart.js';
 
@@ -196,6 +204,16 @@ describe.each([
     const created = manifests.filter((entry) => entry.kind === 'Secret').flatMap((entry) => Object.keys(entry.object.stringData).map((key) => `${entry.name}/${key}`));
     const existing = (values[0] as { secrets?: { existingSecret?: string } }).secrets?.existingSecret;
     expect([...read].filter((key) => !created.includes(key) && !(existing && key.startsWith(`${existing}/`)))).toEqual([]);
+  });
+
+  it('gives each service every secret whose development default production refuses, from the Secret', () => {
+    const configs: Record<string, new () => object> = { ai: AiConfig, billing: BillingConfig, campaigns: CampaignsConfig, gateway: GatewayConfig, identity: IdentityConfig, sessions: SessionsConfig, tickets: TicketsConfig };
+    for (const [app, configClass] of Object.entries(configs)) {
+      const deployment = named(manifests, 'Deployment', `atrium-${app}`).object as { spec: { template: { spec: { containers: Array<{ env?: Array<{ name: string; valueFrom?: { secretKeyRef?: unknown } }> }> } } } };
+      const fromSecret = deployment.spec.template.spec.containers.flatMap((container) => container.env ?? []).filter((entry) => entry.valueFrom?.secretKeyRef).map((entry) => entry.name);
+      const needed = [...developmentDefaultsOf(configClass).keys()];
+      expect({ app, missing: needed.filter((name) => !fromSecret.includes(name)) }).toEqual({ app, missing: [] });
+    }
   });
 });
 

@@ -6,13 +6,17 @@ import { REPO_ROOT } from '@atrium/testing';
 
 /**
  * The house's generators (tools/generators, tools/README.md) run by `nx g` in a copy of the
- * workspace (its tools, libs and root configuration; node_modules linked): a new service, then a
- * context in it. What they write type-checks, lints, builds, and its own tests pass against the
- * real servers, migrations from drizzle-kit included.
+ * workspace (its tools, libs and root configuration; node_modules linked): a new service, a
+ * context in it, then a job (BullMQ through @atrium/jobs) and an integration-event consumer in
+ * that context. What they write type-checks, lints, builds, and its own tests pass against the
+ * real servers (the app boots with the job's processor and the consumer registered), migrations
+ * from drizzle-kit included.
  */
 
 const SERVICE = 'helpdesk';
 const CONTEXT = 'desks';
+const JOB = 'desk-reminder';
+const CONSUMER = 'deleted-users';
 const STEP_MS = 300_000;
 
 let workspace: string;
@@ -68,6 +72,8 @@ describe('generators', () => {
     workspace = copyWorkspace();
     nx('g', '@atrium/generators:service', SERVICE, '--port=8097', '--owns=help desks', '--no-interactive');
     nx('g', '@atrium/generators:context', CONTEXT, `--project=${SERVICE}`, '--no-interactive');
+    nx('g', '@atrium/generators:job', JOB, `--project=${SERVICE}`, `--context=${CONTEXT}`, '--no-interactive');
+    nx('g', '@atrium/generators:consumer', CONSUMER, `--project=${SERVICE}`, `--context=${CONTEXT}`, '--event=user.deleted', '--no-interactive');
   }, STEP_MS);
   afterAll(() => {
     if (workspace) rmSync(workspace, { recursive: true, force: true });
@@ -89,6 +95,37 @@ describe('generators', () => {
     expect(read('apps', SERVICE, 'README.md')).toContain('| `desks/` |');
   });
 
+  it('writes a job keyed by its row and a consumer of one integration event, registered in the context', () => {
+    const folder = path.join(workspace, 'apps', SERVICE, 'src', CONTEXT);
+    const jobNames = read('libs/jobs/src/job-names.ts');
+    expect(jobNames).toContain("DeskReminder = 'helpdesk.desk-reminder',");
+    expect(jobNames).toContain('[JobName.DeskReminder]: { companyId: number; deskId: number };');
+    const processor = read('apps', SERVICE, 'src', CONTEXT, `${JOB}.processor.ts`);
+    expect(processor).toContain('export class DeskReminderProcessor');
+    expect(processor).toContain('this.jobs.on(JobName.DeskReminder');
+    expect(processor).toContain('{ id: deskReminderJobId(deskId), delayMs }');
+    const consumer = read('apps', SERVICE, 'src', CONTEXT, `${CONSUMER}.consumer.ts`);
+    expect(consumer).toContain('export class DeletedUsersConsumer');
+    expect(consumer).toContain("this.integration.on('user.deleted'");
+    expect(readdirSync(folder).filter((file) => /\.(subscriber|processor|consumer)\.(int-spec\.)?ts$/.test(file)).sort()).toEqual([
+      `${CONSUMER}.consumer.int-spec.ts`,
+      `${CONSUMER}.consumer.ts`,
+      `${JOB}.processor.int-spec.ts`,
+      `${JOB}.processor.ts`,
+    ]);
+    // the consumer's test publishes the event with an example of its payload
+    expect(read('apps', SERVICE, 'src', CONTEXT, `${CONSUMER}.consumer.int-spec.ts`)).toContain("const payload: IntegrationEventMap['user.deleted'] = { userId: 1 };");
+    expect(read('apps', SERVICE, 'src', CONTEXT, `${CONTEXT}.module.ts`)).toMatch(/providers: \[DesksRepository, DesksService, DeskReminderProcessor, DeletedUsersConsumer\]/);
+    expect(read('apps', SERVICE, 'src', 'app.module.ts')).toContain('JobsModule.forRoot(),');
+  });
+
+  it('refuses a job or a consumer it cannot place: an unknown context, an event that does not exist', () => {
+    expect(() => nx('g', '@atrium/generators:job', 'x-ray', `--project=${SERVICE}`, '--context=nowhere', '--no-interactive')).toThrow(/nowhere\.module\.ts is missing/);
+    expect(() => nx('g', '@atrium/generators:consumer', 'x-ray', `--project=${SERVICE}`, `--context=${CONTEXT}`, '--event=desk.exploded', '--no-interactive')).toThrow(
+      /desk\.exploded is not an integration event/,
+    );
+  }, STEP_MS);
+
   it('gets its migrations from drizzle-kit: the schema, then the tenant table with row-level security', () => {
     const migrations = readdirSync(path.join(workspace, 'apps', SERVICE, 'migrations')).filter((file) => file.endsWith('.sql'));
     expect(migrations).toEqual(['0000_init.sql', '0001_desks.sql']);
@@ -104,7 +141,7 @@ describe('generators', () => {
   }, STEP_MS);
 
   it('lints', () => {
-    run('node', ['node_modules/eslint/bin/eslint.js', `apps/${SERVICE}`, `libs/contracts/src/${SERVICE}`]);
+    run('node', ['node_modules/eslint/bin/eslint.js', `apps/${SERVICE}`, `libs/contracts/src/${SERVICE}`, 'libs/jobs/src/job-names.ts']);
   }, STEP_MS);
 
   it('builds', () => {
@@ -113,7 +150,15 @@ describe('generators', () => {
   }, STEP_MS);
 
   it('passes its own tests against the real servers', () => {
-    const output = run('node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.generated.config.js', `apps/${SERVICE}`, '--ci']);
-    expect(output).toBeDefined();
+    run('node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.generated.config.js', `apps/${SERVICE}`, '--ci', '--json', '--outputFile=jest-generated.json']);
+    const result = JSON.parse(read('jest-generated.json')) as { numFailedTests: number; testResults: { name: string; status: string }[] };
+    // every generated test file ran and passed: the service's, the context's, the job's and the consumer's
+    expect(result.testResults.map(({ name, status }) => `${path.relative(path.join(workspace, 'apps', SERVICE, 'src'), name)} ${status}`).sort()).toEqual([
+      'app.int-spec.ts passed',
+      `${CONTEXT}/${CONSUMER}.consumer.int-spec.ts passed`,
+      `${CONTEXT}/${CONTEXT}.int-spec.ts passed`,
+      `${CONTEXT}/${JOB}.processor.int-spec.ts passed`,
+    ].sort());
+    expect(result.numFailedTests).toBe(0);
   }, STEP_MS);
 });

@@ -25,6 +25,8 @@ const DEPENDENTS: Record<DependencyServer['name'], { check: CheckName; apps: App
   redis: { check: 'redis', apps: [...SERVICES, 'gateway'] },
   postgres: { check: 'database', apps: [...SERVICES] },
 };
+/** Lets the readiness probes read the gateway's dependency states on its public port. */
+const METRICS_TOKEN = 'dependency-restarts-metrics-token';
 /** How long each dependency stays down. */
 const OUTAGE_MS = 5_000;
 const SEND_EVERY_MS = 100;
@@ -51,7 +53,8 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
 
   const readiness = async (app: AppName): Promise<{ status: number; checks: Record<string, string> }> => {
     try {
-      const response = await fetch(readyUrls[app], { signal: AbortSignal.timeout(4_000) });
+      // the gateway's public port names the dependencies only to the metrics token's holder
+      const response = await fetch(readyUrls[app], { signal: AbortSignal.timeout(4_000), headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       return { status: response.status, checks: ((await response.json()) as { checks: Record<string, string> }).checks };
     } catch {
       return { status: 0, checks: {} };
@@ -75,7 +78,7 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
       redisUrl: `redis://127.0.0.1:${redisPort}`,
       natsUrl: `nats://127.0.0.1:${natsPort}`,
       ports,
-      env: { LOG_LEVEL: 'error', BAILEYS_ENABLED: 'false', SANDBOX_AUTO_SCAN_MS: '200', SANDBOX_ACK_DELAY_MS: '50', SANDBOX_DEMO: 'false' },
+      env: { METRICS_TOKEN, LOG_LEVEL: 'error', BAILEYS_ENABLED: 'false', SANDBOX_AUTO_SCAN_MS: '200', SANDBOX_ACK_DELAY_MS: '50', SANDBOX_DEMO: 'false' },
       log: () => undefined,
       onAppExit: (app: string) => exits.push(app),
     });

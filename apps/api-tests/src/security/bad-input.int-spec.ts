@@ -143,6 +143,17 @@ describe('bad input is a 400 naming the field, never a 500', () => {
       expect((await tenant.admin.get<QuickMessageView>(`/quick-messages/${quick.id}`)).body.message).toBe('Olá');
     });
 
+    it('PUT /contacts/{id} {"email":null} clears the e-mail (issue 24: it answered 500); a null name or number is refused, the contact kept', async () => {
+      expect((await tenant.admin.put(`/contacts/${contact.id}`, { email: 'cliente@example.com' })).status).toBe(200);
+      const cleared = await tenant.admin.put<ContactView>(`/contacts/${contact.id}`, { email: null, extraInfo: null });
+      expect({ status: cleared.status, email: cleared.body.email, extraInfo: cleared.body.extraInfo }).toEqual({ status: 200, email: '', extraInfo: [] });
+      expectRefused(await tenant.admin.put(`/contacts/${contact.id}`, { name: null }), 'name');
+      expectRefused(await tenant.admin.put(`/contacts/${contact.id}`, { number: null }), 'number');
+      expect((await tenant.admin.get<ContactView>(`/contacts/${contact.id}`)).body).toMatchObject({ name: 'Cliente', number: '5511987654321', email: '' });
+      const created = await tenant.admin.post<ContactView>('/contacts', { name: 'Sem e-mail', number: '5511987650000', email: null });
+      expect({ status: created.status, email: created.body.email }).toEqual({ status: 201, email: '' });
+    });
+
     it('POST /whatsapp {"provider":null}: refused, nothing created', async () => {
       expectRefused(await tenant.admin.post('/whatsapp', { name: 'Conexão', provider: null }), 'provider');
       expect(await ownerQuery(env.stack, 'select 1 from sessions.whatsapps where company_id = $1', [tenant.companyId])).toEqual([]);

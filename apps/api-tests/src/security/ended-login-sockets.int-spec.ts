@@ -94,6 +94,19 @@ describe('security: sockets of an ended login', () => {
     await othersStillListen();
   });
 
+  it('log out with the bearer token and no refresh cookie (issue 24): the token’s login ends, its sockets too; other logins stay', async () => {
+    const agent = await agentWithSockets();
+    const tokenOnly = stack.client();
+    tokenOnly.token = agent.session.token;
+    const response = await tokenOnly.delete('/auth/logout');
+    expect(response.status).toBe(200);
+    await loginEnded(agent.sockets, agent.session.token);
+    expect(await tokenOnly.get('/auth/me')).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    // the refresh cookie of that login is dead as well
+    expect((await agent.client.post('/auth/refresh_token')).status).toBe(401);
+    await othersStillListen();
+  });
+
   it('password reset: every socket of the user is disconnected', async () => {
     const agent = await agentWithSockets();
     expect((await stack.client().post(`/forgetpassword/${agent.credentials.email}`)).status).toBe(200);

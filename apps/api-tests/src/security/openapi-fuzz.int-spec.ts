@@ -1,11 +1,11 @@
-import pg from 'pg';
 import type { ContactView, QueueView, QuickMessageView, TagView, UserView } from '@atrium/contracts';
 import type { ApiClient, ApiResponse } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { InboundPublisher } from '../tickets/inbound-publisher.js';
-import { createQueue, ownerQuery } from '../tickets/tickets-fixtures.js';
+import { createQueue } from '../tickets/tickets-fixtures.js';
+import { changedTables, StoredState } from './stored-state.js';
 
 /** The parts of an OpenAPI 3 document the fuzz reads. */
 interface Schema {
@@ -152,8 +152,7 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
   let tenant: Tenant;
   let platform: ApiClient;
   let document: OpenApiDocument;
-  let database: pg.Client;
-  let stateQuery: string | undefined;
+  let state: StoredState;
   let foreign: { contact: ContactView; tag: TagView; queue: QueueView; quick: QuickMessageView; user: UserView };
 
   beforeAll(async () => {
@@ -170,55 +169,13 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
       user: other.adminSession.user,
     };
     document = (await env.stack.client().get<OpenApiDocument>('/docs/openapi.json')).body;
-    database = new pg.Client({ connectionString: env.stack.database.ownerUrl });
-    await database.connect();
+    state = await StoredState.open(env.stack);
   });
   afterAll(async () => {
-    await database?.end();
+    await state?.close();
     await env.stop();
     await (await InboundPublisher.open(env.stack.env)).close();
   });
-
-  /**
-   * Every stored row the services own, as one text: what a refused write must leave untouched.
-   * Left out: what changes on its own (session leases and keys, the sessions replicas' heartbeats,
-   * a connection's live status, presence, timestamps), the login's own refresh session, and the read models other services'
-   * events feed (their sources are in the digest, and they follow them a moment later).
-   */
-  async function storedState(): Promise<Map<string, string>> {
-    if (!stateQuery) {
-      const tables = await ownerQuery<{ name: string; columns: string }>(
-        env.stack,
-        `select format('%I.%I', table_schema, table_name) as name, string_agg(format('%I', column_name), ', ' order by column_name) as columns
-           from information_schema.columns
-          where table_schema in ('identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai')
-            and table_name not in ('__drizzle_migrations', 'refresh_sessions', 'auth_keys', 'session_leases', 'replicas', 'user_refs', 'whatsapp_refs', 'queue_refs')
-            and column_name not in ('status', 'qrcode', 'pairing_code', 'retries', 'number', 'online', 'updated_at', 'last_seen_at')
-          group by 1 order by 1`,
-      );
-      stateQuery = tables
-        .map(({ name, columns }) => `select '${name}' as name, (select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from (select ${columns} from ${name}) x) as digest`)
-        .join(' union all ');
-    }
-    const rows = (await database.query<{ name: string; digest: string }>(stateQuery)).rows;
-    return new Map(rows.map((row) => [row.name, row.digest]));
-  }
-
-  /** The stored state once what earlier requests set off (events to other services' read models) has settled. */
-  async function settledState(): Promise<Map<string, string>> {
-    let state = await storedState();
-    for (let i = 0; i < 10; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const next = await storedState();
-      if (changedTables(state, next).length === 0) return next;
-      state = next;
-    }
-    return state;
-  }
-
-  function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-    return [...after].filter(([name, digest]) => before.get(name) !== digest).map(([name]) => name);
-  }
 
   async function send(client: ApiClient, attempt: Attempt): Promise<ApiResponse> {
     if (attempt.raw === undefined) return client.request(attempt.method, attempt.path, attempt.body);
@@ -253,7 +210,7 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
     for (const { route, method, operation } of routes) {
       const client = PLATFORM.test(route) ? platform : tenant.admin;
       const attempts = attemptsFor(document, method, route, operation, queryNames, foreignIdOf(route), random);
-      const before = method === 'GET' ? undefined : await settledState();
+      const before = method === 'GET' ? undefined : await state.settled();
       const statuses: number[] = [];
       for (let i = 0; i < attempts.length; i += 8) {
         const batch = attempts.slice(i, i + 8);
@@ -268,7 +225,7 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
       }
       sent += attempts.length;
       if (before !== undefined && statuses.every((status) => status >= 400 && status < 500)) {
-        const changed = changedTables(before, await storedState());
+        const changed = changedTables(before, await state.digest());
         if (changed.length > 0) failures.push(`${method} ${route}: refused every attempt, yet ${changed.join(', ')} changed`);
       }
     }

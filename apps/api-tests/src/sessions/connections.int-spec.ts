@@ -160,7 +160,8 @@ describe('connections API with the sandbox network', () => {
     });
     expect(withGreeting.status).toBe(201);
     // a token is the server's to generate (POST /whatsapp/{id}/token): one typed in the form is ignored
-    expect(withGreeting.body).toMatchObject({ queueIds: [first.id, second.id], expiresTicket: 30, promptId: null, tokenHint: null, provider: 'beta' });
+    // no provider sent: DEFAULT_WHATSAPP_PROVIDER's, the sandbox outside production (issue 24)
+    expect(withGreeting.body).toMatchObject({ queueIds: [first.id, second.id], expiresTicket: 30, promptId: null, tokenHint: null, provider: 'sandbox' });
     expect(await alpha.admin.put(`/whatsapp/${withGreeting.body.id}`, { greetingMessage: '' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_WAPP_GREETING_REQUIRED' },

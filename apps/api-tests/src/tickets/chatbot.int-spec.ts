@@ -241,6 +241,45 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     }
   });
 
+  it('a conversation that starts while every queue of the menu is closed is answered at its first message, not after a choice', async () => {
+    await configure(connections.menu!.id, { outOfHoursMessage: 'Fora do horário: voltamos às 9h.' });
+    for (const queue of [sales, support]) expect((await tenant.admin.put(`/queue/${queue.id}`, { schedules: hours('09:00', '12:00') })).status).toBe(200);
+    expect((await tenant.admin.put('/settings/scheduleType', { value: 'queue' })).status).toBe(200);
+    try {
+      clock().set(mondayAt('15:00'));
+      const customer = aCustomer();
+      expect(await exchange(customer, MENU_NUMBER, 'oi', 1)).toEqual(['Fora do horário: voltamos às 9h.']);
+      clock().set(mondayAt('10:00'));
+      expect(await exchange(customer, MENU_NUMBER, 'bom dia', 2)).toEqual(['Fora do horário: voltamos às 9h.', MENU]);
+    } finally {
+      clock().set(undefined);
+      await tenant.admin.put('/settings/scheduleType', { value: 'disabled' });
+    }
+  });
+
+  it('reads the hours in the company’s time zone (setting timezone, the platform’s by default)', async () => {
+    const settings = await tenant.admin.get<Array<{ key: string; value: string }>>('/settings');
+    expect(settings.body.find((setting) => setting.key === 'timezone')).toEqual({ key: 'timezone', value: 'America/Sao_Paulo' });
+    expect((await tenant.admin.put('/settings/timezone', { value: 'Mars/Olympus_Mons' })).body).toMatchObject({ error: 'ERR_INVALID_SETTING_VALUE' });
+    expect((await tenant.admin.put(`/companies/${tenant.companyId}/schedules`, { schedules: hours('08:00', '18:00') })).status).toBe(200);
+    expect((await tenant.admin.put('/settings/scheduleType', { value: 'company' })).status).toBe(200);
+    try {
+      // Monday 20:00 in São Paulo is Tuesday 08:00 in Tokyo
+      clock().set(mondayAt('20:00'));
+      expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Estamos fechados.']);
+      expect((await tenant.admin.put('/settings/timezone', { value: 'Asia/Tokyo' })).body).toEqual({ key: 'timezone', value: 'Asia/Tokyo' });
+      await eventually(async () => (await env.stack.apps.tickets!.get(CompanySettings).of(tenant.companyId)).timezone === 'Asia/Tokyo', 10_000);
+      // the message variables tell the company's time too
+      await configure(connections.noQueue!.id, { greetingMessage: 'Olá! São {{hora}} aqui.' });
+      expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Olá! São 08:00:00 aqui.']);
+    } finally {
+      await configure(connections.noQueue!.id, { greetingMessage: 'Olá! Já vamos te atender.' });
+      clock().set(undefined);
+      await tenant.admin.put('/settings/timezone', { value: 'America/Sao_Paulo' });
+      await tenant.admin.put('/settings/scheduleType', { value: 'disabled' });
+    }
+  });
+
   it('ratings: resolving asks for a rating; 1-3 is stored and answered with the completion message; anything else is a new conversation', async () => {
     await configure(connections.noQueue!.id, { ratingMessage: 'Avalie nosso atendimento:', complationMessage: 'Obrigado, {{firstName}}!' });
     expect((await tenant.admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);

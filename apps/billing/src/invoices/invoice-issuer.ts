@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decimalOf } from '@atrium/contracts';
+import { decimalOf, type BillableCompanyView } from '@atrium/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { BillingConfig } from '../config.js';
 import type { BillingDatabase } from '../shared/billing-database.js';
@@ -22,10 +22,22 @@ export class InvoiceIssuer {
     @Inject(IdentityClient) private readonly identity: IdentityClient,
   ) {}
 
-  /** Answers how many companies it looked at. */
-  async issueDue(now: Date = new Date()): Promise<number> {
-    const dueBy = addDays(dateIn(this.config.TIME_ZONE, now), this.config.INVOICE_DAYS_BEFORE_DUE);
-    const companies = await this.identity.billableCompanies(dueBy);
+  /** Every company's (the periodic safety net); answers how many companies it looked at. */
+  issueDue(now: Date = new Date()): Promise<number> {
+    return this.issue(this.identity.billableCompanies(this.dueBy(now)));
+  }
+
+  /** One company's, as soon as it is created or its plan or due date changes; answers 1 if its invoice falls due soon, else 0. */
+  issueFor(companyId: number, now: Date = new Date()): Promise<number> {
+    return this.issue(this.identity.billableCompanies(this.dueBy(now), companyId));
+  }
+
+  private dueBy(now: Date): string {
+    return addDays(dateIn(this.config.TIME_ZONE, now), this.config.INVOICE_DAYS_BEFORE_DUE);
+  }
+
+  private async issue(billable: Promise<BillableCompanyView[]>): Promise<number> {
+    const companies = await billable;
     for (const company of companies) {
       if (!company.dueDate) continue;
       await this.database.asSystem((tx) =>

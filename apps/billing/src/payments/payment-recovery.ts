@@ -1,22 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
-import type Stripe from 'stripe';
 import type { BillingDatabase } from '../shared/billing-database.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { PaymentsRepository } from './payments.repository.js';
-import { STRIPE } from './stripe.provider.js';
 
 /**
- * Missed webhooks (billing was down, the network lost them): asks Stripe for the PaymentIntents
- * of open invoices and applies what changed through the same idempotent path as the webhook,
+ * Missed webhooks (billing was down, the network lost them): settles the PaymentIntents of open
+ * invoices through the same idempotent path as the webhook (which asks Stripe for each),
  * then retries license renewals identity did not confirm and reads fees Stripe did not give then.
  */
 @Injectable()
 export class PaymentRecovery {
   constructor(
     @Inject(DATABASE) private readonly database: BillingDatabase,
-    @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
     @Inject(PaymentSettlement) private readonly settlement: PaymentSettlement,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -28,10 +25,7 @@ export class PaymentRecovery {
     let changed = 0;
     for (const payment of inPlay) {
       try {
-        const intent = await this.stripe.paymentIntents.retrieve(payment.paymentIntentId);
-        if (intent.status === payment.status) continue;
-        await this.settlement.apply(intent);
-        changed += 1;
+        if ((await this.settlement.settle(payment.paymentIntentId)).changed) changed += 1;
       } catch (error) {
         this.logger.warn({ err: error, paymentIntentId: payment.paymentIntentId }, 'could not recover a payment');
       }

@@ -7,8 +7,9 @@ import { RpcClient } from '@atrium/messaging';
 export class IdentityClient {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
-  billableCompanies(dueBy: string): Promise<BillableCompanyView[]> {
-    return this.rpc.request(IdentitySubjects.companiesBillable, { dueBy });
+  /** Companies due on or before `dueBy`; with `companyId`, that company if it is. */
+  billableCompanies(dueBy: string, companyId?: number): Promise<BillableCompanyView[]> {
+    return this.rpc.request(IdentitySubjects.companiesBillable, companyId === undefined ? { dueBy } : { dueBy, companyId });
   }
 
   planOf(companyId: number): Promise<CompanyPlanView> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ErrorCode,
+  SessionsSubjects,
   TicketsSubjects,
   type Actor,
   type ScheduleDto,
@@ -11,7 +12,7 @@ import {
   type ScheduleView,
   type UpdateScheduleDto
 } from '@atrium/contracts';
-import { RpcClient } from '@atrium/messaging';
+import { requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { hasMore } from '@atrium/kernel';
 import { CampaignFiles } from '../shared/campaign-files.js';
@@ -56,6 +57,7 @@ export class SchedulesService {
 
   async create(actor: Actor, dto: ScheduleDto): Promise<ScheduleView> {
     await this.requireContact(actor, dto.contactId);
+    await this.requireConnection(actor, dto.whatsappId);
     const row = await this.database.withTenant(actor.companyId, (tx) =>
       this.schedules.insert(tx, {
         companyId: actor.companyId,
@@ -75,6 +77,7 @@ export class SchedulesService {
   /** Refused once sent or being sent (ERR_SCHEDULE_ALREADY_SENT); a new sendAt (or an edit after ERRO) makes it PENDENTE, queued anew. */
   async update(actor: Actor, id: number, dto: UpdateScheduleDto): Promise<ScheduleView> {
     if (dto.contactId !== undefined) await this.requireContact(actor, dto.contactId);
+    await this.requireConnection(actor, dto.whatsappId);
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.existing(tx, actor.companyId, id, { forUpdate: true });
       if (current.sentAt !== null || current.status === 'ENVIADA') throw new AppError(ErrorCode.ERR_SCHEDULE_ALREADY_SENT);
@@ -134,6 +137,12 @@ export class SchedulesService {
     const row = await this.schedules.find(tx, companyId, id, options);
     if (!row) throw new AppError(ErrorCode.ERR_NO_SCHEDULE_FOUND);
     return row;
+  }
+
+  /** The connection to send through, when one is named, is one of the company's (the sessions service owns them). */
+  private requireConnection(actor: Actor, whatsappId: number | null | undefined): Promise<void> {
+    const whatsappIds = typeof whatsappId === 'number' ? [whatsappId] : undefined;
+    return requireReferences(this.rpc, SessionsSubjects.referencesMissing, actor, { whatsappIds }, { whatsappIds: 'whatsappId' });
   }
 
   /** The tickets service answers a contact of the actor's company, or ERR_NO_CONTACT_FOUND. */

@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { AppError, ErrorCode, type ActorState, type PlanFlag } from '@atrium/contracts';
 import type { Request } from 'express';
-import { IS_PUBLIC, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from './decorators.js';
+import { planAllows, roleAllows } from './access-rules.js';
+import { IS_PUBLIC, OPTIONAL_LOGIN, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from './decorators.js';
 
 function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
   return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
@@ -23,9 +24,17 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
-    if (context.getType() !== 'http' || isPublic(this.reflector, context)) return true;
-    return super.canActivate(context);
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    if (this.reflector.getAllAndOverride<boolean>(OPTIONAL_LOGIN, [context.getHandler(), context.getClass()]) === true) {
+      return this.passport(context).catch(() => true);
+    }
+    if (isPublic(this.reflector, context)) return true;
+    return this.passport(context);
+  }
+
+  private async passport(context: ExecutionContext): Promise<boolean> {
+    return (await super.canActivate(context)) as boolean;
   }
 
   override handleRequest<T>(error: unknown, user: T, info: unknown): T {
@@ -46,8 +55,7 @@ export class RolesGuard implements CanActivate {
     const role = this.reflector.getAllAndOverride<RequiredRole | undefined>(REQUIRED_ROLE, [context.getHandler(), context.getClass()]);
     if (!role || context.getType() !== 'http') return true;
     const actor = actorOf(context);
-    const allowed = actor && (actor.super || (role === 'admin' && actor.profile === 'admin'));
-    if (!allowed) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+    if (!actor || !roleAllows(role, actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
     return true;
   }
 }
@@ -59,7 +67,8 @@ export class PlanFlagGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const flag = this.reflector.getAllAndOverride<PlanFlag | undefined>(REQUIRED_PLAN_FLAG, [context.getHandler(), context.getClass()]);
     if (!flag || context.getType() !== 'http') return true;
-    if (!actorOf(context)?.planFlags[flag]) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
+    const actor = actorOf(context);
+    if (!actor || !planAllows(flag, actor)) throw new AppError(ErrorCode.ERR_PLAN_FEATURE_DISABLED);
     return true;
   }
 }

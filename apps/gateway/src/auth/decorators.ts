@@ -14,6 +14,10 @@ export const Roles = (role: RequiredRole) => SetMetadata(REQUIRED_ROLE, role);
 /** The company's plan must enable this feature (spec 000 section 2). */
 export const RequiresPlan = (flag: PlanFlag) => SetMetadata(REQUIRED_PLAN_FLAG, flag);
 
+export const OPTIONAL_LOGIN = 'atrium:optional-login';
+/** A public route that still reads a valid bearer token when one is sent (the actor is then set, else undefined). */
+export const OptionalLogin = () => SetMetadata(OPTIONAL_LOGIN, true);
+
 /** The authenticated user's current state (profile, queues, plan flags), as the guard loaded it. */
 export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): ActorState => {
   return context.switchToHttp().getRequest<Request & { user: ActorState }>().user;

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook.controller.js';
 import type { GatewayConfig } from '../config.js';
+import { contentSecurityPolicy } from './content-security-policy.js';
 import { serveOpenApi } from './openapi.js';
 import { createValidationPipe } from './validation.js';
 
@@ -43,6 +44,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     }),
   );
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(contentSecurityPolicy());
   app.enableCors({
     origin: config.WEB_ORIGINS.split(',').map((origin) => origin.trim()),
     credentials: true,

@@ -13,7 +13,7 @@ import {
 import { RpcClient } from '@atrium/messaging';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CookieOptions, Request, Response } from 'express';
-import { CurrentActor, CurrentClient, Public } from '../auth/decorators.js';
+import { CurrentActor, CurrentClient, OptionalLogin, Public } from '../auth/decorators.js';
 import type { GatewayConfig } from '../config.js';
 
 export const REFRESH_COOKIE = 'jrt';
@@ -49,13 +49,18 @@ export class AuthController {
     }
   }
 
-  /** Ends the login the cookie belongs to; works with an expired access token too. */
+  /**
+   * Ends the login the cookie belongs to (works with an expired access token too), and the login
+   * a valid bearer token belongs to, so a client that keeps only the token logs out as well.
+   */
   @Public()
+  @OptionalLogin()
   @Delete('logout')
   @HttpCode(200)
-  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+  async logout(@Req() request: Request, @CurrentActor() actor: ActorState | undefined, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
     const refreshToken = this.cookieOf(request);
     if (refreshToken) await this.rpc.request(IdentitySubjects.authLogout, { refreshToken });
+    if (actor) await this.rpc.request(IdentitySubjects.authEndLogin, {}, { actor });
     response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
     return { message: 'ok' };
   }

@@ -5,6 +5,7 @@ import { AnnouncementsController } from './announcements.controller.js';
 import { AuthController } from './auth.controller.js';
 import { CompaniesController } from './companies.controller.js';
 import { HelpsController } from './helps.controller.js';
+import { OnboardingController } from './onboarding.controller.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PublicController } from './public.controller.js';
@@ -24,6 +25,7 @@ import { UsersController } from './users.controller.js';
     PlansController,
     HelpsController,
     AnnouncementsController,
+    OnboardingController,
   ],
   providers: [AnnouncementMediaService],
 })

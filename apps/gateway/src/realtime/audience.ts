@@ -1,7 +1,7 @@
-import { canSeeTicket, type Actor, type Audience } from '@atrium/contracts';
+import { canSeeTicket, type Actor, type Audience, type PlanFlags } from '@atrium/contracts';
 
-/** Who is behind one socket: the user's current state. */
-export type SocketViewer = Actor;
+/** Who is behind one socket: the user's current state, with the company's plan flags when known (none known: no flagged event). */
+export type SocketViewer = Actor & { planFlags?: PlanFlags };
 
 /**
  * Says whether an audience names this viewer through one of its fields, or `undefined` when the
@@ -48,3 +48,4 @@ export function canReceive(audience: Audience | undefined, viewer: SocketViewer,
   const answers = rules.selectors.map((selects) => selects(audience, viewer)).filter((answer) => answer !== undefined);
   return answers.length === 0 || answers.includes(true);
 }
+

@@ -17,7 +17,9 @@ import { EventBus, type PrefixedNatsClient } from '@atrium/messaging';
 import { LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { GatewayConfig } from '../config.js';
-import { canReceive } from './audience.js';
+import { accessAllows } from '../auth/access-rules.js';
+import { canReceive, type SocketViewer } from './audience.js';
+import { LiveEventAccess } from './live-event-access.js';
 import { FanOutMetrics } from './fan-out-metrics.js';
 import { SocketRegistry, type Departure, type RegisteredSocket } from './socket-registry.js';
 import { SocketWriter, type WritableSocket } from './socket-writer.js';
@@ -90,6 +92,7 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     @Inject(FanOutMetrics) metrics: FanOutMetrics,
+    @Inject(LiveEventAccess) private readonly access: LiveEventAccess,
   ) {
     metrics.countSocketsWith(() => this.sockets.count());
     this.writer = new SocketWriter<EventTarget>(
@@ -146,12 +149,12 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Starts delivering to a connected socket. */
-  track(socket: EventTarget, actor: Actor): void {
+  track(socket: EventTarget, actor: SocketViewer): void {
     this.sockets.add(socket, { ...actor });
   }
 
   /** Refreshes who is behind a socket (profile, queues) after the user's state changed. */
-  updateViewer(socketId: string, actor: Actor): void {
+  updateViewer(socketId: string, actor: SocketViewer): void {
     this.sockets.setViewer(socketId, { ...actor });
   }
 
@@ -184,9 +187,14 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     if (change?.action === 'update') {
       for (const { socket, viewer } of this.entriesOf(scope!, change.userId)) this.sockets.setViewer(socket.id, { ...viewer, ...change.scope });
     }
+    const rule = this.access.ruleOf(event.kind);
+    if (rule === null) {
+      this.logger.warn({ kind: event.kind }, 'dropped an event no route says who may hear (LIVE_EVENT_ROUTES)');
+      return;
+    }
     const targets: EventTarget[] = [];
     for (const group of this.sockets.groups(scope)) {
-      if (!canReceive(event.audience, group.viewer)) continue;
+      if (!accessAllows(rule, group.viewer) || !canReceive(event.audience, group.viewer)) continue;
       for (const { socket } of group.sockets.values()) targets.push(socket);
     }
     this.writer.emit(socketEventName(event), event.payload, targets, receivedAt);

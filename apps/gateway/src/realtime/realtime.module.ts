@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { EventFanOut } from './event-fan-out.js';
 import { FanOutMetrics } from './fan-out-metrics.js';
+import { LiveEventAccess } from './live-event-access.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketAuthenticator } from './socket-authenticator.js';
 import { UserPresence } from './user-presence.js';
@@ -18,4 +19,9 @@ import { UserPresence } from './user-presence.js';
   ],
   exports: [EventFanOut, FanOutMetrics],
 })
-export class RealtimeModule {}
+export class RealtimeModule {
+  /** With the rules of who hears which live event (the app's table of routes, live-events/). */
+  static forRoot(access: LiveEventAccess): DynamicModule {
+    return { module: RealtimeModule, providers: [{ provide: LiveEventAccess, useValue: access }] };
+  }
+}

@@ -1,3 +1,4 @@
+import { PLAN_FLAGS } from '@atrium/contracts';
 import type { SocketViewer } from './audience.js';
 
 export interface RegisteredSocket<S> {
@@ -8,7 +9,7 @@ export interface RegisteredSocket<S> {
 
 /**
  * Sockets whose viewers are alike in everything an audience reads (company, user, login,
- * profile, super, allTicket, queues): an event reaches all of them or none, so its audience is
+ * profile, super, allTicket, queues, plan flags): an event reaches all of them or none, so its audience is
  * decided once per group.
  */
 export interface VisibilityGroup<S> {
@@ -39,7 +40,8 @@ interface Entry<S> extends RegisteredSocket<S> {
 /** The key of a viewer's visibility group: every field `canReceive` may read. */
 export function visibilityKey(viewer: SocketViewer): string {
   const queues = [...viewer.queueIds].sort((a, b) => a - b).join(',');
-  return `${viewer.companyId}|${viewer.userId}|${viewer.sessionId}|${viewer.profile}|${viewer.super ? 1 : 0}|${viewer.allTicket}|${queues}`;
+  const flags = PLAN_FLAGS.filter((flag) => viewer.planFlags?.[flag] === true).join(',');
+  return `${viewer.companyId}|${viewer.userId}|${viewer.sessionId}|${viewer.profile}|${viewer.super ? 1 : 0}|${viewer.allTicket}|${queues}|${flags}`;
 }
 
 /** The sockets connected to this gateway, by company and visibility group, with who is behind each. */

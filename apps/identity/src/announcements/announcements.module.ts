@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AnnouncementEvents } from './announcement-events.js';
+import { AnnouncementEvents } from './announcement.events.js';
 import { AnnouncementImages } from './announcement-images.js';
 import { AnnouncementsController } from './announcements.controller.js';
 import { AnnouncementsRepository } from './announcements.repository.js';

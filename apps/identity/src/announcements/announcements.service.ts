@@ -12,7 +12,7 @@ import {
 } from '@atrium/contracts';
 import { requireSuper, toPage } from '@atrium/kernel';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
-import { AnnouncementEvents } from './announcement-events.js';
+import { AnnouncementEvents } from './announcement.events.js';
 import { AnnouncementImages } from './announcement-images.js';
 import { AnnouncementsRepository, type AnnouncementRow } from './announcements.repository.js';
 

@@ -23,6 +23,12 @@ export class AuthController {
     return { ok: true };
   }
 
+  @RpcHandler(IdentitySubjects.authEndLogin)
+  async endLogin(@RpcActor() actor: Actor): Promise<{ ok: true }> {
+    await this.auth.endLogin(actor);
+    return { ok: true };
+  }
+
   @RpcHandler(IdentitySubjects.authMe)
   me(@RpcActor() actor: Actor): Promise<SessionUserView> {
     return this.auth.me(actor);

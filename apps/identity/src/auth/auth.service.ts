@@ -12,7 +12,7 @@ import {
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
 import { CompanyCalendar } from '../shared/dates.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
@@ -115,6 +115,14 @@ export class AuthService {
     if (!session) return;
     const presented = hashSecret(parts.secret);
     if (!sameHash(session.tokenHash, presented) && !sameHash(session.previousTokenHash, presented)) return;
+    await this.database.withTenant(session.companyId, (tx) => this.sessions.revoke(tx, session.id));
+    await this.actorStates.remove(session.userId, session.id);
+  }
+
+  /** Ends the login an access token belongs to (a log out with the bearer token and no refresh cookie). */
+  async endLogin(actor: Actor): Promise<void> {
+    const session = await this.database.asSystem((tx) => this.sessions.findById(tx, actor.sessionId));
+    if (!session || session.userId !== actor.userId || session.companyId !== actor.companyId) return;
     await this.database.withTenant(session.companyId, (tx) => this.sessions.revoke(tx, session.id));
     await this.actorStates.remove(session.userId, session.id);
   }

@@ -90,7 +90,7 @@ export class CompaniesController {
   /** For billing (no actor; not reachable from the gateway). */
   @RpcHandler(IdentitySubjects.companiesBillable)
   billable(@RpcData({ dto: BillableCompaniesDto }) dto: BillableCompaniesDto): Promise<BillableCompanyView[]> {
-    return this.companies.billable(dto.dueBy);
+    return this.companies.billable(dto.dueBy, dto.companyId);
   }
 
   /** For billing, after an invoice is paid (no actor; not reachable from the gateway). */

@@ -110,13 +110,20 @@ export class CompaniesRepository {
       .orderBy(asc(users.id));
   }
 
-  /** Companies (not the platform's) due on or before `dueBy`, with their plans (system scope), for billing. */
-  async dueBy(tx: IdentityTx, dueBy: string): Promise<CompanyWithPlan[]> {
+  /** Companies (not the platform's; only `companyId` when given) due on or before `dueBy`, with their plans (system scope), for billing. */
+  async dueBy(tx: IdentityTx, dueBy: string, companyId?: number): Promise<CompanyWithPlan[]> {
     return tx
       .select({ company: companies, plan: plans })
       .from(companies)
       .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(and(isNotNull(companies.dueDate), lte(companies.dueDate, dueBy), eq(companies.isPlatform, false)))
+      .where(
+        and(
+          isNotNull(companies.dueDate),
+          lte(companies.dueDate, dueBy),
+          eq(companies.isPlatform, false),
+          companyId === undefined ? undefined : eq(companies.id, companyId),
+        ),
+      )
       .orderBy(asc(companies.id));
   }
 

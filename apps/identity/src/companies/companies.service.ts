@@ -17,12 +17,13 @@ import {
 } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
 import { requireSuper, toPage } from '@atrium/kernel';
+import { IntegrationOutbox } from '@atrium/messaging';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { CompanyCalendar } from '../shared/dates.js';
 import { toPlanView } from '../plans/plan.view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { CompaniesRepository, type CompanyRow, type NewCompany } from './companies.repository.js';
@@ -44,6 +45,7 @@ export class CompaniesService {
     @Inject(CompanySessionsRefresher) private readonly sessions: CompanySessionsRefresher,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
   ) {}
 
   list(actor: Actor): Promise<CompanyView[]> {
@@ -109,7 +111,9 @@ export class CompaniesService {
           ...this.billingFields(dto),
         });
         if (dto.campaignsEnabled !== undefined) await this.settings.upsert(tx, id, 'campaignsEnabled', String(dto.campaignsEnabled));
-        return { before: current.company, view: await this.views.one(tx, id) };
+        const view = await this.views.one(tx, id);
+        await this.subscriptionChanged(tx, current.company, view);
+        return { before: current.company, view };
       }),
     );
     await this.afterSubscriptionChange(before, view);
@@ -158,9 +162,9 @@ export class CompaniesService {
     return found.company.schedules;
   }
 
-  /** Companies due on or before `dueBy` with their plan's name and value (billing issues their invoices). */
-  async billable(dueBy: string): Promise<BillableCompanyView[]> {
-    const rows = await this.database.asSystem((tx) => this.companies.dueBy(tx, dueBy));
+  /** Companies (or the one company) due on or before `dueBy` with their plan's name and value (billing issues their invoices). */
+  async billable(dueBy: string, companyId?: number): Promise<BillableCompanyView[]> {
+    const rows = await this.database.asSystem((tx) => this.companies.dueBy(tx, dueBy, companyId));
     return rows.map(({ company, plan }) => ({
       id: company.id,
       name: company.name,
@@ -183,10 +187,18 @@ export class CompaniesService {
       if (!current) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
       const target = nextDueDate(paidDueDate, current.company.recurrence as BillableCompanyView['recurrence']);
       const renewed = await this.companies.extendTo(tx, companyId, target);
-      return { before: current.company, renewed, view: await this.views.one(tx, companyId) };
+      const view = await this.views.one(tx, companyId);
+      await this.subscriptionChanged(tx, current.company, view);
+      return { before: current.company, renewed, view };
     });
     if (renewed) await this.afterSubscriptionChange(before, view);
     return { renewed, company: view };
+  }
+
+  /** A new plan or due date is stated to billing (durable, in the same transaction), which issues the period's invoice. */
+  private async subscriptionChanged(tx: IdentityTx, before: CompanyRow, after: CompanyView): Promise<void> {
+    if (before.planId === after.planId && before.dueDate === after.dueDate) return;
+    await this.outbox.add(tx, 'company.subscriptionChanged', after.id, { planId: after.planId, dueDate: after.dueDate });
   }
 
   /**

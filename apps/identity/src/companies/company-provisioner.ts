@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
+import { IntegrationOutbox } from '@atrium/messaging';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import type { IdentityTx } from '../shared/identity-database.js';
@@ -35,7 +36,8 @@ export function companyContact(dto: { name: string; email: string; phone?: strin
 
 /**
  * Creates a company with every default setting and, when asked, its first admin, inside the
- * caller's (system) transaction: all of it commits, or none of it.
+ * caller's (system) transaction, with its durable `company.created` event: all of it commits, or
+ * none of it.
  */
 @Injectable()
 export class CompanyProvisioner {
@@ -44,6 +46,7 @@ export class CompanyProvisioner {
     @Inject(PlansRepository) private readonly plans: PlansRepository,
     @Inject(SettingsRepository) private readonly settings: SettingsRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
   ) {}
 
   async provision(tx: IdentityTx, request: ProvisionRequest): Promise<CompanyRow> {
@@ -62,6 +65,8 @@ export class CompanyProvisioner {
         profile: 'admin',
       });
     }
+    // committed with the company: billing issues its first invoice at once when it falls due soon
+    await this.outbox.add(tx, 'company.created', row.id, { planId: row.planId, dueDate: row.dueDate });
     return row;
   }
 }

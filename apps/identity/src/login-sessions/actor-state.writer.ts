@@ -3,7 +3,7 @@ import { actorStateKey, PLAN_FLAGS, type ActorState, type SessionUserView } from
 import { REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { Redis } from 'ioredis';
 import type { IdentityConfig } from '../config.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 
 /**
  * Deletes the state when it belongs to the login ARGV[1] (or to any login when ARGV[1] is ''),

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { QueueRefsRepository } from './queue-refs.repository.js';
-import { QueueRefsSubscriber } from './queue-refs.subscriber.js';
+import { QueueRefsConsumer } from './queue-refs.consumer.js';
 
 /** The read model of the tickets service's queues. */
-@Module({ providers: [QueueRefsRepository, QueueRefsSubscriber] })
+@Module({ providers: [QueueRefsRepository, QueueRefsConsumer] })
 export class QueuesModule {}

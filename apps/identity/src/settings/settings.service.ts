@@ -10,7 +10,7 @@ import {
 } from '@atrium/contracts';
 import { requireAdmin } from '@atrium/kernel';
 import { DATABASE } from '@atrium/service-kit';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { SettingsRepository } from './settings.repository.js';
 import { visibleSettings } from './visible-settings.js';

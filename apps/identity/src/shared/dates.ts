@@ -9,7 +9,7 @@ import type { IdentityConfig } from '../config.js';
  */
 @Injectable()
 export class CompanyCalendar {
-  private readonly timeZone: string;
+  readonly timeZone: string;
 
   constructor(@Inject(SERVICE_CONFIG) config: IdentityConfig) {
     this.timeZone = config.TIME_ZONE;

@@ -4,6 +4,7 @@ import { CompaniesRepository } from '../companies/companies.repository.js';
 import { toPlanView } from '../plans/plan.view.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import { visibleSettings } from '../settings/visible-settings.js';
+import { CompanyCalendar } from '../shared/dates.js';
 import type { IdentityTx } from '../shared/identity-database.js';
 import { toUserView } from './user.view.js';
 import { UsersRepository } from './users.repository.js';
@@ -15,6 +16,7 @@ export class SessionUserLoader {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
     @Inject(SettingsRepository) private readonly settings: SettingsRepository,
+    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
   ) {}
 
   async load(tx: IdentityTx, companyId: number, userId: number): Promise<SessionUserView | undefined> {
@@ -36,6 +38,7 @@ export class SessionUserLoader {
         recurrence: company.company.recurrence as SessionUserView['company']['recurrence'],
         settings: visibleSettings(settings, user),
         plan: toPlanView(company.plan),
+        calendarTimeZone: this.calendar.timeZone,
       },
     };
   }

@@ -21,7 +21,7 @@ import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
 import { CompaniesRepository } from '../companies/companies.repository.js';
-import { IdentityEvents } from '../shared/identity-events.js';
+import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from './session-user.loader.js';

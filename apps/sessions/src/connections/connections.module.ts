@@ -4,13 +4,13 @@ import { RuntimeModule } from '../runtime/runtime.module.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
-import { DeletedBotsSubscriber } from './deleted-bots.subscriber.js';
+import { DeletedBotsConsumer } from './deleted-bots.consumer.js';
 import { OutboundController } from './outbound.controller.js';
 import { QueueNames } from './queue-names.js';
 
 @Module({
   imports: [RuntimeModule],
   controllers: [ConnectionsController, OutboundController],
-  providers: [ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames, DeletedBotsSubscriber],
+  providers: [ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames, DeletedBotsConsumer],
 })
 export class ConnectionsModule {}

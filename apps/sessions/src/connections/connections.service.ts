@@ -17,11 +17,12 @@ import {
   type WhatsappView,
 } from '@atrium/contracts';
 import { requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
-import { DATABASE } from '@atrium/service-kit';
+import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
+import { defaultProviderOf, type SessionsConfig } from '../config.js';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
-import { ConnectionEvents } from '../shared/connection-events.js';
+import { ConnectionEvents } from '../shared/connection.events.js';
 import { apiTokenHash, apiTokenHint, newApiToken } from './api-token.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { QueueNames } from './queue-names.js';
@@ -51,6 +52,7 @@ export class ConnectionsService {
     @Inject(SessionSupervisor) private readonly sessions: SessionSupervisor,
     @Inject(QueueNames) private readonly queueNames: QueueNames,
     @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SERVICE_CONFIG) private readonly config: SessionsConfig,
   ) {}
 
   async list(actor: Actor): Promise<WhatsappView[]> {
@@ -81,8 +83,7 @@ export class ConnectionsService {
     const limit = await this.plans.of(actor, 'connections');
     const { queueIds = [], ...fields } = dto;
     this.checkGreeting(queueIds, fields.greetingMessage ?? '');
-    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
-    await this.requireQueues(actor, queueIds);
+    await this.requireReferences(actor, fields, queueIds);
     const saved = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
       const count = await this.connections.count(tx, actor.companyId);
@@ -94,6 +95,7 @@ export class ConnectionsService {
         ...CONNECTION_DEFAULTS,
         ...withEmptyTexts(fields),
         name: fields.name,
+        provider: fields.provider ?? defaultProviderOf(this.config),
         companyId: actor.companyId,
         isDefault,
         status: 'OPENING',
@@ -111,8 +113,7 @@ export class ConnectionsService {
   async update(actor: Actor, id: number, dto: UpdateWhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
     const { queueIds, ...fields } = dto;
-    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId });
-    await this.requireQueues(actor, queueIds);
+    await this.requireReferences(actor, fields, queueIds);
     const { saved, providerChanged } = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
       const current = await this.owned(tx, actor, id);
@@ -207,9 +208,16 @@ export class ConnectionsService {
 
   // ---- internals ---------------------------------------------------------------------------
 
-  /** The queues are the tickets service's: ERR_VALIDATION on queueIds for any that is not the company's. */
-  private requireQueues(actor: Actor, queueIds: number[] | undefined): Promise<void> {
-    return requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
+  /**
+   * Every record the connection names belongs to the actor's company: the prompt and the
+   * integration are the ai service's, the queues (its own and the one it transfers to) the
+   * tickets service's; ERR_VALIDATION on the field otherwise, before anything is stored.
+   */
+  private async requireReferences(actor: Actor, fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'transferQueueId'>, queueIds: number[] | undefined): Promise<void> {
+    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId, integrationId: fields.integrationId });
+    await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
+    const transferQueueIds = typeof fields.transferQueueId === 'number' ? [fields.transferQueueId] : undefined;
+    await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds: transferQueueIds }, { queueIds: 'transferQueueId' });
   }
 
   private checkGreeting(queueIds: number[], greetingMessage: string): void {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
+import type { SessionStatusReason, WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
 
 /** Everything the sessions service owns lives in this schema. */
 export const sessionsDb = pgSchema('sessions');
@@ -21,6 +21,8 @@ export const whatsapps = sessionsDb
       qrcode: text('qrcode').notNull().default(''),
       pairingCode: varchar('pairing_code', { length: 16 }).notNull().default(''),
       retries: integer('retries').notNull().default(0),
+      /** Why the session is not connected (SESSION_STATUS_REASONS); null when connected or stopped on request. */
+      statusReason: varchar('status_reason', { length: 30 }).$type<SessionStatusReason>(),
       /** The business number, once paired. */
       number: varchar('number', { length: 20 }),
       greetingMessage: text('greeting_message').notNull().default(''),

@@ -1,7 +1,7 @@
 import type { AuthStateStore, ChannelDriver, ChannelListener, ChannelSession, ChannelState, DriverInboundEvent, DriverInboundMessage } from '@atrium/channel';
 import { AppError, ErrorCode, type ChannelMedia, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
-import type { ConnectionEvents } from '../shared/connection-events.js';
+import type { ConnectionEvents } from '../shared/connection.events.js';
 import type { InboundPublisher } from '../inbound/inbound-publisher.js';
 import type { MediaStore } from '../inbound/media-store.js';
 import { notSentError } from './handover-wait.js';
@@ -26,6 +26,8 @@ export interface RunningSessionDeps {
   media: MediaStore;
   logger: Logger;
   maxQrCodes: number;
+  /** Longest one connection attempt may go without a QR code or a connection (ChannelSessionOptions.attemptTimeoutMs). */
+  attemptTimeoutMs: number;
   /** The session ended on purpose (logged out, timed out, disconnected) or another owner has it. */
   forget(session: RunningSession): void;
 }
@@ -60,6 +62,10 @@ export class RunningSession implements ChannelListener {
   private ended = false;
   /** The row shows CONNECTED from the previous owner and nothing happened here yet but connecting. */
   private resuming = false;
+  /** Connected since start(): the first drop retries showing OPENING (a blip), later failures show DISCONNECTED and why. */
+  private wasConnected = false;
+  /** The next `connecting` is the first of a start (on request): the previous reason no longer applies. */
+  private freshStart = false;
   /** The status last written (sessions_by_status). */
   status = 'OPENING';
   /** Commands handed to the driver and not answered yet: stop() lets them finish. */
@@ -68,7 +74,7 @@ export class RunningSession implements ChannelListener {
 
   constructor(
     readonly ref: SessionRef,
-    private readonly driver: ChannelDriver,
+    private driver: ChannelDriver,
     private readonly auth: AuthStateStore,
     private readonly pacer: SendPacer,
     private readonly deps: RunningSessionDeps,
@@ -78,17 +84,37 @@ export class RunningSession implements ChannelListener {
     return this.connected;
   }
 
+  /** The provider this session runs on now. */
+  get provider(): ChannelDriver['provider'] {
+    return this.driver.provider;
+  }
+
+  /**
+   * The connection's provider changed: the current channel is closed (its pairing means nothing
+   * to the other network) and the next start() runs on `driver`.
+   */
+  async switchDriver(driver: ChannelDriver): Promise<void> {
+    if (driver === this.driver) return;
+    await this.channel?.stop();
+    this.channel = null;
+    this.connected = false;
+    this.driver = driver;
+  }
+
   async start(options: StartOptions = {}): Promise<void> {
     this.stopping = false;
     this.qrCodes = 0;
     this.ended = false;
     this.resuming = options.resumingConnected === true;
+    this.wasConnected = this.resuming;
+    this.freshStart = true;
     this.channel = this.driver.createSession({
       sessionName: sessionNameOf(this.ref),
       auth: this.auth,
       listener: this,
       logger: this.deps.logger.child({ whatsappId: this.ref.whatsappId, companyId: this.ref.companyId }),
       pairingPhoneNumber: options.pairingPhoneNumber,
+      attemptTimeoutMs: this.deps.attemptTimeoutMs,
     });
     await this.channel.start();
   }
@@ -127,7 +153,7 @@ export class RunningSession implements ChannelListener {
   async disconnect(): Promise<void> {
     this.ended = true;
     await this.channel?.logout();
-    await this.end({ status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: 0 });
+    await this.end({ status: 'DISCONNECTED', statusReason: null, qrcode: '', pairingCode: '', retries: 0 });
   }
 
   /** Log out and stop without writing anything (the connection is being deleted). */
@@ -168,39 +194,50 @@ export class RunningSession implements ChannelListener {
 
   private async handleState(state: ChannelState): Promise<void> {
     switch (state.state) {
-      case 'connecting':
+      case 'connecting': {
+        // An automatic retry keeps showing why the last attempt failed; a start on request does not.
+        const fresh = this.freshStart;
+        this.freshStart = false;
         if (this.resuming) return;
-        return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
+        return this.write({ status: 'OPENING', ...(fresh ? { statusReason: null } : {}), qrcode: '', pairingCode: '' });
+      }
       case 'qr':
         this.resuming = false;
         if (this.ended) return;
         this.qrCodes += 1;
         if (this.qrCodes > this.deps.maxQrCodes) return this.timeOut();
-        return this.write({ status: 'qrcode', qrcode: state.qr, pairingCode: '', retries: this.qrCodes });
+        return this.write({ status: 'qrcode', statusReason: null, qrcode: state.qr, pairingCode: '', retries: this.qrCodes });
       case 'pairingCode':
-        return this.write({ status: 'PAIRING', qrcode: '', pairingCode: state.code });
+        return this.write({ status: 'PAIRING', statusReason: null, qrcode: '', pairingCode: state.code });
       case 'pairing':
-        return this.write({ status: 'PAIRING', qrcode: '', pairingCode: '' });
+        return this.write({ status: 'PAIRING', statusReason: null, qrcode: '', pairingCode: '' });
       case 'connected': {
         this.resuming = false;
         this.connected = true;
+        this.wasConnected = true;
         this.qrCodes = 0;
-        return this.write({ status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: state.number });
+        return this.write({ status: 'CONNECTED', statusReason: null, qrcode: '', pairingCode: '', retries: 0, number: state.number });
       }
-      case 'reconnecting':
+      case 'reconnecting': {
         this.resuming = false;
         this.connected = false;
-        return this.write({ status: 'OPENING', qrcode: '', pairingCode: '' });
+        // A connected session's first drop is usually a blip: OPENING while it reconnects. An
+        // attempt that failed shows DISCONNECTED and why, with the automatic retry still due
+        // (and the retry button to try at once).
+        const blip = this.wasConnected && state.attempt === 1;
+        this.wasConnected = false;
+        return this.write({ status: blip ? 'OPENING' : 'DISCONNECTED', statusReason: state.cause, qrcode: '', pairingCode: '' });
+      }
       case 'loggedOut':
         this.connected = false;
         this.ended = true;
-        return this.end({ status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: 0 });
+        return this.end({ status: 'DISCONNECTED', statusReason: 'logged-out', qrcode: '', pairingCode: '', retries: 0 });
       case 'replaced':
         // Another client opened this session. If this replica still holds the lease, stop for
         // good rather than take it back (two clients would throw each other out forever).
         this.connected = false;
         this.ended = true;
-        return this.end({ status: 'DISCONNECTED', qrcode: '', pairingCode: '' });
+        return this.end({ status: 'DISCONNECTED', statusReason: 'replaced', qrcode: '', pairingCode: '' });
       case 'closed':
         this.connected = false;
         return;
@@ -210,7 +247,7 @@ export class RunningSession implements ChannelListener {
   private async timeOut(): Promise<void> {
     this.ended = true;
     await this.channel?.stop();
-    await this.end({ status: 'TIMEOUT', qrcode: '', pairingCode: '', retries: this.qrCodes - 1 });
+    await this.end({ status: 'TIMEOUT', statusReason: 'qr-not-scanned', qrcode: '', pairingCode: '', retries: this.qrCodes - 1 });
   }
 
   /** Writes the state while this replica holds the lease; a lost lease means another replica runs it now. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
-import { ConnectionEvents } from '../shared/connection-events.js';
+import { ConnectionEvents } from '../shared/connection.events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';

@@ -5,7 +5,7 @@ import { sessionLeases, whatsapps } from '../db/schema.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
 import type { NewWhatsapp, WhatsappRow } from '../shared/whatsapp.view.js';
 
-export type SessionStatePatch = Pick<Partial<NewWhatsapp>, 'status' | 'qrcode' | 'pairingCode' | 'retries' | 'number'>;
+export type SessionStatePatch = Pick<Partial<NewWhatsapp>, 'status' | 'statusReason' | 'qrcode' | 'pairingCode' | 'retries' | 'number'>;
 
 /**
  * Session status as the replica running a session writes it. Writes are fenced by the lease: a

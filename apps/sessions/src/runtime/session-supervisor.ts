@@ -7,7 +7,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
 import { PgAuthStateStore } from '../auth-state/pg-auth-state.store.js';
 import type { SessionsConfig } from '../config.js';
-import { ConnectionEvents } from '../shared/connection-events.js';
+import { ConnectionEvents } from '../shared/connection.events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
 import { InboundPublisher } from '../inbound/inbound-publisher.js';
 import { MediaStore } from '../inbound/media-store.js';
@@ -150,7 +150,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const answer = await this.owners.ask(ref.whatsappId, { op: 'disconnect' }, CONTROL_TIMEOUT_MS);
     if (answer !== NO_OWNER) return;
     await this.authKeys.clear(ref);
-    const row = await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: 0 });
+    const row = await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', statusReason: null, qrcode: '', pairingCode: '', retries: 0 });
     if (row) this.events.sessionChanged(row);
   }
 
@@ -342,7 +342,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const driver = row ? this.drivers.get(row.provider) : undefined;
     if (!row || !driver) {
       if (row) this.logger.warn({ whatsappId: ref.whatsappId, provider: row.provider }, 'no driver for this provider: session not started');
-      const ended = row ? await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', qrcode: '', pairingCode: '' }) : undefined;
+      const ended = row ? await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', statusReason: 'provider-unavailable', qrcode: '', pairingCode: '' }) : undefined;
       if (ended) this.events.sessionChanged(ended);
       else await this.leases.unwant(ref.companyId, ref.whatsappId);
       return;
@@ -370,8 +370,10 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   private async serve(session: RunningSession, request: OwnerRequest): Promise<unknown> {
     switch (request.op) {
       case 'start':
+        if (!(await this.onCurrentProvider(session))) return;
         return session.restart({ pairingPhoneNumber: request.pairingPhoneNumber });
       case 'reset':
+        if (!(await this.onCurrentProvider(session))) return;
         return session.reset();
       case 'disconnect':
         return session.disconnect();
@@ -384,6 +386,29 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
+  /**
+   * Puts a running session on the driver of its connection's current provider (PUT /whatsapp
+   * changed it). False when no driver here runs that provider: the session is stopped and shown
+   * DISCONNECTED (provider-unavailable).
+   */
+  private async onCurrentProvider(session: RunningSession): Promise<boolean> {
+    const { companyId, whatsappId } = session.ref;
+    const row = await this.state.find(companyId, whatsappId);
+    if (!row || row.provider === session.provider) return true;
+    const driver = this.drivers.get(row.provider);
+    if (driver) {
+      this.logger.info({ whatsappId, from: session.provider, to: row.provider }, 'provider changed: restarting the session on its new driver');
+      await session.switchDriver(driver);
+      return true;
+    }
+    this.logger.warn({ whatsappId, provider: row.provider }, 'no driver for this provider: session stopped');
+    this.drop(whatsappId);
+    await session.stop();
+    const ended = await this.state.endUnowned(companyId, whatsappId, { status: 'DISCONNECTED', statusReason: 'provider-unavailable', qrcode: '', pairingCode: '' });
+    if (ended) this.events.sessionChanged(ended);
+    return false;
+  }
+
   private sessionDeps(): RunningSessionDeps {
     return {
       owner: this.replicaId,
@@ -393,6 +418,7 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       media: this.media,
       logger: this.logger,
       maxQrCodes: this.config.SESSION_MAX_QR_CODES,
+      attemptTimeoutMs: this.config.SESSION_ATTEMPT_TIMEOUT_MS,
       forget: (session) => {
         if (this.running.get(session.ref.whatsappId)?.session === session) this.drop(session.ref.whatsappId);
       },

@@ -12,6 +12,7 @@ export function toWhatsappSummary(row: WhatsappRow): WhatsappSummary {
     qrcode: row.qrcode,
     pairingCode: row.pairingCode,
     retries: row.retries,
+    statusReason: row.statusReason ?? null,
     isDefault: row.isDefault,
     provider: row.provider,
     number: row.number,

@@ -19,7 +19,7 @@ import { DirectoryRepository } from '../directory/directory.repository.js';
 import { MediaFiles } from '../media/media-files.js';
 import { MessageSender, type OutgoingMessage } from '../messages/message-sender.js';
 import { NotesRepository } from '../notes/notes.repository.js';
-import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
 import { TicketBotsRepository } from '../tickets/ticket-bots.repository.js';

@@ -211,7 +211,7 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
             const rated = await this.ratings.waiting(tx, ticket);
             if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
               const text = connection.automation.complationMessage;
-              if (text.trim() !== '') out.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now)], toClosed: true });
+              if (text.trim() !== '') out.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now, this.timeZoneOf(prepared))], toClosed: true });
               continue;
             }
           }
@@ -338,15 +338,20 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     },
   ): Promise<{ texts: string[]; change?: TicketBotChange }> {
     const { ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields } = input;
-    const fill = (text: string) => this.fill(text, contact, ticket.id, now);
+    const fill = (text: string) => this.fill(text, contact, ticket.id, now, this.timeZoneOf(prepared));
     if (state?.released) return { texts: [] };
 
-    const closed = this.outOfHours(prepared, queue, now);
-    if (closed !== undefined) {
+    const menuQueues = connection.queueIds.flatMap((id) => {
+      const found = queues.get(id);
+      return found ? [found] : [];
+    });
+    menuQueues.sort((a, b) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
+
+    const closedText = this.outOfHoursText(prepared, connection.automation, queue, menuQueues, now);
+    if (closedText !== undefined) {
       const recently = state?.outOfHoursAt && now.getTime() - state.outOfHoursAt.getTime() < OUT_OF_HOURS_REPEAT_MS;
-      const text = closed === 'company' ? connection.automation.outOfHoursMessage : (queue?.outOfHoursMessage ?? '');
-      if (recently || text.trim() === '') return { texts: [] };
-      return { texts: [fill(text)], change: { outOfHoursAt: now } };
+      if (recently || closedText.trim() === '') return { texts: [] };
+      return { texts: [fill(closedText)], change: { outOfHoursAt: now } };
     }
 
     let position = positionOf(state);
@@ -355,12 +360,6 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
       position = BOT_START;
     }
     if (position.stage === 'done') return { texts: [] };
-
-    const menuQueues = connection.queueIds.flatMap((id) => {
-      const found = queues.get(id);
-      return found ? [found] : [];
-    });
-    menuQueues.sort((a, b) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
     const reply = message.body.trim();
     const treeQueueId =
       position.stage === 'options' ? ticket.queueId : position.stage === 'queue-menu' ? (/^\d+$/.test(reply) ? (menuQueues[Number(reply) - 1]?.id ?? null) : null) : menuQueues.length === 1 ? menuQueues[0]!.id : null;
@@ -388,16 +387,31 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     return { texts: turn.replies.map(fill), change };
   }
 
-  private fill(text: string, contact: ContactRow, ticketId: number, now: Date): string {
-    return fillVariables(text, { contactName: contact.name, ticketId, now, timeZone: this.config.TIME_ZONE });
+  private fill(text: string, contact: ContactRow, ticketId: number, now: Date, timeZone: string): string {
+    return fillVariables(text, { contactName: contact.name, ticketId, now, timeZone });
   }
 
-  /** Which hours are closed now ('company' or 'queue'), or undefined when open or not checked (scheduleType). */
-  private outOfHours(prepared: ChatbotPrepared, queue: BotQueueRow | undefined, now: Date): 'company' | 'queue' | undefined {
+  /** The company's time zone (setting `timezone`), the platform's when it has none. */
+  private timeZoneOf(prepared: ChatbotPrepared): string {
+    return prepared.settings.timezone || this.config.TIME_ZONE;
+  }
+
+  /**
+   * The out-of-hours text when the hours that count (scheduleType) are closed now, in the
+   * company's time zone; undefined when open or not checked. Before a queue is chosen (type
+   * queue), a conversation that starts while every queue of the connection's menu is closed is
+   * answered at its first message: the connection's out-of-hours message, else the first queue's
+   * (a menu with an open queue is shown, and a closed queue chosen answers with its own).
+   */
+  private outOfHoursText(prepared: ChatbotPrepared, automation: ConnectionAutomation, queue: BotQueueRow | undefined, menuQueues: BotQueueRow[], now: Date): string | undefined {
+    const timeZone = this.timeZoneOf(prepared);
     const type = prepared.settings.scheduleType;
-    if (type === 'company' && !isOpenAt(prepared.companyHours, now, this.config.TIME_ZONE)) return 'company';
-    if (type === 'queue' && queue && !isOpenAt(queue.schedules, now, this.config.TIME_ZONE)) return 'queue';
-    return undefined;
+    if (type === 'company') return isOpenAt(prepared.companyHours, now, timeZone) ? undefined : automation.outOfHoursMessage;
+    if (type !== 'queue') return undefined;
+    if (queue) return isOpenAt(queue.schedules, now, timeZone) ? undefined : (queue.outOfHoursMessage ?? '');
+    if (menuQueues.length === 0 || menuQueues.some((candidate) => isOpenAt(candidate.schedules, now, timeZone))) return undefined;
+    if (automation.outOfHoursMessage.trim() !== '') return automation.outOfHoursMessage;
+    return menuQueues.map((candidate) => candidate.outOfHoursMessage ?? '').find((text) => text.trim() !== '') ?? '';
   }
 
   private async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, { automation: ConnectionAutomation; queueIds: number[] }>> {

@@ -4,7 +4,7 @@ import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import { tickets, whatsappRefs } from '../db/schema.js';
-import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
 import { TicketViews } from '../tickets/ticket-views.js';

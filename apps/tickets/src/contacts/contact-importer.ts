@@ -3,7 +3,7 @@ import { AppError, ErrorCode, storableText, type Actor, type ChannelContact, typ
 import { DATABASE } from '@atrium/service-kit';
 import { requireAdmin, SessionsChannel } from '@atrium/kernel';
 import { DirectoryService } from '../directory/directory.service.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { ContactViews } from './contact.view.js';
 import { ContactsRepository, type NewContact } from './contacts.repository.js';

@@ -17,7 +17,7 @@ import { PAGE_SIZES } from '../shared/page-sizes.js';
 import type { TicketsConfig } from '../config.js';
 import { MediaFiles } from '../media/media-files.js';
 import { MediaReferencesRepository } from '../media/media-references.repository.js';
-import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { ContactViews } from './contact.view.js';
 import { CONTACT_NUMBER_UNIQUE, ContactsRepository, type ContactFilter } from './contacts.repository.js';

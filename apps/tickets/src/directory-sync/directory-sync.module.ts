@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { SharedModule } from '../shared/shared.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
-import { DirectorySync } from './directory-sync.js';
+import { DirectorySyncConsumer } from './directory-sync.consumer.js';
 
 /** Other services' events applied here: the directory's read models, and the tickets of a deleted user. */
-@Module({ imports: [SharedModule, DirectoryModule, TicketsModule], providers: [DirectorySync] })
+@Module({ imports: [SharedModule, DirectoryModule, TicketsModule], providers: [DirectorySyncConsumer] })
 export class DirectorySyncModule {}

@@ -23,7 +23,7 @@ export function preferredConnection(connections: WhatsappRefRow[]): WhatsappRefR
 
 /**
  * Users and connections as the tickets service knows them: read models fed by identity's and
- * sessions' events (DirectorySync), refreshed from their owners over NATS when a user's request
+ * sessions' events (DirectorySyncConsumer), refreshed from their owners over NATS when a user's request
  * needs a record the read model does not hold yet.
  */
 @Injectable()

@@ -8,7 +8,7 @@ import { createPool } from '@atrium/database';
 import type pg from 'pg';
 import { TicketsAppModule } from '../app.module.js';
 import { TicketsConfig } from '../config.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import { InboundHandler } from './inbound-handler.js';
 
 const COMPANY = 41;

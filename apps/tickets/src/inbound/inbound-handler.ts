@@ -22,7 +22,7 @@ import { CampaignReplies } from '../messages/campaign-replies.js';
 import { lastMessageText } from '../messages/media-type.js';
 import { toMessageView } from '../messages/message.view.js';
 import { MessagesRepository, type MessageRecord, type MessageRow } from '../messages/messages.repository.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';

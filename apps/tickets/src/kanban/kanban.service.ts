@@ -3,7 +3,7 @@ import { AppError, ErrorCode, type Actor, type KanbanQueryDto, type KanbanTicket
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import { sharedListFilter } from '../tickets/ticket-list-filter.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { assertCanSee } from '../tickets/ticket-access.js';
 import { TicketViews } from '../tickets/ticket-views.js';

@@ -52,7 +52,7 @@ export class AutomaticMessagesSender implements OnModuleInit {
       else if (after.queue && after.queueId !== before.queueId) text = AutomaticMessages.transferredToQueue(after.queue.name);
     }
     if (!text) return;
-    const body = fillVariables(text, { contactName: after.contact.name, ticketId: after.id, now: new Date(), timeZone: this.config.TIME_ZONE });
+    const body = fillVariables(text, { contactName: after.contact.name, ticketId: after.id, now: new Date(), timeZone: await this.settings.timeZone(after.companyId, this.config.TIME_ZONE) });
     try {
       await this.sender.send(after, { body });
     } catch (error) {

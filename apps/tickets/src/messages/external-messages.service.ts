@@ -6,7 +6,7 @@ import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalM
 import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
-import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { BotRelease } from '../tickets/bot-release.js';
 import { planTransition } from '../tickets/ticket-transition.js';

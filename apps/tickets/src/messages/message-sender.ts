@@ -12,7 +12,7 @@ import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { SessionsChannel, type OutboundCommand } from '@atrium/kernel';
 import { chatIdOf } from '../directory/chat-id.js';
 import { CompanyBatches } from '../shared/company-batches.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';

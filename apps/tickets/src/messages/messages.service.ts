@@ -16,7 +16,7 @@ import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { hasMore, SessionsChannel } from '@atrium/kernel';
 import { chatIdOf } from '../directory/chat-id.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { assertCanSee } from '../tickets/ticket-access.js';
 import { TicketViews } from '../tickets/ticket-views.js';

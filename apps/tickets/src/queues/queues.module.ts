@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { PlanLimits } from '@atrium/kernel';
 import { SharedModule } from '../shared/shared.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
-import { DeletedBotsSubscriber } from './deleted-bots.subscriber.js';
+import { DeletedBotsConsumer } from './deleted-bots.consumer.js';
 import { QueuesController } from './queues.controller.js';
 import { QueuesRepository } from './queues.repository.js';
 import { QueuesService } from './queues.service.js';
@@ -10,7 +10,7 @@ import { QueuesService } from './queues.service.js';
 @Module({
   imports: [SharedModule, TicketsModule],
   controllers: [QueuesController],
-  providers: [QueuesRepository, QueuesService, PlanLimits, DeletedBotsSubscriber],
+  providers: [QueuesRepository, QueuesService, PlanLimits, DeletedBotsConsumer],
   exports: [QueuesRepository],
 })
 export class QueuesModule {}

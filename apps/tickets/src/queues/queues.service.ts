@@ -16,7 +16,7 @@ import type { Logger } from '@atrium/logging';
 import { IntegrationOutbox, requireAiReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { lockFor, PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';

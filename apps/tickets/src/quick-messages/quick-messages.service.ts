@@ -17,7 +17,7 @@ import { DATABASE } from '@atrium/service-kit';
 import { hasMore } from '@atrium/kernel';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { MediaFiles } from '../media/media-files.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { QuickMessagesRepository, type QuickMessageRow, type QuickMessageScope } from './quick-messages.repository.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TicketsEvents } from './tickets-events.js';
+import { TicketsEvents } from './tickets.events.js';
 
 /** What every context of the service announces through: the live events for the gateways. */
 @Module({ providers: [TicketsEvents], exports: [TicketsEvents] })

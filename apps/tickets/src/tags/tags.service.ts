@@ -17,7 +17,7 @@ import { DATABASE } from '@atrium/service-kit';
 import { hasMore } from '@atrium/kernel';
 import { DirectoryService } from '../directory/directory.service.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { assertCanSee } from '../tickets/ticket-access.js';
 import { TicketViews } from '../tickets/ticket-views.js';

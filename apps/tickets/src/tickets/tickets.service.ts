@@ -21,7 +21,7 @@ import type { TicketsConfig } from '../config.js';
 import { DirectoryService, preferredConnection } from '../directory/directory.service.js';
 import { MediaFiles } from '../media/media-files.js';
 import { MediaReferencesRepository } from '../media/media-references.repository.js';
-import { scopeOf, TicketsEvents } from '../shared/tickets-events.js';
+import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { assertCanSee } from './ticket-access.js';
 import { planTransition, type Transition, type TransitionKind } from './ticket-transition.js';

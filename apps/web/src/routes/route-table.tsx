@@ -110,7 +110,7 @@ export const ROUTES: readonly AppRoute[] = [
   { key: 'prompts', path: '/prompts', page: PromptsPage, menu: true, section: 'admin', icon: RobotOutlined, role: 'admin', plan: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', page: QueueIntegrationsPage, menu: true, section: 'admin', icon: ApiOutlined, role: 'admin', plan: 'useIntegrations' },
   { key: 'connections', path: '/connections', page: ConnectionsPage, menu: true, section: 'admin', icon: WhatsAppOutlined, role: 'admin', badge: 'connections' },
-  { key: 'files', path: '/files', page: FilesPage, menu: true, section: 'admin', icon: FolderOpenOutlined, role: 'admin' },
+  { key: 'files', path: '/files', page: FilesPage, menu: true, section: 'admin', icon: FolderOpenOutlined, role: 'admin', plan: 'useCampaigns' },
   { key: 'queues', path: '/queues', page: QueuesPage, menu: true, section: 'admin', icon: ApartmentOutlined, role: 'admin' },
   { key: 'users', path: '/users', page: UsersPage, menu: true, section: 'admin', icon: UserOutlined, role: 'admin' },
   { key: 'messagesApi', path: '/messages-api', page: MessagesApiPage, menu: true, section: 'admin', icon: CodeOutlined, role: 'admin', plan: 'useExternalApi' },

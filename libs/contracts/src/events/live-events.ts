@@ -8,7 +8,15 @@ import type { ContactListEventPayload, ContactListItemEventPayload } from '../ca
 import type { FileListEventPayload } from '../campaigns/file-lists.js';
 import type { ChatEventPayload } from '../chats/events.js';
 import type { PaymentEventPayload } from '../billing/views.js';
-import type { AppMessageEventPayload, ContactEventPayload, QueueEventPayload, QuickMessageEventPayload, TicketEventPayload } from '../tickets/events.js';
+import type {
+  AppMessageEventPayload,
+  ContactEventPayload,
+  MentionEventPayload,
+  QueueEventPayload,
+  QuickMessageEventPayload,
+  TicketEventPayload,
+  TicketNoteEventPayload,
+} from '../tickets/events.js';
 import type { DomainEvent } from './domain-event.js';
 
 /** `company-{id}-auth`: the user logged in elsewhere ('Sua conta foi acessada em outro computador.'). */
@@ -40,6 +48,10 @@ export interface LiveEventPayloads {
   contact: ContactEventPayload;
   ticket: TicketEventPayload;
   appMessage: AppMessageEventPayload;
+  /** `company-{id}-ticketNote`: private notes shown inline in the conversation. */
+  ticketNote: TicketNoteEventPayload;
+  /** `company-{id}-mention`: the user was named in a note (to that user only). */
+  mention: MentionEventPayload;
   /** Spelled as the spec spells it. */
   quickemessage: QuickMessageEventPayload;
   /** Internal (never emitted to sockets): a login ended; the gateways drop its sockets (SESSION_ENDED_EVENT). */

@@ -23,6 +23,7 @@ import type {
   UserStatusDto,
 } from './dto.js';
 import type { BillableCompaniesDto, CompanyRenewDto } from './dto.js';
+import type { OnboardingUpdateDto, OnboardingView } from './onboarding.js';
 import { IdentitySubjects as S } from './subjects.js';
 import type {
   AnnouncementView,
@@ -47,6 +48,7 @@ export type IdentityContract = {
   [S.authLogin]: Rpc<LoginDto, IssuedSession>;
   [S.authRefresh]: Rpc<RefreshDto, IssuedSession>;
   [S.authLogout]: Rpc<RefreshDto, Ok>;
+  [S.authEndLogin]: Rpc<NoData, Ok>;
   [S.authMe]: Rpc<NoData, SessionUserView>;
   [S.passwordForgot]: Rpc<ForgotPasswordDto, Done>;
   [S.passwordReset]: Rpc<ResetPasswordDto, Done>;
@@ -62,6 +64,9 @@ export type IdentityContract = {
   /** Other services may ask without an actor. */
   [S.companiesPlan]: Rpc<ByCompany, CompanyPlanView>;
   [S.companiesHours]: Rpc<ByCompany, ScheduleRow[]>;
+
+  [S.onboardingShow]: Rpc<NoData, OnboardingView>;
+  [S.onboardingUpdate]: Rpc<OnboardingUpdateDto, OnboardingView>;
 
   [S.plansPublicList]: Rpc<NoData, PublicPlanView[]>;
   [S.plansList]: Rpc<NoData, PlanView[]>;

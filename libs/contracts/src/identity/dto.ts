@@ -186,9 +186,10 @@ export class IdDto {
   @Type(() => Number) @IsInt() @Min(1) id!: number;
 }
 
-/** companiesBillable: companies due on or before this date. */
+/** companiesBillable: companies due on or before this date (only that one company, with `companyId`). */
 export class BillableCompaniesDto {
   @IsCalendarDay() dueBy!: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) companyId?: number;
 }
 
 /** companiesRenew: the due date of the invoice that was paid. */

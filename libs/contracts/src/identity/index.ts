@@ -4,3 +4,4 @@ export * from './views.js';
 export * from './dto.js';
 export * from './contract.js';
 export * from './schedules.js';
+export * from './onboarding.js';

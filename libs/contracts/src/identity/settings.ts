@@ -11,6 +11,13 @@ export const SETTING_DEFINITIONS = {
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
   /** The language of the texts the platform itself sends the company's customers (the calls-disabled notice). */
   language: { values: ['pt', 'en', 'es'], default: 'pt' },
+  /** An admin closed the first-run checklist of the dashboard (GET/PUT /onboarding). */
+  onboardingDismissed: { values: ['true', 'false'], default: 'false' },
+  /**
+   * The company's time zone (IANA name), in which its business hours are read and the message
+   * variables' hours written; '' is the platform's (TIME_ZONE), which a new company is given.
+   */
+  timezone: { values: null, default: '' },
   /** The payment-provider token: free text, shown only to admins. */
   asaas: { values: null, default: '' },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string }>;
@@ -24,7 +31,18 @@ export function isSettingKey(key: string): key is SettingKey {
   return Object.prototype.hasOwnProperty.call(SETTING_DEFINITIONS, key);
 }
 
+/** An IANA time zone name this runtime knows (America/Sao_Paulo, UTC...). */
+export function isKnownTimeZone(name: string): boolean {
+  if (name === '') return false;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export function isValidSettingValue(key: SettingKey, value: string): boolean {
+  if (key === 'timezone') return value === '' || isKnownTimeZone(value);
   const allowed: readonly string[] | null = SETTING_DEFINITIONS[key].values;
   return allowed === null ? value.length <= 500 : allowed.includes(value);
 }

@@ -3,6 +3,8 @@ export const IdentitySubjects = {
   authLogin: 'identity.auth.login',
   authRefresh: 'identity.auth.refresh',
   authLogout: 'identity.auth.logout',
+  /** With the actor, no data: ends the login (refresh session) the actor's access token belongs to. */
+  authEndLogin: 'identity.auth.end-login',
   authMe: 'identity.auth.me',
   passwordForgot: 'identity.password.forgot',
   passwordReset: 'identity.password.reset',
@@ -25,6 +27,11 @@ export const IdentitySubjects = {
    * runs to one recurrence after `paidDueDate` and the company is active; a repeat changes nothing.
    */
   companiesRenew: 'identity.companies.renew',
+
+  /** GET /onboarding (admins): the company's first-run checklist → OnboardingView. */
+  onboardingShow: 'identity.onboarding.show',
+  /** PUT /onboarding (admins): `{ dismissed }` for the whole company → OnboardingView. */
+  onboardingUpdate: 'identity.onboarding.update',
 
   plansPublicList: 'identity.plans.public-list',
   plansList: 'identity.plans.list',

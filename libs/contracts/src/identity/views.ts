@@ -88,7 +88,11 @@ export interface UserView {
 
 /** The user as login, refresh and /auth/me return it: with the company the web app needs. */
 export interface SessionUserView extends UserView {
-  company: Pick<CompanyView, 'id' | 'name' | 'dueDate' | 'settings' | 'status' | 'recurrence'> & { plan: PlanView };
+  company: Pick<CompanyView, 'id' | 'name' | 'dueDate' | 'settings' | 'status' | 'recurrence'> & {
+    plan: PlanView;
+    /** The platform's calendar (TIME_ZONE): the zone the due date is counted in, so days left read the same in every browser. */
+    calendarTimeZone: string;
+  };
 }
 
 export interface AuthResult {

@@ -36,6 +36,16 @@ export interface IntegrationEventMap {
   'ticket.botReleased': TicketBotReleased;
   /** tickets: a recipient answered a campaign's confirmation request (campaigns sends the confirmed message). */
   'campaignMessage.answered': CampaignMessageAnswered;
+  /** identity: a company was created, by signup or by a super user (billing issues its first invoice if it falls due soon). */
+  'company.created': CompanySubscription;
+  /** identity: a company's plan or due date changed (billing issues or corrects the invoice of its period). */
+  'company.subscriptionChanged': CompanySubscription;
+}
+
+/** A company's billing terms as they were when the event was stated; handlers read the current ones. */
+export interface CompanySubscription {
+  planId: number;
+  dueDate: string | null;
 }
 
 export type IntegrationEventName = keyof IntegrationEventMap;

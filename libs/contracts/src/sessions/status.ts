@@ -6,6 +6,17 @@
 export const WHATSAPP_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
 
+/**
+ * Why a session is not connected, shown beside DISCONNECTED, TIMEOUT or OPENING (web texts
+ * `connections.reasons.<reason>`): an attempt without an answer in time (`timeout`), a network
+ * that refused it (`unreachable`), an open connection that dropped (`connection-lost`), QR codes
+ * nobody scanned (`qr-not-scanned`), the phone unlinked the device (`logged-out`), another client
+ * opened the session (`replaced`), or no driver runs the connection's provider here
+ * (`provider-unavailable`). Null when connected, or stopped on request.
+ */
+export const SESSION_STATUS_REASONS = ['timeout', 'unreachable', 'connection-lost', 'qr-not-scanned', 'logged-out', 'replaced', 'provider-unavailable'] as const;
+export type SessionStatusReason = (typeof SESSION_STATUS_REASONS)[number];
+
 /** Statuses that put the '!' badge on the drawer's Connections item (spec 000 section 2). */
 export const ATTENTION_STATUSES: readonly WhatsappStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 

@@ -1,5 +1,5 @@
 import type { QueueRef } from '../identity/views.js';
-import type { WhatsappProvider, WhatsappStatus } from './status.js';
+import type { SessionStatusReason, WhatsappProvider, WhatsappStatus } from './status.js';
 
 /** A connection as lists and live session updates show it (spec 000 section 3, "connection summary"). */
 export interface WhatsappSummary {
@@ -12,6 +12,8 @@ export interface WhatsappSummary {
   pairingCode: string;
   /** QR codes shown since the session last connected. */
   retries: number;
+  /** Why the session is not connected (null when connected or stopped on request). */
+  statusReason: SessionStatusReason | null;
   isDefault: boolean;
   provider: WhatsappProvider;
   /** The business number once paired. */

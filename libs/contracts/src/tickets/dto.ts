@@ -22,7 +22,7 @@ import {
 import { IsWeekSchedule, ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
 import { INT4_MAX, IsCalendarDay } from '../input-rules.js';
-import { blankAsUnset, booleanish, digitsOnly, idList, idsOrObjects, optionalId, parentIdOrRoot, trimmed, zeroOrOne } from '../transforms.js';
+import { blankAsUnset, booleanish, digitsOnly, idList, idsOrObjects, listOrEmpty, optionalId, parentIdOrRoot, textOrEmpty, trimmed, zeroOrOne } from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 import { QUEUE_OPTION_MAX } from './queue-options.js';
 
@@ -91,15 +91,16 @@ export class ContactDto {
   @Transform(trimmed) @IsString() @Length(2, 50) name!: string;
   /** 8 to 50 digits; spaces, '+', '-', '.' and parentheses are dropped first. */
   @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number!: string;
-  @IsOptional() @Transform(trimmed) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
+  @IsOptional() @Transform(textOrEmpty) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
+  @IsOptional() @Transform(listOrEmpty) @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
 }
 
+/** A contact's name and number can be changed, never cleared: null is refused like any other bad value. */
 export class UpdateContactDto {
-  @IsOptional() @Transform(trimmed) @IsString() @Length(2, 50) name?: string;
-  @IsOptional() @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number?: string;
-  @IsOptional() @Transform(trimmed) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
+  @ValidateIf((_, v) => v !== undefined) @Transform(trimmed) @IsString() @Length(2, 50) name?: string;
+  @ValidateIf((_, v) => v !== undefined) @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number?: string;
+  @IsOptional() @Transform(textOrEmpty) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
+  @IsOptional() @Transform(listOrEmpty) @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
 }
 
 /** `GET /contacts`: name, number or e-mail search; `date` (a day) or `dateStart`/`dateEnd` on the creation date. */
@@ -151,10 +152,15 @@ export class TagSyncDto {
 
 // ---- ticket notes (spec 000 "Ticket note") ----
 
+/** Colleagues a note may name with @ at once. */
+export const NOTE_MENTIONS_MAX = 20;
+
 export class TicketNoteDto {
   @Transform(trimmed) @IsString() @Length(2, TEXT_MAX) note!: string;
   @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
   @Type(() => Number) @IsInt() @Min(1) contactId!: number;
+  /** Users of the company named with @ in the note (ids, or `{ id }` objects): each is told (`company-{id}-mention`). */
+  @IsOptional() @Transform(idsOrObjects) @IsArray() @ArrayMaxSize(NOTE_MENTIONS_MAX) @IsInt({ each: true }) @Min(1, { each: true }) mentions?: number[];
 }
 
 export class TicketNotesQueryDto {

@@ -1,4 +1,4 @@
-import type { ContactView, MessageView, QueueView, QuickMessageView, TicketView } from './views.js';
+import type { ContactView, MessageView, QueueView, QuickMessageView, TicketNoteView, TicketView } from './views.js';
 import type { TicketStatus } from './visibility.js';
 
 /** `company-{id}-queue`. */
@@ -30,3 +30,18 @@ export interface AppMessageEventPayload {
 
 /** `company-{id}-quickemessage` (spec 001 section 7, spelled as the spec spells it). */
 export type QuickMessageEventPayload = { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
+
+/**
+ * `company-{id}-ticketNote`: a private note of a ticket was added or deleted, to whoever may see
+ * the ticket (the conversation shows its notes inline). Notes are never messages: nothing of them
+ * reaches the channel, the external API or the customer.
+ */
+export type TicketNoteEventPayload = { action: 'create'; note: TicketNoteView } | { action: 'delete'; noteId: number; ticketId: number };
+
+/** `company-{id}-mention`: a colleague named this user (@) in a ticket's note; sent to the named users only. */
+export interface MentionEventPayload {
+  action: 'create';
+  note: TicketNoteView;
+  ticket: { id: number; uuid: string };
+  contact: { name: string };
+}

@@ -29,6 +29,7 @@ import {
 import { loadBaileysAuthState } from './baileys-auth-state.js';
 import { normaliseBaileysCall, normaliseBaileysMessage, normaliseBaileysUpdate, shouldPublish, toJid } from './baileys-normaliser.js';
 import { BoundedCacheStore } from './bounded-cache-store.js';
+import { acceptsHistorySync } from './history-sync-policy.js';
 
 export interface BaileysDriverSettings {
   backoff: BackoffOptions;
@@ -195,7 +196,7 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
       browser: Browsers.ubuntu('Atrium'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      shouldSyncHistoryMessage: () => this.historyLeft > 0,
+      shouldSyncHistoryMessage: acceptsHistorySync,
       generateHighQualityLinkPreview: false,
       msgRetryCounterCache: this.caches.retries,
       userDevicesCache: this.caches.devices,
@@ -293,9 +294,20 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
     if (normalised) this.publish({ type: 'message', message: normalised });
   }
 
-  /** Fills in the phone number of a customer WhatsApp only named by lid, when the lid mapping knows it. */
+  /**
+   * Fills in the phone number of a customer WhatsApp only named by lid, or the lid of one named
+   * only by number, when the lid mapping (kept from the history syncs and lid-mapping updates)
+   * knows it: the tickets service then finds one contact whichever form the next message has.
+   */
   private async withPhoneNumber(event: DriverInboundEvent): Promise<DriverInboundEvent> {
-    if (event.type !== 'message' || event.message.from.number || !event.message.from.lid || !this.socket) return event;
+    if (event.type !== 'message' || !this.socket) return event;
+    const { from } = event.message;
+    if (from.number && !from.lid && !event.message.fromMe) {
+      const lidJid = await this.socket.signalRepository.lidMapping.getLIDForPN(`${from.number}@s.whatsapp.net`).catch(() => null);
+      const lid = lidJid ? (jidDecode(lidJid)?.user ?? null) : null;
+      return lid ? { ...event, message: { ...event.message, from: { ...from, lid } } } : event;
+    }
+    if (from.number || !from.lid) return event;
     const pn = await this.socket.signalRepository.lidMapping.getPNForLID(`${event.message.from.lid}@lid`).catch(() => null);
     const number = pn ? (jidDecode(pn)?.user ?? null) : null;
     if (!number) return event;

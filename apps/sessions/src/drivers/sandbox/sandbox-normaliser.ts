@@ -6,7 +6,7 @@ function normaliseMessage(message: SandboxInboundMessage): DriverInboundMessage 
   const base = {
     id: message.id,
     chat: { id: message.chatId, isGroup: false, name: null },
-    from: { number: message.from.number, lid: null, name: message.from.name },
+    from: { number: message.from.number, lid: message.from.lid ?? null, name: message.from.name },
     fromMe: false,
     quotedId: message.quotedId,
     timestamp: message.timestamp,

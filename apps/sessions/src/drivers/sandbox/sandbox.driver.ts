@@ -5,6 +5,7 @@ import {
   type ChannelDriver,
   type ChannelSession,
   type ChannelSessionOptions,
+  type DriverInboundEvent,
   type OutgoingLocation,
   type OutgoingMedia,
   type SandboxClientFrame,
@@ -28,6 +29,8 @@ export interface SandboxDriverSettings {
 /** Where the paired device's credentials live in the auth state. */
 const DEVICE_KEY = { category: 'creds', id: 'sandbox-device' } as const;
 const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+/** Auth-state category of the lid↔number mappings: `<number>` → lid, `<lid>_reverse` → number (Baileys' layout). */
+const LID_MAPPING = 'lid-mapping';
 
 interface PendingRequest {
   resolve: (result: unknown) => void;
@@ -199,8 +202,9 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
         this.onConnected(frame.number);
         return;
       case 'event': {
+        if (frame.event.type === 'lid-mapping') await this.rememberLid(frame.event.lid, frame.event.number);
         const event = normaliseSandboxEvent(frame.event);
-        if (event) await this.options.listener.onInbound(event);
+        if (event) await this.options.listener.onInbound(await this.withBothIds(event));
         this.send(socket, { t: 'received', ids: [frame.id] });
         return;
       }
@@ -209,6 +213,35 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
       case 'replaced':
         return this.onReplaced();
     }
+  }
+
+  // ---- lid mappings ------------------------------------------------------------------------
+
+  /** Keeps a lid↔number mapping the network announced, in the auth state (as Baileys keeps its lid-mapping keys). */
+  private async rememberLid(lid: string, number: string): Promise<void> {
+    await this.options.auth.set([
+      { category: LID_MAPPING, id: number, value: lid },
+      { category: LID_MAPPING, id: `${lid}_reverse`, value: number },
+    ]);
+  }
+
+  /**
+   * A message carries both the customer's number and lid when a mapping is known, whichever the
+   * network addressed it by, so the tickets service finds one contact either way; a message by
+   * lid is in the chat of the number, as Baileys' driver does.
+   */
+  private async withBothIds(event: DriverInboundEvent): Promise<DriverInboundEvent> {
+    if (event.type !== 'message' || event.message.fromMe || event.message.chat.isGroup) return event;
+    const { from } = event.message;
+    if (from.lid && !from.number) {
+      const number = (await this.options.auth.get(LID_MAPPING, [`${from.lid}_reverse`])).get(`${from.lid}_reverse`);
+      if (number) return { ...event, message: { ...event.message, chat: { ...event.message.chat, id: number }, from: { ...from, number } } };
+    }
+    if (from.number && !from.lid) {
+      const lid = (await this.options.auth.get(LID_MAPPING, [from.number])).get(from.number);
+      if (lid) return { ...event, message: { ...event.message, from: { ...from, lid } } };
+    }
+    return event;
   }
 
   // ---- commands ----------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { TicketNoteView } from '@atrium/contracts';
 import { aMessage } from '../../../test/tickets-fixtures';
 import { encodeMp3, isKeptRecording, MIN_AUDIO_BYTES } from './audio-recording';
 import { conversationRows } from './conversation-rows';
@@ -35,6 +36,15 @@ describe('message rules', () => {
     expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'message', 'closed', 'opened', 'message', 'day', 'call']);
     expect(rows[3]).toEqual(expect.objectContaining({ at: '2025-06-09T13:00:00' }));
     expect(rows[4]).toEqual(expect.objectContaining({ at: '2025-06-09T14:00:00' }));
+  });
+
+  it("puts the ticket's private notes inline where they were written; older ones wait until older messages load", () => {
+    const note = (id: number, createdAt: string): TicketNoteView => ({ id, note: `nota ${id}`, ticketId: 1, contactId: 1, userId: 7, user: { id: 7, name: 'Maria' }, createdAt, updatedAt: createdAt });
+    const messages = [aMessage({ id: 1, ticketId: 1, createdAt: '2025-06-09T12:00:00.000Z' }), aMessage({ id: 2, ticketId: 1, createdAt: '2025-06-10T13:00:00.000Z' })];
+    const notes = [note(20, '2025-06-10T12:30:00.000Z'), note(10, '2025-06-09T12:30:00.000Z'), note(5, '2025-06-08T09:00:00.000Z')];
+    const keys = (complete: boolean) => conversationRows(messages, notes, complete).map((row) => row.key);
+    expect(keys(true)).toEqual(['day-note-5', 'note-5', 'day-1', 'message-1', 'note-10', 'day-note-20', 'note-20', 'message-2']);
+    expect(keys(false)).toEqual(['day-1', 'message-1', 'note-10', 'day-note-20', 'note-20', 'message-2']);
   });
 
   it('suggests quick replies only after a slash and one more character', () => {

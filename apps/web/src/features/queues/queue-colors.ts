@@ -6,3 +6,21 @@ export const QUEUE_COLORS = [
   '#cccccc', '#d33115', '#e27300', '#fcc400', '#b0bc00', '#68bc00', '#16a5a5', '#009ce0', '#7b64ff', '#fa28ff',
   '#000000', '#666666', '#b3b3b3', '#9f0500', '#c45100', '#fb9e00', '#808900', '#194d33', '#0c797d', '#0062b1',
 ] as const;
+
+/** The colour a new queue starts with when the company has none yet. */
+export const DEFAULT_QUEUE_COLOR = QUEUE_COLORS[5];
+
+/**
+ * The colour to offer a new queue: the default, or the first preset after it (going round the
+ * list) that no queue of the company uses yet, since two queues may not share a colour
+ * (ERR_QUEUE_COLOR_ALREADY_EXISTS). With every preset taken, the default; the user picks another.
+ */
+export function nextQueueColor(usedColors: readonly string[]): string {
+  const used = new Set(usedColors.map((color) => color.toLowerCase()));
+  const start = QUEUE_COLORS.indexOf(DEFAULT_QUEUE_COLOR);
+  for (let step = 0; step < QUEUE_COLORS.length; step += 1) {
+    const candidate = QUEUE_COLORS[(start + step) % QUEUE_COLORS.length]!;
+    if (!used.has(candidate)) return candidate;
+  }
+  return DEFAULT_QUEUE_COLOR;
+}

@@ -19,6 +19,8 @@ export const socketEvents = {
   queue: companyEvent('queue'),
   ticket: companyEvent('ticket'),
   appMessage: companyEvent('appMessage'),
+  ticketNote: companyEvent('ticketNote'),
+  mention: companyEvent('mention'),
   chat: companyEvent('chat'),
   chatUser: companyEvent('chat-user'),
   oneChat: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}` as LiveEventName<`chat-${number}`>,

@@ -22,8 +22,8 @@ describe('login page', () => {
     renderApp('/login');
     fillIn('E-mail', 'not-an-email');
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
+    expect(await screen.findByText('Obrigatório')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 

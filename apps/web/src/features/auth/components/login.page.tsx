@@ -40,7 +40,7 @@ export function LoginPage() {
     setExpiredText(null);
     try {
       const result = await login({ email: credentials.email.trim(), password: credentials.password }).unwrap();
-      const subscription = subscriptionState(result.user.company.dueDate);
+      const subscription = subscriptionState(result.user.company);
       if (subscription.kind === 'expired' && !result.user.super) {
         await logout().unwrap().catch(() => undefined);
         showExpired(result.user.company.dueDate);

@@ -39,6 +39,18 @@ describe('signup page', () => {
     expect(await screen.findByTitle('Pro - Atendentes: 10 - WhatsApp: 3 - Filas: 8 - R$ 199,00')).toBeInTheDocument();
   });
 
+  it('tells what is wrong in Portuguese, not in English', async () => {
+    api = fakeApi({ 'GET /plans/list': { body: PLANS } });
+    renderApp('/signup');
+    fillIn('Nome da empresa', 'P');
+    fillIn('E-mail', 'not-an-email');
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    expect(await screen.findByText('Muito curto!', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(await screen.findByText('E-mail inválido', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(await screen.findByText('Obrigatório', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(screen.queryByText(/^(Required|Too Short!|Too Long!|Invalid email)$/)).not.toBeInTheDocument();
+  });
+
   it('sends the company with the 3-day trial values and goes to /login', async () => {
     api = fakeApi({ 'GET /plans/list': { body: PLANS }, 'POST /companies/cadastro': { body: { id: 9 } } });
     const { router } = renderApp('/signup?companyId=2');

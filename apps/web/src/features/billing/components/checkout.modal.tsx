@@ -1,5 +1,5 @@
-import type { InvoiceView, PixChargeView, PlanView } from '@atrium/contracts';
-import { Button, Card, Checkbox, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Steps, Typography } from 'antd';
+import type { CompanyView, InvoiceView, PixChargeView, PlanView } from '@atrium/contracts';
+import { Button, Card, Checkbox, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Spin, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/notify/error-popup';
@@ -7,6 +7,7 @@ import { toast } from '../../../shared/notify/notifier';
 import { formatDate } from '../../../shared/dates/dates';
 import { formatMoney } from '../../../shared/ui/money';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
+import { useCompanyQuery } from '../../companies/api/companies.api';
 import { useSubscribeMutation, type SubscriptionInput } from '../api/billing.api';
 import { moneyValue } from '../invoice-status';
 import { PixPayment } from './pix-payment.component';
@@ -24,18 +25,56 @@ function planPayload(plan: PlanView) {
   return { price: plan.value, users: plan.users, connections: plan.connections };
 }
 
+/** The billing data the company already has (set in its company form): the checkout starts past Dados when they are complete. */
+export function billingDataOf(company: CompanyView | undefined): BillingData {
+  return {
+    firstName: company?.name ?? '',
+    address2: company?.addressStreet ?? '',
+    city: company?.addressCity ?? '',
+    state: company?.addressState ?? '',
+    zipcode: company?.addressZipCode ?? '',
+    country: 'BR',
+    useAddressForPaymentDetails: false,
+  };
+}
+
+const REQUIRED: ReadonlyArray<keyof BillingData> = ['firstName', 'address2', 'city', 'zipcode', 'country'];
+
+/** The first step that needs the user's input: Dados while a required field is empty, else Personalizar. */
+export function firstCheckoutStep(data: BillingData): Step {
+  return REQUIRED.every((field) => String(data[field] ?? '').trim() !== '') ? CHECKOUT_STEPS.plan : CHECKOUT_STEPS.data;
+}
+
 /**
- * Paying an invoice: Dados, Personalizar, Revisar (starting at Personalizar, spec 001 section 4),
- * then the Pix screen. The Dados fields are checked when paying (the spec's validation texts); a
- * failing check goes back to Dados. Only the company's own plan is offered: the invoice decides
- * the amount on the server.
+ * Paying an invoice: Dados, Personalizar, Revisar, then the Pix screen. It opens at the first step
+ * that needs input (spec 001 starts at Personalizar, which sent a new company back to an empty Dados
+ * after PAGAR, issue 24): Dados, filled from the company's billing data, unless those are complete.
+ * Personalizar is reached only with valid data, so PAGAR never sends the user backwards. Only the
+ * company's own plan is offered: the invoice decides the amount on the server.
  */
 export function CheckoutModal({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
   const { t } = useTranslation('billing');
   const user = useSessionUser();
+  const company = useCompanyQuery(user.companyId);
+  return (
+    <Modal open title={t('checkout.title')} onCancel={onClose} footer={null} width={720} destroyOnHidden mask={{ closable: false }} data-testid="checkout-modal">
+      {company.isLoading ? (
+        <Flex justify="center">
+          <Spin />
+        </Flex>
+      ) : (
+        <CheckoutSteps invoice={invoice} initial={billingDataOf(company.data)} />
+      )}
+    </Modal>
+  );
+}
+
+function CheckoutSteps({ invoice, initial }: { invoice: InvoiceView; initial: BillingData }) {
+  const { t } = useTranslation('billing');
+  const user = useSessionUser();
   const plan = user.company.plan;
   const [form] = Form.useForm<BillingData>();
-  const [step, setStep] = useState<Step>(CHECKOUT_STEPS.plan);
+  const [step, setStep] = useState<Step>(() => firstCheckoutStep(initial));
   const [charge, setCharge] = useState<PixChargeView | null>(null);
   const [subscribe, { isLoading }] = useSubscribeMutation();
   const values = Form.useWatch([], form) as Partial<BillingData> | undefined;
@@ -43,13 +82,8 @@ export function CheckoutModal({ invoice, onClose }: { invoice: InvoiceView; onCl
   const goToData = () => setStep(CHECKOUT_STEPS.data);
 
   const pay = async () => {
-    let data: BillingData;
-    try {
-      data = await form.validateFields();
-    } catch {
-      goToData();
-      return;
-    }
+    // validated on leaving Dados (or complete from the start): read, never a reason to go back
+    const data = form.getFieldsValue(true) as BillingData;
     try {
       const answer = await subscribe({ ...data, invoiceId: invoice.id, plan: JSON.stringify(planPayload(plan)), ...planPayload(plan) }).unwrap();
       toast.success(t('checkout.subscribed'));
@@ -70,7 +104,7 @@ export function CheckoutModal({ invoice, onClose }: { invoice: InvoiceView; onCl
   };
 
   return (
-    <Modal open title={t('checkout.title')} onCancel={onClose} footer={null} width={720} destroyOnHidden mask={{ closable: false }} data-testid="checkout-modal">
+    <>
       {step !== CHECKOUT_STEPS.pix ? (
         <Steps
           size="small"
@@ -86,15 +120,7 @@ export function CheckoutModal({ invoice, onClose }: { invoice: InvoiceView; onCl
         layout="vertical"
         name="checkout"
         hidden={step !== CHECKOUT_STEPS.data}
-        initialValues={{
-          firstName: '',
-          address2: '',
-          city: '',
-          state: '',
-          zipcode: '',
-          country: 'BR',
-          useAddressForPaymentDetails: false,
-        }}
+        initialValues={initial}
         data-testid="checkout-data"
       >
         <Form.Item name="firstName" label={t('checkout.fields.firstName')} rules={[{ required: true, whitespace: true, message: t('checkout.validation.firstName') }]}>
@@ -181,6 +207,6 @@ export function CheckoutModal({ invoice, onClose }: { invoice: InvoiceView; onCl
       ) : null}
 
       {step === CHECKOUT_STEPS.pix && charge ? <PixPayment charge={charge} companyId={invoice.companyId} /> : null}
-    </Modal>
+    </>
   );
 }

@@ -58,20 +58,27 @@ describe('Financeiro page', () => {
     expect(within(rowOf(11)).getByText('R$ 129,90')).toBeInTheDocument();
   });
 
-  it('checks out from Personalizar, asks for the billing data with the spec texts and shows the Pix QR', async () => {
-    api = fakeApi({ 'GET /invoices/all': { body: { invoices: [open], count: 1, hasMore: false } }, 'POST /subscription': { status: 201, body: charge } });
+  const companyWithout = { id: 3, name: 'Acme', addressStreet: null, addressCity: null, addressZipCode: null, addressState: null };
+  const companyWith = { id: 3, name: 'Acme Ltda', addressStreet: 'Rua B, 2', addressCity: 'Campinas', addressZipCode: '13000-000', addressState: 'SP' };
+
+  it('a company without billing data starts at Dados (spec texts), and PAGAR pays without sending it back', async () => {
+    api = fakeApi({
+      'GET /invoices/all': { body: { invoices: [open], count: 1, hasMore: false } },
+      'GET /companies/3': { body: companyWithout },
+      'POST /subscription': { status: 201, body: charge },
+    });
     renderWithLiveSocket([{ path: '*', element: <FinanceiroPage /> }], '/financeiro', aSessionUser());
     fireEvent.click(await screen.findByTestId('invoice-pay'));
     const dialog = await screen.findByRole('dialog');
-    // The flow starts at step 1 (Personalizar): the company's plan, choosing it advances.
-    expect(within(dialog).getByTestId('checkout-plan')).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByTestId('checkout-choose-plan'));
-    fireEvent.click(await within(dialog).findByTestId('checkout-pay'));
-    // Nothing was filled in Dados: paying goes back there with the validation texts.
+    // Dados is the first step that needs input; the company's name is its billing name
+    expect(await within(dialog).findByLabelText('Nome completo')).toHaveValue('Acme');
+    expect(within(dialog).queryByTestId('checkout-plan')).not.toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Nome completo'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByTestId('checkout-next'));
     for (const text of ['O nome completo é obrigatório', 'O Endereço é obrigatório', 'Cidade é obrigatória', 'CEP é obrigatório']) {
       expect(await within(dialog).findByText(text)).toBeInTheDocument();
     }
-    expect(api.callsTo('POST /subscription')).toHaveLength(0);
+    expect(within(dialog).queryByTestId('checkout-plan')).not.toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Nome completo'), { target: { value: 'Maria Silva' } });
     fireEvent.change(within(dialog).getByLabelText('Endereço'), { target: { value: 'Rua A, 1' } });
     fireEvent.change(within(dialog).getByLabelText('Cidade'), { target: { value: 'São Paulo' } });
@@ -86,7 +93,23 @@ describe('Financeiro page', () => {
     expect(qr.getAttribute('data-qr')).toBe(charge.qrcode.qrcode);
     expect(qr.querySelector('svg')?.getAttribute('height')).toBe('256');
     expect(within(dialog).getByTestId('pix-code')).toHaveValue(charge.qrcode.qrcode);
+  }, 90_000);
 
+  it('a company whose billing data are complete starts at Personalizar and pays with them at the first PAGAR', async () => {
+    api = fakeApi({
+      'GET /invoices/all': { body: { invoices: [open], count: 1, hasMore: false } },
+      'GET /companies/3': { body: companyWith },
+      'POST /subscription': { status: 201, body: charge },
+    });
+    renderWithLiveSocket([{ path: '*', element: <FinanceiroPage /> }], '/financeiro', aSessionUser());
+    fireEvent.click(await screen.findByTestId('invoice-pay'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByTestId('checkout-choose-plan'));
+    expect(await within(dialog).findByText('Acme Ltda, Rua B, 2, Campinas, SP, 13000-000, BR')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByTestId('checkout-pay'));
+    await waitFor(() => expect(api.callsTo('POST /subscription')).toHaveLength(1));
+    expect(api.callsTo('POST /subscription')[0]!.body).toMatchObject({ invoiceId: 11, firstName: 'Acme Ltda', address2: 'Rua B, 2', city: 'Campinas', state: 'SP', zipcode: '13000-000' });
+    expect(await within(dialog).findByTestId('pix-qr')).toBeInTheDocument();
   }, 90_000);
 
   it('copies the code with a 1 s feedback and turns CONCLUIDA on its own company\'s payment event, then goes to / after 4 s', async () => {

@@ -1,9 +1,9 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { daysUntil } from '../../../shared/dates/dates';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
+import { subscriptionDaysLeft } from '../../auth/subscription';
 
 /**
  * /subscription (spec 001 'Subscription'): read-only trial text with the days left until the
@@ -13,7 +13,7 @@ export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
   const user = useSessionUser();
   const navigate = useNavigate();
-  const days = Math.max(0, daysUntil(user.company.dueDate) ?? 0);
+  const days = Math.max(0, subscriptionDaysLeft(user.company) ?? 0);
   return (
     <div className="page">
       <PageHeader title={t('subscription.title')} />

@@ -18,6 +18,7 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     qrcode: '',
     pairingCode: '',
     retries: 0,
+    statusReason: null,
     isDefault: false,
     provider: 'sandbox',
     number: null,
@@ -73,10 +74,10 @@ describe('connections page', () => {
 
   const list = [
     aConnection(1, { name: 'Vendas', status: 'qrcode', qrcode: 'sandbox-qr:first', isDefault: true }),
-    aConnection(2, { name: 'Suporte', status: 'DISCONNECTED' }),
+    aConnection(2, { name: 'Suporte', status: 'DISCONNECTED', statusReason: 'unreachable' }),
     aConnection(3, { name: 'Financeiro', status: 'CONNECTED' }),
     aConnection(4, { name: 'Cobrança', status: 'OPENING' }),
-    aConnection(5, { name: 'Pós-venda', status: 'TIMEOUT' }),
+    aConnection(5, { name: 'Pós-venda', status: 'TIMEOUT', statusReason: 'qr-not-scanned' }),
   ];
   const routes = () => ({
     'GET /whatsapp/': { body: list },
@@ -97,6 +98,11 @@ describe('connections page', () => {
     expect(within(await row('Financeiro')).getByTestId('disconnect-3')).toHaveTextContent('Desconectar');
     expect(within(await row('Cobrança')).getByTestId('connecting-4')).toBeDisabled();
     expect(within(await row('Pós-venda')).getByTestId('disconnect-5')).toBeInTheDocument();
+    // Why a session is not connected, and a retry where an attempt failed (issue 24).
+    expect(within(await row('Suporte')).getByTestId('status-reason-2')).toHaveTextContent('Não foi possível alcançar o WhatsApp');
+    expect(within(await row('Pós-venda')).getByTestId('status-reason-5')).toHaveTextContent('Nenhum QR Code foi lido a tempo');
+    expect(within(await row('Pós-venda')).getByTestId('try-again-5')).toHaveTextContent('Tentar novamente');
+    expect(within(await row('Financeiro')).queryByTestId('status-reason-3')).not.toBeInTheDocument();
     expect(within(await row('Suporte')).queryByLabelText('Padrão')).not.toBeInTheDocument();
     expect(within(await row('Financeiro')).getByText(formatLastUpdate('2025-06-10T14:05:00.000Z'))).toBeInTheDocument();
     expect(formatLastUpdate('2025-06-10T14:05:00')).toBe('10/06/25 14:05');
@@ -178,7 +184,7 @@ describe('connections page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'A' } });
     fireEvent.click(screen.getByTestId('connection-form-submit'));
-    expect(await within(dialog).findByText('Too Short!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Muito curto!')).toBeInTheDocument();
     expect(api.callsTo('POST /whatsapp')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Loja Centro' } });

@@ -74,7 +74,7 @@ export default function ConnectionsPage() {
 
   const columns: TableColumnsType<WhatsappView> = [
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('columns.status'), dataIndex: 'status', align: 'center', render: (_, connection) => <ConnectionStatus status={connection.status} /> },
+    { title: t('columns.status'), dataIndex: 'status', align: 'center', render: (_, connection) => <ConnectionStatus status={connection.status} reason={connection.statusReason} id={connection.id} /> },
     ...(mayAct
       ? [
           {

@@ -12,8 +12,9 @@ export interface SessionActionsProps {
 
 /**
  * The session buttons a status allows (spec 001 section 4): qrcode → QR CODE; DISCONNECTED → try
- * again or new QR; CONNECTED, PAIRING and TIMEOUT → disconnect; OPENING → a disabled
- * 'connecting' button with a spinner.
+ * again or new QR; CONNECTED and PAIRING → disconnect; TIMEOUT → try again or disconnect (a
+ * timed-out attempt can be retried at once, issue 24); OPENING → a disabled 'connecting' button
+ * with a spinner.
  */
 export function SessionActions({ connection, onShowQr, onTryAgain, onNewQr, onDisconnect }: SessionActionsProps) {
   const { t } = useTranslation('connections');
@@ -36,9 +37,19 @@ export function SessionActions({ connection, onShowQr, onTryAgain, onNewQr, onDi
           </Button>
         </Space>
       );
+    case 'TIMEOUT':
+      return (
+        <Space size={6} wrap>
+          <Button size="small" type="primary" onClick={() => onTryAgain(connection)} data-testid={`try-again-${id}`}>
+            {t('buttons.tryAgain')}
+          </Button>
+          <Button size="small" danger onClick={() => onDisconnect(connection)} data-testid={`disconnect-${id}`}>
+            {t('buttons.disconnect')}
+          </Button>
+        </Space>
+      );
     case 'CONNECTED':
     case 'PAIRING':
-    case 'TIMEOUT':
       return (
         <Button size="small" danger onClick={() => onDisconnect(connection)} data-testid={`disconnect-${id}`}>
           {t('buttons.disconnect')}

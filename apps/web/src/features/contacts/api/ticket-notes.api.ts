@@ -5,6 +5,8 @@ export interface TicketNoteInput {
   note: string;
   ticketId: number;
   contactId: number;
+  /** Colleagues named with @ (they are notified). */
+  mentions?: number[];
 }
 
 /** Internal notes of a ticket's contact (spec 000 section 7). */

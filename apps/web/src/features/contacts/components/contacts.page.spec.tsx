@@ -40,9 +40,9 @@ describe('contacts page', () => {
     fireEvent.change(within(dialog).getByLabelText('Número do WhatsApp'), { target: { value: '1234' } });
     fireEvent.change(within(dialog).getByLabelText(/^E-mail/), { target: { value: 'nope' } });
     fireEvent.click(within(dialog).getByTestId('contact-form-submit'));
-    expect(await within(dialog).findByText('Too Short!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Muito curto!')).toBeInTheDocument();
     expect(within(dialog).getByText('O número deve ter de 8 a 50 dígitos')).toBeInTheDocument();
-    expect(within(dialog).getByText('Invalid email')).toBeInTheDocument();
+    expect(within(dialog).getByText('E-mail inválido')).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Novo' } });
     fireEvent.change(within(dialog).getByLabelText('Número do WhatsApp'), { target: { value: '+55 (11) 98765-4321' } });

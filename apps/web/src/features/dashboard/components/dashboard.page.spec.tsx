@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardView } from '@atrium/contracts';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
@@ -34,5 +34,42 @@ describe('DashboardPage', () => {
     expect(row).toHaveTextContent('Online');
     const [call] = api.callsTo('GET /dashboard');
     expect(call!.query.get('date_from')).toMatch(/^\d{4}-\d{2}-01$/);
+  }, 60_000);
+});
+
+describe('first-run checklist on the dashboard', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  const steps = (done: string[]) => ['connection', 'queue', 'agent', 'greeting'].map((key) => ({ key, done: done.includes(key) }));
+
+  it('ticks what is done, links what is not, and closes for the company when dismissed', async () => {
+    api = fakeApi({
+      'GET /dashboard': { body: view },
+      'GET /onboarding': { body: { dismissed: false, complete: false, steps: steps(['queue']) } },
+      'PUT /onboarding': { body: { dismissed: true, complete: false, steps: steps(['queue']) } },
+    });
+    renderApp('/', aSessionUser({ profile: 'admin' }));
+    const card = await screen.findByTestId('onboarding', {}, { timeout: 30_000 });
+    expect(card).toHaveTextContent('Primeiros passos');
+    expect(within(card).getByTestId('onboarding-progress')).toHaveTextContent('1 de 4');
+    expect(within(card).getByTestId('onboarding-queue')).toHaveAttribute('data-done', 'true');
+    expect(within(card).getByTestId('onboarding-connection')).toHaveAttribute('data-done', 'false');
+    expect(within(card).getByRole('link', { name: 'Ir para Conexões' })).toHaveAttribute('href', '/connections');
+    expect(within(card).getByRole('link', { name: 'Ir para Usuários' })).toHaveAttribute('href', '/users');
+    fireEvent.click(within(card).getByTestId('onboarding-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('onboarding')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT /onboarding')[0]!.body).toEqual({ dismissed: true });
+  }, 60_000);
+
+  it('shows nothing once every step is done', async () => {
+    api = fakeApi({
+      'GET /dashboard': { body: view },
+      'GET /onboarding': { body: { dismissed: false, complete: true, steps: steps(['connection', 'queue', 'agent', 'greeting']) } },
+    });
+    renderApp('/', aSessionUser({ profile: 'admin' }));
+    await screen.findByTestId('card-leads', {}, { timeout: 30_000 });
+    await waitFor(() => expect(api.callsTo('GET /onboarding')).toHaveLength(1));
+    expect(screen.queryByTestId('onboarding')).not.toBeInTheDocument();
   }, 60_000);
 });

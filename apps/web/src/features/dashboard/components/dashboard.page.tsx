@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { OnboardingChecklist } from '../../onboarding/components/onboarding-checklist.component';
 import { useDashboardQuery } from '../api/dashboard.api';
 import { attendantsCsv, chartRangeOf, defaultRange, filterOf, formatDuration, PERIOD_OPTIONS } from '../dashboard-figures';
 
@@ -25,7 +26,8 @@ function download(name: string, text: string): void {
 /**
  * / (admin): six cards, the period (3 to 90 days) or a date range (default: the first of the month
  * to today), the attendants table (ratings as stars, online dots, CSV export), first-response,
- * median and 90th-percentile times per agent and per queue, and the two bar charts.
+ * median and 90th-percentile times per agent and per queue, and the two bar charts; above them,
+ * a new company's first-run checklist until it is done or dismissed.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -95,6 +97,7 @@ export default function DashboardPage() {
           </>
         }
       />
+      <OnboardingChecklist />
       {filter === null ? (
         <Alert type="info" showIcon message={t('setFilter')} data-testid="dashboard-set-filter" />
       ) : isError ? (

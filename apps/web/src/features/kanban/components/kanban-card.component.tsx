@@ -3,12 +3,16 @@ import { useDraggable } from '@dnd-kit/core';
 import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { formatWhatsappText } from '../../messages/whatsapp-format';
 
 export function cardId(ticketId: number): string {
   return `ticket-${ticketId}`;
 }
 
-/** What a card shows (spec 001 "Kanban"): number, contact name and number, last message, 'Ver Ticket'. */
+/**
+ * What a card shows (spec 001 "Kanban"): number, contact name and number, last message, 'Ver Ticket'.
+ * The last message keeps WhatsApp's formatting as the conversation shows it (one renderer).
+ */
 export function KanbanCardBody({ ticket }: { ticket: TicketView }) {
   const { t } = useTranslation('kanban');
   const navigate = useNavigate();
@@ -21,7 +25,7 @@ export function KanbanCardBody({ ticket }: { ticket: TicketView }) {
         {ticket.contact.number}
       </Typography.Text>
       <Typography.Paragraph ellipsis={{ rows: 2 }} className="kanban-card-message">
-        {ticket.lastMessage}
+        {formatWhatsappText(ticket.lastMessage)}
       </Typography.Paragraph>
       <Button size="small" type="primary" onClick={() => navigate(`/tickets/${ticket.uuid}`)} data-testid={`kanban-open-${ticket.id}`}>
         {t('open')}

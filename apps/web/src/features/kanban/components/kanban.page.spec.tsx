@@ -82,6 +82,18 @@ describe('kanban page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets/3f2b8c1e-0000-4000-8000-000000000100'));
   });
 
+  it("shows a last message's WhatsApp formatting as the conversation does, never its raw marks", async () => {
+    const menu = aTicket({ ...inNovo, id: 103, tags: [], lastMessage: '*[ 1 ]* Vendas _hoje_ ~antigo~' });
+    api = fakeApi({ ...routes(), 'GET /ticket/kanban': { body: { tickets: [menu] } } });
+    renderBoard();
+    const card = await screen.findByTestId('kanban-card-103');
+    expect(card).toHaveTextContent('[ 1 ] Vendas hoje antigo');
+    expect(card).not.toHaveTextContent('*');
+    expect(within(card).getByText('[ 1 ]').tagName).toBe('STRONG');
+    expect(within(card).getByText('hoje').tagName).toBe('EM');
+    expect(within(card).getByText('antigo').tagName).toBe('S');
+  });
+
   it('moves a card with the keyboard: DELETE then PUT of the lane tag, with both toasts', async () => {
     api = fakeApi(routes());
     renderBoard();

@@ -12,6 +12,7 @@ import { useAudioRecorder } from '../hooks/use-audio-recorder.hook';
 import { upsertMessage } from '../message-cache-rules';
 import { quickReplyLabel, quickReplySuggestions } from '../quick-replies';
 import { QuotedText } from './message-bubble.component';
+import { ComposerAttachment } from './composer-attachment.component';
 
 const EmojiPicker = lazy(() => import('./emoji-picker.component'));
 
@@ -153,10 +154,7 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
       {files.length > 0 ? (
         <div className="composer-files" data-testid="composer-files">
           {files.map((file, index) => (
-            <span key={`${file.name}-${index}`} className="composer-file">
-              <PaperClipOutlined /> {file.name}
-              <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('composer.removeFile')} onClick={() => setFiles(files.filter((_, at) => at !== index))} />
-            </span>
+            <ComposerAttachment key={`${file.name}-${index}`} file={file} onRemove={() => setFiles(files.filter((_, at) => at !== index))} />
           ))}
         </div>
       ) : null}

@@ -6,6 +6,9 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.hook';
 import { useOlderPagesScroll } from '../../../shared/hooks/use-older-pages-scroll.hook';
 import { toastError } from '../../../shared/notify/error-popup';
+import { NoteBubble } from '../../notes/components/note-bubble.component';
+import { useTicketNotes } from '../../notes/hooks/use-ticket-notes.hook';
+import { useUserListQuery } from '../../tickets/api/user-list.api';
 import { messagesApi, useDeleteMessageMutation, useMessagesPageInfiniteQuery, usePeekMessagesPageInfiniteQuery } from '../api/messages.api';
 import { conversationRows } from '../conversation-rows';
 import { messagesOf, replaceMessage } from '../message-cache-rules';
@@ -25,6 +28,7 @@ export interface MessagesListProps {
  * A ticket's conversation (spec 000 section 2): fetched 500 ms after the ticket is chosen, day
  * separators, ticket markers, per-message menu, media, ticks, an invitation to greet a new
  * contact when empty, older pages near the top, and live messages (features/tickets/ticket-cache).
+ * The ticket's private notes sit inline where they were written, set apart from messages.
  */
 export function MessagesList({ ticket, readOnly = false, onReply }: MessagesListProps) {
   const { t } = useTranslation('messages');
@@ -40,7 +44,10 @@ export function MessagesList({ ticket, readOnly = false, onReply }: MessagesList
   });
   const [deleteMessage] = useDeleteMessageMutation();
   const messages = current ? messagesOf(data) : [];
-  const rows = conversationRows(messages);
+  const notes = useTicketNotes(ticket, !current);
+  const { data: colleagues } = useUserListQuery(undefined, { skip: notes.length === 0 });
+  const rows = conversationRows(messages, notes, !hasNextPage);
+  const colleagueNames = (colleagues ?? []).map((colleague) => colleague.name);
   const { scroller, onScroll } = useOlderPagesScroll({
     conversationId: ticket.id,
     newestId: messages.at(-1)?.id ?? null,
@@ -100,6 +107,8 @@ export function MessagesList({ ticket, readOnly = false, onReply }: MessagesList
               );
             case 'call':
               return <CallNotice key={row.key} message={row.message} />;
+            case 'note':
+              return <NoteBubble key={row.key} note={row.note} colleagues={colleagueNames} />;
             case 'message':
               return (
                 <MessageBubble

@@ -12,9 +12,10 @@ import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/
 import { useSettingsQuery } from '../../settings/api/settings.api';
 import { scheduleRows } from '../../settings/company-schedule';
 import { settingValue } from '../../settings/components/options-tab.component';
+import { CompanyTimeZoneField } from '../../settings/components/company-time-zone.component';
 import { WeekScheduleFields } from '../../settings/components/week-schedule-fields.component';
-import { useCreateQueueMutation, useQueueQuery, useUpdateQueueMutation, type QueueInput } from '../api/queues.api';
-import { QUEUE_COLORS } from '../queue-colors';
+import { useCreateQueueMutation, useQueueQuery, useQueuesQuery, useUpdateQueueMutation, type QueueInput } from '../api/queues.api';
+import { DEFAULT_QUEUE_COLOR, nextQueueColor, QUEUE_COLORS } from '../queue-colors';
 import { OptionTree } from './option-tree.component';
 
 interface QueueFormValues {
@@ -28,10 +29,8 @@ interface QueueFormValues {
   schedules: ScheduleRow[];
 }
 
-const DEFAULT_COLOR = QUEUE_COLORS[5];
-
 function emptyValues(): QueueFormValues {
-  return { name: '', color: DEFAULT_COLOR, orderQueue: null, greetingMessage: '', outOfHoursMessage: '', promptId: null, integrationId: null, schedules: scheduleRows(undefined) };
+  return { name: '', color: DEFAULT_QUEUE_COLOR, orderQueue: null, greetingMessage: '', outOfHoursMessage: '', promptId: null, integrationId: null, schedules: scheduleRows(undefined) };
 }
 
 function valuesOf(queue: QueueView): QueueFormValues {
@@ -51,7 +50,7 @@ function valuesOf(queue: QueueView): QueueFormValues {
 function hexOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && 'toHexString' in value && typeof value.toHexString === 'function') return String(value.toHexString());
-  return DEFAULT_COLOR;
+  return DEFAULT_QUEUE_COLOR;
 }
 
 export interface QueueFormModalProps {
@@ -73,6 +72,7 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
   const [form] = Form.useForm<QueueFormValues>();
   const editing = queueId !== null;
   const { data: queue, isFetching } = useQueueQuery(queueId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const { data: queues } = useQueuesQuery(undefined, { skip: !open || editing });
   const { data: settings } = useSettingsQuery(undefined, { skip: !open });
   const { data: prompts } = usePromptsQuery(undefined, { skip: !open });
   const { data: queueIntegrations } = useQueueIntegrationsPageInfiniteQuery('', { skip: !open });
@@ -85,6 +85,11 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
     if (!editing) form.setFieldsValue(emptyValues());
     else if (queue) form.setFieldsValue(valuesOf(queue));
   }, [open, editing, queue, form]);
+
+  // A new queue starts with a colour no queue of the company uses, unless the user already chose one.
+  useEffect(() => {
+    if (open && !editing && queues && !form.isFieldTouched('color')) form.setFieldValue('color', nextQueueColor(queues.map((existing) => existing.color)));
+  }, [open, editing, queues, form]);
 
   const submit = async () => {
     // Every schedule row with its weekday names, not only the time fields the form renders.
@@ -149,7 +154,7 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
   );
 
   const tabs = [{ key: 'data', label: t('modal.dataTab'), children: data, forceRender: true }];
-  if (byQueueHours) tabs.push({ key: 'schedules', label: t('modal.schedulesTab'), children: <WeekScheduleFields form={form} />, forceRender: true });
+  if (byQueueHours) tabs.push({ key: 'schedules', label: t('modal.schedulesTab'), children: <><CompanyTimeZoneField /><WeekScheduleFields form={form} /></>, forceRender: true });
 
   return (
     <RecordFormModal

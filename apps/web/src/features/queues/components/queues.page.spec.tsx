@@ -84,9 +84,10 @@ describe('queues page', () => {
     expect(within(dialog).getByRole('tab', { name: 'Dados da Fila' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('tab', { name: 'Horários de Atendimento' })).not.toBeInTheDocument();
     expect(within(dialog).getByText('Salve a fila para montar as opções do chatbot.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('#004DCF')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'V' } });
     fireEvent.click(screen.getByTestId('queue-form-submit'));
-    expect(await within(dialog).findByText('Too Short!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Muito curto!')).toBeInTheDocument();
     expect(api.callsTo('POST /queue')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Vendas' } });
@@ -94,7 +95,8 @@ describe('queues page', () => {
     fireEvent.click(screen.getByTestId('queue-form-submit'));
     await waitFor(() => expect(api.callsTo('POST /queue')).toHaveLength(1), { timeout: 3000 });
     const body = api.callsTo('POST /queue')[0]!.body as { schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
-    expect(body).toMatchObject({ name: 'Vendas', color: '#1273de', orderQueue: null, greetingMessage: 'Bem-vindo às vendas', outOfHoursMessage: '', promptId: null });
+    // 'Suporte' has the default colour: the new queue is offered the next unused preset
+    expect(body).toMatchObject({ name: 'Vendas', color: '#004dcf', orderQueue: null, greetingMessage: 'Bem-vindo às vendas', outOfHoursMessage: '', promptId: null });
     expect(body.schedules).toHaveLength(7);
     expect(body.schedules[5]).toEqual({ weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' });
     expect(await screen.findByText('Queue saved successfully')).toBeInTheDocument();
@@ -107,7 +109,7 @@ describe('queues page', () => {
     api = fakeApi({
       'GET /queue': { body: [queue] },
       'GET /queue/1': { body: queue },
-      'GET /settings': { body: [{ key: 'scheduleType', value: 'queue' }] },
+      'GET /settings': { body: [{ key: 'scheduleType', value: 'queue' }, { key: 'timezone', value: 'America/Recife' }] },
       'GET /queue-options': { body: [] },
       'PUT /queue/1': (call) => ({ body: { ...queue, ...(call.body as object) } }),
     });
@@ -116,6 +118,8 @@ describe('queues page', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('tab', { name: 'Horários de Atendimento' }));
+    // the hours are read in the company's time zone, shown beside them
+    expect(within(within(dialog).getByTestId('company-time-zone')).getByText('America/Recife')).toBeInTheDocument();
     const starts = within(dialog).getAllByLabelText(/^Início/);
     const ends = within(dialog).getAllByLabelText(/^Fim/);
     expect(starts).toHaveLength(7);

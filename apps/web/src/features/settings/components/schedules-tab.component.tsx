@@ -7,6 +7,7 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { FORM_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { useCompanyQuery, useUpdateCompanySchedulesMutation } from '../../companies/api/companies.api';
 import { scheduleRows } from '../company-schedule';
+import { CompanyTimeZoneField } from './company-time-zone.component';
 import { WeekScheduleFields } from './week-schedule-fields.component';
 
 /** Horários: the company's business hours, shown when the schedule type setting is 'company'. */
@@ -36,6 +37,7 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
   return (
     <Card title={t('schedules.title')} size="small">
       <Form form={form} layout="vertical" onFinish={() => void submit()} data-testid="schedules-form">
+        <CompanyTimeZoneField />
         <WeekScheduleFields form={form} />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('save', { ns: 'common' })}

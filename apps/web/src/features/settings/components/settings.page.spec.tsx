@@ -70,6 +70,25 @@ describe('settings page', () => {
     expect(body.schedules[6]).toEqual({ weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' });
   });
 
+  it('shows the company’s time zone beside its hours and saves another one', async () => {
+    api = fakeApi({
+      ...shell,
+      'GET /settings': { body: [{ key: 'scheduleType', value: 'company' }, { key: 'timezone', value: 'America/Sao_Paulo' }] },
+      'GET /companies/3': { body: { id: 3, schedules: [] } },
+      'PUT /settings/timezone': { body: { key: 'timezone', value: 'Asia/Tokyo' } },
+    });
+    renderApp('/settings', aSessionUser({ profile: 'admin' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Horários' }));
+    const form = await screen.findByTestId('schedules-form');
+    expect(within(form).getByText('Fuso horário')).toBeInTheDocument();
+    const zone = within(form).getByTestId('company-time-zone');
+    expect(within(zone).getByText('America/Sao_Paulo')).toBeInTheDocument();
+    fireEvent.change(within(zone).getByRole('combobox'), { target: { value: 'Tokyo' } });
+    fireEvent.click(await screen.findByTitle('Asia/Tokyo'));
+    expect(await screen.findByText('Operação atualizada com sucesso.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /settings/timezone')[0]!.body).toEqual({ key: 'timezone', value: 'Asia/Tokyo' });
+  });
+
   it('gives super users the Empresas, Planos and Ajuda tabs', async () => {
     api = fakeApi({
       ...shell,

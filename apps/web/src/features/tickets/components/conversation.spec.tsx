@@ -127,6 +127,74 @@ describe('conversation', () => {
     expect(api.callsTo('POST /messages/100')[1]!.body).toEqual(expect.objectContaining({ body: 'Sem assinatura', signMessage: false }));
   });
 
+  it('shows a thumbnail of an image about to be sent (its object URL revoked when removed), a clip for other files', async () => {
+    const { createObjectURL, revokeObjectURL } = URL;
+    const made: string[] = [];
+    const revoked: string[] = [];
+    URL.createObjectURL = (file: Blob) => {
+      made.push(`blob:preview-${(file as File).name}`);
+      return made[made.length - 1]!;
+    };
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    try {
+      api = fakeApi(conversationRoutes(ticket, [aMessage({ id: 10, body: 'Me manda a foto' })]));
+      open();
+      const picker = await screen.findByTestId('composer-file-input');
+      const photo = new File(['png'], 'foto.png', { type: 'image/png' });
+      const contract = new File(['pdf'], 'contrato.pdf', { type: 'application/pdf' });
+      fireEvent.change(picker, { target: { files: [photo, contract] } });
+
+      const [image, document] = await within(screen.getByTestId('composer-files')).findAllByTestId('composer-file');
+      expect(within(image!).getByTestId('composer-file-thumbnail')).toHaveAttribute('src', 'blob:preview-foto.png');
+      expect(within(image!).getByTestId('composer-file-thumbnail')).toHaveAttribute('alt', 'foto.png');
+      expect(within(document!).queryByTestId('composer-file-thumbnail')).not.toBeInTheDocument();
+      expect(document).toHaveTextContent('contrato.pdf');
+      expect(made).toEqual(['blob:preview-foto.png']);
+
+      fireEvent.click(within(image!).getByRole('button', { name: 'Remover arquivo' }));
+      await waitFor(() => expect(revoked).toEqual(['blob:preview-foto.png']));
+      expect(screen.getAllByTestId('composer-file')).toHaveLength(1);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+
+  it('shows private notes inline, set apart, and adds one from the composer without sending a message; a note added elsewhere arrives live', async () => {
+    const note = (id: number, text: string, createdAt: string) => ({ id, note: text, ticketId: 100, contactId: ticket.contactId, userId: 8, user: { id: 8, name: 'Rui' }, createdAt, updatedAt: createdAt });
+    let notes = [note(1, 'Fale com @Maria antes', '2025-06-10T12:01:00.000Z')];
+    api = fakeApi(
+      conversationRoutes(ticket, [aMessage({ id: 10, body: 'Me liga?', createdAt: '2025-06-10T12:00:00.000Z' }), aMessage({ id: 11, body: 'Alô?', createdAt: '2025-06-10T12:02:00.000Z' })], {
+        'GET /ticket-notes/list': () => ({ body: notes }),
+        'GET /users/list': { body: [{ id: 7, name: 'Maria', profile: 'user', queueIds: [1] }, { id: 8, name: 'Rui', profile: 'user', queueIds: [1] }] },
+        'POST /ticket-notes': (call) => {
+          const added = note(2, (call.body as { note: string }).note, '2025-06-10T12:03:00.000Z');
+          notes = [added, ...notes];
+          return { status: 201, body: added };
+        },
+      }),
+    );
+    const { socket } = open();
+    const list = await screen.findByTestId('messages-list');
+    const inline = await within(list).findByTestId('note-1');
+    expect(inline).toHaveTextContent('Nota privada · Rui');
+    expect((await within(inline).findByText('@Maria')).tagName).toBe('MARK');
+    expect([...list.querySelectorAll('[data-testid^="message-1"], [data-testid^="note-"]')].map((row) => row.getAttribute('data-testid'))).toEqual(['message-10', 'note-1', 'message-11']);
+
+    fireEvent.click(screen.getByText('Nota privada', { selector: '.ant-segmented-item-label' }));
+    const input = within(await screen.findByTestId('note-composer')).getByRole('textbox');
+    fireEvent.change(input, { target: { value: 'Cliente pediu retorno amanhã' } });
+    fireEvent.click(screen.getByTestId('note-send'));
+    await waitFor(() => expect(api.callsTo('POST /ticket-notes')).toHaveLength(1));
+    expect(api.callsTo('POST /ticket-notes')[0]!.body).toEqual({ note: 'Cliente pediu retorno amanhã', ticketId: 100, contactId: ticket.contactId, mentions: [] });
+    expect(api.callsTo('POST /messages/100')).toHaveLength(0);
+    expect(await within(list).findByTestId('note-2')).toHaveTextContent('Cliente pediu retorno amanhã');
+
+    notes = [note(3, 'Escrita por outro agente', '2025-06-10T12:04:00.000Z'), ...notes];
+    act(() => socket.serverEmits('company-3-ticketNote', { action: 'create', note: notes[0] }));
+    expect(await within(list).findByTestId('note-3')).toHaveTextContent('Escrita por outro agente');
+  });
+
   it("offers quick replies after '/' with labels cut to 35 characters", async () => {
     api = fakeApi(conversationRoutes(ticket, []));
     open();

@@ -107,6 +107,33 @@ describe('ticket dialogs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
   });
 
+  it('transfer by an admin: the queue is optional (a company without queues), any user may be assigned, but one of the two is named', async () => {
+    const unqueued = aTicket({ id: 100, uuid: 'uuid-100', queueId: null, queue: null, status: 'pending', userId: null, user: null });
+    api = fakeApi(
+      routesWith({
+        'GET /queue': { body: [] },
+        'GET /tickets/u/uuid-100': { body: unqueued },
+        'GET /messages/100': { body: { messages: [aMessage()], ticket: unqueued, count: 1, hasMore: false } },
+        'PUT /tickets/100': { body: { ...unqueued, userId: 9, user: { id: 9, name: 'Lia' } } },
+      }),
+    );
+    const { router } = renderWithLiveSocket(routes, '/tickets/uuid-100', aSessionUser({ profile: 'admin', queueIds: [] }));
+    fireEvent.click(await screen.findByTestId('ticket-options'));
+    fireEvent.click(await screen.findByText('Transferir'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByTestId('transfer-submit'));
+    expect(await within(dialog).findByText('Escolha um usuário ou uma fila')).toBeInTheDocument();
+    expect(api.callsTo('PUT /tickets/100')).toHaveLength(0);
+
+    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1]!);
+    expect(await screen.findByTitle('Rui')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTitle('Lia'));
+    fireEvent.click(within(dialog).getByTestId('transfer-submit'));
+    await waitFor(() => expect(api.callsTo('PUT /tickets/100')).toHaveLength(1));
+    expect(api.callsTo('PUT /tickets/100')[0]!.body).toEqual({ queueId: null, userId: 9 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+  });
+
   it('options: delete only for who may; no schedule link on a plan without schedules', async () => {
     api = fakeApi(routesWith({ 'DELETE /tickets/100': { body: { message: 'ok' } } }));
     const { router } = renderWithLiveSocket(routes, '/tickets/uuid-100', aSessionUser({ profile: 'admin' }));

@@ -8,8 +8,8 @@ import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { ContactDrawer } from '../../contacts/components/contact-drawer.component';
-import { MessageComposer } from '../../messages/components/message-composer.component';
 import { MessagesList } from '../../messages/components/messages-list.component';
+import { ConversationComposer } from '../../notes/components/conversation-composer.component';
 import { socketEvents } from '../../realtime/realtime-events';
 import { useSocket, useSocketEvent } from '../../realtime/socket.context';
 import { useTicketQuery } from '../api/tickets.api';
@@ -65,7 +65,7 @@ export function TicketView({ ticketKey, onBack }: { ticketKey: string; onBack?: 
       <div className="conversation-surface">
         <MessagesList ticket={ticket} onReply={ticket.status === 'open' ? setReplyingTo : undefined} />
       </div>
-      <MessageComposer ticket={ticket} replyingTo={replyingTo} onCancelReply={() => setReplyingTo(null)} />
+      <ConversationComposer ticket={ticket} replyingTo={replyingTo} onCancelReply={() => setReplyingTo(null)} />
       <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
     </div>
   );

@@ -87,10 +87,10 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
       testId="user-form-submit"
     >
       <Form form={form} name="user" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="user-form">
-        <Form.Item name="name" label={t('form.name')} rules={lengthRules(t, 2, 50)}>
+        <Form.Item name="name" label={t('form.name')} rules={lengthRules(t, 2, 50, true, 'users')}>
           <Input autoFocus autoComplete="off" />
         </Form.Item>
-        <Form.Item name="email" label={t('form.email')} rules={emailRules(t)}>
+        <Form.Item name="email" label={t('form.email')} rules={emailRules(t, true, 'users')}>
           <Input inputMode="email" autoComplete="off" />
         </Form.Item>
         <Form.Item
@@ -98,9 +98,9 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
           label={t('form.password')}
           extra={editing ? t('form.passwordKeep') : undefined}
           rules={[
-            ...(editing ? [] : [{ required: true, message: t('validation.required', { ns: 'common' }) }]),
-            { min: 5, message: t('validation.tooShort', { ns: 'common' }) },
-            { max: 50, message: t('validation.tooLong', { ns: 'common' }) },
+            ...(editing ? [] : [{ required: true, message: t('validation.required') }]),
+            { min: 5, message: t('validation.tooShort') },
+            { max: 50, message: t('validation.tooLong') },
           ]}
         >
           <Input.Password autoComplete="new-password" />

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Actor, IntegrationEvent } from '@atrium/contracts';
 import { IntegrationEvents } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
-import { ConnectionEvents } from '../shared/connection-events.js';
+import { ConnectionEvents } from '../shared/connection.events.js';
 import type { SessionsDatabase } from '../shared/sessions-database.js';
 import { toWhatsappView } from '../shared/whatsapp.view.js';
 import { ConnectionsRepository } from './connections.repository.js';
@@ -15,7 +15,7 @@ import { QueueNames } from './queue-names.js';
  * connection naming it.
  */
 @Injectable()
-export class DeletedBotsSubscriber implements OnModuleInit {
+export class DeletedBotsConsumer implements OnModuleInit {
   constructor(
     @Inject(IntegrationEvents) private readonly integration: IntegrationEvents,
     @Inject(DATABASE) private readonly database: SessionsDatabase,

@@ -5,6 +5,7 @@ import {
   type MessageView,
   type QueueView,
   type QuickMessageView,
+  type TicketNoteView,
   type TicketScope,
   type TicketView,
 } from '@atrium/contracts';
@@ -90,6 +91,26 @@ export class TicketsEvents {
       companyId: ticket.companyId,
       payload: { action, message, ticket, contact: ticket.contact },
       audience: { ticket: scopeOf(ticket) }
+    });
+  }
+
+  /** `company-{id}-ticketNote`: a note added, to whoever may see its ticket (shown inline in the conversation). */
+  noteCreated(companyId: number, note: TicketNoteView, scope: TicketScope): void {
+    this.bus.publish({ kind: 'ticketNote', companyId, payload: { action: 'create', note }, audience: { ticket: scope } });
+  }
+
+  noteDeleted(companyId: number, note: Pick<TicketNoteView, 'id' | 'ticketId'>, scope: TicketScope): void {
+    this.bus.publish({ kind: 'ticketNote', companyId, payload: { action: 'delete', noteId: note.id, ticketId: note.ticketId }, audience: { ticket: scope } });
+  }
+
+  /** `company-{id}-mention`: to the users a note names, and to nobody else. */
+  mentioned(companyId: number, userIds: number[], note: TicketNoteView, ticket: Pick<TicketView, 'id' | 'uuid' | 'contact'>): void {
+    if (userIds.length === 0) return;
+    this.bus.publish({
+      kind: 'mention',
+      companyId,
+      payload: { action: 'create', note, ticket: { id: ticket.id, uuid: ticket.uuid }, contact: { name: ticket.contact.name } },
+      audience: { userIds },
     });
   }
 

@@ -1,5 +1,5 @@
 import type { IntegrationEvent } from '@atrium/contracts';
-import { newIntegrationEvent, parseIntegrationEvent, type IntegrationEvents } from './integration-events.js';
+import { newIntegrationEvent, parseIntegrationEvent, type IntegrationEvents } from './integration.events.js';
 import type { IntegrationOutbox, OutboxTx } from './integration-outbox.js';
 
 describe('integration events', () => {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IntegrationEvent } from '@atrium/contracts';
 import { IntegrationEvents } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { toQueueView } from './queue.view.js';
 import { QueuesRepository } from './queues.repository.js';
@@ -13,7 +13,7 @@ import { QueuesRepository } from './queues.repository.js';
  * (queue pages, identity's and sessions' read models). Idempotent: a redelivery finds no queue naming it.
  */
 @Injectable()
-export class DeletedBotsSubscriber implements OnModuleInit {
+export class DeletedBotsConsumer implements OnModuleInit {
   constructor(
     @Inject(IntegrationEvents) private readonly integration: IntegrationEvents,
     @Inject(DATABASE) private readonly database: TicketsDatabase,

@@ -4,7 +4,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import { deleteStream } from './jetstream-streams.js';
-import { IntegrationEvents, newIntegrationEvent } from './integration-events.js';
+import { IntegrationEvents, newIntegrationEvent } from './integration.events.js';
 
 describe('IntegrationEvents (real JetStream)', () => {
   /** Each test has its own stream: a new consumer hears the stream's whole history. */

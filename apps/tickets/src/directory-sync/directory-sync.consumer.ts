@@ -6,7 +6,7 @@ import { DATABASE, LOGGER, NATS_PROXY } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { CompanySettings } from '@atrium/kernel';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
-import { TicketsEvents } from '../shared/tickets-events.js';
+import { TicketsEvents } from '../shared/tickets.events.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
@@ -20,7 +20,7 @@ import { refOf } from '../directory/directory.service.js';
  * event (one replica handles it, even one that was down when the user was deleted).
  */
 @Injectable()
-export class DirectorySync implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private subscriptions: Subscription[] = [];
 
   constructor(

@@ -16,7 +16,7 @@ import { QueueRefsRepository } from './queue-refs.repository.js';
  * of those who are logged in follows at once.
  */
 @Injectable()
-export class QueueRefsSubscriber implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class QueueRefsConsumer implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private subscription?: Subscription;
 
   constructor(

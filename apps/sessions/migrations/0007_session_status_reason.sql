@@ -1,0 +1,1 @@
+ALTER TABLE "sessions"."whatsapps" ADD COLUMN "status_reason" varchar(30);
