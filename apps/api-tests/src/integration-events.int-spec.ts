@@ -64,6 +64,8 @@ describe('durable integration events between services', () => {
       expect((await alpha.admin.delete(`/users/${leaving.user.id}`)).status).toBe(200);
       stack.apps.tickets = await startStackService('tickets', stack.env);
 
+      // the move out of 'open' is announced first (delete with fromStatus), then the update
+      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toEqual({ action: 'delete', ticketId: ticket.id, fromStatus: 'open' });
       expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toMatchObject({ action: 'update', ticket: { status: 'pending', userId: null } });
       expect(await released(ticket.id)).toBe(true);
 

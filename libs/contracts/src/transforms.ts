@@ -71,3 +71,13 @@ export const textOrEmpty = ({ value }: TransformInput): unknown => (value === nu
 
 /** An optional list a form clears with null (a contact's `{"extraInfo": null}`): the empty list. */
 export const listOrEmpty = ({ value }: TransformInput): unknown => (value === null ? [] : value);
+
+/**
+ * An optional text trimmed, where '' (or only spaces) and null mean "not given", as older forms
+ * send an unset field (Atendechat's tag dialog sends `color: ""`): the service's default applies
+ * on create, the stored value stays on update.
+ */
+export const blankAsUnset = (input: TransformInput): unknown => {
+  const value = trimmed(input);
+  return value === '' || value === null ? undefined : value;
+};

@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { LiveEvent, UserView } from '@atrium/contracts';
+import type { LiveEvent, UserEventUser } from '@atrium/contracts';
 import { randomBytes } from 'node:crypto';
 import { EventBus } from './event-bus.js';
 
@@ -47,7 +47,7 @@ describe('typed live events over NATS', () => {
       if (seen.length === 2) bothSeen();
     });
     await connection.flush();
-    const user = { id: 7, companyId: 3, name: 'Ana' } as UserView;
+    const user = { id: 7, companyId: 3, name: 'Ana', company: { id: 3, name: 'Acme' } } as UserEventUser;
     bus.publish({ kind: 'user', companyId: 3, payload: { action: 'update', user } });
     bus.publish({ kind: 'queue', companyId: 3, payload: { action: 'delete', queueId: 1 } });
     bus.publish({ kind: 'user', companyId: 4, payload: { action: 'delete', userId: 9 } });

@@ -69,7 +69,7 @@ export function issueInvoices(billing: BillingStack): Promise<number> {
 }
 
 export async function invoicesOf(client: ApiClient, query = ''): Promise<InvoiceView[]> {
-  const response = await client.get<InvoicePage>(`/invoices/all${query}`);
+  const response = await client.get<InvoicePage>(`/invoices/all${query ? `${query}&` : '?'}paged=true`);
   if (response.status !== 200) throw new Error(`invoices: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.invoices;
 }

@@ -53,7 +53,7 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     expect(invoices).toEqual([
       expect.objectContaining({ companyId: company.id, detail: plan.name, value: '149.90', dueDate: company.dueDate, status: 'open' }),
     ]);
-    const page = await company.admin.get<{ hasMore: boolean; count: number }>('/invoices/all?pageNumber=1');
+    const page = await company.admin.get<{ hasMore: boolean; count: number }>('/invoices/all?pageNumber=1&paged=true');
     expect(page.body).toMatchObject({ hasMore: false, count: 1 });
   });
 

@@ -1,4 +1,25 @@
-import type { AppMessageEventPayload, AuthResult, MessagesPageView, MessageView, QueueView, TicketView, WhatsappView } from '@atrium/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { InvoiceIssuer } from '@atrium/app-billing';
+import type {
+  AppMessageEventPayload,
+  AuthResult,
+  ChatEventPayload,
+  ChatView,
+  ContactListItemEventPayload,
+  FileListEventPayload,
+  InvoiceView,
+  MessagesPageView,
+  MessageView,
+  QueueView,
+  SchedulesPageView,
+  TicketEventPayload,
+  TicketView,
+  UserEventPayload,
+  WhatsappView,
+} from '@atrium/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
@@ -6,7 +27,7 @@ import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsSta
 import { socketOf, SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { InboundPublisher } from '../tickets/inbound-publisher.js';
-import { createQueue } from '../tickets/tickets-fixtures.js';
+import { createAgent, createQueue } from '../tickets/tickets-fixtures.js';
 
 const BUSINESS = '5511972016001';
 const CUSTOMER = '5511987016001';
@@ -39,9 +60,11 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
   let adminSocket: SocketRecorder;
   let polling: SocketRecorder;
   let ticket: TicketView;
+  let storageDir: string;
 
   beforeAll(async () => {
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'] });
+    storageDir = await mkdtemp(path.join(tmpdir(), 'atrium-compat-'));
+    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets', 'campaigns', 'billing'], env: { STORAGE_DIR: storageDir } });
     const plan = await createPlan(await superAdmin(env.stack), { connections: 2, queues: 5 });
     tenant = await signUpTenant(env.stack, plan.id);
     queue = await createQueue(tenant, 'Atendimento');
@@ -53,6 +76,7 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     adminSocket?.close();
     await env.stop();
     await (await InboundPublisher.open(env.stack.env)).close();
+    await rm(storageDir, { recursive: true, force: true });
   });
 
   it('logs in, and refreshes with the cookie alone', async () => {
@@ -102,8 +126,19 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
   });
 
   it('accepts, then replies with the composer’s body (`read: 1`, empty mediaUrl, `quotedMsg: null`); the customer receives it', async () => {
+    // its tabs as its ticket list keeps them: `update` adds to the tab of the ticket's status only, `delete` drops it from every tab
+    const tabs: Record<string, Set<number>> = { pending: new Set([ticket.id]), open: new Set() };
+    const followTabs = (event: TicketEventPayload) => {
+      if (event.action === 'delete') for (const tab of Object.values(tabs)) tab.delete(event.ticketId);
+      if (event.action === 'update') tabs[event.ticket.status]?.add(event.ticket.id);
+    };
+    polling.socket.on(`company-${tenant.companyId}-ticket`, followTabs);
     const accepted = await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: tenant.adminSession.user.id, queueId: queue.id });
     expect(accepted.status).toBe(200);
+    await eventually(async () => tabs.open!.has(ticket.id), 10_000);
+    polling.socket.off(`company-${tenant.companyId}-ticket`, followTabs);
+    // the original sends `delete` to the old status' listeners before the update: the ticket leaves Aguardando
+    expect(tabs.pending!.has(ticket.id)).toBe(false);
     const sent = await tenant.admin.post<MessageView[]>(`/messages/${ticket.id}`, { read: 1, fromMe: true, mediaUrl: '', body: 'Olá, Carla!', quotedMsg: null });
     expect(sent.status).toBeGreaterThanOrEqual(200);
     expect(sent.status).toBeLessThan(300);
@@ -170,6 +205,80 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     expect((await tenant.admin.get<Array<{ key: string }>>('/settings/')).body.length).toBeGreaterThan(0);
     expect((await tenant.admin.get(`/announcements/?${query(page)}`)).body).toMatchObject({ records: expect.any(Array), hasMore: expect.any(Boolean) });
     expect(await tenant.admin.get(`/chats/?${query(page)}`)).toMatchObject({ status: 200, body: { records: [], hasMore: false } });
+  });
+
+  it('schedules: the list’s items carry contact and user `{id, name}` (its page reads schedule.contact.name)', async () => {
+    const sendAt = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    const created = await tenant.admin.post<{ id: number }>('/schedules', { body: 'Lembrete da consulta', contactId: ticket.contactId, sendAt, userId: tenant.adminSession.user.id });
+    expect(created.status).toBe(201);
+    const page = await tenant.admin.get<SchedulesPageView>(`/schedules/?${query({ searchParam: '', pageNumber: 1 })}`);
+    expect(page.status).toBe(200);
+    expect(page.body.schedules.find((s) => s.id === created.body.id)).toMatchObject({
+      contact: { id: ticket.contactId, name: 'Carla' },
+      user: { id: tenant.adminSession.user.id, name: tenant.adminSession.user.name },
+    });
+  });
+
+  it('Financeiro: GET /invoices/all answers a plain array (it calls t.forEach on it); our web app asks for the page with paged=true', async () => {
+    await env.stack.apps.billing!.get(InvoiceIssuer).issueDue();
+    const all = await tenant.admin.get<InvoiceView[]>('/invoices/all');
+    expect(all.status).toBe(200);
+    expect(Array.isArray(all.body)).toBe(true);
+    expect(all.body).toEqual([expect.objectContaining({ companyId: tenant.companyId, status: 'open' })]);
+    const paged = await tenant.admin.get<{ invoices: InvoiceView[]; count: number; hasMore: boolean }>('/invoices/all?pageNumber=1&paged=true');
+    expect(paged.body).toMatchObject({ invoices: [{ id: all.body[0]!.id }], count: 1, hasMore: false });
+  });
+
+  it('contact lists: after an import, `ContactListItem-{listId}` reload carries the records its page merges', async () => {
+    const list = await tenant.admin.post<{ id: number }>('/contact-lists', { name: 'Clientes importados' });
+    expect(list.status).toBe(201);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nome', 'numero'], ['Ana Souza', '5511955561001'], ['Bruno Lima', '5511955561002']]), 'Contatos');
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]), 'contatos.xlsx');
+    expect((await tenant.admin.request('POST', `/contact-lists/${list.body.id}/upload`, upload)).status).toBeLessThan(300);
+    const reload = await polling.nextWhere<ContactListItemEventPayload>(`company-${tenant.companyId}-ContactListItem-${list.body.id}`, (p) => p.action === 'reload', 30_000);
+    expect(reload.action === 'reload' && reload.records.map((r) => r.name)).toEqual(['Ana Souza', 'Bruno Lima']);
+  });
+
+  it('internal chat: a new chat arrives on `chat-user-{userId}`; a new message’s `newMessage.chat.users` is there', async () => {
+    const colleague = await createAgent(env.stack, tenant, { name: 'Dani Colega' });
+    const adminId = tenant.adminSession.user.id;
+    // its dialog sends the picked users as objects
+    const chat = await tenant.admin.post<ChatView>('/chats', { title: 'Plantão', users: [{ id: colleague.user.id, name: 'Dani Colega' }] });
+    expect(chat.status).toBe(201);
+    const created = await polling.nextWhere<ChatEventPayload>(`company-${tenant.companyId}-chat-user-${adminId}`, (p) => p.action === 'create');
+    expect(created).toMatchObject({ action: 'create', record: { id: chat.body.id, title: 'Plantão' } });
+    expect((await tenant.admin.post(`/chats/${chat.body.id}/messages`, { message: 'Bom dia, time' })).status).toBeLessThan(300);
+    const message = await polling.nextWhere<ChatEventPayload>(`company-${tenant.companyId}-chat-${chat.body.id}`, (p) => p.action === 'new-message');
+    const users = message.action === 'new-message' ? message.newMessage.chat.users : [];
+    expect(users.map((u) => u.userId).sort((a, b) => a - b)).toEqual([adminId, colleague.user.id].sort((a, b) => a - b));
+  });
+
+  it('tags: `color: ""` (its dialog’s default) is a tag with the default colour, not a 400', async () => {
+    const tag = await tenant.admin.post<{ id: number; color: string }>('/tags', { name: 'Sem cor', color: '', kanban: 0 });
+    expect(tag.status).toBe(201);
+    expect(tag.body.color).toBe('#A4CCCC');
+    expect((await tenant.admin.put<{ color: string }>(`/tags/${tag.body.id}`, { name: 'Sem cor', color: '', kanban: 0 })).body.color).toBe('#A4CCCC');
+  });
+
+  it('files: the `company-{id}-file` event carries `files` (the old page) besides `fileList`', async () => {
+    const saved = await tenant.admin.post<{ id: number }>('/files', { name: 'Catálogo', message: 'Segue o catálogo', options: [] });
+    expect(saved.status).toBeLessThan(300);
+    const created = await polling.nextWhere<FileListEventPayload>(`company-${tenant.companyId}-file`, (p) => p.action === 'create');
+    expect(created).toMatchObject({ files: { id: saved.body.id, name: 'Catálogo' }, fileList: { id: saved.body.id } });
+    expect((await tenant.admin.put(`/files/${saved.body.id}`, { name: 'Catálogo 2', message: 'Segue', options: [] })).status).toBe(200);
+    const updated = await polling.nextWhere<FileListEventPayload>(`company-${tenant.companyId}-file`, (p) => p.action === 'update');
+    expect(updated).toMatchObject({ files: { id: saved.body.id, name: 'Catálogo 2' } });
+  });
+
+  it('the `company-{id}-user` update carries `company` (its dashboard greets "Bem vindo a {company.name}")', async () => {
+    const me = tenant.adminSession.user;
+    // its user dialog sends the whole form
+    const saved = await tenant.admin.put(`/users/${me.id}`, { name: 'Admin Renomeado', email: me.email, profile: 'admin', queueIds: [], whatsappId: '', allTicket: 'desabled' });
+    expect(saved.status).toBe(200);
+    const event = await polling.nextWhere<UserEventPayload>(`company-${tenant.companyId}-user`, (p) => p.action === 'update' && p.user.id === me.id && p.user.name === 'Admin Renomeado');
+    expect(event.action === 'update' && event.user.company).toMatchObject({ id: tenant.companyId, name: me.company.name });
   });
 
   it('resolves the ticket; the polling socket hears the update', async () => {

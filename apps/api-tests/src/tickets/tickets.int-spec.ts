@@ -173,13 +173,17 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     it('transfers to a queue: pending there, nobody assigned; the old queue’s agents get a delete, the new one’s an update', async () => {
       const ticket = await customerWrites(QUEUED);
       await agentA.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
-      await eventAbout(socketA, ticket.id);
+      // the accept announces `delete` from pending, then the update
+      let accepted = await eventAbout(socketA, ticket.id);
+      while (!(accepted.action === 'update' && accepted.ticket.status === 'open')) accepted = await eventAbout(socketA, ticket.id);
       const moved = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { queueId: queueB.id, userId: null, status: 'pending' });
       expect(moved.body).toMatchObject({ status: 'pending', queueId: queueB.id, userId: null });
       // A (no longer allowed) is told to drop it; B (now allowed) receives it
       let forA = await eventAbout(socketA, ticket.id);
       while (forA.action === 'update' && forA.ticket.status === 'open') forA = await eventAbout(socketA, ticket.id);
       expect(forA).toEqual({ action: 'delete', ticketId: ticket.id });
+      // B hears the move first (a delete from 'open', a no-op for lists without it), then the update
+      expect(await eventAbout(socketB, ticket.id)).toEqual({ action: 'delete', ticketId: ticket.id, fromStatus: 'open' });
       expect(await eventAbout(socketB, ticket.id)).toMatchObject({ action: 'update', ticket: { queueId: queueB.id, status: 'pending' } });
       expect((await agentA.client.get(`/tickets/${ticket.id}`)).status).toBe(403);
       expect((await agentB.client.get(`/tickets/${ticket.id}`)).status).toBe(200);

@@ -4,11 +4,12 @@ import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { CampaignFiles } from '../shared/campaign-files.js';
+import { PAGE_SIZES } from '../shared/page-sizes.js';
 import type { CampaignsDatabase } from '../shared/campaigns-database.js';
 import { ContactListImportsRepository, type ContactListImportRow } from './contact-list-imports.repository.js';
 import { ContactListItemsRepository, type NewContactListItem } from './contact-list-items.repository.js';
 import { toImportProgress } from './contact-list-import.view.js';
-import { toContactListView } from './contact-list.view.js';
+import { toContactListItemView, toContactListView } from './contact-list.view.js';
 import { ContactListsEvents } from './contact-lists.events.js';
 import { ContactListsRepository } from './contact-lists.repository.js';
 import { toListItem } from './contact-row-validation.js';
@@ -174,12 +175,15 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
     this.logger.warn({ companyId: row.companyId, importId: row.id, reason }, 'contact-list import failed');
   }
 
-  /** The list's new count and a reload of its items page. */
+  /** The list's new count and a reload of its items page (with that page's first rows). */
   private async announceList(companyId: number, contactListId: number): Promise<void> {
-    const list = await this.database.withTenant(companyId, (tx) => this.lists.find(tx, companyId, contactListId));
-    if (!list) return;
-    this.events.listSaved('update', toContactListView(list));
-    this.events.itemsReloaded(companyId, contactListId);
+    const found = await this.database.withTenant(companyId, async (tx) => {
+      const list = await this.lists.find(tx, companyId, contactListId);
+      return list ? { list, firstPage: await this.items.page(tx, companyId, contactListId, undefined, 1, PAGE_SIZES.contactListItems) } : undefined;
+    });
+    if (!found) return;
+    this.events.listSaved('update', toContactListView(found.list));
+    this.events.itemsReloaded(companyId, contactListId, found.firstPage.rows.map(toContactListItemView));
   }
 
   private progress(row: ContactListImportRow | undefined): void {

@@ -30,9 +30,9 @@ export class ContactListsEvents {
     this.item(companyId, contactListId, { action: 'delete', id, contactListId });
   }
 
-  /** Many items changed at once (an import, a WhatsApp check): the page reloads. */
-  itemsReloaded(companyId: number, contactListId: number): void {
-    this.item(companyId, contactListId, { action: 'reload', contactListId });
+  /** Many items changed at once (an import, a WhatsApp check): the page reloads; `records` is its first page. */
+  itemsReloaded(companyId: number, contactListId: number, records: ContactListItemView[]): void {
+    this.item(companyId, contactListId, { action: 'reload', contactListId, records });
   }
 
   private item(companyId: number, contactListId: number, payload: ContactListItemEventPayload): void {

@@ -104,7 +104,7 @@ export class FileListsService {
   }
 
   private publish(action: 'create' | 'update', fileList: FileListView): void {
-    this.bus.publish({ kind: 'file', companyId: fileList.companyId, payload: { action, fileList } });
+    this.bus.publish({ kind: 'file', companyId: fileList.companyId, payload: { action, fileList, files: fileList } });
   }
 
   private async existing(tx: CampaignsTx, companyId: number, id: number, options: { forUpdate?: boolean } = {}) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CampaignFiles } from '../shared/campaign-files.js';
+import { ScheduleParties } from './schedule-parties.js';
 import { ScheduleSender } from './schedule-sender.js';
 import { SchedulesController } from './schedules.controller.js';
 import { SchedulesRepository } from './schedules.repository.js';
@@ -7,5 +8,5 @@ import { SchedulesEvents } from './schedules.events.js';
 import { SchedulesService } from './schedules.service.js';
 
 /** Schedules of the campaigns service: NATS `campaigns.schedules.*`, and the job that sends them (ScheduleSender). */
-@Module({ controllers: [SchedulesController], providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender, CampaignFiles], exports: [SchedulesService] })
+@Module({ controllers: [SchedulesController], providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender, ScheduleParties, CampaignFiles], exports: [SchedulesService] })
 export class SchedulesModule {}

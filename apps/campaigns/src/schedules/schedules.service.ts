@@ -18,6 +18,7 @@ import { hasMore } from '@atrium/kernel';
 import { CampaignFiles } from '../shared/campaign-files.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
+import { ScheduleParties } from './schedule-parties.js';
 import { ScheduleSender } from './schedule-sender.js';
 import { toScheduleView } from './schedule.view.js';
 import { SchedulesEvents } from './schedules.events.js';
@@ -36,15 +37,18 @@ export class SchedulesService {
     @Inject(SchedulesEvents) private readonly events: SchedulesEvents,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(ScheduleSender) private readonly sender: ScheduleSender,
+    @Inject(ScheduleParties) private readonly parties: ScheduleParties,
     @Inject(CampaignFiles) private readonly files: CampaignFiles,
   ) {}
 
-  page(actor: Actor, query: SchedulesQueryDto): Promise<SchedulesPageView> {
-    return this.database.withTenant(actor.companyId, async (tx) => {
+  /** A page of schedules, each with its contact and user named (asked of their owners after the read). */
+  async page(actor: Actor, query: SchedulesQueryDto): Promise<SchedulesPageView> {
+    const page = await this.database.withTenant(actor.companyId, async (tx) => {
       const size = PAGE_SIZES.schedules;
       const { rows, count } = await this.schedules.page(tx, actor.companyId, query, query.pageNumber, size);
       return { schedules: rows.map(toScheduleView), count, hasMore: hasMore(query.pageNumber, size, rows.length, count) };
     });
+    return { ...page, schedules: await this.parties.named(actor, page.schedules) };
   }
 
   show(actor: Actor, id: number): Promise<ScheduleView> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Post, Query } from '@nestjs/common';
-import { BillingSubjects, InvoiceQueryDto, SubscriptionDto, type ActorState, type InvoicePage, type PixChargeView } from '@atrium/contracts';
+import { BillingSubjects, InvoicesAllQueryDto, SubscriptionDto, type ActorState, type InvoicePage, type InvoiceView, type PixChargeView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
 
@@ -12,9 +12,12 @@ import { CurrentActor, Roles } from '../auth/decorators.js';
 export class InvoicesController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
+  /** `paged=true`: the page object; otherwise the page's invoices as a plain array, as older clients read it (docs/adr/010). */
   @Get('invoices/all')
-  all(@CurrentActor() actor: ActorState, @Query() query: InvoiceQueryDto): Promise<InvoicePage> {
-    return this.rpc.request(BillingSubjects.invoicesPage, query, { actor });
+  async all(@CurrentActor() actor: ActorState, @Query() query: InvoicesAllQueryDto): Promise<InvoicePage | InvoiceView[]> {
+    const { paged, ...filters } = query;
+    const page = await this.rpc.request(BillingSubjects.invoicesPage, filters, { actor });
+    return paged ? page : page.invoices;
   }
 
   @Post('subscription')

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SESSION_ENDED_EVENT, type SettingView, type UserView } from '@atrium/contracts';
+import { SESSION_ENDED_EVENT, type SettingView, type UserCompanyRef, type UserView } from '@atrium/contracts';
 import { EventBus } from '@atrium/messaging';
 
 /** The live events identity announces (after the change committed); the gateway fans them out to sockets. */
@@ -7,9 +7,9 @@ import { EventBus } from '@atrium/messaging';
 export class IdentityEvents {
   constructor(@Inject(EventBus) private readonly bus: EventBus) {}
 
-  /** `company-{id}-user` */
-  userSaved(companyId: number, action: 'create' | 'update', user: UserView): void {
-    this.bus.publish({ kind: 'user', companyId, payload: { action, user } });
+  /** `company-{id}-user`: the user as saved, with their company (older clients replace their signed-in user with it). */
+  userSaved(companyId: number, action: 'create' | 'update', user: UserView, company: UserCompanyRef): void {
+    this.bus.publish({ kind: 'user', companyId, payload: { action, user: { ...user, company } } });
   }
 
   userDeleted(companyId: number, userId: number): void {

@@ -1,4 +1,5 @@
-import type { AllTicket, Profile, QueueRef, UserView } from '@atrium/contracts';
+import type { AllTicket, Profile, QueueRef, UserCompanyRef, UserView } from '@atrium/contracts';
+import type { CompanyRow } from '../companies/companies.repository.js';
 import type { UserRow } from './users.repository.js';
 
 export function toUserView(row: UserRow, queues: QueueRef[]): UserView {
@@ -17,4 +18,9 @@ export function toUserView(row: UserRow, queues: QueueRef[]): UserView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The company a `company-{id}-user` event carries beside the user. */
+export function toUserCompanyRef(row: CompanyRow): UserCompanyRef {
+  return { id: row.id, name: row.name, dueDate: row.dueDate, status: row.status, recurrence: row.recurrence as UserCompanyRef['recurrence'], planId: row.planId };
 }

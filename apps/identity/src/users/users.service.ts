@@ -10,6 +10,7 @@ import {
   type Page,
   type PageQueryDto,
   type UpdateUserDto,
+  type UserCompanyRef,
   type UserView,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
@@ -24,7 +25,7 @@ import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from './session-user.loader.js';
-import { toUserView } from './user.view.js';
+import { toUserCompanyRef, toUserView } from './user.view.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
 /** Fields only admins may set (spec 000 section 6: edit-profile and edit-queues actions). */
@@ -85,11 +86,11 @@ export class UsersService {
           whatsappId: dto.whatsappId ?? null,
         });
         await this.users.replaceQueues(tx, actor.companyId, row.id, dto.queueIds ?? []);
-        return this.viewOf(tx, actor.companyId, row.id);
+        return { user: await this.viewOf(tx, actor.companyId, row.id), company: toUserCompanyRef(company.company) };
       }),
     );
-    this.events.userSaved(actor.companyId, 'create', view);
-    return view;
+    this.events.userSaved(actor.companyId, 'create', view.user, view.company);
+    return view.user;
   }
 
   async update(actor: Actor, id: number, dto: UpdateUserDto): Promise<UserView> {
@@ -112,12 +113,12 @@ export class UsersService {
           ...(admin && dto.whatsappId !== undefined && { whatsappId: dto.whatsappId }),
         });
         if (admin && dto.queueIds !== undefined) await this.users.replaceQueues(tx, actor.companyId, id, dto.queueIds);
-        return this.viewOf(tx, actor.companyId, id);
+        return this.withCompany(tx, actor.companyId, await this.viewOf(tx, actor.companyId, id));
       }),
     );
     await this.refreshActorState(actor.companyId, id);
-    this.events.userSaved(actor.companyId, 'update', view);
-    return view;
+    this.events.userSaved(actor.companyId, 'update', view.user, view.company);
+    return view.user;
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
@@ -137,9 +138,9 @@ export class UsersService {
   async setOnline(actor: Actor, online: boolean): Promise<void> {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
       const row = await this.users.update(tx, actor.companyId, actor.userId, { online, lastSeenAt: new Date() });
-      return row ? (await this.views(tx, actor.companyId, [row]))[0] : undefined;
+      return row ? this.withCompany(tx, actor.companyId, (await this.views(tx, actor.companyId, [row]))[0]!) : undefined;
     });
-    if (view) this.events.userSaved(actor.companyId, 'update', view);
+    if (view) this.events.userSaved(actor.companyId, 'update', view.user, view.company);
   }
 
   private async assertNoAdminOnlyChange(tx: IdentityTx, current: UserRow, dto: UpdateUserDto): Promise<void> {
@@ -172,6 +173,13 @@ export class UsersService {
   private async refreshActorState(companyId: number, userId: number): Promise<void> {
     const view = await this.database.withTenant(companyId, (tx) => this.sessionUsers.load(tx, companyId, userId));
     if (view) await this.actorStates.refresh(view);
+  }
+
+  /** The user and their company, as `company-{id}-user` announces them. */
+  private async withCompany(tx: IdentityTx, companyId: number, user: UserView): Promise<{ user: UserView; company: UserCompanyRef }> {
+    const company = await this.companies.findWithPlan(tx, companyId);
+    if (!company) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+    return { user, company: toUserCompanyRef(company.company) };
   }
 
   private async viewOf(tx: IdentityTx, companyId: number, id: number): Promise<UserView> {

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
   ContactDto,
+  ContactIdsDto,
   ContactsListQueryDto,
   ContactsQueryDto,
   TicketsSubjects,
@@ -28,6 +29,11 @@ export class ContactsController {
   @RpcHandler(TicketsSubjects.contactsList)
   list(@RpcActor() actor: Actor, @RpcData({ dto: ContactsListQueryDto }) query: ContactsListQueryDto): Promise<ContactView[]> {
     return this.contacts.list(actor, query);
+  }
+
+  @RpcHandler(TicketsSubjects.contactsNames)
+  names(@RpcActor() actor: Actor, @RpcData({ dto: ContactIdsDto }) dto: ContactIdsDto): Promise<Array<Pick<ContactView, 'id' | 'name'>>> {
+    return this.contacts.names(actor, dto.ids);
   }
 
   @RpcHandler(TicketsSubjects.contactsShow)

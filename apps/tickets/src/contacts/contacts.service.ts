@@ -52,6 +52,11 @@ export class ContactsService {
     return this.database.withTenant(actor.companyId, async (tx) => this.views.many(tx, actor.companyId, await this.contacts.list(tx, actor.companyId, query.name)));
   }
 
+  /** The names of those of the company's contacts (for lists of other services: schedules). */
+  names(actor: Actor, ids: number[]): Promise<Array<Pick<ContactView, 'id' | 'name'>>> {
+    return this.database.withTenant(actor.companyId, async (tx) => (await this.contacts.findByIds(tx, actor.companyId, ids)).map(({ id, name }) => ({ id, name })));
+  }
+
   show(actor: Actor, id: number): Promise<ContactView> {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const row = await this.contacts.findById(tx, actor.companyId, id);

@@ -42,8 +42,12 @@ export class TicketsEvents {
   }
 
   /**
-   * `company-{id}-ticket` update to whoever may see the ticket now; when the change took it out of
-   * some users' view (`before`), those users get `delete` so their lists drop it.
+   * `company-{id}-ticket` update to whoever may see the ticket now. Before it, when the change took
+   * the ticket out of some users' view (`before`), those users get `delete` so their lists drop it;
+   * and when the status changed, those who see it now get `delete` with `fromStatus` (the original
+   * backend's emit to the old status' listeners: a list per status drops it from the old one, and
+   * the update adds it to the new one). Published in this order on one connection, so every socket
+   * hears the deletes first.
    */
   ticketUpdated(ticket: TicketView, before?: TicketScope): void {
     const now = scopeOf(ticket);
@@ -53,6 +57,14 @@ export class TicketsEvents {
         companyId: ticket.companyId,
         payload: { action: 'delete', ticketId: ticket.id },
         audience: { ticket: before, exceptTicket: now }
+      });
+    }
+    if (before && before.status !== now.status) {
+      this.bus.publish({
+        kind: 'ticket',
+        companyId: ticket.companyId,
+        payload: { action: 'delete', ticketId: ticket.id, fromStatus: before.status },
+        audience: { ticket: now }
       });
     }
     this.bus.publish({ kind: 'ticket', companyId: ticket.companyId, payload: { action: 'update', ticket }, audience: { ticket: now } });

@@ -14,6 +14,15 @@ export class InvoiceQueryDto extends PageQueryDto {
 }
 
 /**
+ * The HTTP query of GET /invoices/all. `paged` true answers the page object (`{invoices, count,
+ * hasMore}`, our web app); without it the answer is the page's invoices as a plain array, as the
+ * original backend answered and Atendechat 6.0.0's Financeiro reads it (docs/adr/010).
+ */
+export class InvoicesAllQueryDto extends InvoiceQueryDto {
+  @IsOptional() @Transform(booleanish) @IsBoolean() paged?: boolean;
+}
+
+/**
  * POST /subscription (spec 001 'Subscription payload'). Only `invoiceId` decides anything: the
  * amount comes from the invoice on the server, and the card fields of the old form are accepted
  * (clients send them, often empty) but never stored nor used.

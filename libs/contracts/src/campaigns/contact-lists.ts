@@ -78,7 +78,11 @@ export type ContactListEventPayload =
 export type ContactListItemEventPayload =
   | { action: 'create' | 'update'; record: ContactListItemView }
   | { action: 'delete'; id: number; contactListId: number }
-  | { action: 'reload'; contactListId: number };
+  /**
+   * Many items changed at once (an import): lists refetch. `records` is the list's first page
+   * (`GET /contact-list-items` page 1), which Atendechat 6.0.0's page merges into what it shows.
+   */
+  | { action: 'reload'; contactListId: number; records: ContactListItemView[] };
 
 export type ContactListImportState = 'queued' | 'running' | 'checking' | 'done' | 'failed';
 

@@ -63,5 +63,8 @@ export interface FileListsPageView {
   hasMore: boolean;
 }
 
-/** `company-{id}-file` ("Live lists"). */
-export type FileListEventPayload = { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileId: number };
+/**
+ * `company-{id}-file` ("Live lists"). A saved list travels twice: as `fileList` (our web app) and
+ * as `files`, which Atendechat 6.0.0's Files page reads (docs/adr/010, "Payloads of older clients").
+ */
+export type FileListEventPayload = { action: 'create' | 'update'; fileList: FileListView; files: FileListView } | { action: 'delete'; fileId: number };

@@ -59,8 +59,17 @@ export interface ScheduleView {
   updatedAt: string;
 }
 
+/**
+ * A schedule as `GET /schedules` lists it: with its contact and user `{id, name}`, as the original
+ * backend includes them (null when the record is gone).
+ */
+export interface ScheduleListItemView extends ScheduleView {
+  contact: { id: number; name: string } | null;
+  user: { id: number; name: string } | null;
+}
+
 export interface SchedulesPageView {
-  schedules: ScheduleView[];
+  schedules: ScheduleListItemView[];
   count: number;
   hasMore: boolean;
 }

@@ -78,6 +78,8 @@ export interface LiveEventPayloads {
   chat: ChatEventPayload;
   /** ... a chat the user was added to or whose record changed, ... */
   'chat-user': ChatEventPayload;
+  /** ... the same per member (`chat-user-{userId}`, to that user only), as older clients listen, ... */
+  [oneMember: `chat-user-${number}`]: ChatEventPayload;
   /** ... and the open conversation's messages and record (`chat-{chatId}`). */
   [oneChat: `chat-${number}`]: ChatEventPayload;
 }

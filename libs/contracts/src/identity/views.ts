@@ -119,7 +119,16 @@ export interface HelpView {
  * Payload of `company-{id}-user`. An update carries the user as saved; the gateway also takes the
  * user's profile, super flag, queues and allTicket from it for that user's open sockets at once.
  */
-export type UserEventPayload = { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
+export type UserEventPayload = { action: 'create' | 'update'; user: UserEventUser } | { action: 'delete'; userId: number };
+
+/**
+ * The company a user event's user carries, as the original backend's user payload does:
+ * Atendechat 6.0.0's web app replaces its signed-in user with the event's and greets
+ * 'Bem vindo a {company.name}'. The same for every socket of the company: no settings, no plan.
+ */
+export type UserCompanyRef = Pick<CompanyView, 'id' | 'name' | 'dueDate' | 'status' | 'recurrence' | 'planId'>;
+
+export type UserEventUser = UserView & { company: UserCompanyRef };
 
 export interface AnnouncementView {
   id: number;

@@ -1,6 +1,7 @@
 import type { Allowed, ById, Done, NoData, Rpc, Update } from '../contract.js';
 import type {
   ContactDto,
+  ContactIdsDto,
   ContactsListQueryDto,
   ContactsQueryDto,
   CreateTicketDto,
@@ -63,6 +64,7 @@ export type TicketsContract = {
 
   [S.contactsPage]: Rpc<ContactsQueryDto, ContactsPageView>;
   [S.contactsList]: Rpc<ContactsListQueryDto, ContactView[]>;
+  [S.contactsNames]: Rpc<ContactIdsDto, Array<Pick<ContactView, 'id' | 'name'>>>;
   [S.contactsShow]: Rpc<ById, ContactView>;
   [S.contactsCreate]: Rpc<ContactDto, ContactView>;
   [S.contactsUpdate]: Rpc<Update<UpdateContactDto>, ContactView>;

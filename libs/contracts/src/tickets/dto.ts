@@ -21,8 +21,8 @@ import {
 } from 'class-validator';
 import { IsWeekSchedule, ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
-import { IsCalendarDay } from '../input-rules.js';
-import { booleanish, digitsOnly, idList, idsOrObjects, listOrEmpty, optionalId, parentIdOrRoot, textOrEmpty, trimmed, zeroOrOne } from '../transforms.js';
+import { INT4_MAX, IsCalendarDay } from '../input-rules.js';
+import { blankAsUnset, booleanish, digitsOnly, idList, idsOrObjects, listOrEmpty, optionalId, parentIdOrRoot, textOrEmpty, trimmed, zeroOrOne } from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 import { QUEUE_OPTION_MAX } from './queue-options.js';
 
@@ -110,6 +110,11 @@ export class ContactsQueryDto extends PageQueryDto {
   @IsOptional() @IsCalendarDay() dateEnd?: string;
 }
 
+/** `tickets.contacts.names` (asked by other services): the ids of the company's contacts to name. */
+export class ContactIdsDto {
+  @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) @Max(INT4_MAX, { each: true }) ids!: number[];
+}
+
 /** `GET /contacts/list`: `companyId` is ignored (the token decides); an optional name filter. */
 export class ContactsListQueryDto {
   @IsOptional() @IsString() @MaxLength(100) name?: string;
@@ -120,14 +125,16 @@ export class ContactsListQueryDto {
 
 export class TagDto {
   @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name!: string;
-  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+  /** '' or null (the older client's default) takes the default colour. */
+  @IsOptional() @Transform(blankAsUnset) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
   /** Only admins and supervisors may make a tag a kanban lane. */
   @IsOptional() @Transform(zeroOrOne) @IsIn([0, 1]) kanban?: 0 | 1;
 }
 
 export class UpdateTagDto {
   @IsOptional() @Transform(trimmed) @IsString() @MinLength(3, { message: 'Mensagem muito curta' }) @MaxLength(50) name?: string;
-  @IsOptional() @Transform(trimmed) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
+  /** '' or null keeps the tag's colour. */
+  @IsOptional() @Transform(blankAsUnset) @IsString() @Matches(COLOR, { message: 'color must be 3 to 9 characters' }) color?: string;
   @IsOptional() @Transform(zeroOrOne) @IsIn([0, 1]) kanban?: 0 | 1;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) userId?: number | null;
 }

@@ -1,4 +1,5 @@
 import type { ContactView, MessageView, QueueView, QuickMessageView, TicketNoteView, TicketView } from './views.js';
+import type { TicketStatus } from './visibility.js';
 
 /** `company-{id}-queue`. */
 export type QueueEventPayload = { action: 'create' | 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
@@ -9,11 +10,14 @@ export type ContactEventPayload = { action: 'create' | 'update'; contact: Contac
 /**
  * `company-{id}-ticket` (spec 000 section 7). `delete` also reaches the sockets that could see the
  * ticket before a change (transfer, return) and no longer can: they drop it from their lists.
+ * A status change also announces `delete` with `fromStatus` to the sockets that see the ticket now,
+ * before the `update`: the ticket moved (it was not deleted), as the original backend tells the old
+ * status' listeners; a list of that status drops it, the update puts it in its new one.
  * `updateUnread`: the ticket's unread count went back to 0.
  */
 export type TicketEventPayload =
   | { action: 'update'; ticket: TicketView }
-  | { action: 'delete'; ticketId: number }
+  | { action: 'delete'; ticketId: number; fromStatus?: TicketStatus }
   | { action: 'updateUnread'; ticketId: number };
 
 /** `company-{id}-appMessage`: a message was created, or changed (ack, edit, revoke, delete). */

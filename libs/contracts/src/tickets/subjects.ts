@@ -18,6 +18,8 @@ export const TicketsSubjects = {
   contactsUpdate: 'tickets.contacts.update',
   contactsDelete: 'tickets.contacts.delete',
   contactsImport: 'tickets.contacts.import',
+  /** ContactIdsDto → `{id, name}` of those of the actor's company (others are left out). */
+  contactsNames: 'tickets.contacts.names',
 
   tagsPage: 'tickets.tags.page',
   tagsList: 'tickets.tags.list',

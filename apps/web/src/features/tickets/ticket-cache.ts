@@ -1,4 +1,4 @@
-import type { AppMessageEventPayload, ContactEventPayload, ContactView, TicketEventPayload, TicketView } from '@atrium/contracts';
+import type { AppMessageEventPayload, ContactEventPayload, ContactView, TicketEventPayload, TicketStatus, TicketView } from '@atrium/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { contactsApi } from '../contacts/api/contacts.api';
@@ -36,9 +36,15 @@ export function ticketChanged(ticket: TicketView, toTop = false): CacheThunk {
   };
 }
 
-export function ticketRemoved(ticketId: number): CacheThunk {
+/**
+ * A ticket left some lists. `fromStatus` (a status change, announced before the ticket's update):
+ * only the lists of that status drop it; the update that follows puts it where it now belongs and
+ * leaves it in the lists it still matches (a search).
+ */
+export function ticketRemoved(ticketId: number, fromStatus?: TicketStatus): CacheThunk {
   return (dispatch, getState) => {
     for (const filter of ticketsApi.util.selectCachedArgsForQuery(getState(), 'ticketsPage')) {
+      if (fromStatus && filter.status !== fromStatus) continue;
       dispatch(ticketsApi.util.updateQueryData('ticketsPage', filter, (draft) => removeFromList(draft, ticketId)));
     }
   };
@@ -56,7 +62,7 @@ export function ticketRead(ticketId: number): CacheThunk {
 export function ticketEventReceived(event: TicketEventPayload): CacheThunk {
   return (dispatch) => {
     if (event.action === 'update') dispatch(ticketChanged(event.ticket));
-    else if (event.action === 'delete') dispatch(ticketRemoved(event.ticketId));
+    else if (event.action === 'delete') dispatch(ticketRemoved(event.ticketId, event.fromStatus));
     else if (event.action === 'updateUnread') dispatch(ticketRead(event.ticketId));
   };
 }

@@ -41,10 +41,10 @@ function compact<T extends object>(filters: T): Partial<T> {
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /invoices/all: the company's invoices (every company's for super users), paged with hasMore. */
+    /** GET /invoices/all?paged=true: the company's invoices (every company's for super users), paged with hasMore (without `paged`: a plain array, for older clients). */
     invoicesPage: build.infiniteQuery<InvoicePage, InvoiceFilters, number>({
       infiniteQueryOptions: pageNumberPaging,
-      query: ({ queryArg, pageParam }) => ({ url: '/invoices/all', params: { ...compact(queryArg), pageNumber: pageParam } }),
+      query: ({ queryArg, pageParam }) => ({ url: '/invoices/all', params: { ...compact(queryArg), pageNumber: pageParam, paged: true } }),
       providesTags: ['Invoices'],
     }),
     /** POST /subscription: the Pix code of an open invoice. */

@@ -253,6 +253,13 @@ describe('conversation', () => {
     // another ticket's message stays out
     act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 3, ticketId: 555, body: 'De outro' }), ticket: aTicket({ id: 555, contactId: 77, whatsappId: 1 }), contact: ticket.contact }));
 
+    // a status change of the ticket shown (delete with fromStatus) keeps the conversation open
+    act(() => socket.serverEmits('company-3-ticket', { action: 'delete', ticketId: 100, fromStatus: 'pending' }));
+    act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 4, body: 'Depois da mudança' }), ticket, contact: ticket.contact }));
+    expect(await within(screen.getByTestId('messages-list')).findByText('Depois da mudança')).toBeInTheDocument();
+    expect(router.state.location.pathname).not.toBe('/tickets');
+    expect(screen.queryByText('O atendimento que você estava foi deletado.')).not.toBeInTheDocument();
+
     act(() => socket.serverEmits('company-3-ticket', { action: 'delete', ticketId: 100 }));
     expect(await screen.findByText('O atendimento que você estava foi deletado.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));

@@ -45,7 +45,8 @@ export function TicketView({ ticketKey, onBack }: { ticketKey: string; onBack?: 
   }, [socket, ticket?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per ticket shown
 
   useSocketEvent(ticket ? socketEvents.ticket(user.companyId) : null, (event) => {
-    if (event.action === 'delete' && event.ticketId === ticket?.id) {
+    // a delete with `fromStatus` is a status change of a ticket the user still sees, not a deletion
+    if (event.action === 'delete' && !event.fromStatus && event.ticketId === ticket?.id) {
       toast.warning(t('deletedWhileViewing'));
       navigate('/tickets');
     }

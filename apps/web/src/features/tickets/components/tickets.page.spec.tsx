@@ -182,6 +182,8 @@ describe('tickets list', () => {
     await waitFor(() => expect(screen.queryByTestId('ticket-102')).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByText('Atendendo'));
+    // a status change's delete names the status the ticket left: only lists of that status drop it
+    act(() => socket.serverEmits('company-3-ticket', { action: 'delete', ticketId: 101, fromStatus: 'pending' }));
     act(() => socket.serverEmits('company-3-ticket', { action: 'delete', ticketId: 100 }));
     await waitFor(() => expect(itemsOf('tickets-open').map((item) => item.dataset.testid)).toEqual(['ticket-101']));
     expect(within(screen.getByTestId('tab-assigned')).getByText('1')).toBeInTheDocument();
