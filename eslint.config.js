@@ -44,7 +44,10 @@ export default tseslint.config(
     // End-to-end suites boot the apps in-process: the only place an app may be imported.
     files: ['apps/api-tests/**/*.ts', 'apps/e2e/**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { allow: ['@atrium/app-*'], depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }] }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { allow: ['@atrium/app-*'], depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }] },
+      ],
     },
   },
   {
@@ -58,7 +61,15 @@ export default tseslint.config(
       // also exports the DTOs, whose decorators need reflect-metadata and crash the browser.
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@atrium/contracts', message: 'Import values from their module (@atrium/contracts/<area>/<file>.js); only types from the root.', allowTypeImports: true }] },
+        {
+          paths: [
+            {
+              name: '@atrium/contracts',
+              message: 'Import values from their module (@atrium/contracts/<area>/<file>.js); only types from the root.',
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },
@@ -68,6 +79,19 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+      },
+    },
   },
 );

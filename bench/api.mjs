@@ -67,7 +67,12 @@ async function startStack(root, index) {
   const sandboxUrl = `http://127.0.0.1:${sandbox}`;
   try {
     const superUser = await call('POST', `${api}/auth/login`, { email: 'admin@admin.com', password: '123456' });
-    const plan = await call('POST', `${api}/plans`, { name: `Bench ${tag}`, users: 0, connections: 0, queues: 0, value: 0 }, superUser.token);
+    const plan = await call(
+      'POST',
+      `${api}/plans`,
+      { name: `Bench ${tag}`, users: 0, connections: 0, queues: 0, value: 0 },
+      superUser.token,
+    );
     const email = `bench-${tag}@example.com`;
     await call('POST', `${api}/companies/cadastro`, { name: `Bench ${tag}`, email, password: 'secret123', planId: plan.id });
     const admin = await call('POST', `${api}/auth/login`, { email, password: 'secret123' });
@@ -77,7 +82,9 @@ async function startStack(root, index) {
     for (let tries = 0; !number; tries += 1) {
       if (tries > 300) throw new Error('the connection did not connect');
       await sleep(200);
-      number = (await call('GET', `${api}/whatsapp`, undefined, admin.token)).find((w) => w.id === connection.id && w.status === 'CONNECTED')?.number;
+      number = (await call('GET', `${api}/whatsapp`, undefined, admin.token)).find(
+        (w) => w.id === connection.id && w.status === 'CONNECTED',
+      )?.number;
     }
     for (let i = 0; i < history; i += 1) {
       await call('POST', `${sandboxUrl}/messages`, { from: '5511955000001', to: number, pushName: 'Cliente', body: `mensagem ${i}` });
@@ -88,7 +95,8 @@ async function startStack(root, index) {
       await sleep(200);
       const page = await call('GET', `${api}/tickets?status=pending&showAll=true`, undefined, admin.token);
       ticket = page.tickets.find((t) => t.contact?.number === '5511955000001');
-      if (ticket && (await call('GET', `${api}/messages/${ticket.id}?markRead=false`, undefined, admin.token)).count < history) ticket = undefined;
+      if (ticket && (await call('GET', `${api}/messages/${ticket.id}?markRead=false`, undefined, admin.token)).count < history)
+        ticket = undefined;
     }
     await call('PUT', `${api}/tickets/${ticket.id}`, { status: 'open', userId: admin.user.id }, admin.token);
     return { root, platform, api, token: admin.token, ticketId: ticket.id };
@@ -108,11 +116,20 @@ function routesOf(stack) {
     ['tickets', 'GET /tickets (open tab, page 1)', { path: '/tickets?status=open&showAll=true', headers: auth }],
     ['settings', 'GET /settings', { path: '/settings', headers: auth }],
     ['users', 'GET /users?pageNumber=1', { path: '/users?pageNumber=1', headers: auth }],
-    ['send', 'POST /messages/{ticketId} (text)', { path: `/messages/${stack.ticketId}`, method: 'POST', headers: json, body: JSON.stringify({ body: 'resposta do bench' }) }],
+    [
+      'send',
+      'POST /messages/{ticketId} (text)',
+      { path: `/messages/${stack.ticketId}`, method: 'POST', headers: json, body: JSON.stringify({ body: 'resposta do bench' }) },
+    ],
     [
       'login',
       'POST /auth/login (argon2id; at most 8 clients)',
-      { path: '/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }) },
+      {
+        path: '/auth/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
+      },
     ],
   ].filter(([key]) => !only || only.has(key));
 }
@@ -122,7 +139,12 @@ function measure(stack, options, clients) {
     const { path: route, ...rest } = options;
     autocannon({ url: stack.api + route, duration: seconds, connections: clients, ...rest }, (error, result) => {
       if (error) return reject(error);
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts });
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
     });
   });
 }
@@ -133,7 +155,9 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const figure = (values, digits = 0) =>
-  values.length === 1 ? values[0].toFixed(digits) : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
+  values.length === 1
+    ? values[0].toFixed(digits)
+    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 
 const stacks = [];
 try {

@@ -15,7 +15,9 @@ import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
-const [recipientCount, connectionCount, intervalMs, inFlight] = [3000, 10, 20, 8].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const [recipientCount, connectionCount, intervalMs, inFlight] = [3000, 10, 20, 8].map((fallback, i) =>
+  Number(process.argv[i + 2] ?? fallback),
+);
 const prefix = `bench${process.pid}.`;
 /** A gap between two consecutive messages of a number at the sandbox shorter than the interval by more than this is a pacing violation. */
 const TOLERANCE_MS = 20;
@@ -71,25 +73,41 @@ const autovacuum = await emulateAutovacuum(platform.databaseUrls.owner);
 try {
   await db.connect();
   const root = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
-  const plan = await call('POST', '/plans', { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0, useCampaigns: true }, root.token);
+  const plan = await call(
+    'POST',
+    '/plans',
+    { name: `Bench ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0, useCampaigns: true },
+    root.token,
+  );
   const email = `bench-campaigns-${process.pid}@example.com`;
   await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id });
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
   const companyId = admin.user.companyId;
   const connections = [];
-  for (let i = 0; i < connectionCount; i += 1) connections.push((await call('POST', '/whatsapp', { name: `Bench ${i}`, provider: 'sandbox' }, admin.token)).id);
+  for (let i = 0; i < connectionCount; i += 1)
+    connections.push((await call('POST', '/whatsapp', { name: `Bench ${i}`, provider: 'sandbox' }, admin.token)).id);
   let connected = [];
   for (let tries = 0; connected.length < connectionCount; tries += 1) {
     if (tries > 300) throw new Error('connections did not connect');
     await sleep(200);
-    connected = (await call('GET', '/whatsapp', undefined, admin.token)).filter((w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number);
+    connected = (await call('GET', '/whatsapp', undefined, admin.token)).filter(
+      (w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number,
+    );
   }
   await sleep(1000); // the read models of the connections
-  await call('POST', '/campaign-settings', { settings: { messageInterval: intervalMs / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, admin.token);
+  await call(
+    'POST',
+    '/campaign-settings',
+    { settings: { messageInterval: intervalMs / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } },
+    admin.token,
+  );
 
   /** Whether every one of these campaigns is FINALIZADA. */
   const allFinished = async (campaignIds) => {
-    const { rows } = await db.query(`select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`, [campaignIds]);
+    const { rows } = await db.query(
+      `select count(*) filter (where status = 'FINALIZADA') as done from campaigns.campaigns where id = any($1)`,
+      [campaignIds],
+    );
     return Number(rows[0].done) === campaignIds.length;
   };
   const insertItems = (listId, numbers) =>
@@ -108,11 +126,20 @@ try {
     const warmupIds = [];
     for (const [i, connection] of connected.entries()) {
       const list = await call('POST', '/contact-lists', { name: `Aquecimento ${i}` }, admin.token);
-      await insertItems(list.id, Array.from({ length: warmupPerConnection }, (_, k) => `55119${String(30_000_000 + i * warmupPerConnection + k).padStart(8, '0')}`));
+      await insertItems(
+        list.id,
+        Array.from({ length: warmupPerConnection }, (_, k) => `55119${String(30_000_000 + i * warmupPerConnection + k).padStart(8, '0')}`),
+      );
       const campaign = await call(
         'POST',
         '/campaigns',
-        { name: `Aquecimento ${i}`, message1: 'Oi {nome}', contactListId: list.id, whatsappId: connection.id, scheduledAt: new Date(warmupAt).toISOString() },
+        {
+          name: `Aquecimento ${i}`,
+          message1: 'Oi {nome}',
+          contactListId: list.id,
+          whatsappId: connection.id,
+          scheduledAt: new Date(warmupAt).toISOString(),
+        },
         admin.token,
       );
       warmupIds.push(campaign.id);
@@ -124,7 +151,9 @@ try {
       await sleep(500);
     }
     await db.query('analyze');
-    console.log(`warm-up: ${warmupPerConnection * connectionCount} shippings over ${connectionCount} connections in ${((Date.now() - warmupStarted) / 1000).toFixed(1)} s, then analyze`);
+    console.log(
+      `warm-up: ${warmupPerConnection * connectionCount} shippings over ${connectionCount} connections in ${((Date.now() - warmupStarted) / 1000).toFixed(1)} s, then analyze`,
+    );
   }
 
   // one contact list and one campaign per connection, the items as an import leaves them
@@ -144,7 +173,13 @@ try {
     planned.campaign = await call(
       'POST',
       '/campaigns',
-      { name: `Bench ${i}`, message1: 'Oi {nome}', contactListId: planned.list.id, whatsappId: planned.connection.id, scheduledAt: new Date(scheduledAt).toISOString() },
+      {
+        name: `Bench ${i}`,
+        message1: 'Oi {nome}',
+        contactListId: planned.list.id,
+        whatsappId: planned.connection.id,
+        scheduledAt: new Date(scheduledAt).toISOString(),
+      },
       admin.token,
     );
   }
@@ -158,9 +193,14 @@ try {
     if (Date.now() - reportedAt >= 30_000) {
       // progress, so that a run stopped early still tells its rate and memory so far
       reportedAt = Date.now();
-      const { rows: progress } = await db.query(`select count(*) as planned, count(delivered_at) as delivered from campaigns.campaign_shippings where campaign_id = any($1)`, [ids]);
+      const { rows: progress } = await db.query(
+        `select count(*) as planned, count(delivered_at) as delivered from campaigns.campaign_shippings where campaign_id = any($1)`,
+        [ids],
+      );
       const seconds = (Date.now() - startedAt) / 1000;
-      console.log(`${seconds.toFixed(0)} s: ${progress[0].planned} planned, ${progress[0].delivered} delivered (${(progress[0].delivered / seconds).toFixed(1)}/s), campaigns RSS ${rss.at(-1).toFixed(0)} MB`);
+      console.log(
+        `${seconds.toFixed(0)} s: ${progress[0].planned} planned, ${progress[0].delivered} delivered (${(progress[0].delivered / seconds).toFixed(1)}/s), campaigns RSS ${rss.at(-1).toFixed(0)} MB`,
+      );
     }
     if (Date.now() - startedAt > 90 * 60_000) throw new Error('campaigns did not finish in 90 minutes');
     await sleep(500);
@@ -177,7 +217,9 @@ try {
   const shippings = planning.reduce((sum, row) => sum + Number(row.shippings), 0);
   // all campaigns: from their scheduled time to the last one planned (the scheduler starts and plans one after another)
   const allPlannedMs = Math.max(...planning.map((row) => new Date(row.planned_at).getTime())) - scheduledAt;
-  const { rows: delivered } = await db.query(`select number, delivered_at from campaigns.campaign_shippings where campaign_id = any($1)`, [ids]);
+  const { rows: delivered } = await db.query(`select number, delivered_at from campaigns.campaign_shippings where campaign_id = any($1)`, [
+    ids,
+  ]);
   const deliveredAt = new Map(delivered.map((row) => [row.number, new Date(row.delivered_at).getTime()]));
 
   // what the sandbox received, recipient by recipient
@@ -192,7 +234,9 @@ try {
     const times = [];
     for (let k = 0; k < planned.numbers.length; k += 50) {
       const batch = planned.numbers.slice(k, k + 50);
-      const answers = await Promise.all(batch.map((n) => fetch(`${sandboxUrl}/messages?customer=${n}&business=${planned.business}`).then((r) => r.json())));
+      const answers = await Promise.all(
+        batch.map((n) => fetch(`${sandboxUrl}/messages?customer=${n}&business=${planned.business}`).then((r) => r.json())),
+      );
       answers.forEach((messages, j) => {
         if (messages.length === 0) lost += 1;
         if (messages.length > 1) {
@@ -217,32 +261,71 @@ try {
   gaps.sort((a, b) => a - b);
   const violations = gaps.filter((gap) => gap < intervalMs - TOLERANCE_MS).length;
   // the RSS over the run, at tenths of it
-  const rssOverRun = Array.from({ length: 11 }, (_, k) => rss[Math.min(rss.length - 1, Math.round((k * (rss.length - 1)) / 10))].toFixed(0)).join(' ');
+  const rssOverRun = Array.from({ length: 11 }, (_, k) =>
+    rss[Math.min(rss.length - 1, Math.round((k * (rss.length - 1)) / 10))].toFixed(0),
+  ).join(' ');
   const pace = 1000 / intervalMs;
   const results = [
     { measure: 'shippings (recipients × connections)', value: `${shippings} (${perConnection} × ${connectionCount})` },
-    { measure: 'shippings planned per second (rows written / planning time, per campaign, median)', value: Math.round(perConnection / (percentile([...planMs].sort((a, b) => a - b), 50) / 1000)) },
-    { measure: 'shippings planned per second, all campaigns (their scheduled time → the last one planned)', value: Math.round(shippings / (Math.max(1, allPlannedMs) / 1000)) },
+    {
+      measure: 'shippings planned per second (rows written / planning time, per campaign, median)',
+      value: Math.round(
+        perConnection /
+          (percentile(
+            [...planMs].sort((a, b) => a - b),
+            50,
+          ) /
+            1000),
+      ),
+    },
+    {
+      measure: 'shippings planned per second, all campaigns (their scheduled time → the last one planned)',
+      value: Math.round(shippings / (Math.max(1, allPlannedMs) / 1000)),
+    },
     { measure: `configured pace per connection (messages/s, ${intervalMs} ms)`, value: pace },
-    { measure: 'delivery rate per connection at the sandbox, min / median / max (messages/s)', value: `${rates[0].toFixed(2)} / ${percentile(rates, 50).toFixed(2)} / ${rates.at(-1).toFixed(2)}` },
+    {
+      measure: 'delivery rate per connection at the sandbox, min / median / max (messages/s)',
+      value: `${rates[0].toFixed(2)} / ${percentile(rates, 50).toFixed(2)} / ${rates.at(-1).toFixed(2)}`,
+    },
     { measure: 'delivery rate, all connections (messages/s)', value: Math.round(shippings / (runMs / 1000)) },
     { measure: 'most any connection ran ahead of its pace at the sandbox (ms; ≤ 0: never)', value: Math.max(...aheads) },
-    { measure: `gaps between a number's consecutive messages at the sandbox, min / p1 / p50 (ms)`, value: `${gaps[0]} / ${percentile(gaps, 1)} / ${percentile(gaps, 50)}` },
-    { measure: `pacing violations: gaps shorter than the interval − ${TOLERANCE_MS} ms, of all gaps`, value: `${violations} of ${gaps.length}` },
+    {
+      measure: `gaps between a number's consecutive messages at the sandbox, min / p1 / p50 (ms)`,
+      value: `${gaps[0]} / ${percentile(gaps, 1)} / ${percentile(gaps, 50)}`,
+    },
+    {
+      measure: `pacing violations: gaps shorter than the interval − ${TOLERANCE_MS} ms, of all gaps`,
+      value: `${violations} of ${gaps.length}`,
+    },
     { measure: 'lost / duplicated recipients', value: `${lost} / ${duplicated}` },
-    { measure: 'sandbox receipt → shipping marked delivered, p50 / p99 ms', value: `${percentile(latencies, 50)} / ${percentile(latencies, 99)}` },
+    {
+      measure: 'sandbox receipt → shipping marked delivered, p50 / p99 ms',
+      value: `${percentile(latencies, 50)} / ${percentile(latencies, 99)}`,
+    },
     { measure: 'start → last campaign FINALIZADA (s)', value: (runMs / 1000).toFixed(1) },
-    { measure: 'campaigns process RSS MB: start / max / end', value: `${rss[0].toFixed(0)} / ${Math.max(...rss).toFixed(0)} / ${rss.at(-1).toFixed(0)}` },
+    {
+      measure: 'campaigns process RSS MB: start / max / end',
+      value: `${rss[0].toFixed(0)} / ${Math.max(...rss).toFixed(0)} / ${rss.at(-1).toFixed(0)}`,
+    },
     { measure: 'campaigns process RSS MB at each tenth of the run', value: rssOverRun },
   ];
   console.table(results);
   if (duplicates.length > 0) {
-    const { rows: shippingRows } = await db.query(`select number, attempts, failed_reason, delivered_at from campaigns.campaign_shippings where campaign_id = any($1) and number = any($2)`, [ids, duplicates.map((d) => d.number)]);
-    console.log('duplicated recipients:', JSON.stringify(duplicates.slice(0, 10).map((d) => ({ ...d, shipping: shippingRows.find((row) => row.number === d.number) }))));
+    const { rows: shippingRows } = await db.query(
+      `select number, attempts, failed_reason, delivered_at from campaigns.campaign_shippings where campaign_id = any($1) and number = any($2)`,
+      [ids, duplicates.map((d) => d.number)],
+    );
+    console.log(
+      'duplicated recipients:',
+      JSON.stringify(duplicates.slice(0, 10).map((d) => ({ ...d, shipping: shippingRows.find((row) => row.number === d.number) }))),
+    );
   }
 } finally {
   await autovacuum.stop();
-  if (autovacuum.runs().length > 0) console.log(`autovacuum's work done by the bench: ${autovacuum.runs().length} vacuums/analyzes, ${autovacuum.runs().reduce((sum, run) => sum + run.ms, 0)} ms in all`);
+  if (autovacuum.runs().length > 0)
+    console.log(
+      `autovacuum's work done by the bench: ${autovacuum.runs().length} vacuums/analyzes, ${autovacuum.runs().reduce((sum, run) => sum + run.ms, 0)} ms in all`,
+    );
   await db.end().catch(() => undefined);
   await platform.stop();
 }

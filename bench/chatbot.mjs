@@ -34,7 +34,6 @@ const api = platform.urls.api;
 const call = jsonCaller(api);
 const postToSandbox = jsonPoster(sandboxUrl);
 
-
 const MENU = 'Olá! Escolha um departamento:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte';
 const SALES = 'Bem-vindo às Vendas\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Falar com vendedor\n\n*[ # ]* - Voltar ao Menu Principal';
 const PLANS = 'Nossos planos:\n\n*[ 1 ]* - Básico\n*[ 2 ]* - Pro\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal';
@@ -57,10 +56,30 @@ try {
   const companyId = admin.user.companyId;
   const sales = await call('POST', '/queue', { name: 'Vendas', color: '#123456', greetingMessage: 'Bem-vindo às Vendas' }, admin.token);
   const support = await call('POST', '/queue', { name: 'Suporte', color: '#654321', greetingMessage: 'Suporte aqui' }, admin.token);
-  const plans = await call('POST', '/queue-options', { queueId: sales.id, title: 'Planos', message: 'Nossos planos:', option: 1 }, admin.token);
-  await call('POST', '/queue-options', { queueId: sales.id, title: 'Falar com vendedor', message: 'Aguarde um vendedor.', option: 2 }, admin.token);
-  await call('POST', '/queue-options', { queueId: sales.id, parentId: plans.id, title: 'Básico', message: 'Plano Básico: R$ 10', option: 1 }, admin.token);
-  await call('POST', '/queue-options', { queueId: sales.id, parentId: plans.id, title: 'Pro', message: 'Plano Pro: R$ 20', option: 2 }, admin.token);
+  const plans = await call(
+    'POST',
+    '/queue-options',
+    { queueId: sales.id, title: 'Planos', message: 'Nossos planos:', option: 1 },
+    admin.token,
+  );
+  await call(
+    'POST',
+    '/queue-options',
+    { queueId: sales.id, title: 'Falar com vendedor', message: 'Aguarde um vendedor.', option: 2 },
+    admin.token,
+  );
+  await call(
+    'POST',
+    '/queue-options',
+    { queueId: sales.id, parentId: plans.id, title: 'Básico', message: 'Plano Básico: R$ 10', option: 1 },
+    admin.token,
+  );
+  await call(
+    'POST',
+    '/queue-options',
+    { queueId: sales.id, parentId: plans.id, title: 'Pro', message: 'Plano Pro: R$ 20', option: 2 },
+    admin.token,
+  );
   const connections = [];
   for (let i = 0; i < connectionCount; i += 1) {
     const created = await call(
@@ -111,7 +130,17 @@ try {
       storedAt: NaN,
     }));
     const byNumber = new Map(customers.map((c) => [c.number, c]));
-    const figures = { timeline: [], latencies: [], toInbound: [], inboundToAnswer: [], fromStored: [], wrong: 0, duplicated: 0, failures: 0, failureReasons: new Map() };
+    const figures = {
+      timeline: [],
+      latencies: [],
+      toInbound: [],
+      inboundToAnswer: [],
+      fromStored: [],
+      wrong: 0,
+      duplicated: 0,
+      failures: 0,
+      failureReasons: new Map(),
+    };
     // the customer's message's createdAt (the start of the inbound transaction that stores it and
     // runs the automaton) and the answer's (the start of the transaction that stores it unsent, just
     // before its send) split the way in three: sandbox, sessions, the stream and the company's
@@ -153,7 +182,12 @@ try {
       customer.storedAt = NaN;
       customer.sentAt = Date.now();
       try {
-        await postToSandbox('/messages', { from: customer.number, to: customer.business, pushName: `Cliente ${customer.number.slice(-4)}`, body });
+        await postToSandbox('/messages', {
+          from: customer.number,
+          to: customer.business,
+          pushName: `Cliente ${customer.number.slice(-4)}`,
+          body,
+        });
       } catch (error) {
         // the sandbox did not take it: the customer says it again after its gap (not an answer lost)
         customer.step -= 1;
@@ -174,7 +208,8 @@ try {
       let done = true;
       for (const customer of customers) {
         if (customer.step + 1 < totalSteps || customer.waiting) done = false;
-        if (!customer.waiting && customer.sentAt > 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs) void say(customer);
+        if (!customer.waiting && customer.sentAt > 0 && customer.step + 1 < totalSteps && Date.now() - customer.sentAt >= gapMs)
+          void say(customer);
       }
       if (done) break;
       await sleep(5);
@@ -194,11 +229,27 @@ try {
     // on a new database the planner has no statistics during a run this short (it then takes
     // the company's index for a lookup by channel id, or scans contacts per message).
     const warm = await phase({ prefix: '5511977', count: warmupCount, walkCount: 1, measured: false });
-    console.log(`warm-up: ${warmupCount} customers × ${warm.totalSteps} messages in ${warm.seconds.toFixed(1)} s (${Math.round(warm.sent / warm.seconds)}/s), answered ${warm.latencies.length}, lost ${warm.lost}`);
+    console.log(
+      `warm-up: ${warmupCount} customers × ${warm.totalSteps} messages in ${warm.seconds.toFixed(1)} s (${Math.round(warm.sent / warm.seconds)}/s), answered ${warm.latencies.length}, lost ${warm.lost}`,
+    );
     await analyzeDatabase(database);
   }
   const result = await phase({ prefix: '5511966', count: customerCount, walkCount: walks, measured: true });
-  const { latencies, toInbound, inboundToAnswer, fromStored, wrong, duplicated, failures, failureReasons, seconds, cpu, sent, lost, totalSteps } = result;
+  const {
+    latencies,
+    toInbound,
+    inboundToAnswer,
+    fromStored,
+    wrong,
+    duplicated,
+    failures,
+    failureReasons,
+    seconds,
+    cpu,
+    sent,
+    lost,
+    totalSteps,
+  } = result;
   const sorted = latencies.sort((a, b) => a - b);
   console.log(
     `${customerCount} customers × ${totalSteps} messages (${sent} sent, target ${rate}/s) over ${connectionCount} connections in ${seconds.toFixed(1)} s ` +
@@ -207,7 +258,12 @@ try {
   for (const [reason, n] of failureReasons) console.log(`send failed ×${n}: ${reason}`);
   const row = (values) => {
     const ordered = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-    return { 'p50 ms': percentile(ordered, 50), 'p90 ms': percentile(ordered, 90), 'p99 ms': percentile(ordered, 99), 'max ms': ordered.at(-1) };
+    return {
+      'p50 ms': percentile(ordered, 50),
+      'p90 ms': percentile(ordered, 90),
+      'p99 ms': percentile(ordered, 99),
+      'max ms': ordered.at(-1),
+    };
   };
   console.table({
     'send → bot answer delivered': row(sorted),
@@ -227,7 +283,10 @@ try {
   }
   console.log(
     'per second of the walk (sent in that second: answers, slowest ms, answers over 300 ms): ' +
-      [...bySecond].sort((a, b) => a[0] - b[0]).map(([second, { n, max, over300 }]) => `${second}s ${n}/${max}/${over300}`).join(', '),
+      [...bySecond]
+        .sort((a, b) => a[0] - b[0])
+        .map(([second, { n, max, over300 }]) => `${second}s ${n}/${max}/${over300}`)
+        .join(', '),
   );
   console.log(`CPU per process while the customers walked (${seconds.toFixed(1)} s; 2 cores = 200%):`);
   console.table(cpu);

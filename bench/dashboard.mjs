@@ -20,7 +20,9 @@ import { parseArguments } from './lib/arguments.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 
 const { positional, flags } = parseArguments(process.argv.slice(2));
-const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) => Number(positional[i] ?? fallback));
+const [ticketCount, days, seconds, connections, noise] = [1_000_000, 365, 10, 10, 200_000].map((fallback, i) =>
+  Number(positional[i] ?? fallback),
+);
 const churnPerSecond = Number(flags.churn ?? 0);
 const QUEUES = 5;
 const AGENTS = 20;
@@ -86,18 +88,24 @@ async function seedCompany(db, companyId, count, queueIds, userIds) {
 async function seed() {
   const [plan] = await call('GET', '/plans/list');
   const email = `bench-${process.pid}@example.com`;
-  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id }, undefined, { 'x-forwarded-for': '10.9.9.9' });
+  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id }, undefined, {
+    'x-forwarded-for': '10.9.9.9',
+  });
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
   const companyId = admin.user.companyId;
   const queueIds = [];
-  for (let i = 0; i < QUEUES; i += 1) queueIds.push((await call('POST', '/queue', { name: `Fila ${i}`, color: `#0000${String(10 + i)}` }, admin.token)).id);
+  for (let i = 0; i < QUEUES; i += 1)
+    queueIds.push((await call('POST', '/queue', { name: `Fila ${i}`, color: `#0000${String(10 + i)}` }, admin.token)).id);
 
   const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
   db.on('error', () => {}); // the platform's stop drops the database under it
   await db.connect();
   const started = Date.now();
   const userIds = Array.from({ length: AGENTS }, (_, i) => 900_000 + i);
-  await db.query(`insert into tickets.user_refs (id, company_id, name) select g, $1, 'Agente ' || (g - 900000) from unnest($2::int[]) g`, [companyId, userIds]);
+  await db.query(`insert into tickets.user_refs (id, company_id, name) select g, $1, 'Agente ' || (g - 900000) from unnest($2::int[]) g`, [
+    companyId,
+    userIds,
+  ]);
   await seedCompany(db, companyId, ticketCount, queueIds, userIds);
   console.log(`seeded ${ticketCount} tickets of the measured company (${elapsed(started)})`);
   if (noise > 0) {
@@ -200,7 +208,12 @@ try {
     const rows = [];
     for (const [title, path] of runs) {
       const stopChurn = churn ? await churn.start() : undefined;
-      const result = await autocannon({ url: api + path, duration: seconds, connections: level, headers: { authorization: `Bearer ${admin.token}` } });
+      const result = await autocannon({
+        url: api + path,
+        duration: seconds,
+        connections: level,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
       const changes = await stopChurn?.();
       rows.push({
         call: title,

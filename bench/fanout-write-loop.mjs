@@ -38,19 +38,37 @@ const ids = sockets.map((socket) => socket.id);
 // an appMessage create of about the size the tickets service publishes
 const payload = {
   action: 'create',
-  message: { id: 123456, body: 'x'.repeat(400), fromMe: false, read: false, mediaType: 'chat', createdAt: new Date().toISOString(), contact: { id: 3, name: 'Cliente 12', number: '5511966000012' } },
-  ticket: { id: 987, status: 'pending', queueId: 1, userId: null, unreadMessages: 3, lastMessage: 'x'.repeat(100), contact: { id: 3, name: 'Cliente 12', number: '5511966000012' } },
+  message: {
+    id: 123456,
+    body: 'x'.repeat(400),
+    fromMe: false,
+    read: false,
+    mediaType: 'chat',
+    createdAt: new Date().toISOString(),
+    contact: { id: 3, name: 'Cliente 12', number: '5511966000012' },
+  },
+  ticket: {
+    id: 987,
+    status: 'pending',
+    queueId: 1,
+    userId: null,
+    unreadMessages: 3,
+    lastMessage: 'x'.repeat(100),
+    contact: { id: 3, name: 'Cliente 12', number: '5511966000012' },
+  },
 };
 
 const loops = { each: [], broadcast: [], raw: [] };
-const frameOf = (data) => Buffer.concat(Sender.frame(Buffer.from(data), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }));
+const frameOf = (data) =>
+  Buffer.concat(Sender.frame(Buffer.from(data), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }));
 for (let round = 0; round < rounds; round += 1) {
   for (const mode of round % 2 === 0 ? ['each', 'broadcast', 'raw'] : ['raw', 'broadcast', 'each']) {
     const before = frames;
     for (let event = 0; event < events; event += 1) {
       const began = process.cpuUsage();
       if (mode === 'each') for (const socket of sockets) socket.emit('company-1-appMessage', payload);
-      else if (mode === 'broadcast') for (let i = 0; i < ids.length; i += 1000) io.to(ids.slice(i, i + 1000)).emit('company-1-appMessage', payload);
+      else if (mode === 'broadcast')
+        for (let i = 0; i < ids.length; i += 1000) io.to(ids.slice(i, i + 1000)).emit('company-1-appMessage', payload);
       else {
         const frame = frameOf('42' + JSON.stringify(['company-1-appMessage', payload]));
         for (const socket of sockets) socket.conn.transport.socket._socket.write(frame);
@@ -66,10 +84,20 @@ const summary = Object.fromEntries(
   Object.entries(loops).map(([mode, times]) => {
     const sorted = times.sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
-    return [mode, { 'CPU per event, p50 ms': Number(p50.toFixed(1)), 'p95 ms': Number(percentile(sorted, 95).toFixed(1)), 'µs per socket (p50)': Number(((1000 * p50) / socketCount).toFixed(2)), 'frames/s one core (p50)': Math.round((socketCount * 1000) / p50) }];
+    return [
+      mode,
+      {
+        'CPU per event, p50 ms': Number(p50.toFixed(1)),
+        'p95 ms': Number(percentile(sorted, 95).toFixed(1)),
+        'µs per socket (p50)': Number(((1000 * p50) / socketCount).toFixed(2)),
+        'frames/s one core (p50)': Math.round((socketCount * 1000) / p50),
+      },
+    ];
   }),
 );
-console.log(`${socketCount} websockets, ${events} events × ${rounds} rounds per mode; load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+console.log(
+  `${socketCount} websockets, ${events} events × ${rounds} rounds per mode; load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`,
+);
 console.table(summary);
 for (const ws of clients) ws.terminate();
 io.close();

@@ -47,7 +47,10 @@ const messageRate = targetFrames / (Number(options['events-per-message']) * sock
 const gatewayMain = path.resolve(options['gateway-main']);
 const FIRST_REPLICA_PORT = 19400;
 
-const { platform, sandboxUrl } = await startBenchPlatform({ apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'], env: { LOG_LEVEL: 'warn' } });
+const { platform, sandboxUrl } = await startBenchPlatform({
+  apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
+  env: { LOG_LEVEL: 'warn' },
+});
 const call = jsonCaller(platform.urls.api);
 const replicas = [];
 const receivers = [];
@@ -75,7 +78,10 @@ async function startGatewayReplica(index) {
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`gateway replica ${index} exited (${child.exitCode})`);
     if (tries > 600) throw new Error(`gateway replica ${index} not ready on ${url}`);
-    const ok = await fetch(`${url}/health/ready`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${url}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(100);
   }
@@ -123,7 +129,12 @@ try {
   for (let i = 0; i < gatewayCount; i += 1) replicas.push(await startGatewayReplica(i));
 
   const superAdmin = await call('POST', '/auth/login', { email: 'admin@admin.com', password: '123456' });
-  const plan = await call('POST', '/plans', { name: `Fanout ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0 }, superAdmin.token);
+  const plan = await call(
+    'POST',
+    '/plans',
+    { name: `Fanout ${process.pid}`, users: 0, connections: 0, queues: 0, value: 0 },
+    superAdmin.token,
+  );
   const email = `fanout-${process.pid}@example.com`;
   await call('POST', '/companies/cadastro', { name: `Fanout ${process.pid}`, email, password: 'secret123', planId: plan.id });
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
@@ -152,14 +163,24 @@ try {
     }),
   );
   const connected = opened.reduce((sum, reply) => sum + reply.connected, 0);
-  console.log(`${connected} of ${socketCount} sockets connected to ${gatewayCount} gateway(s) in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  console.log(
+    `${connected} of ${socketCount} sockets connected to ${gatewayCount} gateway(s) in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+  );
 
   // a few customers (tickets) per message per second, 5 to 50: the warm-up (one message each) stays a few seconds of frames
-  const customers = Array.from({ length: Math.max(5, Math.min(50, Math.round(messageRate * 3))) }, (_, i) => `5511966${String(i).padStart(6, '0')}`);
+  const customers = Array.from(
+    { length: Math.max(5, Math.min(50, Math.round(messageRate * 3))) },
+    (_, i) => `5511966${String(i).padStart(6, '0')}`,
+  );
   let failures = 0;
   const inFlight = new Set();
   const send = (label, seq) => {
-    const request = call('POST', `${sandboxUrl}/messages`, { from: customers[seq % customers.length], to: business, pushName: `Cliente ${seq % customers.length}`, body: `${label} ${seq} ${Date.now()}` })
+    const request = call('POST', `${sandboxUrl}/messages`, {
+      from: customers[seq % customers.length],
+      to: business,
+      pushName: `Cliente ${seq % customers.length}`,
+      body: `${label} ${seq} ${Date.now()}`,
+    })
       .catch(() => (failures += label === 'bench' ? 1 : 0))
       .finally(() => inFlight.delete(request));
     inFlight.add(request);
@@ -181,7 +202,7 @@ try {
   const rssSampler = setInterval(() => replicas.forEach((replica, i) => (rss[i].max = Math.max(rss[i].max, rssMb(replica.pid)))), 500);
   const total = Math.max(1, Math.round(messageRate * seconds));
   const sendStart = Date.now();
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const due = Math.min(total, Math.floor(((Date.now() - sendStart) / 1000) * messageRate) + 1);
     while (sent < due) send('bench', sent++);
     await sleep(5);
@@ -190,7 +211,7 @@ try {
   const sendSeconds = (Date.now() - sendStart) / 1000;
   // wait for every expected delivery; give up after 60 s, or 15 s without progress (lost)
   const expectedNow = (total - failures) * socketCount;
-  for (let last = -1, progressAt = Date.now(), until = Date.now() + 60_000; Date.now() < until && Date.now() - progressAt < 15_000; ) {
+  for (let last = -1, progressAt = Date.now(), until = Date.now() + 60_000; Date.now() < until && Date.now() - progressAt < 15_000;) {
     const counts = await Promise.all(receivers.map((receiver) => ask(receiver, { type: 'count' }, 'count')));
     const sum = counts.reduce((total, count) => total + count.received, 0);
     if (sum >= expectedNow) break;
@@ -206,11 +227,17 @@ try {
   const received = reports.reduce((sum, report) => sum + report.received, 0);
   const expected = (total - failures) * socketCount;
   const disconnects = {};
-  for (const report of reports) for (const [reason, count] of Object.entries(report.disconnects)) disconnects[reason] = (disconnects[reason] ?? 0) + count;
+  for (const report of reports)
+    for (const [reason, count] of Object.entries(report.disconnects)) disconnects[reason] = (disconnects[reason] ?? 0) + count;
   const bySecond = new Map();
-  for (const report of reports) for (const [second, count] of report.framesBySecond) bySecond.set(second, (bySecond.get(second) ?? 0) + count);
-  const measuredSeconds = [...bySecond.keys()].filter((second) => second * 1000 >= sendStart + 1000 && second * 1000 < sendStart + sendSeconds * 1000 - 1000);
-  const framesPerSecond = measuredSeconds.length ? Math.round(measuredSeconds.reduce((sum, second) => sum + bySecond.get(second), 0) / measuredSeconds.length) : NaN;
+  for (const report of reports)
+    for (const [second, count] of report.framesBySecond) bySecond.set(second, (bySecond.get(second) ?? 0) + count);
+  const measuredSeconds = [...bySecond.keys()].filter(
+    (second) => second * 1000 >= sendStart + 1000 && second * 1000 < sendStart + sendSeconds * 1000 - 1000,
+  );
+  const framesPerSecond = measuredSeconds.length
+    ? Math.round(measuredSeconds.reduce((sum, second) => sum + bySecond.get(second), 0) / measuredSeconds.length)
+    : NaN;
 
   console.log(
     `${socketCount} sockets, ${gatewayCount} gateway(s), ${total} messages at ${messageRate.toFixed(2)}/s for ${sendSeconds.toFixed(1)} s (target ${targetFrames} frames/s); ` +
@@ -228,7 +255,12 @@ try {
       duplicated: reports.reduce((sum, report) => sum + report.duplicates, 0),
       'frames/s seen': framesPerSecond,
     },
-    'stored (message createdAt) → socket': { 'p50 ms': percentile(fromStored, 50), 'p95 ms': percentile(fromStored, 95), 'p99 ms': percentile(fromStored, 99), 'max ms': fromStored.at(-1) },
+    'stored (message createdAt) → socket': {
+      'p50 ms': percentile(fromStored, 50),
+      'p95 ms': percentile(fromStored, 95),
+      'p99 ms': percentile(fromStored, 99),
+      'max ms': fromStored.at(-1),
+    },
   });
   const framesMeasured = reports.reduce((sum, report) => sum + report.framesMeasured, 0);
   const gatewayCpu = replicas.reduce((sum, replica, i) => sum + cpuSeconds(replica.pid) - rss[i].cpu, 0);
@@ -236,7 +268,19 @@ try {
     `gateways' CPU per frame delivered: ${((gatewayCpu * 1e6) / framesMeasured).toFixed(1)} µs (${gatewayCpu.toFixed(1)} CPU s for ${framesMeasured} frames; ` +
       `one core at this cost writes ${Math.round(framesMeasured / gatewayCpu)} frames/s)`,
   );
-  console.table(Object.fromEntries(replicas.map((replica, i) => [`gateway ${i} (${replica.url})`, { 'RSS start MB': Math.round(rss[i].start), 'RSS max MB': Math.round(rss[i].max), 'RSS end MB': Math.round(rssMb(replica.pid)), 'CPU % of a core': Math.round((100 * (cpuSeconds(replica.pid) - rss[i].cpu)) / measuredFor) }])));
+  console.table(
+    Object.fromEntries(
+      replicas.map((replica, i) => [
+        `gateway ${i} (${replica.url})`,
+        {
+          'RSS start MB': Math.round(rss[i].start),
+          'RSS max MB': Math.round(rss[i].max),
+          'RSS end MB': Math.round(rssMb(replica.pid)),
+          'CPU % of a core': Math.round((100 * (cpuSeconds(replica.pid) - rss[i].cpu)) / measuredFor),
+        },
+      ]),
+    ),
+  );
   console.log(
     `socket disconnects by reason (client side; "transport close"/"transport error" = dropped by the gateway or lost): ${JSON.stringify(disconnects)}; ` +
       `receivers' CPU % of a core: ${reports.map((report) => Math.round((100 * report.cpuSeconds) / measuredFor)).join(', ')}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}; ` +

@@ -21,7 +21,9 @@ import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
 const { positional, flags } = parseArguments(process.argv.slice(2));
-const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map((fallback, i) => Number(positional[i] ?? fallback));
+const [rate, seconds, connectionCount, customerCount, agentCount, warmupSeconds, companyCount] = [500, 30, 4, 400, 2, 5, 1].map(
+  (fallback, i) => Number(positional[i] ?? fallback),
+);
 const ticketsReplicas = Number(flags['tickets-replicas'] ?? 1);
 const rollupTrigger = flags['rollup-trigger'] ?? 'on';
 const { platform, sandboxUrl, database } = await startBenchPlatform({
@@ -58,12 +60,13 @@ function socketOf(token) {
   });
 }
 
-
 /** A company with `connectionCount` connected sandbox numbers in one queue and `agentCount` agents of that queue, each with a socket. */
 async function setUpCompany(root, plan, index) {
   const email = `bench-${process.pid}-${index}@example.com`;
   const name = `Bench ${process.pid} ${index}`;
-  await call('POST', '/companies/cadastro', { name, email, password: 'secret123', planId: plan.id }, undefined, { 'x-forwarded-for': `10.8.${index >> 8}.${index & 255}` });
+  await call('POST', '/companies/cadastro', { name, email, password: 'secret123', planId: plan.id }, undefined, {
+    'x-forwarded-for': `10.8.${index >> 8}.${index & 255}`,
+  });
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
   const queue = await call('POST', '/queue', { name: 'Atendimento', color: '#123456' }, admin.token);
   const connections = [];
@@ -83,7 +86,15 @@ async function setUpCompany(root, plan, index) {
     const agentEmail = `agent${i}-${process.pid}-${index}@example.com`;
     await call('POST', '/users', { name: `Agente ${i}`, email: agentEmail, password: 'secret123', queueIds: [queue.id] }, admin.token);
     const session = await call('POST', '/auth/login', { email: agentEmail, password: 'secret123' });
-    agents.push({ socket: await socketOf(session.token), expected: 0, seen: new Set(), duplicates: 0, latencies: [], stages: { in: [], out: [] }, bySecond: [] });
+    agents.push({
+      socket: await socketOf(session.token),
+      expected: 0,
+      seen: new Set(),
+      duplicates: 0,
+      latencies: [],
+      stages: { in: [], out: [] },
+      bySecond: [],
+    });
   }
   return { companyId: admin.user.companyId, numbers, agents };
 }
@@ -131,7 +142,11 @@ try {
   // customer i belongs to company i % companies and writes to one of its numbers (one conversation per number)
   const customers = Array.from({ length: customerCount }, (_, i) => {
     const company = companies[i % companies.length];
-    return { number: `5511955${String(i).padStart(6, '0')}`, company, business: company.numbers[Math.floor(i / companies.length) % company.numbers.length] };
+    return {
+      number: `5511955${String(i).padStart(6, '0')}`,
+      company,
+      business: company.numbers[Math.floor(i / companies.length) % company.numbers.length],
+    };
   });
   let failures = 0;
   /** Customers write `count` messages `<label> <n>` at `rate` per second; answers the seconds the sending took, once every POST answered. */
@@ -165,11 +180,15 @@ try {
 
   if (warmupSeconds > 0) {
     const warmTotal = rate * warmupSeconds;
-    const warmExpected = Array.from({ length: warmTotal }, (_, seq) => customers[seq % customers.length].company).filter((c) => c.agents.length > 0).length;
+    const warmExpected = Array.from({ length: warmTotal }, (_, seq) => customers[seq % customers.length].company).filter(
+      (c) => c.agents.length > 0,
+    ).length;
     await writeAtRate('warm', warmTotal);
     const until = Date.now() + 60_000;
     while (warmed < warmExpected && Date.now() < until) await sleep(100);
-    console.log(`warm-up: ${warmTotal} messages at ${rate}/s, ${warmed} of ${warmExpected} received by the companies' first agents (not measured)`);
+    console.log(
+      `warm-up: ${warmTotal} messages at ${rate}/s, ${warmed} of ${warmExpected} received by the companies' first agents (not measured)`,
+    );
   }
 
   const total = rate * seconds;
@@ -187,7 +206,10 @@ try {
   const cpu = cpuBetween(cpuBefore, cpuSnapshot(database), drainedSeconds);
 
   const companyIds = companies.map((company) => company.companyId);
-  const [stored] = await ownerQuery(`select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = any($1) and body like 'bench %'`, [companyIds]);
+  const [stored] = await ownerQuery(
+    `select count(*)::int n, count(distinct wid)::int u from tickets.messages where company_id = any($1) and body like 'bench %'`,
+    [companyIds],
+  );
   const [{ n: ticketCount }] = await ownerQuery('select count(*)::int n from tickets.tickets where company_id = any($1)', [companyIds]);
   await sleep(1500); // the backends' function statistics are flushed within a second
   const triggerFunctions = await ownerQuery(
@@ -214,7 +236,9 @@ try {
       `(${Math.round(total / drainedSeconds)}/s end to end); send failures ${failures}; stored ${stored.n} (${stored.u} distinct), tickets ${ticketCount}`,
   );
   console.table({ 'every agent socket': summary });
-  console.log('where the time goes: customer send → its transaction starts (sandbox, sessions, stream, waiting batch); transaction start → agent socket (store, commit, events, gateway)');
+  console.log(
+    'where the time goes: customer send → its transaction starts (sandbox, sessions, stream, waiting batch); transaction start → agent socket (store, commit, events, gateway)',
+  );
   console.table({
     'send → transaction start': stats(agents.flatMap((agent) => agent.stages.in)),
     'transaction start → socket': stats(agents.flatMap((agent) => agent.stages.out)),

@@ -43,12 +43,18 @@ const call = jsonCaller(api);
 
 try {
   const superUser = await call('POST', `${api}/auth/login`, { email: 'admin@admin.com', password: '123456' });
-  const plan = await call('POST', `${api}/plans`, { name: `Bench API ${tag}`, users: 0, connections: 0, queues: 0, value: 0 }, superUser.token);
+  const plan = await call(
+    'POST',
+    `${api}/plans`,
+    { name: `Bench API ${tag}`, users: 0, connections: 0, queues: 0, value: 0 },
+    superUser.token,
+  );
   const email = `bench-api-${tag}@example.com`;
   await call('POST', `${api}/companies/cadastro`, { name: `Bench API ${tag}`, email, password: 'secret123', planId: plan.id });
   const admin = await call('POST', `${api}/auth/login`, { email, password: 'secret123' });
   const connections = [];
-  for (let i = 0; i < numbers; i += 1) connections.push(await call('POST', `${api}/whatsapp`, { name: `API ${i}`, provider: 'sandbox' }, admin.token));
+  for (let i = 0; i < numbers; i += 1)
+    connections.push(await call('POST', `${api}/whatsapp`, { name: `API ${i}`, provider: 'sandbox' }, admin.token));
   let connected = [];
   for (let tries = 0; connected.length < numbers; tries += 1) {
     if (tries > 300) throw new Error('the connections did not connect');
@@ -65,7 +71,9 @@ try {
   // warm-up: every recipient's contact and ticket exist, on every connection (first sends create them)
   for (const sender of senders) {
     for (let i = 0; i < recipients.length; i += 20) {
-      await Promise.all(recipients.slice(i, i + 20).map((number) => call('POST', `${api}/api/messages/send`, { number, body: 'warm-up' }, sender.token)));
+      await Promise.all(
+        recipients.slice(i, i + 20).map((number) => call('POST', `${api}/api/messages/send`, { number, body: 'warm-up' }, sender.token)),
+      );
     }
   }
 
@@ -76,7 +84,11 @@ try {
     const number = recipients[Math.floor(n / senders.length) % recipients.length];
     const body = `bench ${tag} ${n}`;
     sent.set(body, { business: sender.business, number, status: 0, sentAt: Date.now(), answeredAt: Infinity });
-    return { body, headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `bench-${n}` }, json: JSON.stringify({ number, body }) };
+    return {
+      body,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `bench-${n}` },
+      json: JSON.stringify({ number, body }),
+    };
   };
   const answer = (body, status) => {
     const entry = sent.get(body);
@@ -102,7 +114,14 @@ try {
       onAnswer: (n, status) => answer(bodies[n], status),
     });
     const at = (p) => Math.round(percentile(run.latencies, p));
-    return { sustained: Math.round(run.answered / (run.elapsedMs / 1000)), p50: at(50), p90: at(90), p99: at(99), max: at(100), errors: run.failed };
+    return {
+      sustained: Math.round(run.answered / (run.elapsedMs / 1000)),
+      p50: at(50),
+      p90: at(90),
+      p99: at(99),
+      max: at(100),
+      errors: run.failed,
+    };
   }
 
   async function withAutocannon() {
@@ -130,7 +149,14 @@ try {
       );
     });
     const { latency } = result;
-    return { sustained: Math.round(result.requests.average), p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max, errors: result.timeouts + result.errors };
+    return {
+      sustained: Math.round(result.requests.average),
+      p50: latency.p50,
+      p90: latency.p90,
+      p99: latency.p99,
+      max: latency.max,
+      errors: result.timeouts + result.errors,
+    };
   }
 
   // delivery: every answered-200 text reached its customer from its business number exactly once,
@@ -194,7 +220,9 @@ try {
       'delivered after load s': ((drainedAt - loadEnded) / 1000).toFixed(1),
     },
   ]);
-  console.log(`numbers ${numbers}, customers ${customers}, SEND_MIN_GAP_MS ${gapMs}, clients ${clients}, ${seconds} s, driver ${process.env.MESSAGES_API_DRIVER === 'autocannon' ? 'autocannon' : 'open loop'}`);
+  console.log(
+    `numbers ${numbers}, customers ${customers}, SEND_MIN_GAP_MS ${gapMs}, clients ${clients}, ${seconds} s, driver ${process.env.MESSAGES_API_DRIVER === 'autocannon' ? 'autocannon' : 'open loop'}`,
+  );
 } finally {
   await platform.stop();
 }

@@ -68,7 +68,11 @@ const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid
 /** Replica B: the same program and environment as A, another name and health port. */
 async function startReplicaB(pidA) {
   const env = { ...environOf(pidA), SESSIONS_REPLICA_ID: 'replica-b', HEALTH_PORT: String(REPLICA_B_HEALTH_PORT) };
-  const child = spawn(process.execPath, ['apps/sessions/dist/main.js'], { cwd: process.cwd(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['apps/sessions/dist/main.js'], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (const began = Date.now(); ; await sleep(200)) {
     const ready = await fetch(`http://127.0.0.1:${REPLICA_B_HEALTH_PORT}/health/ready`).catch(() => null);
     if (ready?.status === 200) return child;
@@ -84,7 +88,9 @@ const results = [];
 let replicaB;
 
 async function owners() {
-  const { rows } = await db.query('select coalesce(owner, \'(none)\') as owner, count(*)::int as n from sessions.session_leases group by 1 order by 1');
+  const { rows } = await db.query(
+    "select coalesce(owner, '(none)') as owner, count(*)::int as n from sessions.session_leases group by 1 order by 1",
+  );
   return Object.fromEntries(rows.map((row) => [row.owner, row.n]));
 }
 async function sandboxConnected() {
@@ -108,7 +114,11 @@ function customersWrite(numbers, rate) {
         const request = fetch(`${sandboxUrl}/messages`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ from: `55117${String(n % 100_000).padStart(8, '0')}`, to: numbers[Math.floor(Math.random() * numbers.length)], body: `pedido ${n}` }),
+          body: JSON.stringify({
+            from: `55117${String(n % 100_000).padStart(8, '0')}`,
+            to: numbers[Math.floor(Math.random() * numbers.length)],
+            body: `pedido ${n}`,
+          }),
         })
           .then(async (response) => (response.ok ? ids.push((await response.json()).id) : (failures += 1)))
           .catch(() => (failures += 1))
@@ -146,7 +156,10 @@ try {
   await sleep(10_000);
   const loaded = rssOf(pidA) + rssOf(replicaB.pid);
   results.push({ measure: 'RSS of A + B before / with the idle sessions', value: `${mib(baseline)} MiB / ${mib(loaded)} MiB` });
-  results.push({ measure: 'memory per idle session (RSS growth / sessions)', value: `${((loaded - baseline) / SESSIONS / 1024).toFixed(1)} KiB` });
+  results.push({
+    measure: 'memory per idle session (RSS growth / sessions)',
+    value: `${((loaded - baseline) / SESSIONS / 1024).toFixed(1)} KiB`,
+  });
 
   // 2. Customers write steadily; B dies; A takes over B's sessions.
   const numbers = (await db.query("select number from sessions.whatsapps where status = 'CONNECTED'")).rows.map((row) => row.number);
@@ -174,7 +187,8 @@ try {
       if (replaced > 0) results.push({ measure: 'sessions connected twice at the sandbox (must be 0)', value: replaced });
       break;
     }
-    if (Date.now() - killedAt > 600_000) throw new Error(`takeover not done after 600 s: ${JSON.stringify(current)}, ${connected} connected`);
+    if (Date.now() - killedAt > 600_000)
+      throw new Error(`takeover not done after 600 s: ${JSON.stringify(current)}, ${connected} connected`);
     await sleep(500);
   }
   await sleep(5000);
@@ -188,7 +202,7 @@ try {
   const consumer = await jetstream(nats).consumers.get(stream, 'bench');
   const copies = new Map();
   const total = (await manager.streams.info(stream)).state.messages;
-  for (let read = 0; read < total; ) {
+  for (let read = 0; read < total;) {
     const batch = await consumer.fetch({ max_messages: 1000, expires: 2000 });
     for await (const message of batch) {
       read += 1;
@@ -204,12 +218,23 @@ try {
   results.push({ measure: 'kill → first of B’s sessions claimed by A', value: seconds(firstTakenAt - killedAt) });
   results.push({ measure: `kill → all ${SESSIONS} running on A and connected at the sandbox`, value: seconds(takenOverAt - killedAt) });
   results.push({ measure: 'first claim → all reconnected (A reconnecting B’s sessions)', value: seconds(takenOverAt - firstTakenAt) });
-  results.push({ measure: 'customers’ messages accepted by the sandbox (rate asked)', value: `${sent.length} in ${seconds(writingMs)} (${RATE}/s), ${failures} refused` });
-  results.push({ measure: 'inbound rate reaching the stream, whole window', value: `${Math.round((sent.length / (lastStoredAt - (killedAt - 5000))) * 1000)}/s` });
+  results.push({
+    measure: 'customers’ messages accepted by the sandbox (rate asked)',
+    value: `${sent.length} in ${seconds(writingMs)} (${RATE}/s), ${failures} refused`,
+  });
+  results.push({
+    measure: 'inbound rate reaching the stream, whole window',
+    value: `${Math.round((sent.length / (lastStoredAt - (killedAt - 5000))) * 1000)}/s`,
+  });
   results.push({ measure: 'messages lost / stored twice', value: `${lost} / ${doubled}` });
   console.table(results);
   console.log('takeover timeline (s after the kill; B’s leases, connected at the sandbox, messages stored):');
-  console.log(timeline.filter((_, i) => i % 4 === 0).map((t) => `${t.s}s B=${t.heldByB} conn=${t.connected} stored=${t.stored}`).join('\n'));
+  console.log(
+    timeline
+      .filter((_, i) => i % 4 === 0)
+      .map((t) => `${t.s}s B=${t.heldByB} conn=${t.connected} stored=${t.stored}`)
+      .join('\n'),
+  );
 } finally {
   if (replicaB && replicaB.exitCode === null && replicaB.signalCode === null) replicaB.kill('SIGKILL');
   const manager = await jetstreamManager(nats);

@@ -15,7 +15,9 @@ import { freePorts, startPlatform } from '../tools/platform.mjs';
 import { connectSandboxSessions } from './lib/sandbox-sessions.mjs';
 import { sleep } from './lib/timing.mjs';
 
-const [SESSIONS, MESSAGES, GAP_MS, SEND_NUMBERS, SENDS_PER_NUMBER] = [200, 5000, 1000, 10, 5].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
+const [SESSIONS, MESSAGES, GAP_MS, SEND_NUMBERS, SENDS_PER_NUMBER] = [200, 5000, 1000, 10, 5].map((fallback, i) =>
+  Number(process.argv[2 + i] ?? fallback),
+);
 const prefix = `bench${process.pid}.`;
 const [gateway, identity, sessions, sandbox, smtp] = await freePorts(5);
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -59,7 +61,6 @@ function sessionsPid() {
   throw new Error('sessions process not found');
 }
 
-
 /**
  * The process's memory after full garbage collections, read through its inspector (SIGUSR1 opens
  * it on 127.0.0.1:9229): heap used + external memory, which RSS alone blurs with V8's heap sizing.
@@ -68,7 +69,9 @@ async function heapOf(pid) {
   process.kill(pid, 'SIGUSR1');
   let targets;
   for (let attempt = 0; attempt < 50 && !targets; attempt += 1) {
-    targets = await fetch('http://127.0.0.1:9229/json/list').then((r) => r.json()).catch(() => undefined);
+    targets = await fetch('http://127.0.0.1:9229/json/list')
+      .then((r) => r.json())
+      .catch(() => undefined);
     if (!targets) await sleep(100);
   }
   if (!targets?.[0]) throw new Error('the sessions process opened no inspector on 127.0.0.1:9229');
@@ -114,12 +117,20 @@ try {
   const loaded = await heapOf(pid);
   results.push({ measure: `idle sandbox sessions in one sessions process`, value: SESSIONS });
   results.push({ measure: 'time until all were CONNECTED (claim, connect, QR, auto-scan)', value: `${(connectedIn / 1000).toFixed(1)} s` });
-  results.push({ measure: 'sessions process heap+external after GC, before / after', value: `${mib(baseline.heap)} MiB / ${mib(loaded.heap)} MiB` });
+  results.push({
+    measure: 'sessions process heap+external after GC, before / after',
+    value: `${mib(baseline.heap)} MiB / ${mib(loaded.heap)} MiB`,
+  });
   results.push({ measure: 'sessions process RSS before / after', value: `${mib(baseline.rss)} MiB / ${mib(loaded.rss)} MiB` });
-  results.push({ measure: 'memory per idle sandbox session (heap+external after GC)', value: `${((loaded.heap - baseline.heap) / SESSIONS / 1024).toFixed(1)} KiB` });
+  results.push({
+    measure: 'memory per idle sandbox session (heap+external after GC)',
+    value: `${((loaded.heap - baseline.heap) / SESSIONS / 1024).toFixed(1)} KiB`,
+  });
 
   // 2. Inbound throughput: customers write to every number as fast as the sandbox takes it; count what lands on the stream.
-  const numbers = (await db.query("select number from sessions.whatsapps where status = 'CONNECTED' order by id")).rows.map((row) => row.number);
+  const numbers = (await db.query("select number from sessions.whatsapps where status = 'CONNECTED' order by id")).rows.map(
+    (row) => row.number,
+  );
   const manager = await jetstreamManager(nats);
   const stream = `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}INBOUND`;
   const before = (await manager.streams.info(stream)).state.messages;
@@ -132,7 +143,11 @@ try {
         await fetch(`${sandboxUrl}/messages`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ from: `55119${String(n % 10_000).padStart(8, '0')}`, to: numbers[n % numbers.length], body: `mensagem ${n}` }),
+          body: JSON.stringify({
+            from: `55119${String(n % 10_000).padStart(8, '0')}`,
+            to: numbers[n % numbers.length],
+            body: `mensagem ${n}`,
+          }),
         });
       }
     }),
@@ -162,7 +177,11 @@ try {
           await fetch(`${sandboxUrl}/messages`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ from: `55118${String(n % 10_000).padStart(8, '0')}`, to: numbers[n % numbers.length], body: `fila ${n}` }),
+            body: JSON.stringify({
+              from: `55118${String(n % 10_000).padStart(8, '0')}`,
+              to: numbers[n % numbers.length],
+              body: `fila ${n}`,
+            }),
           });
         }
       }),
@@ -177,7 +196,10 @@ try {
     if (Date.now() - drainStart > 600_000) throw new Error(`only ${stored} of ${MESSAGES} queued messages reached the stream`);
     await sleep(20);
   }
-  results.push({ measure: 'inbound messages per second through one sessions process (backlog drain)', value: Math.round(MESSAGES / ((Date.now() - drainStart) / 1000)) });
+  results.push({
+    measure: 'inbound messages per second through one sessions process (backlog drain)',
+    value: Math.round(MESSAGES / ((Date.now() - drainStart) / 1000)),
+  });
   // A durable consumer reads them back, as the tickets service will.
   await manager.consumers.add(stream, { durable_name: 'bench', ack_policy: AckPolicy.None });
   const consumer = await jetstream(nats).consumers.get(stream, 'bench');
@@ -187,7 +209,10 @@ try {
     const batch = await consumer.fetch({ max_messages: 1000, expires: 2000 });
     for await (const message of batch) if (message) read += 1;
   }
-  results.push({ measure: 'consumer read rate (pull, batches of 1000)', value: `${Math.round(read / ((Date.now() - readStart) / 1000))} msg/s` });
+  results.push({
+    measure: 'consumer read rate (pull, batches of 1000)',
+    value: `${Math.round(read / ((Date.now() - readStart) / 1000))} msg/s`,
+  });
 
   // 3. Outbound: S sends to each of K numbers at once; pacing spaces each number's sends by the gap.
   const senders = ids.slice(0, SEND_NUMBERS);
@@ -205,8 +230,14 @@ try {
   );
   const sendMs = Date.now() - sendStart;
   const total = SEND_NUMBERS * SENDS_PER_NUMBER;
-  results.push({ measure: `outbound: ${SENDS_PER_NUMBER} sends to each of ${SEND_NUMBERS} numbers, gap ${GAP_MS} ms`, value: `${(sendMs / 1000).toFixed(1)} s` });
-  results.push({ measure: 'outbound sends per second (all numbers / per number)', value: `${(total / (sendMs / 1000)).toFixed(1)} / ${(SENDS_PER_NUMBER / (sendMs / 1000)).toFixed(2)}` });
+  results.push({
+    measure: `outbound: ${SENDS_PER_NUMBER} sends to each of ${SEND_NUMBERS} numbers, gap ${GAP_MS} ms`,
+    value: `${(sendMs / 1000).toFixed(1)} s`,
+  });
+  results.push({
+    measure: 'outbound sends per second (all numbers / per number)',
+    value: `${(total / (sendMs / 1000)).toFixed(1)} / ${(SENDS_PER_NUMBER / (sendMs / 1000)).toFixed(2)}`,
+  });
   console.table(results);
 } finally {
   await rpc.close();

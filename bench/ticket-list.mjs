@@ -11,7 +11,9 @@ import pg from 'pg';
 import { freePorts, startPlatform } from '../tools/platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 
-const [companies, ticketsPerCompany, messagesPerTicket, seconds, connections] = [100, 10_000, 10, 10, 10].map((fallback, i) => Number(process.argv[i + 2] ?? fallback));
+const [companies, ticketsPerCompany, messagesPerTicket, seconds, connections] = [100, 10_000, 10, 10, 10].map((fallback, i) =>
+  Number(process.argv[i + 2] ?? fallback),
+);
 const QUEUES = 5;
 const [gateway, identity, tickets, smtp] = await freePorts(4);
 const platform = await startPlatform({
@@ -34,13 +36,21 @@ try {
   // one real company (admin, queues, an agent) whose id the seeded data uses; the others are rows only
   const [plan] = await call('GET', '/plans/list');
   const email = `bench-${process.pid}@example.com`;
-  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id }, undefined, { 'x-forwarded-for': '10.9.9.9' });
+  await call('POST', '/companies/cadastro', { name: `Bench ${process.pid}`, email, password: 'secret123', planId: plan.id }, undefined, {
+    'x-forwarded-for': '10.9.9.9',
+  });
   const admin = await call('POST', '/auth/login', { email, password: 'secret123' });
   const companyId = admin.user.companyId;
   const queues = [];
-  for (let i = 0; i < QUEUES; i += 1) queues.push(await call('POST', '/queue', { name: `Fila ${i}`, color: `#0000${String(10 + i)}` }, admin.token));
+  for (let i = 0; i < QUEUES; i += 1)
+    queues.push(await call('POST', '/queue', { name: `Fila ${i}`, color: `#0000${String(10 + i)}` }, admin.token));
   const agentEmail = `agent-${process.pid}@example.com`;
-  await call('POST', '/users', { name: 'Agente', email: agentEmail, password: 'secret123', profile: 'user', queueIds: [queues[0].id, queues[1].id] }, admin.token);
+  await call(
+    'POST',
+    '/users',
+    { name: 'Agente', email: agentEmail, password: 'secret123', profile: 'user', queueIds: [queues[0].id, queues[1].id] },
+    admin.token,
+  );
   const agent = await call('POST', '/auth/login', { email: agentEmail, password: 'secret123' });
 
   const db = new pg.Client({ connectionString: platform.databaseUrls.owner });
@@ -105,8 +115,19 @@ try {
   for (const level of [...new Set([1, connections])]) {
     const rows = [];
     for (const [title, path, token] of runs) {
-      const result = await autocannon({ url: api + path, duration: seconds, connections: level, headers: { authorization: `Bearer ${token}` } });
-      rows.push({ query: title, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures: result.non2xx + result.errors + result.timeouts });
+      const result = await autocannon({
+        url: api + path,
+        duration: seconds,
+        connections: level,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      rows.push({
+        query: title,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
     }
     console.log(`${level} connection(s):`);
     console.table(rows);

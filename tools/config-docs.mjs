@@ -46,7 +46,12 @@ export function renderReadmeTable(configs = readAllConfigs(ROOT)) {
     table(configs.shared.fields),
   ];
   for (const app of configs.apps) {
-    sections.push('', `#### ${app.app} (\`apps/${app.app}/src/config.ts\`${app.usesServiceConfig ? ', plus the shared ones' : ', standalone'})`, '', table(app.fields));
+    sections.push(
+      '',
+      `#### ${app.app} (\`apps/${app.app}/src/config.ts\`${app.usesServiceConfig ? ', plus the shared ones' : ', standalone'})`,
+      '',
+      table(app.fields),
+    );
   }
   return `${README_START}\n${sections.join('\n')}\n${README_END}`;
 }
@@ -78,7 +83,11 @@ export function renderEnvExample(app, configs = readAllConfigs(ROOT)) {
     '',
   ];
   if (config.usesServiceConfig) {
-    lines.push('# ---- shared by every backend service (libs/config) ----', '', ...envLines(configs.shared.fields.filter((field) => !own.has(field.name))));
+    lines.push(
+      '# ---- shared by every backend service (libs/config) ----',
+      '',
+      ...envLines(configs.shared.fields.filter((field) => !own.has(field.name))),
+    );
   }
   lines.push(`# ---- ${app} ----`, '', ...envLines(config.fields));
   return `${lines.join('\n').trimEnd()}\n`;
@@ -92,7 +101,9 @@ export function generatedFiles(root = ROOT) {
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);
   if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} section`);
-  const files = [{ path: readmePath, content: readme.slice(0, start) + renderReadmeTable(configs) + readme.slice(end + README_END.length) }];
+  const files = [
+    { path: readmePath, content: readme.slice(0, start) + renderReadmeTable(configs) + readme.slice(end + README_END.length) },
+  ];
   for (const app of configs.apps) {
     files.push({ path: path.join(root, 'apps', app.app, '.env.example'), content: renderEnvExample(app.app, configs) });
   }

@@ -13,4 +13,7 @@ const book = XLSX.utils.book_new();
 const sheet = XLSX.utils.aoa_to_sheet(rows);
 sheet['!cols'] = [{ wch: 24 }, { wch: 18 }, { wch: 28 }];
 XLSX.utils.book_append_sheet(book, sheet, 'Contatos');
-writeFileSync(new URL('../apps/web/public/planilha.xlsx', import.meta.url), XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }));
+writeFileSync(
+  new URL('../apps/web/public/planilha.xlsx', import.meta.url),
+  XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }),
+);

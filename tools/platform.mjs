@@ -52,7 +52,8 @@ function resolveReplicas(replicas, apps) {
   if (typeof replicas !== 'object' && !(Number.isInteger(Number(replicas)) && Number(replicas) >= 1)) {
     throw new PlatformError(`replicas: ${replicas} is not a whole number of at least 1`);
   }
-  const wanted = typeof replicas === 'object' ? replicas : Object.fromEntries(apps.filter((app) => app.replicable).map((app) => [app.name, replicas]));
+  const wanted =
+    typeof replicas === 'object' ? replicas : Object.fromEntries(apps.filter((app) => app.replicable).map((app) => [app.name, replicas]));
   const counts = {};
   for (const [name, value] of Object.entries(wanted)) {
     const count = Number(value);
@@ -164,7 +165,10 @@ export function createPlatform(options = {}) {
     if (!settings.embeddedPostgres || !LOCAL_HOSTS.has(host)) {
       throw new PlatformError(`PostgreSQL does not answer on ${host}:${port}`);
     }
-    output.line('postgres', `nothing answers on ${host}:${port}: starting the embedded PostgreSQL (data in ${path.relative(settings.root, settings.postgresDataDir) || '.'})`);
+    output.line(
+      'postgres',
+      `nothing answers on ${host}:${port}: starting the embedded PostgreSQL (data in ${path.relative(settings.root, settings.postgresDataDir) || '.'})`,
+    );
     const embedded = await startEmbeddedPostgres({
       dataDir: settings.postgresDataDir,
       port,
@@ -216,8 +220,10 @@ export function createPlatform(options = {}) {
    */
   function stripeSandboxEnv(app) {
     if (!settings.apps.some((candidate) => candidate.name === 'stripe-sandbox')) return {};
-    if (app.name === 'billing') return { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(settings.ports['stripe-sandbox']), STRIPE_API_PROTOCOL: 'http' };
-    if (app.name === 'stripe-sandbox') return { STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${settings.ports.gateway}/subscription/webhook` };
+    if (app.name === 'billing')
+      return { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(settings.ports['stripe-sandbox']), STRIPE_API_PROTOCOL: 'http' };
+    if (app.name === 'stripe-sandbox')
+      return { STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${settings.ports.gateway}/subscription/webhook` };
     return {};
   }
 
@@ -246,7 +252,11 @@ export function createPlatform(options = {}) {
   // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile)
   const profileArgs = (app, replica = 1) =>
     process.env.ATRIUM_PROFILE_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`, `--cpu-prof-name=${app.name}${replica > 1 ? `-${replica}` : ''}.cpuprofile`]
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`,
+          `--cpu-prof-name=${app.name}${replica > 1 ? `-${replica}` : ''}.cpuprofile`,
+        ]
       : [];
 
   async function migrate() {
@@ -303,7 +313,14 @@ export function createPlatform(options = {}) {
           env[app.replicaIdEnv] = replicaId;
         }
         if (app.name === 'gateway' && gatewaysBalanced() && settings.extraEnv.SOCKET_POLLING === undefined) env.SOCKET_POLLING = 'false';
-        child = startProcess({ name: label, command: process.execPath, args: [...profileArgs(app, index + 1), mainOf(app)], cwd: settings.root, env, output });
+        child = startProcess({
+          name: label,
+          command: process.execPath,
+          args: [...profileArgs(app, index + 1), mainOf(app)],
+          cwd: settings.root,
+          env,
+          output,
+        });
         return child;
       },
       async waitReady() {
@@ -311,7 +328,11 @@ export function createPlatform(options = {}) {
         await waitForHttpOk(`http://127.0.0.1:${port}${app.readyPath ?? '/health/ready'}`, {
           timeoutMs: settings.readyTimeoutMs,
           abandon: () =>
-            stopping ? 'stopped while starting' : current.exit ? `${label} exited (${current.exit.signal ?? `code ${current.exit.code}`}) before it was ready:\n${current.tail.slice(-15).join('\n')}` : undefined,
+            stopping
+              ? 'stopped while starting'
+              : current.exit
+                ? `${label} exited (${current.exit.signal ?? `code ${current.exit.code}`}) before it was ready:\n${current.tail.slice(-15).join('\n')}`
+                : undefined,
         });
         current.exited.then((exit) => {
           if (stopping || deliberate || current !== child) return;
@@ -349,7 +370,8 @@ export function createPlatform(options = {}) {
 
   async function startApps(smtpPort) {
     for (const app of settings.apps) {
-      if (!existsSync(path.join(settings.root, mainOf(app)))) throw new PlatformError(`${mainOf(app)} is missing: build first (npm run build)`);
+      if (!existsSync(path.join(settings.root, mainOf(app))))
+        throw new PlatformError(`${mainOf(app)} is missing: build first (npm run build)`);
     }
     const order = [...settings.apps.filter((app) => app.name !== 'gateway'), ...settings.apps.filter((app) => app.name === 'gateway')];
     // the first replica of an app takes its own port (the gateway's goes to the load balancer when there are several)
@@ -365,9 +387,15 @@ export function createPlatform(options = {}) {
     }
     if (gatewaysBalanced()) {
       const gateways = running.filter((replica) => replica.app === 'gateway');
-      loadBalancer = await startLoadBalancer({ port: settings.ports.gateway, targets: () => gateways.filter((replica) => replica.alive).map((replica) => replica.port) });
+      loadBalancer = await startLoadBalancer({
+        port: settings.ports.gateway,
+        targets: () => gateways.filter((replica) => replica.alive).map((replica) => replica.port),
+      });
       platform.loadBalancer = loadBalancer;
-      output.line('gateway', `load balancer on :${settings.ports.gateway} → gateways on ${gateways.map((replica) => `:${replica.port}`).join(', ')} (round robin, websocket only)`);
+      output.line(
+        'gateway',
+        `load balancer on :${settings.ports.gateway} → gateways on ${gateways.map((replica) => `:${replica.port}`).join(', ')} (round robin, websocket only)`,
+      );
     }
     await Promise.all(running.map((replica) => replica.waitReady()));
   }

@@ -73,8 +73,14 @@ if (!exiting) {
       `  docs  ${urls.docs}`,
       `  mail  mails sent by the platform are printed here under [mail] (SMTP 127.0.0.1:${platform.ports.smtp})`,
       '  login admin@admin.com / 123456 (demo super user, seeded outside NODE_ENV=production)',
-      ...(demoConnection ? [`  demo  ${demoConnection}; simulated WhatsApp network on http://localhost:${platform.ports['wa-sandbox']}`] : []),
-      ...(demo ? [`  pix   simulated Stripe on http://localhost:${platform.ports['stripe-sandbox']}: pay a Pix code with its page's "Pagar (sandbox)" button or POST /_sandbox/pix/pay {"code": "<copia e cola>"}`] : []),
+      ...(demoConnection
+        ? [`  demo  ${demoConnection}; simulated WhatsApp network on http://localhost:${platform.ports['wa-sandbox']}`]
+        : []),
+      ...(demo
+        ? [
+            `  pix   simulated Stripe on http://localhost:${platform.ports['stripe-sandbox']}: pay a Pix code with its page's "Pagar (sandbox)" button or POST /_sandbox/pix/pay {"code": "<copia e cola>"}`,
+          ]
+        : []),
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),
@@ -83,6 +89,15 @@ if (!exiting) {
 
 /** With --replicas: where each app's processes listen. */
 function replicaLines() {
-  const several = platform.processes().filter((replica) => replica.index > 0).map((replica) => replica.app);
-  return [...new Set(several)].map((app) => `  ${app.padEnd(5)} ${platform.processes(app).map((replica) => `:${replica.port}`).join(' ')}`);
+  const several = platform
+    .processes()
+    .filter((replica) => replica.index > 0)
+    .map((replica) => replica.app);
+  return [...new Set(several)].map(
+    (app) =>
+      `  ${app.padEnd(5)} ${platform
+        .processes(app)
+        .map((replica) => `:${replica.port}`)
+        .join(' ')}`,
+  );
 }

@@ -9,6 +9,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
 const weight = await loginScreenWeight(dist);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-for (const file of weight.files) console.log(`${kb(file.brotli).padStart(9)} br  ${kb(file.gzip).padStart(9)} gz  ${kb(file.raw).padStart(9)} raw  ${file.file}`);
-console.log(`login screen: ${weight.files.length} files, ${kb(weight.brotli)} brotli, ${kb(weight.gzip)} gzip, ${kb(weight.raw)} raw (budget ${kb(LOGIN_SCREEN_BUDGET_BYTES)} brotli)`);
+for (const file of weight.files)
+  console.log(`${kb(file.brotli).padStart(9)} br  ${kb(file.gzip).padStart(9)} gz  ${kb(file.raw).padStart(9)} raw  ${file.file}`);
+console.log(
+  `login screen: ${weight.files.length} files, ${kb(weight.brotli)} brotli, ${kb(weight.gzip)} gzip, ${kb(weight.raw)} raw (budget ${kb(LOGIN_SCREEN_BUDGET_BYTES)} brotli)`,
+);
 process.exitCode = weight.brotli > LOGIN_SCREEN_BUDGET_BYTES ? 1 : 0;

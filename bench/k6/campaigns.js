@@ -49,7 +49,12 @@ function json(method, path, body, token) {
 export function setup() {
   if (!API || !SANDBOX || WHATSAPP_IDS.length === 0) throw new Error('set API_URL, SANDBOX_URL, EMAIL, PASSWORD and WHATSAPP_IDS');
   const { token } = json('POST', '/auth/login', { email: __ENV.EMAIL, password: __ENV.PASSWORD });
-  json('POST', '/campaign-settings', { settings: { messageInterval: INTERVAL_MS / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, token);
+  json(
+    'POST',
+    '/campaign-settings',
+    { settings: { messageInterval: INTERVAL_MS / 1000, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } },
+    token,
+  );
   const connections = json('GET', '/whatsapp', undefined, token).filter((w) => WHATSAPP_IDS.includes(w.id));
   const perConnection = Math.ceil(RECIPIENTS / connections.length);
   const campaigns = [];
@@ -59,10 +64,22 @@ export function setup() {
     for (let k = 0; k < perConnection; k += 1) numbers.push(String(NUMBER_BASE + i * perConnection + k));
     for (let k = 0; k < numbers.length; k += 50) {
       http.batch(
-        numbers.slice(k, k + 50).map((number) => ['POST', `${API}/contact-list-items`, JSON.stringify({ contactListId: list.id, name: `Pessoa ${number}`, number, email: '' }), { headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }]),
+        numbers
+          .slice(k, k + 50)
+          .map((number) => [
+            'POST',
+            `${API}/contact-list-items`,
+            JSON.stringify({ contactListId: list.id, name: `Pessoa ${number}`, number, email: '' }),
+            { headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } },
+          ]),
       );
     }
-    const campaign = json('POST', '/campaigns', { name: `k6 ${i}`, message1: 'Oi {nome}', contactListId: list.id, whatsappId: connection.id, scheduledAt: new Date().toISOString() }, token);
+    const campaign = json(
+      'POST',
+      '/campaigns',
+      { name: `k6 ${i}`, message1: 'Oi {nome}', contactListId: list.id, whatsappId: connection.id, scheduledAt: new Date().toISOString() },
+      token,
+    );
     campaigns.push({ id: campaign.id, business: connection.number, first: NUMBER_BASE + i * perConnection, count: perConnection });
   });
   return { token, campaigns, startedAt: Date.now() };
@@ -88,7 +105,8 @@ export function teardown(data) {
     const times = [];
     for (let k = 0; k < campaign.count; k += 50) {
       const requests = [];
-      for (let j = k; j < Math.min(campaign.count, k + 50); j += 1) requests.push(['GET', `${SANDBOX}/messages?customer=${campaign.first + j}&business=${campaign.business}`]);
+      for (let j = k; j < Math.min(campaign.count, k + 50); j += 1)
+        requests.push(['GET', `${SANDBOX}/messages?customer=${campaign.first + j}&business=${campaign.business}`]);
       for (const response of http.batch(requests)) {
         const messages = response.json();
         if (messages.length === 0) lost.add(1);

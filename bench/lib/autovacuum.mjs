@@ -31,14 +31,18 @@ export async function emulateAutovacuum(connectionString, { naptimeMs = 60_000, 
         setTimeout(resolve, naptimeMs).unref();
       });
       if (stopped) break;
-      const due = await client.query(`
+      const due = await client
+        .query(
+          `
         select format('%I.%I', s.schemaname, s.relname) as name,
                n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as vacuum,
                n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as analyze
-          from pg_stat_user_tables s join pg_class c on c.oid = s.relid`).catch((error) => {
-        log(`autovacuum emulation: ${error.message}`);
-        return { rows: [] };
-      });
+          from pg_stat_user_tables s join pg_class c on c.oid = s.relid`,
+        )
+        .catch((error) => {
+          log(`autovacuum emulation: ${error.message}`);
+          return { rows: [] };
+        });
       for (const table of due.rows) {
         if (stopped) break;
         if (!table.vacuum && !table.analyze) continue;

@@ -2,7 +2,9 @@ import pg from 'pg';
 import { freePorts, startPlatform } from '../../tools/platform.mjs';
 
 function ownerClient(database) {
-  return new pg.Client({ connectionString: `postgres://${process.env.ATRIUM_PG_USER ?? 'postgres'}@${process.env.ATRIUM_PG_HOST ?? '127.0.0.1'}:${process.env.ATRIUM_PG_PORT ?? 5432}/${database}` });
+  return new pg.Client({
+    connectionString: `postgres://${process.env.ATRIUM_PG_USER ?? 'postgres'}@${process.env.ATRIUM_PG_HOST ?? '127.0.0.1'}:${process.env.ATRIUM_PG_PORT ?? 5432}/${database}`,
+  });
 }
 
 /**

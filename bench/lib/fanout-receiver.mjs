@@ -80,7 +80,14 @@ function openRaw({ url, token, companyId }) {
 
 function open({ url, token, companyId, client }) {
   if (client === 'raw') return openRaw({ url, token, companyId });
-  const socket = io(url, { transports: ['websocket'], query: { token }, forceNew: true, reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
+  const socket = io(url, {
+    transports: ['websocket'],
+    query: { token },
+    forceNew: true,
+    reconnection: true,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+  });
   const seen = new Set();
   socket.onAny(countFrame);
   socket.on(`company-${companyId}-appMessage`, (payload) => appMessageReceived(payload, seen));

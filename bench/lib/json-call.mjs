@@ -29,14 +29,24 @@ export function jsonPoster(baseUrl, { sockets = 64 } = {}) {
   const post = (path, body) =>
     new Promise((resolve, reject) => {
       const text = JSON.stringify(body);
-      const req = http.request({ hostname, port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          if (res.statusCode >= 200 && res.statusCode < 300) resolve();
-          else reject(new Error(`POST ${path}: ${res.statusCode} ${Buffer.concat(chunks).toString()}`));
-        });
-      });
+      const req = http.request(
+        {
+          hostname,
+          port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => {
+            if (res.statusCode >= 200 && res.statusCode < 300) resolve();
+            else reject(new Error(`POST ${path}: ${res.statusCode} ${Buffer.concat(chunks).toString()}`));
+          });
+        },
+      );
       req.on('error', reject);
       req.end(text);
     });

@@ -26,16 +26,27 @@ export async function openLoop({ url, rate, seconds, sockets, request, onAnswer 
   const send = (i, due) =>
     new Promise((resolve) => {
       const { path, headers, body } = request(i);
-      const req = http.request({ hostname, port, path, method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          lastAnswer = performance.now();
-          latencies.push(lastAnswer - due);
-          answered += 1;
-          onAnswer(i, res.statusCode);
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          hostname,
+          port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          timeout: timeoutMs,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            lastAnswer = performance.now();
+            latencies.push(lastAnswer - due);
+            answered += 1;
+            onAnswer(i, res.statusCode);
+            resolve();
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', () => {
         failed += 1;

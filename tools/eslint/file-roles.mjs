@@ -3,7 +3,19 @@
 import path from 'node:path';
 
 /** Class roles: a class `FooService` lives in `foo.service.ts`, and `x.service.ts` declares a `...Service`. */
-export const CLASS_ROLES = ['service', 'repository', 'controller', 'module', 'gateway', 'consumer', 'events', 'processor', 'guard', 'strategy', 'middleware'];
+export const CLASS_ROLES = [
+  'service',
+  'repository',
+  'controller',
+  'module',
+  'gateway',
+  'consumer',
+  'events',
+  'processor',
+  'guard',
+  'strategy',
+  'middleware',
+];
 
 /**
  * Roles the house spells one way only (issue 25): a class that handles other services' events, durable or live, is a
@@ -15,7 +27,8 @@ const RETIRED_CLASS_ROLES = { Subscriber: 'consumer' };
 const DECORATOR_ROLES = { Module: 'module', Controller: 'controller', WebSocketGateway: 'gateway' };
 
 /** Other spellings of a role that the house does not use (one spelling per role). */
-const WRONG_SPELLINGS = /[.-](services|repo|repos|repositories|controllers|modules|subscribers?|gateways|consumers|guards|svc|ctrl)\.tsx?$|-(service|repository|controller|module|gateway|consumer|guard)\.tsx?$/;
+const WRONG_SPELLINGS =
+  /[.-](services|repo|repos|repositories|controllers|modules|subscribers?|gateways|consumers|guards|svc|ctrl)\.tsx?$|-(service|repository|controller|module|gateway|consumer|guard)\.tsx?$/;
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
@@ -42,7 +55,8 @@ export const fileRoleRule = {
     schema: [],
     messages: {
       kebab: 'File name "{{name}}" is not kebab-case with dotted roles (`<name>.<role>.ts`).',
-      spelling: 'File name "{{name}}" spells a role another way: use `.service`, `.repository`, `.controller`, `.module`, `.gateway`, `.consumer` (not `.subscriber`), `.events`, `.guard`.',
+      spelling:
+        'File name "{{name}}" spells a role another way: use `.service`, `.repository`, `.controller`, `.module`, `.gateway`, `.consumer` (not `.subscriber`), `.events`, `.guard`.',
       retiredRole: 'Class {{className}} spells its role {{retired}}: the house calls it {{Role}} (`<name>.{{role}}.ts`).',
       classInFile: 'Class {{className}} is a {{role}}: its file is `<name>.{{role}}.ts`, not "{{name}}".',
       decorated: 'Class {{className}} is decorated @{{decorator}}: its name ends in {{Role}} and its file in `.{{role}}.ts`.',
@@ -69,7 +83,11 @@ export const fileRoleRule = {
         const retired = Object.keys(RETIRED_CLASS_ROLES).find((suffix) => className.endsWith(suffix));
         if (retired) {
           const renamed = RETIRED_CLASS_ROLES[retired];
-          context.report({ node: node.id, messageId: 'retiredRole', data: { className, retired, role: renamed, Role: capitalised(renamed) } });
+          context.report({
+            node: node.id,
+            messageId: 'retiredRole',
+            data: { className, retired, role: renamed, Role: capitalised(renamed) },
+          });
         }
         if (role && role === fileRole) declaresRoleClass = true;
         if (role && role !== fileRole) context.report({ node: node.id, messageId: 'classInFile', data: { className, role, name } });
@@ -77,7 +95,11 @@ export const fileRoleRule = {
           const decorator_ = decoratorName(decorator);
           const expected = decorator_ && DECORATOR_ROLES[decorator_];
           if (expected && (role !== expected || fileRole !== expected)) {
-            context.report({ node: node.id, messageId: 'decorated', data: { className, decorator: decorator_, role: expected, Role: capitalised(expected) } });
+            context.report({
+              node: node.id,
+              messageId: 'decorated',
+              data: { className, decorator: decorator_, role: expected, Role: capitalised(expected) },
+            });
           }
         }
       },

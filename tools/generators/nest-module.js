@@ -6,7 +6,10 @@ export function addProvider(source, className, file) {
   const found = providers.exec(source);
   let text;
   if (found) {
-    const members = found[1].split(',').map((member) => member.trim()).filter(Boolean);
+    const members = found[1]
+      .split(',')
+      .map((member) => member.trim())
+      .filter(Boolean);
     text = source.replace(providers, `providers: [${[...members, className].join(', ')}]`);
   } else {
     text = source.replace(/@Module\(\{/, `@Module({ providers: [${className}],`);
@@ -20,6 +23,7 @@ export function addProvider(source, className, file) {
 /** The context folder's module file, or an error naming what is missing. */
 export function contextModule(tree, appRoot, context) {
   const file = `${appRoot}/src/${context}/${context}.module.ts`;
-  if (!tree.exists(file)) throw new Error(`${file} is missing: give --context the folder of an existing context (nx g @atrium/generators:context)`);
+  if (!tree.exists(file))
+    throw new Error(`${file} is missing: give --context the folder of an existing context (nx g @atrium/generators:context)`);
   return file;
 }

@@ -47,7 +47,10 @@ export function barrelImports({ root }) {
         if (!targets) return whole;
         const direct = [];
         const kept = [];
-        for (const specifier of specifiers.split(',').map((part) => part.trim()).filter(Boolean)) {
+        for (const specifier of specifiers
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
           const [imported, local = imported] = specifier.split(/\s+as\s+/).map((part) => part.trim());
           const file = targets.get(imported);
           if (file && !imported.startsWith('type ')) direct.push(`import ${local} from ${JSON.stringify(file)};`);

@@ -5,9 +5,31 @@
  */
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
-const HIDDEN_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'name', 'msg', 'err', 'requestId', 'reqId', 'req', 'res', 'responseTime', 'context']);
+const HIDDEN_FIELDS = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'name',
+  'msg',
+  'err',
+  'requestId',
+  'reqId',
+  'req',
+  'res',
+  'responseTime',
+  'context',
+]);
 /** Nest's boot and shutdown chatter, hidden at info level unless verbose. */
-const CHATTER_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestMicroservice', 'NestApplication', 'WebSocketsController']);
+const CHATTER_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestMicroservice',
+  'NestApplication',
+  'WebSocketsController',
+]);
 
 function isChatter(entry) {
   return entry.level <= 30 && (CHATTER_CONTEXTS.has(entry.context) || String(entry.msg ?? '').startsWith('NatsStatus'));

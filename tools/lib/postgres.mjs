@@ -42,7 +42,9 @@ export async function startEmbeddedPostgres({ dataDir, port, log }) {
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const runningAsRoot = process.getuid?.() === 0;
   if (runningAsRoot && !postgresUserExists()) {
-    throw new Error("PostgreSQL refuses to run as root and there is no 'postgres' system user to run it as: create one (useradd --system postgres) or run npm start as a normal user");
+    throw new Error(
+      "PostgreSQL refuses to run as root and there is no 'postgres' system user to run it as: create one (useradd --system postgres) or run npm start as a normal user",
+    );
   }
   const importantOnly = (message) => {
     for (const line of String(message).split('\n')) {

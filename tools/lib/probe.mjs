@@ -93,11 +93,15 @@ export async function waitForHttpOk(url, { timeoutMs = 60_000, intervalMs = 250,
 /** Asks the OS for `count` free TCP ports on 127.0.0.1 (for tests that start the platform beside another). */
 export async function freePorts(count) {
   const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
   );
   const ports = servers.map((server) => server.address().port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

@@ -34,7 +34,11 @@ export function runStep({ name, command, args, cwd, env, output, show = false, t
       track(undefined);
       if (code === 0) return resolve(captured.join(''));
       const error = new Error(`${name}: \`${[command, ...args].join(' ')}\` failed (${signal ?? `exit code ${code}`})`);
-      error.output = captured.join(show ? '\n' : '').split('\n').slice(-TAIL_LINES).join('\n');
+      error.output = captured
+        .join(show ? '\n' : '')
+        .split('\n')
+        .slice(-TAIL_LINES)
+        .join('\n');
       reject(error);
     });
   });

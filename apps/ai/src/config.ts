@@ -32,7 +32,8 @@ export class AiConfig extends MediaStorageConfig {
   @IsInt() @Min(1) @Max(1000) BOT_CONCURRENCY: number = 32;
 
   /** Dialogflow ES REST API base URL (a local stand-in in tests and the demo). */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }) DIALOGFLOW_API_URL: string = 'https://dialogflow.googleapis.com';
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }) DIALOGFLOW_API_URL: string =
+    'https://dialogflow.googleapis.com';
   /**
    * Hosts (`host` or `host:port`, comma-separated) the queue integrations may reach although they are
    * private or local: the SSRF guard refuses any other integration URL (n8n/webhook and Typebot

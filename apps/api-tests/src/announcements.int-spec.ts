@@ -52,7 +52,14 @@ describe('announcements API (spec 001 section 7) with image upload and live even
   describe('records', () => {
     it('creates with the defaults priority 3 and status true, and shows it', async () => {
       const created = await create();
-      expect(created).toMatchObject({ title: 'Manutenção', text: 'Sábado às 22h', priority: 3, status: true, mediaPath: null, mediaName: null });
+      expect(created).toMatchObject({
+        title: 'Manutenção',
+        text: 'Sábado às 22h',
+        priority: 3,
+        status: true,
+        mediaPath: null,
+        mediaName: null,
+      });
       expect(await agent.get(`/announcements/${created.id}`)).toMatchObject({ status: 200, body: created });
     });
 
@@ -62,7 +69,10 @@ describe('announcements API (spec 001 section 7) with image upload and live even
       const wrong = await root.post('/announcements', { title: 'x', text: 'y', priority: 4, status: 'yes' });
       expect((wrong.body as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual(['priority', 'status']);
       const created = await create();
-      expect(await root.put(`/announcements/${created.id}`, { title: '' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await root.put(`/announcements/${created.id}`, { title: '' })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
       expect(await root.get('/announcements/0')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     });
 

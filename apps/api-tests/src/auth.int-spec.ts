@@ -136,17 +136,19 @@ describe('auth: login, refresh, logout, me', () => {
         `insert into identity.companies (name, plan_id, due_date) select 'Late Payer', id, $1::date from identity.plans limit 1 returning id`,
         [platformDay(-1)],
       );
-      await owner.query(`insert into identity.users (company_id, name, email, password_hash, profile) values ($1, 'Late', $2, $3, 'admin')`, [
-        rows[0]!.id,
-        user.email,
-        await new PasswordHasher().hash(user.password),
-      ]);
+      await owner.query(
+        `insert into identity.users (company_id, name, email, password_hash, profile) values ($1, 'Late', $2, $3, 'admin')`,
+        [rows[0]!.id, user.email, await new PasswordHasher().hash(user.password)],
+      );
     });
 
     it('cannot log in: 402 ERR_SUBSCRIPTION_EXPIRED with the due date for the message', async () => {
       const response = await stack.client().post('/auth/login', user);
       expect(response.status).toBe(402);
-      expect(response.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', data: { dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+      expect(response.body).toMatchObject({
+        error: 'ERR_SUBSCRIPTION_EXPIRED',
+        data: { dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      });
     });
 
     it('can log in on its due date itself', async () => {

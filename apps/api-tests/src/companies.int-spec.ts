@@ -61,7 +61,16 @@ describe('companies (super users)', () => {
       const response = await root.post<CompanyView>('/companies', dto);
       expect(response).toMatchObject({
         status: 201,
-        body: { name: dto.name, email: dto.email, phone: '21912345678', dueDate: null, status: true, recurrence: 'MENSAL', document: dto.document, addressCity: 'Recife' },
+        body: {
+          name: dto.name,
+          email: dto.email,
+          phone: '21912345678',
+          dueDate: null,
+          status: true,
+          recurrence: 'MENSAL',
+          document: dto.document,
+          addressCity: 'Recife',
+        },
       });
       expect(response.body.plan).toEqual(plan);
       expect(response.body.settings.map((s) => s.key).sort()).toEqual([...SETTING_KEYS].sort());
@@ -78,7 +87,14 @@ describe('companies (super users)', () => {
     });
 
     it('refuses bad input with ERR_VALIDATION naming each field', async () => {
-      const response = await root.post('/companies', { name: 'A', email: 'nope', planId: 'x', dueDate: 'tomorrow', recurrence: 'WEEKLY', password: '123' });
+      const response = await root.post('/companies', {
+        name: 'A',
+        email: 'nope',
+        planId: 'x',
+        dueDate: 'tomorrow',
+        recurrence: 'WEEKLY',
+        password: '123',
+      });
       expect(response.status).toBe(400);
       expect((response.body as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual([
         'dueDate',
@@ -125,8 +141,15 @@ describe('companies (super users)', () => {
       expect(page).toMatchObject({ status: 200, body: { count: 4, hasMore: false } });
       expect(page.body.companies).toHaveLength(4);
       expect(page.body.companies[0]!.plan.id).toBe(plan.id);
-      expect((await root.get<CompanyPage>(`/companies?searchParam=${tag}&pageNumber=2`)).body).toEqual({ companies: [], count: 4, hasMore: false });
-      expect(await root.get('/companies?pageNumber=0')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'pageNumber' }] } });
+      expect((await root.get<CompanyPage>(`/companies?searchParam=${tag}&pageNumber=2`)).body).toEqual({
+        companies: [],
+        count: 4,
+        hasMore: false,
+      });
+      expect(await root.get('/companies?pageNumber=0')).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION', fields: [{ field: 'pageNumber' }] },
+      });
     });
 
     it('shows one company, 404 ERR_NO_COMPANY_FOUND when there is none', async () => {
@@ -151,7 +174,16 @@ describe('companies (super users)', () => {
       });
       expect(response).toMatchObject({
         status: 200,
-        body: { id: company.id, name: `${company.name} Renamed`, phone: '8133334444', planId: other.id, plan: other, dueDate: '2098-01-31', recurrence: 'TRIMESTRAL', addressZipCode: '50000-000' },
+        body: {
+          id: company.id,
+          name: `${company.name} Renamed`,
+          phone: '8133334444',
+          planId: other.id,
+          plan: other,
+          dueDate: '2098-01-31',
+          recurrence: 'TRIMESTRAL',
+          addressZipCode: '50000-000',
+        },
       });
       expect(response.body.settings).toContainEqual({ key: 'campaignsEnabled', value: 'false' });
       expect((await root.put<CompanyView>(`/companies/${company.id}`, { dueDate: null })).body.dueDate).toBeNull();
@@ -160,14 +192,23 @@ describe('companies (super users)', () => {
     it('refuses an unknown plan, a taken name, bad input and an unknown company', async () => {
       const company = await createCompany();
       const taken = await createCompany();
-      expect(await root.put(`/companies/${company.id}`, { planId: 999_999 })).toMatchObject({ status: 404, body: { error: 'ERR_NO_PLAN_FOUND' } });
+      expect(await root.put(`/companies/${company.id}`, { planId: 999_999 })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_PLAN_FOUND' },
+      });
       expect(await root.put(`/companies/${company.id}`, { name: taken.name.toUpperCase() })).toMatchObject({
         status: 409,
         body: { error: 'ERR_COMPANY_NAME_ALREADY_EXISTS' },
       });
       expect(await root.put(`/companies/${company.id}`, { name: company.name })).toMatchObject({ status: 200 });
-      expect(await root.put(`/companies/${company.id}`, { status: 'yes', dueDate: '31/01/2099' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-      expect(await root.put('/companies/999999', { name: 'Ghost' })).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
+      expect(await root.put(`/companies/${company.id}`, { status: 'yes', dueDate: '31/01/2099' })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
+      expect(await root.put('/companies/999999', { name: 'Ghost' })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_COMPANY_FOUND' },
+      });
     });
 
     it('gives the logged-in users the new plan’s flags at once', async () => {
@@ -213,7 +254,10 @@ describe('companies (super users)', () => {
     });
 
     it('keeps the platform company: 400 ERR_CANNOT_DELETE_PLATFORM_COMPANY', async () => {
-      expect(await root.delete(`/companies/${platformCompanyId}`)).toMatchObject({ status: 400, body: { error: 'ERR_CANNOT_DELETE_PLATFORM_COMPANY' } });
+      expect(await root.delete(`/companies/${platformCompanyId}`)).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_CANNOT_DELETE_PLATFORM_COMPANY' },
+      });
       expect((await root.get('/auth/me')).status).toBe(200);
     });
   });
@@ -254,9 +298,14 @@ describe('companies (super users)', () => {
 
     it('refuses malformed hours with ERR_VALIDATION and 404 for an unknown company', async () => {
       const company = await createCompany();
-      const bad = await root.put(`/companies/${company.id}/schedules`, { schedules: [{ weekday: 'Segunda', weekdayEn: 'moonday', startTime: '25:00', endTime: '18:00' }] });
+      const bad = await root.put(`/companies/${company.id}/schedules`, {
+        schedules: [{ weekday: 'Segunda', weekdayEn: 'moonday', startTime: '25:00', endTime: '18:00' }],
+      });
       expect(bad.status).toBe(400);
-      expect((bad.body as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual(['schedules.0.startTime', 'schedules.0.weekdayEn']);
+      expect((bad.body as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual([
+        'schedules.0.startTime',
+        'schedules.0.weekdayEn',
+      ]);
       const backwards = await root.put(`/companies/${company.id}/schedules`, {
         schedules: [
           { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' },
@@ -264,11 +313,17 @@ describe('companies (super users)', () => {
         ],
       });
       expect(backwards.status).toBe(400);
-      expect((backwards.body as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual(['schedules.0.endTime', 'schedules.1.endTime']);
+      expect((backwards.body as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual([
+        'schedules.0.endTime',
+        'schedules.1.endTime',
+      ]);
       const twice = await root.put(`/companies/${company.id}/schedules`, { schedules: [WEEK[0], WEEK[0]] });
       expect(twice).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'schedules' }] } });
       expect((await root.get<CompanyView>(`/companies/${company.id}`)).body.schedules).toEqual([]);
-      expect(await root.put('/companies/999999/schedules', { schedules: WEEK })).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
+      expect(await root.put('/companies/999999/schedules', { schedules: WEEK })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_COMPANY_FOUND' },
+      });
     });
   });
 
@@ -279,7 +334,10 @@ describe('companies (super users)', () => {
       expect(await client.get(`/companies/listPlan/${company.id}`)).toMatchObject({ status: 200, body: expected });
       expect((await root.get(`/companies/listPlan/${company.id}`)).body).toEqual(expected);
       expect(await root.get('/companies/listPlan/999999')).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
-      expect(await client.get(`/companies/listPlan/${platformCompanyId}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await client.get(`/companies/listPlan/${platformCompanyId}`)).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
     });
 
     it('answers other services over NATS without an actor', async () => {
@@ -324,7 +382,9 @@ describe('companies (super users)', () => {
       const actor = (await actorStateOf(stack, (await admin.get<{ id: number }>('/auth/me')).body.id))!;
       const rpc = stack.apps.gateway!.get(RpcClient);
       await expect(rpc.request(IdentitySubjects.companiesList, {}, { actor })).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
-      await expect(rpc.request(IdentitySubjects.companiesDelete, { id: ownCompanyId }, { actor })).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+      await expect(rpc.request(IdentitySubjects.companiesDelete, { id: ownCompanyId }, { actor })).rejects.toMatchObject({
+        code: 'ERR_NO_PERMISSION',
+      });
       expect((await root.get(`/companies/${ownCompanyId}`)).status).toBe(200);
     });
   });

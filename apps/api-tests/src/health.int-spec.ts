@@ -9,15 +9,18 @@ describe('every service boots and answers health', () => {
   });
   afterAll(() => stack.stop());
 
-  it.each(['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai'] as const)('%s is live and ready over HTTP, on the loopback only (HEALTH_HOST)', async (name) => {
-    const url = (await stack.apps[name]!.getUrl()).replace('[::1]', '127.0.0.1');
-    expect((await fetch(`${url}/health/live`)).status).toBe(200);
-    const ready = await fetch(`${url}/health/ready`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ service: name, status: 'ok', checks: { nats: 'up', redis: 'up' } });
-    const address = stack.apps[name]!.getHttpServer().address() as AddressInfo;
-    expect(address.address).toBe('127.0.0.1');
-  });
+  it.each(['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai'] as const)(
+    '%s is live and ready over HTTP, on the loopback only (HEALTH_HOST)',
+    async (name) => {
+      const url = (await stack.apps[name]!.getUrl()).replace('[::1]', '127.0.0.1');
+      expect((await fetch(`${url}/health/live`)).status).toBe(200);
+      const ready = await fetch(`${url}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ service: name, status: 'ok', checks: { nats: 'up', redis: 'up' } });
+      const address = stack.apps[name]!.getHttpServer().address() as AddressInfo;
+      expect(address.address).toBe('127.0.0.1');
+    },
+  );
 
   it('gateway: is live and ready on its public port, which tells the status and not the dependencies', async () => {
     expect((await fetch(`${stack.url}/health/live`)).status).toBe(200);
@@ -48,7 +51,9 @@ describe('every service boots and answers health', () => {
       paths: Record<string, unknown>;
       components: { schemas: Record<string, { properties?: Record<string, { minLength?: number; maxLength?: number }> }> };
     };
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/auth/login', '/users', '/users/{id}', '/settings/{key}', '/companies/cadastro']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/auth/login', '/users', '/users/{id}', '/settings/{key}', '/companies/cadastro']),
+    );
     expect(document.components.schemas.CreateUserDto?.properties?.name).toMatchObject({ minLength: 2, maxLength: 50 });
   });
 });

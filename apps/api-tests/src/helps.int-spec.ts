@@ -24,7 +24,12 @@ describe('helps API (spec 001 section 7)', () => {
 
   it('lets a super user create a help and anyone logged in read it', async () => {
     const created = await createHelp('Conectando o WhatsApp', 'Leia o QR code');
-    expect(created).toMatchObject({ id: expect.any(Number), title: 'Conectando o WhatsApp', video: 'dQw4w9WgXcQ', description: 'Leia o QR code' });
+    expect(created).toMatchObject({
+      id: expect.any(Number),
+      title: 'Conectando o WhatsApp',
+      video: 'dQw4w9WgXcQ',
+      description: 'Leia o QR code',
+    });
     expect(new Date(created.createdAt).toString()).not.toBe('Invalid Date');
     expect(await agent.get(`/helps/${created.id}`)).toMatchObject({ status: 200, body: created });
   });
@@ -56,8 +61,18 @@ describe('helps API (spec 001 section 7)', () => {
     const rpc = new RpcClient(new PrefixedNatsClient({ servers: stack.env.NATS_URL }, stack.env.NATS_SUBJECT_PREFIX!));
     await rpc.connect();
     try {
-      const actor = { userId: 1, companyId: 1, profile: 'admin' as const, super: false, queueIds: [], allTicket: 'enabled' as const, sessionId: 'x' };
-      await expect(rpc.request(IdentitySubjects.helpsCreate, { title: 'x' }, { actor })).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+      const actor = {
+        userId: 1,
+        companyId: 1,
+        profile: 'admin' as const,
+        super: false,
+        queueIds: [],
+        allTicket: 'enabled' as const,
+        sessionId: 'x',
+      };
+      await expect(rpc.request(IdentitySubjects.helpsCreate, { title: 'x' }, { actor })).rejects.toMatchObject({
+        code: 'ERR_NO_PERMISSION',
+      });
       await expect(rpc.request(IdentitySubjects.helpsList, {})).rejects.toMatchObject({ code: 'ERR_SESSION_EXPIRED' });
     } finally {
       await rpc.close();

@@ -30,7 +30,10 @@ export async function createPlan(admin: ApiClient, overrides: Partial<PlanView> 
 }
 
 /** A self-registered company and its admin, logged in. */
-export async function signedUpAdmin(stack: Stack, planId: number): Promise<{ client: ApiClient; session: AuthResult; company: CompanyView }> {
+export async function signedUpAdmin(
+  stack: Stack,
+  planId: number,
+): Promise<{ client: ApiClient; session: AuthResult; company: CompanyView }> {
   const dto = aSignup(planId);
   const response = await signUp(stack, dto);
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -1,4 +1,12 @@
-import { INTEGRATION_STREAM, integrationSubject, streamName, type ContactView, type IntegrationEvent, type TicketView, type UserView } from '@atrium/contracts';
+import {
+  INTEGRATION_STREAM,
+  integrationSubject,
+  streamName,
+  type ContactView,
+  type IntegrationEvent,
+  type TicketView,
+  type UserView,
+} from '@atrium/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { eventually } from './nats-fixtures.js';
@@ -41,7 +49,9 @@ describe('durable integration events between services', () => {
     try {
       const prefix = stack.env.NATS_SUBJECT_PREFIX!;
       const subject = prefix + integrationSubject(name, companyId);
-      const stored = await (await jetstreamManager(connection)).streams.getMessage(streamName(INTEGRATION_STREAM, prefix), { last_by_subj: subject });
+      const stored = await (
+        await jetstreamManager(connection)
+      ).streams.getMessage(streamName(INTEGRATION_STREAM, prefix), { last_by_subj: subject });
       const event = JSON.parse(stored!.string()) as IntegrationEvent;
       expect(match(event)).toBe(true);
       await jetstream(connection).publish(subject, stored!.data, { msgID: `redelivery-${event.id}` });
@@ -65,8 +75,15 @@ describe('durable integration events between services', () => {
       stack.apps.tickets = await startStackService('tickets', stack.env);
 
       // the move out of 'open' is announced first (delete with fromStatus), then the update
-      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toEqual({ action: 'delete', ticketId: ticket.id, fromStatus: 'open' });
-      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toMatchObject({ action: 'update', ticket: { status: 'pending', userId: null } });
+      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toEqual({
+        action: 'delete',
+        ticketId: ticket.id,
+        fromStatus: 'open',
+      });
+      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toMatchObject({
+        action: 'update',
+        ticket: { status: 'pending', userId: null },
+      });
       expect(await released(ticket.id)).toBe(true);
 
       // the same event again, then another one behind it: when the second is applied, the first was handled (once)
@@ -94,13 +111,19 @@ describe('durable integration events between services', () => {
       const user = (await alpha.admin.get<UserView>(`/users/${member.user.id}`)).body;
       return user.queueIds?.length === 1 && user.queueIds[0] === kept.id;
     }, 20_000);
-    await eventually(async () => (await member.client.get<{ queueIds: number[] }>('/auth/me')).body.queueIds.join() === String(kept.id), 10_000);
+    await eventually(
+      async () => (await member.client.get<{ queueIds: number[] }>('/auth/me')).body.queueIds.join() === String(kept.id),
+      10_000,
+    );
 
     // the same event again, then another one behind it: when the second is applied, the first was handled, changing nothing
     const marker = await createQueue(alpha, 'Marcador');
     expect((await alpha.admin.put(`/users/${member.user.id}`, { queueIds: [kept.id, marker.id] })).status).toBe(200);
     await redeliver('queue.deleted', alpha.companyId, (event) => (event.payload as { queueId: number }).queueId === doomed.id);
     expect((await alpha.admin.delete(`/queue/${marker.id}`)).status).toBe(200);
-    await eventually(async () => (await alpha.admin.get<UserView>(`/users/${member.user.id}`)).body.queueIds.join() === String(kept.id), 20_000);
+    await eventually(
+      async () => (await alpha.admin.get<UserView>(`/users/${member.user.id}`)).body.queueIds.join() === String(kept.id),
+      20_000,
+    );
   });
 });

@@ -15,7 +15,12 @@ describe('login attempts per IP', () => {
   it('makes an IP over its free failures wait, even with the right password, while other IPs still log in', async () => {
     const attacker = stack.client();
     for (let i = 0; i < 3; i++) {
-      const response = await attacker.request('POST', '/auth/login', { email: `guess${i}@example.com`, password: 'x' }, from('203.0.113.7'));
+      const response = await attacker.request(
+        'POST',
+        '/auth/login',
+        { email: `guess${i}@example.com`, password: 'x' },
+        from('203.0.113.7'),
+      );
       expect(response.status).toBe(401);
     }
     const blocked = await attacker.request('POST', '/auth/login', SUPER_ADMIN, from('203.0.113.7'));

@@ -1,7 +1,14 @@
 import type { AppMessageEventPayload, WhatsappView } from '@atrium/contracts';
 import { scrapeMetrics, samplesOf, sumOf, type MetricSample } from './metrics-scrape.js';
 import { eventually } from './nats-fixtures.js';
-import { connectSandboxNumber, sandboxCall, sessionsTenant, startSessionsStack, type SessionsStack, type SessionsTenant } from './sessions/sessions-fixtures.js';
+import {
+  connectSandboxNumber,
+  sandboxCall,
+  sessionsTenant,
+  startSessionsStack,
+  type SessionsStack,
+  type SessionsTenant,
+} from './sessions/sessions-fixtures.js';
 import type { ServiceName } from './stack.js';
 
 const TOKEN = 'metrics-test-token';
@@ -56,9 +63,13 @@ describe('Prometheus metrics of every app', () => {
     const gateway = await scrape('gateway');
     expect(sumOf(gateway, 'http_request_duration_seconds_count', route)).toBe(before + 1);
     // the raw URL (with its id) is never a label
-    expect(samplesOf(gateway, 'http_request_duration_seconds_count').some((s) => s.labels.route!.includes(String(connection.id)))).toBe(false);
+    expect(samplesOf(gateway, 'http_request_duration_seconds_count').some((s) => s.labels.route!.includes(String(connection.id)))).toBe(
+      false,
+    );
     // the gateway asked sessions over NATS; sessions handled it
-    const asked = samplesOf(gateway, 'nats_request_duration_seconds_count', { outcome: 'ok' }).filter((s) => s.labels.subject!.startsWith('sessions.'));
+    const asked = samplesOf(gateway, 'nats_request_duration_seconds_count', { outcome: 'ok' }).filter((s) =>
+      s.labels.subject!.startsWith('sessions.'),
+    );
     expect(asked.length).toBeGreaterThan(0);
     const handled = samplesOf(await scrape('sessions'), 'nats_request_duration_seconds_count', { outcome: 'ok' });
     expect(handled.map((s) => s.labels.subject)).toEqual(expect.arrayContaining(asked.map((s) => s.labels.subject)));
@@ -66,16 +77,32 @@ describe('Prometheus metrics of every app', () => {
   });
 
   it('follows an inbound message: stream drained, fanned out to the socket, sessions by status', async () => {
-    const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, body: 'métricas, por favor' });
+    const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+      from: CUSTOMER,
+      to: BUSINESS,
+      body: 'métricas, por favor',
+    });
     expect(sent.status).toBe(201);
-    await company.socket.nextWhere<AppMessageEventPayload>(`company-${company.tenant.companyId}-appMessage`, (p) => p.message?.body === 'métricas, por favor', 15_000);
+    await company.socket.nextWhere<AppMessageEventPayload>(
+      `company-${company.tenant.companyId}-appMessage`,
+      (p) => p.message?.body === 'métricas, por favor',
+      15_000,
+    );
 
     let tickets: MetricSample[] = [];
-    await eventually(async () => {
-      tickets = await scrape('tickets');
-      return sumOf(tickets, 'inbound_stream_pending_messages') === 0 && sumOf(tickets, 'inbound_stream_lag_seconds') === 0;
-    }, 10_000, 250);
-    expect(samplesOf(tickets, 'inbound_stream_pending_messages')[0]!.labels).toMatchObject({ app: 'tickets', consumer: expect.any(String), stream: expect.any(String) });
+    await eventually(
+      async () => {
+        tickets = await scrape('tickets');
+        return sumOf(tickets, 'inbound_stream_pending_messages') === 0 && sumOf(tickets, 'inbound_stream_lag_seconds') === 0;
+      },
+      10_000,
+      250,
+    );
+    expect(samplesOf(tickets, 'inbound_stream_pending_messages')[0]!.labels).toMatchObject({
+      app: 'tickets',
+      consumer: expect.any(String),
+      stream: expect.any(String),
+    });
 
     const gateway = await scrape('gateway');
     expect(sumOf(gateway, 'gateway_sockets')).toBeGreaterThanOrEqual(1);
@@ -84,20 +111,33 @@ describe('Prometheus metrics of every app', () => {
 
     const sessions = await scrape('sessions');
     expect(sumOf(sessions, 'sessions_by_status', { status: 'CONNECTED' })).toBe(1);
-    expect(samplesOf(sessions, 'sessions_lease_handovers_total').map((s) => s.labels.reason).sort()).toEqual(['rebalance', 'shutdown', 'takeover']);
+    expect(
+      samplesOf(sessions, 'sessions_lease_handovers_total')
+        .map((s) => s.labels.reason)
+        .sort(),
+    ).toEqual(['rebalance', 'shutdown', 'takeover']);
   });
 
   it('reports queue depths, the PostgreSQL pool and the Node.js runtime of every app', async () => {
     for (const app of ['tickets', 'campaigns', 'billing'] as const) {
       const samples = await scrape(app);
-      expect(samplesOf(samples, 'bullmq_queue_jobs', { queue: app }).map((s) => s.labels.state).sort()).toEqual(['active', 'delayed', 'failed', 'waiting']);
+      expect(
+        samplesOf(samples, 'bullmq_queue_jobs', { queue: app })
+          .map((s) => s.labels.state)
+          .sort(),
+      ).toEqual(['active', 'delayed', 'failed', 'waiting']);
     }
     for (const app of [...SERVICES, 'gateway'] as const) {
       const samples = await scrape(app);
       expect(samples.every((s) => s.labels.app === app)).toBe(true);
       expect(samplesOf(samples, 'nodejs_eventloop_lag_seconds')).toHaveLength(1);
       expect(sumOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
-      if (app !== 'gateway') expect(samplesOf(samples, 'pg_pool_connections').map((s) => s.labels.state).sort()).toEqual(['idle', 'total', 'waiting']);
+      if (app !== 'gateway')
+        expect(
+          samplesOf(samples, 'pg_pool_connections')
+            .map((s) => s.labels.state)
+            .sort(),
+        ).toEqual(['idle', 'total', 'waiting']);
     }
   });
 });

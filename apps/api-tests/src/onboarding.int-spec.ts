@@ -55,7 +55,10 @@ describe('GET/PUT /onboarding: the first-run checklist of a new company', () => 
     const other = env.stack.client();
     await other.login(colleague.email, colleague.password);
 
-    expect(await alpha.admin.put<OnboardingView>('/onboarding', { dismissed: true })).toMatchObject({ status: 200, body: { dismissed: true } });
+    expect(await alpha.admin.put<OnboardingView>('/onboarding', { dismissed: true })).toMatchObject({
+      status: 200,
+      body: { dismissed: true },
+    });
     expect(await other.get('/onboarding')).toMatchObject({ status: 200, body: { dismissed: true } });
     expect(await checklistOf(beta)).toMatchObject({ dismissed: false });
 

@@ -30,7 +30,10 @@ describe('password reset by e-mailed code', () => {
   }
 
   it('answers an unknown e-mail as a known one (security/auth-limits.int-spec.ts checks that no mail leaves)', async () => {
-    expect(await stack.client().post('/forgetpassword/nobody@example.com')).toMatchObject({ status: 200, body: { message: 'Email enviado com sucesso!' } });
+    expect(await stack.client().post('/forgetpassword/nobody@example.com')).toMatchObject({
+      status: 200,
+      body: { message: 'Email enviado com sucesso!' },
+    });
   });
 
   it('mails a code that resets the password once, and ends the user’s sessions', async () => {
@@ -58,7 +61,10 @@ describe('password reset by e-mailed code', () => {
     await stack.client().post(`/forgetpassword/${agent.email}`);
     const code = codeIn(await smtp.waitFor(agent.email));
     for (const weak of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
-      expect(await stack.client().post(`/resetpasswords/${agent.email}/${code}/${weak}`)).toMatchObject({ status: 400, body: { error: 'ERR_WEAK_PASSWORD' } });
+      expect(await stack.client().post(`/resetpasswords/${agent.email}/${code}/${weak}`)).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_WEAK_PASSWORD' },
+      });
     }
     expect((await stack.client().post(`/resetpasswords/${agent.email}/${code}/Str0ngEnough`)).status).toBe(200);
   });
@@ -68,7 +74,8 @@ describe('password reset by e-mailed code', () => {
     await stack.client().post(`/forgetpassword/${agent.email}`);
     const code = codeIn(await smtp.waitFor(agent.email));
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await stack.client().post(`/resetpasswords/${agent.email}/${wrong}/Str0ngEnough`)).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await stack.client().post(`/resetpasswords/${agent.email}/${wrong}/Str0ngEnough`)).status).toBe(400);
     expect((await stack.client().post(`/resetpasswords/${agent.email}/${code}/Str0ngEnough`)).status).toBe(400);
   });
 

@@ -82,7 +82,12 @@ describe('plans (super users)', () => {
     const response = await root.post('/plans', { name: 'x', users: -1, value: 'free', useKanban: 'yes' });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'ERR_VALIDATION' });
-    expect((response.body as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual(['name', 'useKanban', 'users', 'value']);
+    expect((response.body as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual([
+      'name',
+      'useKanban',
+      'users',
+      'value',
+    ]);
     const update = await root.put(`/plans/${(await createPlan(root)).id}`, { connections: 1.5 });
     expect(update).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'connections' }] } });
     expect(await root.get('/plans/abc')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
@@ -90,9 +95,15 @@ describe('plans (super users)', () => {
 
   it('refuses a second plan with the same name: 409 ERR_PLAN_NAME_ALREADY_EXISTS', async () => {
     const plan = await createPlan(root);
-    expect(await root.post('/plans', aPlan({ name: plan.name }))).toMatchObject({ status: 409, body: { error: 'ERR_PLAN_NAME_ALREADY_EXISTS' } });
+    expect(await root.post('/plans', aPlan({ name: plan.name }))).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_PLAN_NAME_ALREADY_EXISTS' },
+    });
     const other = await createPlan(root);
-    expect(await root.put(`/plans/${other.id}`, { name: plan.name })).toMatchObject({ status: 409, body: { error: 'ERR_PLAN_NAME_ALREADY_EXISTS' } });
+    expect(await root.put(`/plans/${other.id}`, { name: plan.name })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_PLAN_NAME_ALREADY_EXISTS' },
+    });
   });
 
   it('answers 404 ERR_NO_PLAN_FOUND for an unknown plan', async () => {

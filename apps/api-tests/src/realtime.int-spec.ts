@@ -89,7 +89,12 @@ describe('realtime: socket handshake and fan-out of domain events', () => {
 
       nats.publish({ kind: 'settings', companyId: 21, payload: 'admins', audience: { profiles: ['admin'] } });
       nats.publish({ kind: 'user', companyId: 21, payload: 'agent only', audience: { userIds: [agent.actor.userId] } });
-      nats.publish({ kind: 'auth', companyId: 21, payload: 'not the new login', audience: { exceptSessionIds: [agent.actor.sessionId, admin.actor.sessionId] } });
+      nats.publish({
+        kind: 'auth',
+        companyId: 21,
+        payload: 'not the new login',
+        audience: { exceptSessionIds: [agent.actor.sessionId, admin.actor.sessionId] },
+      });
       nats.publish({ kind: 'ticket', companyId: 21, payload: 'barrier' });
 
       for (const { recorder } of [agent, admin, otherTab]) await recorder.next('company-21-ticket');

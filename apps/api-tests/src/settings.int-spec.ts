@@ -38,7 +38,10 @@ describe('settings API', () => {
   });
 
   it('refuses unknown keys, invalid values and missing values', async () => {
-    expect(await alpha.admin.put('/settings/noSuchKey', { value: 'x' })).toMatchObject({ status: 404, body: { error: 'ERR_NO_SETTING_FOUND' } });
+    expect(await alpha.admin.put('/settings/noSuchKey', { value: 'x' })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_SETTING_FOUND' },
+    });
     expect(await alpha.admin.put('/settings/scheduleType', { value: 'sometimes' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_INVALID_SETTING_VALUE' },
@@ -49,9 +52,15 @@ describe('settings API', () => {
   it("gives a company the platform's time zone, takes IANA names only, and reads an emptied one as the platform's", async () => {
     const zone = async () => (await beta.admin.get<SettingView[]>('/settings')).body.find((setting) => setting.key === 'timezone');
     expect(await zone()).toEqual({ key: 'timezone', value: 'America/Sao_Paulo' });
-    expect(await beta.admin.put('/settings/timezone', { value: 'Europe/Lisbon' })).toMatchObject({ status: 200, body: { key: 'timezone', value: 'Europe/Lisbon' } });
+    expect(await beta.admin.put('/settings/timezone', { value: 'Europe/Lisbon' })).toMatchObject({
+      status: 200,
+      body: { key: 'timezone', value: 'Europe/Lisbon' },
+    });
     expect(await zone()).toEqual({ key: 'timezone', value: 'Europe/Lisbon' });
-    expect(await beta.admin.put('/settings/timezone', { value: 'Europe/Atlantis' })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_SETTING_VALUE' } });
+    expect(await beta.admin.put('/settings/timezone', { value: 'Europe/Atlantis' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_INVALID_SETTING_VALUE' },
+    });
     expect(await zone()).toEqual({ key: 'timezone', value: 'Europe/Lisbon' });
     expect((await beta.admin.put('/settings/timezone', { value: '' })).status).toBe(200);
     expect(await zone()).toEqual({ key: 'timezone', value: 'America/Sao_Paulo' });
@@ -66,7 +75,10 @@ describe('settings API', () => {
     const visible = (await client.get<SettingView[]>('/settings')).body;
     expect(visible.map((s) => s.key)).toContain('userRating');
     expect(visible.map((s) => s.key)).not.toContain('asaas');
-    expect(await client.put('/settings/userRating', { value: 'disabled' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await client.put('/settings/userRating', { value: 'disabled' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect((await alpha.admin.get<SettingView[]>('/settings')).body).toContainEqual({ key: 'asaas', value: 'secret-token' });
   });
 });

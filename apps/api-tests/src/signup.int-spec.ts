@@ -20,8 +20,16 @@ describe('signup: POST /companies/cadastro and GET /plans/list', () => {
     stack = await startStack();
     owner = new pg.Client({ connectionString: stack.database.ownerUrl });
     await owner.connect();
-    planId = (await createPlan(await superClient(stack), { name: 'Signup Plan', users: 3, connections: 2, queues: 4, value: 49.9, useKanban: false }))
-      .id;
+    planId = (
+      await createPlan(await superClient(stack), {
+        name: 'Signup Plan',
+        users: 3,
+        connections: 2,
+        queues: 4,
+        value: 49.9,
+        useKanban: false,
+      })
+    ).id;
   });
   afterAll(async () => {
     await owner.end();
@@ -29,7 +37,9 @@ describe('signup: POST /companies/cadastro and GET /plans/list', () => {
   });
 
   async function companiesNamed(name: string): Promise<number> {
-    const { rows } = await owner.query<{ n: number }>('select count(*)::int as n from identity.companies where lower(name) = lower($1)', [name]);
+    const { rows } = await owner.query<{ n: number }>('select count(*)::int as n from identity.companies where lower(name) = lower($1)', [
+      name,
+    ]);
     return rows[0]!.n;
   }
 
@@ -76,7 +86,9 @@ describe('signup: POST /companies/cadastro and GET /plans/list', () => {
       companyId: created.body.id,
       company: { id: created.body.id, name: dto.name, dueDate: isoDaysFromToday(3), plan: { id: planId, useKanban: false } },
     });
-    const { rows } = await owner.query<{ password_hash: string }>('select password_hash from identity.users where company_id = $1', [created.body.id]);
+    const { rows } = await owner.query<{ password_hash: string }>('select password_hash from identity.users where company_id = $1', [
+      created.body.id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -84,9 +96,15 @@ describe('signup: POST /companies/cadastro and GET /plans/list', () => {
   it('shows the new admin their own company’s plan and nobody else’s', async () => {
     const { client, company } = await signedUpAdmin(stack, planId);
     const own = await client.get<CompanyPlanView>(`/companies/listPlan/${company.id}`);
-    expect(own).toMatchObject({ status: 200, body: { id: company.id, name: company.name, dueDate: company.dueDate, plan: { id: planId } } });
+    expect(own).toMatchObject({
+      status: 200,
+      body: { id: company.id, name: company.name, dueDate: company.dueDate, plan: { id: planId } },
+    });
     const other = await signedUpAdmin(stack, planId);
-    expect(await client.get(`/companies/listPlan/${other.company.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await client.get(`/companies/listPlan/${other.company.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect(await client.get('/companies/list')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect(await client.get<SessionUserView>('/auth/me')).toMatchObject({ status: 200, body: { companyId: company.id } });
   });

@@ -69,12 +69,23 @@ export class SocketRecorder {
     const index = this.received.findIndex((r) => r.event === event);
     if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0]!.payload as T);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms${this.disconnectedBecause ? ` (socket disconnected: ${this.disconnectedBecause})` : ''}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no ${event} within ${timeoutMs} ms${this.disconnectedBecause ? ` (socket disconnected: ${this.disconnectedBecause})` : ''}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({
         event,
         resolve: (payload) => {
           clearTimeout(timer);
-          this.received.splice(this.received.findIndex((r) => r.event === event), 1);
+          this.received.splice(
+            this.received.findIndex((r) => r.event === event),
+            1,
+          );
           resolve(payload as T);
         },
       });

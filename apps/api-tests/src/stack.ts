@@ -72,7 +72,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     client: () => new ApiClient(url),
     async stop() {
       await apps.gateway?.close();
-      await Promise.allSettled(Object.entries(apps).filter(([n]) => n !== 'gateway').map(([, app]) => app.close()));
+      await Promise.allSettled(
+        Object.entries(apps)
+          .filter(([n]) => n !== 'gateway')
+          .map(([, app]) => app.close()),
+      );
       await database.drop();
       await deleteTestStreams(env); // the services create them per subject prefix
     },

@@ -28,7 +28,14 @@ describe('users API', () => {
   it('creates a user with the spec fields and lists it only in its own company', async () => {
     const [first, second] = [await createQueue(alpha), await createQueue(alpha)];
     const agent = await createAgent(alpha, { queueIds: [second!.id, first!.id], allTicket: 'enabled' });
-    expect(agent.view).toMatchObject({ name: agent.name, email: agent.email, profile: 'user', allTicket: 'enabled', queueIds: [first!.id, second!.id], companyId: alpha.companyId });
+    expect(agent.view).toMatchObject({
+      name: agent.name,
+      email: agent.email,
+      profile: 'user',
+      allTicket: 'enabled',
+      queueIds: [first!.id, second!.id],
+      companyId: alpha.companyId,
+    });
     expect(agent.view).not.toHaveProperty('passwordHash');
     // forms send '' or false for "no connection"
     expect((await createAgent(alpha, { whatsappId: '' as never })).view.whatsappId).toBeNull();
@@ -59,8 +66,11 @@ describe('users API', () => {
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     const created = answers.filter((answer) => answer.status === 201);
     expect(created.length).toBeGreaterThan(0);
-    for (const refused of answers.filter((answer) => answer.status !== 201)) expect(refused.body).toEqual({ error: 'ERR_USER_LIMIT_REACHED' });
-    const updates = await Promise.all(created.map((answer) => gamma.admin.put<UserView>(`/users/${answer.body.id}`, { name: 'Renamed in parallel' })));
+    for (const refused of answers.filter((answer) => answer.status !== 201))
+      expect(refused.body).toEqual({ error: 'ERR_USER_LIMIT_REACHED' });
+    const updates = await Promise.all(
+      created.map((answer) => gamma.admin.put<UserView>(`/users/${answer.body.id}`, { name: 'Renamed in parallel' })),
+    );
     expect(updates.map((answer) => answer.status)).toEqual(created.map(() => 200));
   });
 
@@ -102,7 +112,10 @@ describe('users API', () => {
     const agent = await createAgent(alpha);
     const client = stack.client();
     await client.login(agent.email, agent.password);
-    expect(await client.put(`/users/${agent.view.id}`, { profile: 'admin' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await client.put(`/users/${agent.view.id}`, { profile: 'admin' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect((await client.put(`/users/${agent.view.id}`, { queueIds: [99] })).status).toBe(403);
     const renamed = await client.put<UserView>(`/users/${agent.view.id}`, { name: 'New Name', password: 'another1', profile: 'user' });
     expect(renamed).toMatchObject({ status: 200, body: { name: 'New Name', profile: 'user' } });
@@ -122,7 +135,10 @@ describe('users API', () => {
     const agent = await createAgent(alpha);
     const client = stack.client();
     await client.login(agent.email, agent.password);
-    expect(await alpha.admin.delete(`/users/${alpha.adminSession.user.id}`)).toMatchObject({ status: 400, body: { error: 'ERR_CANNOT_DELETE_SELF' } });
+    expect(await alpha.admin.delete(`/users/${alpha.adminSession.user.id}`)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_CANNOT_DELETE_SELF' },
+    });
     expect((await alpha.admin.delete(`/users/${agent.view.id}`)).status).toBe(200);
     expect((await client.get('/auth/me')).status).toBe(401);
     expect((await alpha.admin.get(`/users/${agent.view.id}`)).status).toBe(404);
@@ -131,7 +147,13 @@ describe('users API', () => {
   it('enforces the plan’s user limit', async () => {
     const superAdmin = stack.client();
     await superAdmin.login('admin@admin.com', '123456');
-    const plan = await superAdmin.post<{ id: number }>('/plans', { name: `Tiny ${Date.now()}`, users: 2, connections: 1, queues: 1, value: 10 });
+    const plan = await superAdmin.post<{ id: number }>('/plans', {
+      name: `Tiny ${Date.now()}`,
+      users: 2,
+      connections: 1,
+      queues: 1,
+      value: 10,
+    });
     expect(plan.body.id).toEqual(expect.any(Number));
     const tiny = await signUpTenant(stack, plan.body.id);
     await createAgent(tiny);

@@ -27,7 +27,12 @@ export interface DetectIntentCall {
 const DEFAULT_INTENTS: SandboxIntent[] = [
   { displayName: 'Default Welcome Intent', phrases: ['olá', 'ola', 'oi', 'hello', 'hi', 'hola'], texts: ['Olá! Como posso ajudar?'] },
   { displayName: 'Horário', phrases: ['horário', 'horario', 'hours', 'abre'], texts: ['Atendemos de segunda a sexta, das 8h às 18h.'] },
-  { displayName: 'Atendente', phrases: ['atendente', 'humano', 'human', 'agente'], texts: ['Certo, vou chamar um atendente.'], endInteraction: true },
+  {
+    displayName: 'Atendente',
+    phrases: ['atendente', 'humano', 'human', 'agente'],
+    texts: ['Certo, vou chamar um atendente.'],
+    endInteraction: true,
+  },
 ];
 const FALLBACK: SandboxIntent = { displayName: 'Default Fallback Intent', phrases: [], texts: ['Desculpe, não entendi.'] };
 
@@ -52,7 +57,11 @@ export class DialogflowSimulator {
   createServiceAccount(projectId: string): Record<string, string> {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const clientEmail = `atrium-${randomBytes(4).toString('hex')}@${projectId}.iam.gserviceaccount.com`;
-    this.accounts.set(clientEmail, { clientEmail, projectId, publicKey: createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })) });
+    this.accounts.set(clientEmail, {
+      clientEmail,
+      projectId,
+      publicKey: createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })),
+    });
     return {
       type: 'service_account',
       project_id: projectId,
@@ -71,7 +80,8 @@ export class DialogflowSimulator {
 
   token(form: URLSearchParams): { status: number; body: unknown } {
     const refuse = (description: string) => ({ status: 400, body: { error: 'invalid_grant', error_description: description } });
-    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return { status: 400, body: { error: 'unsupported_grant_type' } };
+    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+      return { status: 400, body: { error: 'unsupported_grant_type' } };
     const [header, claims, signature] = (form.get('assertion') ?? '').split('.');
     if (!header || !claims || !signature) return refuse('Invalid JWT.');
     let payload: { iss?: string; aud?: string; exp?: number };
@@ -82,25 +92,35 @@ export class DialogflowSimulator {
     }
     const account = this.accounts.get(payload.iss ?? '');
     if (!account) return refuse('Invalid grant: account not found');
-    if (!verify('RSA-SHA256', Buffer.from(`${header}.${claims}`), account.publicKey, Buffer.from(signature, 'base64url'))) return refuse('Invalid JWT Signature.');
-    if (payload.aud !== `${this.baseUrl()}/token` || !payload.exp || payload.exp * 1000 < Date.now()) return refuse('Invalid JWT: Token must be a short-lived token and in a reasonable timeframe.');
+    if (!verify('RSA-SHA256', Buffer.from(`${header}.${claims}`), account.publicKey, Buffer.from(signature, 'base64url')))
+      return refuse('Invalid JWT Signature.');
+    if (payload.aud !== `${this.baseUrl()}/token` || !payload.exp || payload.exp * 1000 < Date.now())
+      return refuse('Invalid JWT: Token must be a short-lived token and in a reasonable timeframe.');
     const accessToken = `ya29.${randomUUID()}`;
     this.tokens.set(accessToken, { clientEmail: account.clientEmail, expiresAt: Date.now() + 3600_000 });
     return { status: 200, body: { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' } };
   }
 
-  detectIntent(authorization: string | undefined, project: string, session: string, body: Record<string, unknown>): { status: number; body: unknown } {
+  detectIntent(
+    authorization: string | undefined,
+    project: string,
+    session: string,
+    body: Record<string, unknown>,
+  ): { status: number; body: unknown } {
     const grant = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''));
-    if (!grant || grant.expiresAt < Date.now()) return googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
-    if (this.accounts.get(grant.clientEmail)?.projectId !== project) return googleError(403, 'PERMISSION_DENIED', `Permission 'dialogflow.sessions.detectIntent' denied on resource projects/${project}.`);
+    if (!grant || grant.expiresAt < Date.now())
+      return googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+    if (this.accounts.get(grant.clientEmail)?.projectId !== project)
+      return googleError(403, 'PERMISSION_DENIED', `Permission 'dialogflow.sessions.detectIntent' denied on resource projects/${project}.`);
     const failure = this.failNext.shift();
     if (failure) return googleError(failure, 'INTERNAL', 'Internal error encountered.');
-    const text = String(((body.queryInput as { text?: { text?: string } } | undefined)?.text?.text) ?? '');
+    const text = String((body.queryInput as { text?: { text?: string } } | undefined)?.text?.text ?? '');
     const languageCode = String((body.queryInput as { text?: { languageCode?: string } } | undefined)?.text?.languageCode ?? 'en');
     this.calls.push({ project, session, text, languageCode });
     if (this.calls.length > 1000) this.calls.shift();
     const intents = this.agents.get(project) ?? DEFAULT_INTENTS;
-    const intent = intents.find((candidate) => candidate.phrases.some((phrase) => text.toLowerCase().includes(phrase.toLowerCase()))) ?? FALLBACK;
+    const intent =
+      intents.find((candidate) => candidate.phrases.some((phrase) => text.toLowerCase().includes(phrase.toLowerCase()))) ?? FALLBACK;
     const fulfillmentMessages: unknown[] = intent.texts.map((line) => ({ text: { text: [line] } }));
     if (intent.payload) fulfillmentMessages.push({ payload: intent.payload });
     return {
@@ -113,7 +133,11 @@ export class DialogflowSimulator {
           allRequiredParamsPresent: true,
           fulfillmentText: intent.texts.join(' '),
           fulfillmentMessages,
-          intent: { name: `projects/${project}/agent/intents/${randomUUID()}`, displayName: intent.displayName, ...(intent.endInteraction ? { endInteraction: true } : {}) },
+          intent: {
+            name: `projects/${project}/agent/intents/${randomUUID()}`,
+            displayName: intent.displayName,
+            ...(intent.endInteraction ? { endInteraction: true } : {}),
+          },
           intentDetectionConfidence: intent === FALLBACK ? 1 : 0.9,
         },
       },

@@ -22,7 +22,13 @@ const START_CHAT = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/;
 const CONTINUE_CHAT = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/;
 const WEBHOOK = /^\/webhook\/([\w-]+)$/;
 const FILE = /^\/files\/([\w-]+)\.(png|jpg|pdf|mp4|ogg)$/;
-const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', mp4: 'video/mp4', ogg: 'audio/ogg' };
+const FILE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  ogg: 'audio/ogg',
+};
 
 /** Starts the Typebot, Dialogflow and n8n/webhook stand-ins on one port. Used by main.ts and by tests (`PORT: 0`). */
 export async function startBotProvidersSandbox(
@@ -50,7 +56,8 @@ export async function startBotProvidersSandbox(
     if (method === 'POST' && (match = START_CHAT.exec(path))) return answer(typebot.startChat(match[1]!, readJson(text) ?? {}));
     if (method === 'POST' && (match = CONTINUE_CHAT.exec(path))) return answer(typebot.continueChat(match[1]!, readJson(text) ?? {}));
     if (method === 'POST' && path === '/token') return answer(dialogflow.token(new URLSearchParams(text)));
-    if (method === 'POST' && (match = DETECT_INTENT.exec(path))) return answer(dialogflow.detectIntent(request.headers.authorization, match[1]!, match[2]!, readJson(text) ?? {}));
+    if (method === 'POST' && (match = DETECT_INTENT.exec(path)))
+      return answer(dialogflow.detectIntent(request.headers.authorization, match[1]!, match[2]!, readJson(text) ?? {}));
     if (method === 'POST' && (match = WEBHOOK.exec(path))) {
       const header = request.headers['x-atrium-signature'];
       const reply = await webhooks.receive(match[1]!, text, typeof header === 'string' ? header : undefined);
@@ -73,9 +80,12 @@ export async function startBotProvidersSandbox(
       typebot.define(match[1]!, body as unknown as SandboxFlow);
       return sendJson(response, 200, { ok: true });
     }
-    if (method === 'GET' && path === '/_sandbox/typebot/calls') return sendJson(response, 200, { calls: typebot.calls, sessions: typebot.sessionIds() });
-    if (method === 'DELETE' && (match = /^\/_sandbox\/typebot\/sessions\/([\w-]+)$/.exec(path))) return sendJson(response, typebot.dropSession(match[1]!) ? 200 : 404, {});
-    if (method === 'POST' && path === '/_sandbox/dialogflow/service-accounts') return sendJson(response, 200, dialogflow.createServiceAccount(String(body.projectId ?? 'atrium-demo')));
+    if (method === 'GET' && path === '/_sandbox/typebot/calls')
+      return sendJson(response, 200, { calls: typebot.calls, sessions: typebot.sessionIds() });
+    if (method === 'DELETE' && (match = /^\/_sandbox\/typebot\/sessions\/([\w-]+)$/.exec(path)))
+      return sendJson(response, typebot.dropSession(match[1]!) ? 200 : 404, {});
+    if (method === 'POST' && path === '/_sandbox/dialogflow/service-accounts')
+      return sendJson(response, 200, dialogflow.createServiceAccount(String(body.projectId ?? 'atrium-demo')));
     if (method === 'PUT' && (match = /^\/_sandbox\/dialogflow\/agents\/([\w-]+)$/.exec(path))) {
       dialogflow.defineAgent(match[1]!, (body.intents ?? []) as SandboxIntent[]);
       return sendJson(response, 200, { ok: true });
@@ -86,10 +96,15 @@ export async function startBotProvidersSandbox(
     }
     if (method === 'GET' && path === '/_sandbox/dialogflow/calls') return sendJson(response, 200, { calls: dialogflow.calls });
     if (method === 'PUT' && (match = /^\/_sandbox\/webhooks\/([\w-]+)$/.exec(path))) {
-      webhooks.configure(match[1]!, { secret: body.secret as string | undefined, replies: body.replies as ScriptedReply[] | undefined, echo: body.echo as boolean | undefined });
+      webhooks.configure(match[1]!, {
+        secret: body.secret as string | undefined,
+        replies: body.replies as ScriptedReply[] | undefined,
+        echo: body.echo as boolean | undefined,
+      });
       return sendJson(response, 200, { ok: true });
     }
-    if (method === 'GET' && (match = /^\/_sandbox\/webhooks\/([\w-]+)\/calls$/.exec(path))) return sendJson(response, 200, { calls: webhooks.calls(match[1]!) });
+    if (method === 'GET' && (match = /^\/_sandbox\/webhooks\/([\w-]+)\/calls$/.exec(path)))
+      return sendJson(response, 200, { calls: webhooks.calls(match[1]!) });
     return sendJson(response, 404, { error: { code: 404, message: `No route ${method} ${path}`, status: 'NOT_FOUND' } });
   };
 

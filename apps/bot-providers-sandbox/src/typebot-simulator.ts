@@ -34,7 +34,14 @@ export const DEMO_FLOW: SandboxFlow = {
   groups: {
     welcome: {
       bubbles: [{ text: 'Olá {{name}}! Sou o assistente virtual.' }, { text: 'Como posso ajudar?' }],
-      input: { type: 'choice', items: [{ content: 'Planos', next: 'plans' }, { content: 'Suporte', next: 'support' }, { content: 'Falar com um atendente', next: 'human' }] },
+      input: {
+        type: 'choice',
+        items: [
+          { content: 'Planos', next: 'plans' },
+          { content: 'Suporte', next: 'support' },
+          { content: 'Falar com um atendente', next: 'human' },
+        ],
+      },
     },
     plans: { bubbles: [{ text: 'Temos planos a partir de R$ 99 por mês.' }], next: 'welcome' },
     support: { bubbles: [{ text: 'Descreva o problema, por favor.' }], input: { type: 'text', variable: 'problem', next: 'thanks' } },
@@ -71,9 +78,17 @@ export class TypebotSimulator {
     const flow = this.flows.get(publicId);
     if (!flow) return { status: 404, body: { message: 'Typebot not found', code: 'NOT_FOUND' } };
     const prefilled = (body.prefilledVariables ?? {}) as Record<string, unknown>;
-    const session: Session = { id: randomUUID(), publicId, variables: Object.fromEntries(Object.entries(prefilled).map(([key, value]) => [key, String(value)])), waiting: '' };
+    const session: Session = {
+      id: randomUUID(),
+      publicId,
+      variables: Object.fromEntries(Object.entries(prefilled).map(([key, value]) => [key, String(value)])),
+      waiting: '',
+    };
     const reply = this.run(flow, session, flow.start, []);
-    return { status: 200, body: { sessionId: session.id, typebot: { id: publicId, version: '6', theme: {}, settings: {} }, resultId: randomUUID(), ...reply } };
+    return {
+      status: 200,
+      body: { sessionId: session.id, typebot: { id: publicId, version: '6', theme: {}, settings: {} }, resultId: randomUUID(), ...reply },
+    };
   }
 
   continueChat(sessionId: string, body: Record<string, unknown>): { status: number; body: unknown } {
@@ -82,7 +97,12 @@ export class TypebotSimulator {
     const flow = session && this.flows.get(session.publicId);
     if (!session || !flow) return { status: 404, body: { message: 'Session not found.', code: 'NOT_FOUND' } };
     const message = body.message;
-    const text = typeof message === 'string' ? message : typeof (message as { text?: unknown } | undefined)?.text === 'string' ? (message as { text: string }).text : '';
+    const text =
+      typeof message === 'string'
+        ? message
+        : typeof (message as { text?: unknown } | undefined)?.text === 'string'
+          ? (message as { text: string }).text
+          : '';
     const group = flow.groups[session.waiting]!;
     const input = group.input!;
     if (input.type === 'choice') {
@@ -95,12 +115,20 @@ export class TypebotSimulator {
   }
 
   /** Runs groups from `groupId` until an input waits (session kept) or the flow ends (session dropped). */
-  private run(flow: SandboxFlow, session: Session, groupId: string | undefined, messages: unknown[]): { messages: unknown[]; input?: unknown } {
+  private run(
+    flow: SandboxFlow,
+    session: Session,
+    groupId: string | undefined,
+    messages: unknown[],
+  ): { messages: unknown[]; input?: unknown } {
     let id = groupId;
     for (let hops = 0; id && hops < 50; hops++) {
       const group = flow.groups[id];
       if (!group) break;
-      for (const bubble of group.bubbles) messages.push('text' in bubble ? this.textBubble(bubble.text, session) : { id: randomUUID(), type: 'image', content: { url: bubble.image } });
+      for (const bubble of group.bubbles)
+        messages.push(
+          'text' in bubble ? this.textBubble(bubble.text, session) : { id: randomUUID(), type: 'image', content: { url: bubble.image } },
+        );
       if (group.input) {
         session.waiting = id;
         this.sessions.set(session.id, session);
@@ -119,7 +147,17 @@ export class TypebotSimulator {
 
   private inputOf(group: SandboxGroup, session: Session): unknown {
     const input = group.input!;
-    if (input.type === 'choice') return { id: `${session.waiting}-input`, type: 'choice input', items: input.items.map((item, index) => ({ id: `${session.waiting}-${index}`, content: item.content, outgoingEdgeId: item.next ?? null })), options: { isMultipleChoice: false } };
+    if (input.type === 'choice')
+      return {
+        id: `${session.waiting}-input`,
+        type: 'choice input',
+        items: input.items.map((item, index) => ({
+          id: `${session.waiting}-${index}`,
+          content: item.content,
+          outgoingEdgeId: item.next ?? null,
+        })),
+        options: { isMultipleChoice: false },
+      };
     return { id: `${session.waiting}-input`, type: 'text input', options: { labels: { placeholder: 'Type your answer...' } } };
   }
 

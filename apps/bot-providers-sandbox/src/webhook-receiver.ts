@@ -48,12 +48,20 @@ export class WebhookReceivers {
   async receive(name: string, rawBody: string, signature: string | undefined): Promise<{ status: number; body: string }> {
     const receiver = this.receiver(name);
     const body = safeParse(rawBody);
-    receiver.calls.push({ at: new Date().toISOString(), verified: receiver.secret !== null && verify(receiver.secret, rawBody, signature), signature: signature ?? null, body });
+    receiver.calls.push({
+      at: new Date().toISOString(),
+      verified: receiver.secret !== null && verify(receiver.secret, rawBody, signature),
+      signature: signature ?? null,
+      body,
+    });
     if (receiver.calls.length > CALLS_KEPT) receiver.calls.shift();
     const scripted = receiver.script.shift();
     if (scripted) {
       if (scripted.delayMs) await new Promise((resolve) => setTimeout(resolve, scripted.delayMs));
-      return { status: scripted.status ?? 200, body: scripted.body === undefined || scripted.body === '' ? '' : JSON.stringify(scripted.body) };
+      return {
+        status: scripted.status ?? 200,
+        body: scripted.body === undefined || scripted.body === '' ? '' : JSON.stringify(scripted.body),
+      };
     }
     if (receiver.echo) return { status: 200, body: JSON.stringify(echoReply(body)) };
     return { status: 200, body: '' };
@@ -70,7 +78,9 @@ export class WebhookReceivers {
 }
 
 function verify(secret: string, rawBody: string, header: string | undefined): boolean {
-  const parts = new Map((header ?? '').split(',').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)] as const));
+  const parts = new Map(
+    (header ?? '').split(',').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)] as const),
+  );
   const timestamp = Number(parts.get('t'));
   const given = Buffer.from(parts.get('v1') ?? '', 'hex');
   if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return false;

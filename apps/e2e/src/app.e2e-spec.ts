@@ -11,7 +11,24 @@ const company = { name: `Empresa ${id}`, email: `admin-${id}@e2e.test`, phone: '
 const agent = { name: `Agente ${id}`, email: `agente-${id}@e2e.test`, password: 'agente123' };
 
 /** The drawer of a company admin whose plan has kanban, schedules and integrations only. */
-const ALLOWED = ['Dashboard', 'Atendimentos', 'Kanban', 'Respostas rápidas', 'Tarefas', 'Contatos', 'Agendamentos', 'Tags', 'Ajuda', 'Integrações', 'Conexões', 'Lista de arquivos', 'Filas & Chatbot', 'Usuários', 'Financeiro', 'Configurações'];
+const ALLOWED = [
+  'Dashboard',
+  'Atendimentos',
+  'Kanban',
+  'Respostas rápidas',
+  'Tarefas',
+  'Contatos',
+  'Agendamentos',
+  'Tags',
+  'Ajuda',
+  'Integrações',
+  'Conexões',
+  'Lista de arquivos',
+  'Filas & Chatbot',
+  'Usuários',
+  'Financeiro',
+  'Configurações',
+];
 const DENIED = ['Chat interno', 'Campanhas', 'Informativos', 'Open.Ai', 'API'];
 const PERMISSION_TOAST = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 
@@ -42,7 +59,8 @@ describe('Atrium web app in a browser', () => {
       await form.locator('#users').fill('5');
       await form.locator('#connections').fill('1');
       await form.locator('#queues').fill('3');
-      for (const flag of ['useCampaigns', 'useInternalChat', 'useExternalApi', 'useOpenAi']) await chooseOption(superPage, `#${flag}`, 'Desabilitadas');
+      for (const flag of ['useCampaigns', 'useInternalChat', 'useExternalApi', 'useOpenAi'])
+        await chooseOption(superPage, `#${flag}`, 'Desabilitadas');
       await superPage.getByTestId('plan-save').click();
       await superPage.getByText('Operação realizada com sucesso!').waitFor();
       await superPage.locator('.ant-table-row', { hasText: plan }).waitFor();
@@ -165,7 +183,9 @@ describe('Atrium web app in a browser', () => {
       await resetPage.locator('#newPassword').fill('curta');
       await resetPage.locator('#confirmPassword').fill('curta');
       await resetPage.getByTestId('reset-submit').click();
-      await resetPage.getByText('Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.').waitFor();
+      await resetPage
+        .getByText('Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.')
+        .waitFor();
       await resetPage.locator('#newPassword').fill('NovaSenha1');
       await resetPage.locator('#confirmPassword').fill('NovaSenha1');
       await resetPage.getByTestId('reset-submit').click();

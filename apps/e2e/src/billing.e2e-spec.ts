@@ -50,9 +50,16 @@ describe('paying an invoice by Pix in a browser (stripe-sandbox)', () => {
 
   beforeAll(async () => {
     superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: SUPER })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Pix ${id}`, users: 5, connections: 2, queues: 3, value: 99.9 } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    const admin = await call<{ token: string; user: { companyId: number } }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } });
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Pix ${id}`, users: 5, connections: 2, queues: 3, value: 99.9 },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    const admin = await call<{ token: string; user: { companyId: number } }>(apiUrl('/auth/login'), {
+      body: { email: company.email, password: company.password },
+    });
     adminToken = admin.token;
     companyId = admin.user.companyId;
     browser = await launchBrowser();
@@ -122,7 +129,11 @@ describe('paying an invoice by Pix in a browser (stripe-sandbox)', () => {
       await screenshot(page, 'billing-04-renewed');
       await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
       await page.goto(webUrl('/financeiro'));
-      await page.locator('.ant-table-row', { hasText: `Pix ${id}` }).getByTestId('invoice-status').filter({ hasText: 'Pago' }).waitFor();
+      await page
+        .locator('.ant-table-row', { hasText: `Pix ${id}` })
+        .getByTestId('invoice-status')
+        .filter({ hasText: 'Pago' })
+        .waitFor();
       await screenshot(page, 'billing-05-paid');
     });
     // The browser's sign-in ended the admin's API session (one session per user): ask as the super user.
@@ -130,7 +141,9 @@ describe('paying an invoice by Pix in a browser (stripe-sandbox)', () => {
 
     // The fee comes from the balance transaction, read when billing settles the payment.
     await eventually('the fee of the payment', async () => {
-      const rows = await call<Array<{ invoiceId: number | null; fee: string | null }>>(apiUrl('/invoices/reconciliation'), { token: superToken });
+      const rows = await call<Array<{ invoiceId: number | null; fee: string | null }>>(apiUrl('/invoices/reconciliation'), {
+        token: superToken,
+      });
       return rows.find((candidate) => candidate.invoiceId === invoice.id && candidate.fee !== null);
     });
     await step('billing-reconciliation', [page], async () => {

@@ -14,7 +14,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -83,10 +90,13 @@ export async function addQueueOption(dialog: Locator, button: string, form: stri
 }
 
 async function expectAttribute(locator: Locator, name: string, value: string): Promise<void> {
-  await locator.page().waitForFunction(
-    ([element, attribute, expected]) => (element as Element).getAttribute(attribute as string) === expected,
-    [await locator.elementHandle(), name, value] as const,
-  );
+  await locator
+    .page()
+    .waitForFunction(([element, attribute, expected]) => (element as Element).getAttribute(attribute as string) === expected, [
+      await locator.elementHandle(),
+      name,
+      value,
+    ] as const);
 }
 
 /** The drawer items' route keys (data-route) and labels, sub-menu titles included. */

@@ -60,15 +60,30 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
   const campaign = () => call<CampaignState>(apiUrl(`/campaigns/${campaignId}`), { token: adminToken });
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Campanhas ${id}`, users: 5, connections: 2, queues: 3, value: 0, useCampaigns: true } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
-    await call(apiUrl('/settings/campaignsEnabled'), { method: 'PUT', token: adminToken, body: { key: 'campaignsEnabled', value: 'true' } });
-    const queue = await call<{ id: number }>(apiUrl('/queue'), { token: adminToken, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Campanhas ${id}`, users: 5, connections: 2, queues: 3, value: 0, useCampaigns: true },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } }))
+      .token;
+    await call(apiUrl('/settings/campaignsEnabled'), {
+      method: 'PUT',
+      token: adminToken,
+      body: { key: 'campaignsEnabled', value: 'true' },
+    });
+    const queue = await call<{ id: number }>(apiUrl('/queue'), {
+      token: adminToken,
+      body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' },
+    });
     await connectSandbox(adminToken, [queue.id], businessNumber);
     await call(apiUrl('/users'), { token: adminToken, body: { ...auditor, profile: 'admin', queueIds: [] } });
-    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: auditor.email, password: auditor.password } })).token;
+    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: auditor.email, password: auditor.password } }))
+      .token;
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
   });
@@ -93,7 +108,10 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       await page.reload();
       await page.getByTestId('campaign-variables-table').getByText('{cupom}').waitFor();
       expect(await page.getByTestId('campaign-variables-table').locator('tbody tr').count()).toBe(1);
-      await page.locator('.ant-select', { has: page.locator('#campaign-settings-message-interval') }).getByText(INTERVAL_LABEL).waitFor();
+      await page
+        .locator('.ant-select', { has: page.locator('#campaign-settings-message-interval') })
+        .getByText(INTERVAL_LABEL)
+        .waitFor();
       const settings = await call<Array<{ key: string; value: string }>>(apiUrl('/campaign-settings'), { token: adminToken });
       expect(JSON.parse(settings.find((row) => row.key === 'messageInterval')!.value)).toBe(15);
       await screenshot(page, 'campaigns-01-config');
@@ -106,10 +124,20 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       await page.getByTestId('contact-list-form-submit').click();
       await page.getByTestId('contact-lists-table').getByText(listName).waitFor();
       await page.locator('[data-testid^="open-contact-list-"]').first().click();
-      await page.getByTestId('contact-list-import-input').setInputFiles({ name: 'clientes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: spreadsheet() });
+      await page.getByTestId('contact-list-import-input').setInputFiles({
+        name: 'clientes.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: spreadsheet(),
+      });
       await page.getByTestId('contact-list-import-confirm').click();
-      await page.getByTestId('contact-list-import-progress').getByText('Importação de clientes.xlsx concluída').waitFor({ timeout: 30_000 });
-      await page.getByTestId('item-valid').nth(customers.length - 1).waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('contact-list-import-progress')
+        .getByText('Importação de clientes.xlsx concluída')
+        .waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('item-valid')
+        .nth(customers.length - 1)
+        .waitFor({ timeout: 30_000 });
     });
 
     await step('campaigns-create', [page], async () => {
@@ -146,10 +174,14 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       await page.waitForURL((url) => url.pathname === `/campaign/${campaignId}/report`);
       await page.getByTestId('campaign-report-valid').getByText('3').waitFor({ timeout: 30_000 });
       // the first message goes out at once; the next ones 15 s apart
-      const first = await eventually('a delivery on the report', async () => {
-        const count = Number(await page.getByTestId('campaign-report-delivered').innerText());
-        return count >= 1 ? count : undefined;
-      }, 30_000);
+      const first = await eventually(
+        'a delivery on the report',
+        async () => {
+          const count = Number(await page.getByTestId('campaign-report-delivered').innerText());
+          return count >= 1 ? count : undefined;
+        },
+        30_000,
+      );
       expect(await page.getByTestId('campaign-report-progress-text').innerText()).toBe(`${first} de 3`);
       expect(await page.getByTestId('campaign-report-whatsapp').innerText()).toBe('Sandbox');
       expect(await page.getByTestId('campaign-report-contact-list').innerText()).toBe(listName);
@@ -170,7 +202,10 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       expect(deliveredAtCancel).toBeGreaterThanOrEqual(1);
       expect(deliveredAtCancel).toBeLessThan(customers.length);
       // what the report counts is what the customers' phones got
-      await eventually('the sandbox to hold the messages sent before the cancel', async () => (await delivered()).length === deliveredAtCancel);
+      await eventually(
+        'the sandbox to hold the messages sent before the cancel',
+        async () => (await delivered()).length === deliveredAtCancel,
+      );
       await page.getByTestId(`campaign-report-${campaignId}`).click();
       await page.getByTestId('campaign-report-status').getByText('Cancelada').waitFor();
       expect(await page.getByTestId('campaign-report-progress-text').innerText()).toBe(`${deliveredAtCancel} de 3`);
@@ -180,19 +215,32 @@ describe('an admin runs a campaign from the browser and follows it live', () => 
       await page.goto(webUrl('/campaigns'));
       await page.getByTestId(`restart-campaign-${campaignId}`).click();
       await page.getByText('Campanha reiniciada').waitFor();
-      await page.getByTestId(`campaign-status-${campaignId}`).getByText(/Em Andamento|Finalizada/).waitFor();
+      await page
+        .getByTestId(`campaign-status-${campaignId}`)
+        .getByText(/Em Andamento|Finalizada/)
+        .waitFor();
       await page.getByTestId(`campaign-report-${campaignId}`).click();
       await page.getByTestId('campaign-report-status').getByText('Finalizada').waitFor({ timeout: 90_000 });
       await page.getByTestId('campaign-report-delivered').getByText('3').waitFor();
       expect(await page.getByTestId('campaign-report-progress-text').innerText()).toBe('3 de 3');
-      await eventually('the completion date on the report', async () => (await page.getByTestId('campaign-report-completed-at').innerText()) !== 'Não concluída', 15_000);
+      await eventually(
+        'the completion date on the report',
+        async () => (await page.getByTestId('campaign-report-completed-at').innerText()) !== 'Não concluída',
+        15_000,
+      );
       const shippings = page.getByTestId('campaign-report-shippings');
       for (const customer of customers) await shippings.getByText(customer.number).waitFor();
       // the shipping list follows the progress live: every row gets its delivery time
-      await eventually('a delivery time on every shipping row', async () => {
-        const times = await shippings.locator('tbody tr.ant-table-row td:nth-child(4)').evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
-        return times.length === customers.length && times.every((time) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(time));
-      }, 15_000);
+      await eventually(
+        'a delivery time on every shipping row',
+        async () => {
+          const times = await shippings
+            .locator('tbody tr.ant-table-row td:nth-child(4)')
+            .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+          return times.length === customers.length && times.every((time) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(time));
+        },
+        15_000,
+      );
       await screenshot(page, 'campaigns-04-finished');
     });
 

@@ -32,13 +32,24 @@ describe('an option tree built in the queue modal, walked by a customer, handed 
   let sales: { id: number };
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Chatbot ${id}`, users: 5, connections: 2, queues: 3, value: 0 } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    const adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Chatbot ${id}`, users: 5, connections: 2, queues: 3, value: 0 },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    const adminToken = (
+      await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })
+    ).token;
     await call(apiUrl('/users'), { token: adminToken, body: { ...auditor, profile: 'admin' } });
     token = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: auditor.email, password: auditor.password } })).token;
-    sales = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Vendas', color: '#8e24aa', greetingMessage: 'Vendas aqui' } });
+    sales = await call<{ id: number }>(apiUrl('/queue'), {
+      token,
+      body: { name: 'Vendas', color: '#8e24aa', greetingMessage: 'Vendas aqui' },
+    });
     browser = await launchBrowser();
     adminPage = await (await newContext(browser)).newPage();
     agentPage = await (await newContext(browser)).newPage();
@@ -48,8 +59,10 @@ describe('an option tree built in the queue modal, walked by a customer, handed 
   });
 
   const inbox = async () => (await call<Array<{ body: string }>>(sandboxUrl(`/messages?customer=${customer.number}`))).map((m) => m.body);
-  const says = (body: string) => call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body } });
-  const received = (count: number) => eventually(`${count} bot messages at the customer`, async () => ((await inbox()).length >= count ? inbox() : undefined), 30_000);
+  const says = (body: string) =>
+    call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body } });
+  const received = (count: number) =>
+    eventually(`${count} bot messages at the customer`, async () => ((await inbox()).length >= count ? inbox() : undefined), 30_000);
 
   it('builds the tree in the modal; the customer walks it; the agent sees the robot icon until accepting', async () => {
     await step('chatbot-admin-builds-tree', [adminPage], async () => {
@@ -75,7 +88,9 @@ describe('an option tree built in the queue modal, walked by a customer, handed 
     });
 
     // The queue's agent and the connection (API: the screens for them have tests of their own).
-    const support = (await call<Array<{ id: number; name: string }>>(apiUrl('/queue'), { token })).find((queue) => queue.name === 'Suporte')!;
+    const support = (await call<Array<{ id: number; name: string }>>(apiUrl('/queue'), { token })).find(
+      (queue) => queue.name === 'Suporte',
+    )!;
     await call(apiUrl('/users'), { token, body: { ...agent, profile: 'user', queueIds: [support.id] } });
     // created with its greeting and queues: the tickets service has them long before the session connects
     await connectSandbox(token, [sales.id, support.id], businessNumber, { greetingMessage: 'Olá! Escolha um departamento:' });

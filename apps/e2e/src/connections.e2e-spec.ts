@@ -10,7 +10,11 @@ function sandboxUrl(pathname: string): string {
 }
 
 async function json<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(url, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const response = await fetch(url, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -25,7 +29,13 @@ describe('connecting a WhatsApp number in a browser (sandbox network)', () => {
 
   beforeAll(async () => {
     const [plan] = await json<Array<{ id: number }>>(apiUrl('/plans/list'));
-    await json(apiUrl('/companies/cadastro'), 'POST', { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id });
+    await json(apiUrl('/companies/cadastro'), 'POST', {
+      name: company.name,
+      email: company.email,
+      password: company.password,
+      phone: '11987654321',
+      planId: plan!.id,
+    });
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
   });

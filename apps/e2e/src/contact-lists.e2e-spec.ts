@@ -27,12 +27,27 @@ describe('an admin imports a contact list from an xlsx file in the browser', () 
   let page: Page;
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Listas ${id}`, users: 5, connections: 2, queues: 3, value: 0, useCampaigns: true } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    const adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
-    await call(apiUrl('/settings/campaignsEnabled'), { method: 'PUT', token: adminToken, body: { key: 'campaignsEnabled', value: 'true' } });
-    const queue = await call<{ id: number }>(apiUrl('/queue'), { token: adminToken, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Listas ${id}`, users: 5, connections: 2, queues: 3, value: 0, useCampaigns: true },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    const adminToken = (
+      await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })
+    ).token;
+    await call(apiUrl('/settings/campaignsEnabled'), {
+      method: 'PUT',
+      token: adminToken,
+      body: { key: 'campaignsEnabled', value: 'true' },
+    });
+    const queue = await call<{ id: number }>(apiUrl('/queue'), {
+      token: adminToken,
+      body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' },
+    });
     await connectSandbox(adminToken, [queue.id], businessNumber);
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
@@ -55,7 +70,11 @@ describe('an admin imports a contact list from an xlsx file in the browser', () 
     });
 
     await step('contact-lists-import', [page], async () => {
-      await page.getByTestId('contact-list-import-input').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: spreadsheet() });
+      await page.getByTestId('contact-list-import-input').setInputFiles({
+        name: 'contatos.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: spreadsheet(),
+      });
       await page.getByText('Baixar planilha de exemplo').waitFor();
       await page.getByTestId('contact-list-import-confirm').click();
       const progress = page.getByTestId('contact-list-import-progress');

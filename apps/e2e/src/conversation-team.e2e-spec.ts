@@ -29,7 +29,9 @@ describe('the team side of a conversation: assignment without queue, private not
 
   beforeAll(async () => {
     const [plan] = await call<Array<{ id: number }>>(apiUrl('/plans/list'));
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id } });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id },
+    });
     const { token } = await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } });
     for (const agent of [ana, bruno]) await call(apiUrl('/users'), { token, body: { ...agent, profile: 'user', queueIds: [] } });
     await connectSandbox(token, [], businessNumber);
@@ -54,7 +56,9 @@ describe('the team side of a conversation: assignment without queue, private not
     });
 
     await step('team-admin-assigns-without-queue', [adminPage, anaPage], async () => {
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Meu pedido não chegou' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Meu pedido não chegou' },
+      });
       await adminPage.getByTestId('tab-pending').click();
       const pending = adminPage.getByTestId('tickets-pending').getByRole('listitem').filter({ hasText: customer.name });
       await pending.getByRole('button', { name: 'Aceitar' }).click();
@@ -108,7 +112,9 @@ describe('the team side of a conversation: assignment without queue, private not
         const messages = await call<SandboxMessage[]>(sandboxUrl(`/messages?customer=${customer.number}&business=${businessNumber}`));
         return messages.some((message) => message.body?.includes('Estou verificando')) ? messages : undefined;
       });
-      expect(inbox.filter((message) => message.body?.includes('transportadora') && !message.body.includes('Estou verificando'))).toEqual([]);
+      expect(inbox.filter((message) => message.body?.includes('transportadora') && !message.body.includes('Estou verificando'))).toEqual(
+        [],
+      );
       expect(inbox.filter((message) => message.body?.includes('reclamou'))).toEqual([]);
     });
   });

@@ -20,7 +20,14 @@ interface TicketSeen {
 }
 
 interface DashboardSeen {
-  counters: { supportHappening: number; supportPending: number; supportFinished: number; leads: number; avgSupportTime: number | null; avgWaitTime: number | null };
+  counters: {
+    supportHappening: number;
+    supportPending: number;
+    supportFinished: number;
+    leads: number;
+    avgSupportTime: number | null;
+    avgWaitTime: number | null;
+  };
   attendants: { name: string; tickets: number }[];
 }
 
@@ -47,17 +54,29 @@ describe('an admin reads the dashboard of tickets handled through WhatsApp', () 
   beforeAll(async () => {
     // A company with one queue, an agent of it and a connected sandbox number; three customers write in,
     // the agent takes the first (and closes it) and the second, the third waits.
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Painel ${id}`, users: 5, connections: 2, queues: 3, value: 0 } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
-    const sales = await call<{ id: number }>(apiUrl('/queue'), { token: adminToken, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Painel ${id}`, users: 5, connections: 2, queues: 3, value: 0 },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } }))
+      .token;
+    const sales = await call<{ id: number }>(apiUrl('/queue'), {
+      token: adminToken,
+      body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' },
+    });
     await call(apiUrl('/users'), { token: adminToken, body: { ...agent, profile: 'user', queueIds: [sales.id] } });
     agentToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: agent.email, password: agent.password } })).token;
     await connectSandbox(adminToken, [sales.id], businessNumber);
     const tickets: TicketSeen[] = [];
     for (const customer of customers) {
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Olá, preciso de ajuda' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Olá, preciso de ajuda' },
+      });
       tickets.push(await eventually(`the ticket of ${customer.name}`, () => ticketOf(customer.number), 30_000));
     }
     await call(apiUrl(`/tickets/${tickets[0]!.id}`), { method: 'PUT', token: agentToken, body: { status: 'open' } });
@@ -73,7 +92,8 @@ describe('an admin reads the dashboard of tickets handled through WhatsApp', () 
 
   const card = (key: string) => page.getByTestId(`card-${key}`).locator('.ant-statistic-content');
   async function expectCards(expected: Record<string, string>): Promise<void> {
-    for (const [key, text] of Object.entries(expected)) await eventually(`the card ${key} to read ${text}`, async () => (await card(key).innerText()).trim() === text);
+    for (const [key, text] of Object.entries(expected))
+      await eventually(`the card ${key} to read ${text}`, async () => (await card(key).innerText()).trim() === text);
   }
 
   /** Types a period into the range picker (DD/MM/YYYY, the page's format). */
@@ -115,7 +135,14 @@ describe('an admin reads the dashboard of tickets handled through WhatsApp', () 
 
     await step('dashboard-yesterday', [page], async () => {
       await pickRange(yesterday, yesterday);
-      await expectCards({ supportHappening: '0', supportPending: '0', supportFinished: '0', leads: '0', avgSupportTime: '-', avgWaitTime: '-' });
+      await expectCards({
+        supportHappening: '0',
+        supportPending: '0',
+        supportFinished: '0',
+        leads: '0',
+        avgSupportTime: '-',
+        avgWaitTime: '-',
+      });
       await page.getByTestId('chart-users').getByText('Tickets por usuário (0)').waitFor();
       await page.getByTestId('chart-days').getByText('Tickets por dia (0)').waitFor();
       const row = page.getByTestId('attendants').locator('tr', { hasText: agent.name });

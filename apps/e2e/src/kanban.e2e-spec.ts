@@ -23,11 +23,21 @@ describe('an agent moves a ticket across the kanban board in the browser', () =>
 
   beforeAll(async () => {
     // A company whose plan has kanban, an agent of its one queue, two kanban lanes and a plain tag, a connected sandbox number.
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Kanban ${id}`, users: 5, connections: 2, queues: 3, value: 0, useKanban: true } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
-    const sales = await call<{ id: number }>(apiUrl('/queue'), { token: adminToken, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Kanban ${id}`, users: 5, connections: 2, queues: 3, value: 0, useKanban: true },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } }))
+      .token;
+    const sales = await call<{ id: number }>(apiUrl('/queue'), {
+      token: adminToken,
+      body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' },
+    });
     await call(apiUrl('/users'), { token: adminToken, body: { ...agent, profile: 'user', queueIds: [sales.id] } });
     for (const [name, color, kanban] of [
       ['Novo Lead', '#fa8c16', 1],
@@ -46,7 +56,9 @@ describe('an agent moves a ticket across the kanban board in the browser', () =>
   });
 
   async function ticketOfCustomer(): Promise<TicketSeen | undefined> {
-    const page = await call<{ tickets: TicketSeen[] }>(apiUrl(`/tickets?showAll=true&searchParam=${customer.number}`), { token: adminToken });
+    const page = await call<{ tickets: TicketSeen[] }>(apiUrl(`/tickets?showAll=true&searchParam=${customer.number}`), {
+      token: adminToken,
+    });
     return page.tickets.find((ticket) => ticket.contact.number === customer.number);
   }
 
@@ -60,7 +72,9 @@ describe('an agent moves a ticket across the kanban board in the browser', () =>
     });
 
     await step('kanban-ticket-arrives', [page], async () => {
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Quero uma proposta' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Quero uma proposta' },
+      });
       const card = page.getByTestId('kanban-lane-open').locator('.kanban-card', { hasText: customer.name });
       await card.waitFor();
       await card.getByText('Quero uma proposta').waitFor();
@@ -72,7 +86,7 @@ describe('an agent moves a ticket across the kanban board in the browser', () =>
 
     await step('kanban-drag-to-lane', [page], async () => {
       const card = page.getByTestId(`kanban-card-${ticket.id}`);
-      const target = page.getByTestId(`kanban-lane-tag-${(await laneTagId('Proposta'))}`);
+      const target = page.getByTestId(`kanban-lane-tag-${await laneTagId('Proposta')}`);
       const from = (await card.boundingBox())!;
       const to = (await target.boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + 20);
@@ -95,7 +109,10 @@ describe('an agent moves a ticket across the kanban board in the browser', () =>
       expect(tagged.tags.map((tag) => tag.name)).toEqual(['Proposta']);
       // the board read again from the server keeps the card in its lane
       await page.reload();
-      await page.getByTestId(`kanban-lane-tag-${await laneTagId('Proposta')}`).getByTestId(`kanban-card-${ticket.id}`).waitFor();
+      await page
+        .getByTestId(`kanban-lane-tag-${await laneTagId('Proposta')}`)
+        .getByTestId(`kanban-card-${ticket.id}`)
+        .waitFor();
     });
   });
 

@@ -14,9 +14,15 @@ describe('the first hour of a new company: trial days and the first-run checklis
   let helperToken: string;
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Primeira ${id}`, users: 5, connections: 2, queues: 3, value: 49.9 } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Primeira ${id}`, users: 5, connections: 2, queues: 3, value: 49.9 },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -37,10 +43,16 @@ describe('the first hour of a new company: trial days and the first-run checklis
     });
 
     await step('onboarding-progress', [page], async () => {
-      const adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
+      const adminToken = (
+        await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })
+      ).token;
       await call(apiUrl('/users'), { token: adminToken, body: helper });
-      helperToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: helper.email, password: helper.password } })).token;
-      await call(apiUrl('/queue'), { token: helperToken, body: { name: 'Vendas', color: '#1677ff', greetingMessage: 'Olá! Digite 1 para vendas.' } });
+      helperToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: helper.email, password: helper.password } }))
+        .token;
+      await call(apiUrl('/queue'), {
+        token: helperToken,
+        body: { name: 'Vendas', color: '#1677ff', greetingMessage: 'Olá! Digite 1 para vendas.' },
+      });
       // the browser's own session ended with the API login above (one session per user): log in again
       await logIn(page, company.email, company.password);
       await page.goto(webUrl('/'));
@@ -59,9 +71,14 @@ describe('the first hour of a new company: trial days and the first-run checklis
       await page.goto(webUrl('/'));
       await page.getByTestId('onboarding-dismiss').click();
       await page.getByTestId('onboarding').waitFor({ state: 'detached' });
-      await eventually('the dismissal stored for the company', async () => (await call<{ dismissed: boolean }>(apiUrl('/onboarding'), { token: helperToken })).dismissed);
+      await eventually(
+        'the dismissal stored for the company',
+        async () => (await call<{ dismissed: boolean }>(apiUrl('/onboarding'), { token: helperToken })).dismissed,
+      );
       // after a reload the page reads the checklist again, and shows nothing
-      const read = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/onboarding') && response.request().method() === 'GET');
+      const read = page.waitForResponse(
+        (response) => new URL(response.url()).pathname.endsWith('/onboarding') && response.request().method() === 'GET',
+      );
       await page.reload();
       expect((await (await read).json()) as { dismissed: boolean }).toMatchObject({ dismissed: true });
       await page.locator('.dashboard-page').waitFor();

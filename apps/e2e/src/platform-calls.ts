@@ -31,18 +31,33 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
 }
 
 /** A default sandbox connection of the admin's company, serving these queues (with any other connection `fields`), scanned by `businessNumber` and connected. */
-export async function connectSandbox(token: string, queueIds: number[], businessNumber: string, fields: Record<string, unknown> = {}): Promise<{ id: number }> {
-  const connection = await call<{ id: number }>(apiUrl('/whatsapp'), { token, body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds, ...fields } });
+export async function connectSandbox(
+  token: string,
+  queueIds: number[],
+  businessNumber: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const connection = await call<{ id: number }>(apiUrl('/whatsapp'), {
+    token,
+    body: { name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds, ...fields },
+  });
   await call(apiUrl(`/whatsappsession/${connection.id}`), { token, body: {} });
   // the sandbox refreshes its QR code: one read just before a refresh is refused, and read again
   await eventually('the QR code of the new session scanned', async () => {
     const shown = await call<{ qrcode: string }>(apiUrl(`/whatsapp/${connection.id}`), { token });
     if (!shown.qrcode.startsWith('sandbox-qr:')) return false;
-    const scanned = await fetch(sandboxUrl('/scan'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr: shown.qrcode, number: businessNumber }) });
+    const scanned = await fetch(sandboxUrl('/scan'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ qr: shown.qrcode, number: businessNumber }),
+    });
     if (scanned.ok) return true;
     if (scanned.status === 404) return false;
     throw new Error(`POST /scan answered ${scanned.status} ${await scanned.text()}`);
   });
-  await eventually('the session to connect', async () => (await call<{ status: string }>(apiUrl(`/whatsapp/${connection.id}`), { token })).status === 'CONNECTED');
+  await eventually(
+    'the session to connect',
+    async () => (await call<{ status: string }>(apiUrl(`/whatsapp/${connection.id}`), { token })).status === 'CONNECTED',
+  );
   return connection;
 }

@@ -27,7 +27,9 @@ describe('an OpenAI assistant answers a WhatsApp customer, then hands over to th
 
   beforeAll(async () => {
     const [plan] = await call<Array<{ id: number }>>(apiUrl('/plans/list'));
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id } });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id },
+    });
     token = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
     sales = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
     await call(apiUrl('/users'), { token, body: { ...agent, profile: 'user', queueIds: [sales.id] } });
@@ -73,16 +75,26 @@ describe('an OpenAI assistant answers a WhatsApp customer, then hands over to th
 
     await step('prompts-customer-asks', [seller], async () => {
       await logIn(seller, agent.email, agent.password);
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Qual o prazo de entrega?' } });
-      await eventually('the assistant’s answer', async () => (await inbox()).some((m) => m.body === 'Eco: Qual o prazo de entrega?'), 60_000);
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Qual o prazo de entrega?' },
+      });
+      await eventually(
+        'the assistant’s answer',
+        async () => (await inbox()).some((m) => m.body === 'Eco: Qual o prazo de entrega?'),
+        60_000,
+      );
     });
 
     await step('prompts-customer-asks-for-a-human', [seller], async () => {
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Quero falar com um atendente' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Quero falar com um atendente' },
+      });
       const ticket = await eventually(
         'the ticket handed to the queue',
         async () => {
-          const { tickets } = await call<{ tickets: Array<{ id: number; status: string; queueId: number; chatbot: boolean; contact: { number: string } }> }>(apiUrl('/tickets?showAll=true'), { token });
+          const { tickets } = await call<{
+            tickets: Array<{ id: number; status: string; queueId: number; chatbot: boolean; contact: { number: string } }>;
+          }>(apiUrl('/tickets?showAll=true'), { token });
           const found = tickets.find((t) => t.contact.number === customer.number);
           return found && found.status === 'pending' && found.queueId === sales.id && found.chatbot === false ? found : undefined;
         },

@@ -26,7 +26,9 @@ describe('the queue integrations page', () => {
 
   beforeAll(async () => {
     const [plan] = await call<Array<{ id: number }>>(apiUrl('/plans/list'));
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id } });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id },
+    });
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
   });
@@ -39,7 +41,9 @@ describe('the queue integrations page', () => {
   const dialog = () => page.getByRole('dialog');
 
   it('creates, tests, edits and deletes integrations', async () => {
-    const keyFile = await call<Record<string, string>>(botProvidersUrl('/_sandbox/dialogflow/service-accounts'), { body: { projectId: project } });
+    const keyFile = await call<Record<string, string>>(botProvidersUrl('/_sandbox/dialogflow/service-accounts'), {
+      body: { projectId: project },
+    });
 
     await step('integrations-create-dialogflow', [page], async () => {
       await logIn(page, company.email, company.password);
@@ -84,7 +88,10 @@ describe('the queue integrations page', () => {
       await page.getByTestId('queue-integration-submit').click();
       await rowOf('Webhook pedidos').getByTestId('integration-logo-webhook').waitFor();
       await rowOf('Webhook pedidos').getByRole('button', { name: 'Editar' }).click();
-      await dialog().getByTestId('integration-signing-secret').getByText(/^whsec_/).waitFor();
+      await dialog()
+        .getByTestId('integration-signing-secret')
+        .getByText(/^whsec_/)
+        .waitFor();
       await screenshot(page, 'integrations-02-webhook-secret');
       await dialog().getByRole('button', { name: 'Cancelar' }).click();
     });

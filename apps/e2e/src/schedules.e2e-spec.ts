@@ -23,13 +23,26 @@ describe('an admin schedules a message with an image from the calendar and sees 
 
   beforeAll(async () => {
     // A company whose plan has schedules, a connected sandbox number (the default connection) and a contact.
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), { token: superToken, body: { name: `Agenda ${id}`, users: 5, connections: 2, queues: 3, value: 0, useSchedules: true } });
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id } });
-    const adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
-    const queue = await call<{ id: number }>(apiUrl('/queue'), { token: adminToken, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
+    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
+      .token;
+    const plan = await call<{ id: number }>(apiUrl('/plans'), {
+      token: superToken,
+      body: { name: `Agenda ${id}`, users: 5, connections: 2, queues: 3, value: 0, useSchedules: true },
+    });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
+    });
+    const adminToken = (
+      await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })
+    ).token;
+    const queue = await call<{ id: number }>(apiUrl('/queue'), {
+      token: adminToken,
+      body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' },
+    });
     await connectSandbox(adminToken, [queue.id], businessNumber);
-    contactId = (await call<{ id: number }>(apiUrl('/contacts'), { token: adminToken, body: { name: customer.name, number: customer.number } })).id;
+    contactId = (
+      await call<{ id: number }>(apiUrl('/contacts'), { token: adminToken, body: { name: customer.name, number: customer.number } })
+    ).id;
 
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
@@ -98,7 +111,9 @@ describe('an admin schedules a message with an image from the calendar and sees 
         },
         150_000,
       );
-      expect(delivered).toEqual([expect.objectContaining({ media: { mimetype: 'image/png', filename: 'lembrete.png', size: PNG.length } })]);
+      expect(delivered).toEqual([
+        expect.objectContaining({ media: { mimetype: 'image/png', filename: 'lembrete.png', size: PNG.length } }),
+      ]);
       // the event turns sent without a reload (company-{id}-schedule)
       await page.locator(`[data-testid="schedule-event-${scheduleId}"][data-status="ENVIADA"]`).waitFor({ timeout: 20_000 });
       await page.getByTestId(`schedule-event-${scheduleId}`).click();

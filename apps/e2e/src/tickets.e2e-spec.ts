@@ -7,7 +7,10 @@ import { apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } fr
 import { call, connectSandbox, eventually, sandboxUrl } from './platform-calls.js';
 
 /** socket.io-client's browser bundle, loaded into a page by the polling test. */
-const SOCKET_IO_CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/socket.io-client/dist/socket.io.min.js');
+const SOCKET_IO_CLIENT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../node_modules/socket.io-client/dist/socket.io.min.js',
+);
 
 /** A small red-and-blue PNG, made here (no fixture file). */
 function aPng(): Buffer {
@@ -41,7 +44,12 @@ function aPng(): Buffer {
     rows.push(0);
     for (let x = 0; x < width; x++) rows.push(...(x < width / 2 ? [220, 40, 40] : [40, 80, 220]));
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 interface SandboxMessage {
@@ -67,11 +75,16 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
   beforeAll(async () => {
     // A company with two queues, an agent in each, and a sandbox number whose tickets go to the first queue.
     const [plan] = await call<Array<{ id: number }>>(apiUrl('/plans/list'));
-    await call(apiUrl('/companies/cadastro'), { body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id } });
+    await call(apiUrl('/companies/cadastro'), {
+      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan!.id },
+    });
     const { token } = await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } });
     adminToken = token;
     const sales = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Vendas', color: '#1677ff', greetingMessage: '' } });
-    const support = await call<{ id: number }>(apiUrl('/queue'), { token, body: { name: 'Suporte', color: '#52c41a', greetingMessage: '' } });
+    const support = await call<{ id: number }>(apiUrl('/queue'), {
+      token,
+      body: { name: 'Suporte', color: '#52c41a', greetingMessage: '' },
+    });
     await call(apiUrl('/users'), { token, body: { ...agentA, profile: 'user', queueIds: [sales.id] } });
     await call(apiUrl('/users'), { token, body: { ...agentB, profile: 'user', queueIds: [support.id] } });
     await connectSandbox(token, [sales.id], businessNumber);
@@ -99,7 +112,9 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
     });
 
     await step('tickets-customer-writes', [pageA, pageB], async () => {
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Olá, quero comprar um plano' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Olá, quero comprar um plano' },
+      });
       const pending = pageA.getByTestId('tickets-pending').getByRole('listitem').filter({ hasText: customer.name });
       await pending.waitFor();
       await pending.getByText('Olá, quero comprar um plano').waitFor();
@@ -148,7 +163,9 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
     });
 
     await step('tickets-reply-live', [pageA], async () => {
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Perfeito, obrigado!' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Perfeito, obrigado!' },
+      });
       await pageA.getByTestId('messages-list').getByText('Perfeito, obrigado!').waitFor();
       await screenshot(pageA, 'tickets-04-reply');
     });
@@ -171,8 +188,18 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
       await page.addScriptTag({ path: SOCKET_IO_CLIENT });
       await page.evaluate(
         ([api, token]) => {
-          const state = window as unknown as { received: Array<{ event: string; payload: unknown }>; transport?: string; ready?: boolean; io: (url: string, options: object) => SocketLike };
-          type SocketLike = { on(event: string, listener: () => void): void; onAny(listener: (event: string, payload: unknown) => void): void; emit(event: string, ...args: unknown[]): void; io: { engine: { transport: { name: string } } } };
+          const state = window as unknown as {
+            received: Array<{ event: string; payload: unknown }>;
+            transport?: string;
+            ready?: boolean;
+            io: (url: string, options: object) => SocketLike;
+          };
+          type SocketLike = {
+            on(event: string, listener: () => void): void;
+            onAny(listener: (event: string, payload: unknown) => void): void;
+            emit(event: string, ...args: unknown[]): void;
+            io: { engine: { transport: { name: string } } };
+          };
           state.received = [];
           const socket = state.io(api!, { transports: ['polling'], query: { token } });
           socket.onAny((event, payload) => state.received.push({ event, payload }));
@@ -188,10 +215,17 @@ describe('an agent serves a WhatsApp customer live in the browser (sandbox netwo
       await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
       expect(await page.evaluate(() => (window as unknown as { transport?: string }).transport)).toBe('polling');
 
-      await call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Mensagem para quem escuta por polling' } });
+      await call(sandboxUrl('/messages'), {
+        body: { from: customer.number, to: businessNumber, pushName: customer.name, body: 'Mensagem para quem escuta por polling' },
+      });
       const event = await page.waitForFunction(() =>
-        (window as unknown as { received: Array<{ event: string; payload: { action?: string; message?: { body?: string } } }> }).received.find(
-          (r) => r.event.endsWith('-appMessage') && r.payload.action === 'create' && r.payload.message?.body === 'Mensagem para quem escuta por polling',
+        (
+          window as unknown as { received: Array<{ event: string; payload: { action?: string; message?: { body?: string } } }> }
+        ).received.find(
+          (r) =>
+            r.event.endsWith('-appMessage') &&
+            r.payload.action === 'create' &&
+            r.payload.message?.body === 'Mensagem para quem escuta por polling',
         ),
       );
       expect(await event.jsonValue()).toMatchObject({ payload: { contact: { number: customer.number } } });

@@ -7,7 +7,10 @@ import { configureHttp } from './core/http-setup.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 
 /** Starts the gateway: the REST API and socket.io on PORT. Used by main.ts and by tests. */
-export function startGateway(config: GatewayConfig, logger: Logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL })): Promise<INestApplication> {
+export function startGateway(
+  config: GatewayConfig,
+  logger: Logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
+): Promise<INestApplication> {
   return startService({
     service: 'gateway',
     config,

@@ -26,13 +26,19 @@ export interface ChatTool {
 export type ModelReply = { kind: 'text'; content: string } | { kind: 'tool'; name: string; content: string | null };
 
 const textOf = (message: ChatMessage | undefined): string =>
-  typeof message?.content === 'string' ? message.content : Array.isArray(message?.content) ? message.content.map((part) => part.text ?? '').join('') : '';
+  typeof message?.content === 'string'
+    ? message.content
+    : Array.isArray(message?.content)
+      ? message.content.map((part) => part.text ?? '').join('')
+      : '';
 
 export function reply(messages: ChatMessage[], tools: ChatTool[] | undefined): ModelReply {
   const last = textOf([...messages].reverse().find((message) => message.role === 'user'));
   if (last.includes('[marcador]')) return { kind: 'text', content: `Certo, vou te encaminhar. ${TRANSFER_MARKER}` };
   if (/atendente|humano/i.test(last)) {
-    const tool = tools?.find((candidate) => candidate.type === 'function' && candidate.function?.name === 'transferir_para_atendente') ?? tools?.find((candidate) => candidate.type === 'function');
+    const tool =
+      tools?.find((candidate) => candidate.type === 'function' && candidate.function?.name === 'transferir_para_atendente') ??
+      tools?.find((candidate) => candidate.type === 'function');
     if (tool?.function) return { kind: 'tool', name: tool.function.name, content: null };
     return { kind: 'text', content: TRANSFER_MARKER };
   }

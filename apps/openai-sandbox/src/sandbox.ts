@@ -63,7 +63,11 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const data = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-  response.writeHead(status, { 'content-type': Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json', 'content-length': String(data.length), ...headers });
+  response.writeHead(status, {
+    'content-type': Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json',
+    'content-length': String(data.length),
+    ...headers,
+  });
   response.end(data);
 }
 
@@ -112,8 +116,14 @@ export async function startOpenAiSandbox(
 
   async function chatCompletions(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const apiKey = bearerOf(request);
-    if (!apiKey) return send(response, 401, openAiError('You didn\'t provide an API key.', 'invalid_request_error', 'invalid_api_key'));
-    const body = JSON.parse((await readBody(request)).toString('utf8')) as { model?: string; messages?: ChatMessage[]; max_tokens?: number; temperature?: number; tools?: ChatTool[] };
+    if (!apiKey) return send(response, 401, openAiError("You didn't provide an API key.", 'invalid_request_error', 'invalid_api_key'));
+    const body = JSON.parse((await readBody(request)).toString('utf8')) as {
+      model?: string;
+      messages?: ChatMessage[];
+      max_tokens?: number;
+      temperature?: number;
+      tools?: ChatTool[];
+    };
     if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0) {
       return send(response, 400, openAiError('model and messages are required', 'invalid_request_error'));
     }
@@ -140,7 +150,12 @@ export async function startOpenAiSandbox(
     const message =
       answer.kind === 'text'
         ? { role: 'assistant', content: answer.content, refusal: null }
-        : { role: 'assistant', content: answer.content, refusal: null, tool_calls: [{ id: `call_${randomUUID().slice(0, 8)}`, type: 'function', function: { name: answer.name, arguments: '{}' } }] };
+        : {
+            role: 'assistant',
+            content: answer.content,
+            refusal: null,
+            tool_calls: [{ id: `call_${randomUUID().slice(0, 8)}`, type: 'function', function: { name: answer.name, arguments: '{}' } }],
+          };
     send(response, 200, {
       id: record.id,
       object: 'chat.completion',
@@ -153,11 +168,14 @@ export async function startOpenAiSandbox(
 
   async function audioTranscriptions(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const apiKey = bearerOf(request);
-    if (!apiKey) return send(response, 401, openAiError('You didn\'t provide an API key.', 'invalid_request_error', 'invalid_api_key'));
-    const form = await new Response(new Uint8Array(await readBody(request)), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+    if (!apiKey) return send(response, 401, openAiError("You didn't provide an API key.", 'invalid_request_error', 'invalid_api_key'));
+    const form = await new Response(new Uint8Array(await readBody(request)), {
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData();
     const file = form.get('file');
     const model = form.get('model');
-    if (!(file instanceof Blob) || typeof model !== 'string') return send(response, 400, openAiError('file and model are required', 'invalid_request_error'));
+    if (!(file instanceof Blob) || typeof model !== 'string')
+      return send(response, 400, openAiError('file and model are required', 'invalid_request_error'));
     if ((await failure(apiKey, response)) !== null) return;
     const audio = Buffer.from(await file.arrayBuffer());
     const text = transcribe(audio);
@@ -171,8 +189,15 @@ export async function startOpenAiSandbox(
     const format = String(request.headers['x-microsoft-outputformat'] ?? '');
     const ssml = (await readBody(request)).toString('utf8');
     const voice = /<voice[^>]*name='([^']+)'/.exec(ssml)?.[1] ?? /<voice[^>]*name="([^"]+)"/.exec(ssml)?.[1];
-    if (!voice || !format) return send(response, 400, { error: { code: 'BadRequest', message: 'SSML with a voice and X-Microsoft-OutputFormat are required' } });
-    const text = ssml.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    if (!voice || !format)
+      return send(response, 400, { error: { code: 'BadRequest', message: 'SSML with a voice and X-Microsoft-OutputFormat are required' } });
+    const text = ssml
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     if (key.includes('fail500')) return send(response, 500, { error: { code: 'InternalServerError', message: 'synthesis failed' } });
     remember(speeches, { region, key, voice, text, format });
     // an Ogg page header and the spoken text: enough for a test to recognise its voice note
@@ -193,8 +218,16 @@ export async function startOpenAiSandbox(
             : request.method === 'POST' && speechPath
               ? speech(request, response, speechPath[1]!)
               : route === 'GET /_sandbox/requests'
-                ? Promise.resolve(send(response, 200, { chats: chats.map(({ apiKey: _key, ...rest }) => rest), transcriptions: transcriptions.length, speeches: speeches.length }))
-                : Promise.resolve(send(response, 404, openAiError(`Unknown request URL: ${route}`, 'invalid_request_error', 'unknown_url')));
+                ? Promise.resolve(
+                    send(response, 200, {
+                      chats: chats.map(({ apiKey: _key, ...rest }) => rest),
+                      transcriptions: transcriptions.length,
+                      speeches: speeches.length,
+                    }),
+                  )
+                : Promise.resolve(
+                    send(response, 404, openAiError(`Unknown request URL: ${route}`, 'invalid_request_error', 'unknown_url')),
+                  );
     handled.catch((error: unknown) => {
       logger.warn({ err: error, route }, 'openai-sandbox request failed');
       if (!response.headersSent) send(response, 400, openAiError('could not read the request', 'invalid_request_error'));

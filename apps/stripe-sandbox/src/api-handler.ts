@@ -30,7 +30,15 @@ async function readBody(request: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new StripeError(413, 'invalid_request_error', `Request body too large (at most ${MAX_BODY_BYTES} bytes).`, undefined, undefined, false);
+    if (size > MAX_BODY_BYTES)
+      throw new StripeError(
+        413,
+        'invalid_request_error',
+        `Request body too large (at most ${MAX_BODY_BYTES} bytes).`,
+        undefined,
+        undefined,
+        false,
+      );
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -61,7 +69,8 @@ function authenticate(header: string | undefined, secretKey: string): void {
       false,
     );
   }
-  if (key !== secretKey) throw new StripeError(401, 'invalid_request_error', `Invalid API Key provided: ${mask(key)}`, 'api_key_invalid', undefined, false);
+  if (key !== secretKey)
+    throw new StripeError(401, 'invalid_request_error', `Invalid API Key provided: ${mask(key)}`, 'api_key_invalid', undefined, false);
 }
 
 /**
@@ -73,14 +82,15 @@ export function createApiHandler(deps: ApiDependencies) {
   return async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
     const requestId = newId('req');
     const method = (request.method ?? 'GET').toUpperCase();
-    const idempotencyKey = method === 'POST' ? (request.headers['idempotency-key'] as string | undefined) ?? null : null;
+    const idempotencyKey = method === 'POST' ? ((request.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'request-id': requestId,
       'stripe-version': (request.headers['stripe-version'] as string | undefined) ?? deps.apiVersion,
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     };
-    const send = (status: number, body: string, extra: Record<string, string> = {}) => response.writeHead(status, { ...headers, ...extra }).end(body);
+    const send = (status: number, body: string, extra: Record<string, string> = {}) =>
+      response.writeHead(status, { ...headers, ...extra }).end(body);
 
     let status: number;
     let body: string;
@@ -90,7 +100,14 @@ export function createApiHandler(deps: ApiDependencies) {
       authenticate(request.headers.authorization, deps.secretKey);
       const raw = method === 'POST' ? await readBody(request) : url.search.slice(1);
       if (method === 'POST' && /application\/json/i.test(request.headers['content-type'] ?? '')) {
-        throw new StripeError(400, 'invalid_request_error', 'Invalid request: Stripe takes application/x-www-form-urlencoded parameters, not JSON.', undefined, undefined, false);
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'Invalid request: Stripe takes application/x-www-form-urlencoded parameters, not JSON.',
+          undefined,
+          undefined,
+          false,
+        );
       }
       const form = parseForm(raw);
       params = canonicalParams(form);
@@ -134,7 +151,8 @@ export function createApiHandler(deps: ApiDependencies) {
         body = JSON.stringify(new StripeError(500, 'api_error', 'An unknown error occurred in stripe-sandbox.').toJSON(), null, 2);
       }
     }
-    if (idempotencyKey && save) deps.idempotency.save(idempotencyKey, { endpoint: `${method} ${url.pathname}`, params, status, body, requestId });
+    if (idempotencyKey && save)
+      deps.idempotency.save(idempotencyKey, { endpoint: `${method} ${url.pathname}`, params, status, body, requestId });
     send(status, body);
   };
 }

@@ -24,7 +24,11 @@ export interface ApiRoute {
 export const ID = '([A-Za-z0-9_]+)';
 
 /** `GET /v1/<resource>/{id}` with `expand[]`. */
-export function retrieveRoute(resource: string, objectName: string, find: (context: ApiContext, id: string) => object | undefined): ApiRoute {
+export function retrieveRoute(
+  resource: string,
+  objectName: string,
+  find: (context: ApiContext, id: string) => object | undefined,
+): ApiRoute {
   return {
     method: 'GET',
     pattern: new RegExp(`^/v1/${resource}/${ID}$`),
@@ -58,7 +62,15 @@ export function listRoute<T extends { id: string; created: number }>(
       const page = readPage(params);
       const expand = params.expand();
       params.done();
-      return listPage(context.account, items(context), (item) => keep(item) && matchesRange(item.created, created), page, `/v1/${resource}`, objectName, expand);
+      return listPage(
+        context.account,
+        items(context),
+        (item) => keep(item) && matchesRange(item.created, created),
+        page,
+        `/v1/${resource}`,
+        objectName,
+        expand,
+      );
     },
   };
 }

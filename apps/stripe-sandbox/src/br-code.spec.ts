@@ -5,7 +5,13 @@ describe('Pix BR Code', () => {
     expect(crc16('123456789')).toBe('29B1');
   });
 
-  const code = buildBrCode({ amount: 12345, merchantName: 'Atrium Serviços', merchantCity: 'São Paulo', location: 'pix.example/qr/abc', reference: 'REF123' });
+  const code = buildBrCode({
+    amount: 12345,
+    merchantName: 'Atrium Serviços',
+    merchantCity: 'São Paulo',
+    location: 'pix.example/qr/abc',
+    reference: 'REF123',
+  });
 
   it('builds a dynamic code with the amount in reais, plain merchant fields and a valid checksum', () => {
     expect(code.startsWith('000201010212')).toBe(true);

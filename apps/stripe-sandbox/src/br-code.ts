@@ -62,7 +62,7 @@ export function readBrCode(code: string): { amount: number | null; reference: st
   const text = code.trim();
   if (text.length < 8 || crc16(text.slice(0, -4)) !== text.slice(-4).toUpperCase()) return null;
   const fields = new Map<string, string>();
-  for (let i = 0; i < text.length - 8; ) {
+  for (let i = 0; i < text.length - 8;) {
     const id = text.slice(i, i + 2);
     const length = Number(text.slice(i + 2, i + 4));
     if (!/^\d{2}$/.test(id) || !Number.isInteger(length)) return null;

@@ -26,16 +26,22 @@ function checkEvents(events: string[] | undefined, required: boolean): string[] 
 
 /** Events (what webhooks carried) and webhook endpoints. */
 export const EVENT_ROUTES: ApiRoute[] = [
-  listRoute('events', 'event', ({ account }) => account.events.newestFirst(), (params) => {
-    const type = params.string('type');
-    const types = params.strings('types');
-    const deliverySuccess = params.boolean('delivery_success');
-    if (type !== undefined && types !== undefined) throw invalidParam('types', 'You cannot pass both type and types.');
-    const wanted = types ?? (type !== undefined ? [type] : undefined);
-    // A type may end in `.*` (payment_intent.*), as on Stripe.
-    const matchesType = (name: string) => !wanted || wanted.some((pattern) => (pattern.endsWith('.*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern));
-    return (event) => matchesType(event.type) && (deliverySuccess === undefined || (event.pending_webhooks === 0) === deliverySuccess);
-  }),
+  listRoute(
+    'events',
+    'event',
+    ({ account }) => account.events.newestFirst(),
+    (params) => {
+      const type = params.string('type');
+      const types = params.strings('types');
+      const deliverySuccess = params.boolean('delivery_success');
+      if (type !== undefined && types !== undefined) throw invalidParam('types', 'You cannot pass both type and types.');
+      const wanted = types ?? (type !== undefined ? [type] : undefined);
+      // A type may end in `.*` (payment_intent.*), as on Stripe.
+      const matchesType = (name: string) =>
+        !wanted || wanted.some((pattern) => (pattern.endsWith('.*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern));
+      return (event) => matchesType(event.type) && (deliverySuccess === undefined || (event.pending_webhooks === 0) === deliverySuccess);
+    },
+  ),
   retrieveRoute('events', 'event', ({ account }, id) => account.events.get(id)),
   {
     method: 'POST',
@@ -47,7 +53,9 @@ export const EVENT_ROUTES: ApiRoute[] = [
         url,
         enabledEvents,
         description: params.string('description', { max: 5000 }),
-        metadata: Object.fromEntries(Object.entries(params.metadata() || {}).filter((entry): entry is [string, string] => entry[1] !== null)),
+        metadata: Object.fromEntries(
+          Object.entries(params.metadata() || {}).filter((entry): entry is [string, string] => entry[1] !== null),
+        ),
         apiVersion: params.string('api_version'),
       };
       params.string('connect', { oneOf: ['false'] });

@@ -29,7 +29,14 @@ export class IdempotencyCache {
   /** The saved response to replay, or undefined when the key is new (or expired). */
   lookup(key: string, endpoint: string, params: string, now = Date.now()): SavedResponse | undefined {
     if (key.length > MAX_KEY_LENGTH) {
-      throw new StripeError(400, 'invalid_request_error', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters long.`, undefined, undefined, false);
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters long.`,
+        undefined,
+        undefined,
+        false,
+      );
     }
     const saved = this.saved.get(key);
     if (!saved) return undefined;

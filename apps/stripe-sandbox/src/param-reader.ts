@@ -49,7 +49,11 @@ export class ParamReader {
     }
     if (typeof value !== 'string') throw invalidParam(this.name(key), `Invalid string: ${JSON.stringify(value)}`);
     if (options.max !== undefined && value.length > options.max) {
-      throw invalidParam(this.name(key), `Invalid ${this.name(key)}: must be at most ${options.max} characters`, 'parameter_invalid_string');
+      throw invalidParam(
+        this.name(key),
+        `Invalid ${this.name(key)}: must be at most ${options.max} characters`,
+        'parameter_invalid_string',
+      );
     }
     if (options.oneOf && !options.oneOf.includes(value)) {
       throw invalidParam(this.name(key), `Invalid ${this.name(key)}: must be one of ${options.oneOf.join(', ')}`);
@@ -66,11 +70,17 @@ export class ParamReader {
       return undefined;
     }
     if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value)) {
-      throw invalidParam(this.name(key), `Invalid integer: ${typeof value === 'string' ? value : JSON.stringify(value)}`, 'parameter_invalid_integer');
+      throw invalidParam(
+        this.name(key),
+        `Invalid integer: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+        'parameter_invalid_integer',
+      );
     }
     const number = Number(value);
     if ((options.min !== undefined && number < options.min) || (options.max !== undefined && number > options.max)) {
-      const bounds = [options.min !== undefined ? `at least ${options.min}` : '', options.max !== undefined ? `at most ${options.max}` : ''].filter(Boolean).join(' and ');
+      const bounds = [options.min !== undefined ? `at least ${options.min}` : '', options.max !== undefined ? `at most ${options.max}` : '']
+        .filter(Boolean)
+        .join(' and ');
       throw invalidParam(this.name(key), `Invalid ${this.name(key)}: must be ${bounds}`, 'parameter_invalid_integer');
     }
     return number;
@@ -79,7 +89,8 @@ export class ParamReader {
   boolean(key: string): boolean | undefined {
     const value = this.raw(key);
     if (value === undefined) return undefined;
-    if (value !== 'true' && value !== 'false') throw invalidParam(this.name(key), `Invalid boolean: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    if (value !== 'true' && value !== 'false')
+      throw invalidParam(this.name(key), `Invalid boolean: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
     return value === 'true';
   }
 
@@ -114,8 +125,10 @@ export class ParamReader {
     const result: Record<string, string | null> = {};
     for (const [name, item] of entries) {
       if (typeof item !== 'string') throw invalidParam(`${this.name(key)}[${name}]`, 'Invalid string');
-      if (name.length > MAX_METADATA_KEY_LENGTH) throw invalidParam(`${this.name(key)}[${name}]`, `Metadata keys can have up to ${MAX_METADATA_KEY_LENGTH} characters`);
-      if (item.length > MAX_METADATA_VALUE_LENGTH) throw invalidParam(`${this.name(key)}[${name}]`, `Metadata values can have up to ${MAX_METADATA_VALUE_LENGTH} characters`);
+      if (name.length > MAX_METADATA_KEY_LENGTH)
+        throw invalidParam(`${this.name(key)}[${name}]`, `Metadata keys can have up to ${MAX_METADATA_KEY_LENGTH} characters`);
+      if (item.length > MAX_METADATA_VALUE_LENGTH)
+        throw invalidParam(`${this.name(key)}[${name}]`, `Metadata values can have up to ${MAX_METADATA_VALUE_LENGTH} characters`);
       result[name] = item === '' ? null : item;
     }
     return result;
@@ -133,7 +146,12 @@ export class ParamReader {
       return { gte: exact, lte: exact };
     }
     const bounds = this.object(key)!;
-    const filter: RangeFilter = { gt: bounds.integer('gt'), gte: bounds.integer('gte'), lt: bounds.integer('lt'), lte: bounds.integer('lte') };
+    const filter: RangeFilter = {
+      gt: bounds.integer('gt'),
+      gte: bounds.integer('gte'),
+      lt: bounds.integer('lt'),
+      lte: bounds.integer('lte'),
+    };
     return filter;
   }
 

@@ -18,8 +18,17 @@ const SEARCH_STRINGS = ['status', 'currency', 'customer'] as const;
 function readAmount(params: ParamReader, required: boolean): number | undefined {
   const amount = required ? params.integer('amount', { required: true }) : params.integer('amount');
   if (amount === undefined) return undefined;
-  if (amount < MIN_AMOUNT) throw new StripeError(400, 'invalid_request_error', 'Amount must be at least R$0.50 brl', 'amount_too_small', 'amount', false);
-  if (amount > MAX_AMOUNT) throw new StripeError(400, 'invalid_request_error', 'Amount must be no more than R$999,999.99 brl', 'amount_too_large', 'amount', false);
+  if (amount < MIN_AMOUNT)
+    throw new StripeError(400, 'invalid_request_error', 'Amount must be at least R$0.50 brl', 'amount_too_small', 'amount', false);
+  if (amount > MAX_AMOUNT)
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'Amount must be no more than R$999,999.99 brl',
+      'amount_too_large',
+      'amount',
+      false,
+    );
   return amount;
 }
 
@@ -55,7 +64,11 @@ function readPixOptions(params: ParamReader): PixOptions | undefined {
 function readCurrency(params: ParamReader): string {
   const currency = params.string('currency', { required: true }).toLowerCase();
   if (currency !== 'brl') {
-    throw invalidParam('currency', `The currency provided (${currency}) is invalid for Pix, whose currency is brl (stripe-sandbox handles Pix only).`, 'payment_intent_invalid_parameter');
+    throw invalidParam(
+      'currency',
+      `The currency provided (${currency}) is invalid for Pix, whose currency is brl (stripe-sandbox handles Pix only).`,
+      'payment_intent_invalid_parameter',
+    );
   }
   return currency;
 }
@@ -72,7 +85,11 @@ function readPaymentMethodTypes(params: ParamReader): boolean {
     if (types === undefined) continue;
     given = true;
     if (types.length !== 1 || types[0] !== 'pix') {
-      throw invalidParam(name, `The payment method types provided (${types.join(', ')}) are invalid here: stripe-sandbox handles Pix only (${name}[]=pix).`, 'payment_intent_invalid_parameter');
+      throw invalidParam(
+        name,
+        `The payment method types provided (${types.join(', ')}) are invalid here: stripe-sandbox handles Pix only (${name}[]=pix).`,
+        'payment_intent_invalid_parameter',
+      );
     }
   }
   return given;
@@ -132,13 +149,23 @@ export const PAYMENT_INTENT_ROUTES: ApiRoute[] = [
       const found = account.intents.newestFirst().filter((intent) =>
         matches({
           numbers: { amount: intent.amount, created: intent.created },
-          strings: { status: intent.status, currency: intent.currency, customer: typeof intent.customer === 'string' ? intent.customer : null },
+          strings: {
+            status: intent.status,
+            currency: intent.currency,
+            customer: typeof intent.customer === 'string' ? intent.customer : null,
+          },
           metadata: intent.metadata,
         }),
       );
       const data = found.slice(offset, offset + limit).map((intent) => render(account, intent, expand));
       const hasMore = found.length > offset + limit;
-      return { object: 'search_result', data, has_more: hasMore, next_page: hasMore ? searchPage(offset + limit) : null, url: '/v1/payment_intents/search' };
+      return {
+        object: 'search_result',
+        data,
+        has_more: hasMore,
+        next_page: hasMore ? searchPage(offset + limit) : null,
+        url: '/v1/payment_intents/search',
+      };
     },
   },
   {

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { PixCode } from './stripe-account.js';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The hosted Pix instructions page (`next_action.pix_display_qr_code.hosted_instructions_url`):

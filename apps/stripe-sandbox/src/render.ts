@@ -15,7 +15,13 @@ const MAX_EXPAND_DEPTH = 4;
 
 function byId(account: StripeAccount, id: string): StripeObject | undefined {
   const prefix = id.slice(0, id.indexOf('_'));
-  const store = { pi: account.intents, pm: account.paymentMethods, ch: account.charges, txn: account.balanceTransactions, re: account.refunds }[prefix];
+  const store = {
+    pi: account.intents,
+    pm: account.paymentMethods,
+    ch: account.charges,
+    txn: account.balanceTransactions,
+    re: account.refunds,
+  }[prefix];
   return store?.get(id) as StripeObject | undefined;
 }
 
@@ -43,7 +49,13 @@ function expandInto(account: StripeAccount, value: StripeObject, paths: string[]
     const id = copy[head];
     if (typeof id !== 'string') continue;
     const target = byId(account, id);
-    if (target) copy[head] = expandInto(account, target, tails, tails.map((tail) => [head, ...tail].join('.')));
+    if (target)
+      copy[head] = expandInto(
+        account,
+        target,
+        tails,
+        tails.map((tail) => [head, ...tail].join('.')),
+      );
   }
   return copy;
 }
@@ -114,7 +126,12 @@ export function listPage<T extends { id: string }>(
 /** In a list, `expand[]=data.latest_charge` expands each item's `latest_charge`. */
 export function itemExpansions(expand: string[]): string[] {
   return expand.map((path) => {
-    if (!path.startsWith('data.')) throw invalidParam('expand', `This property cannot be expanded (${path}). In a list, expand data.<field>.`, 'parameter_invalid_string');
+    if (!path.startsWith('data.'))
+      throw invalidParam(
+        'expand',
+        `This property cannot be expanded (${path}). In a list, expand data.<field>.`,
+        'parameter_invalid_string',
+      );
     return path.slice('data.'.length);
   });
 }

@@ -48,9 +48,21 @@ export function createSandboxHandler(account: StripeAccount, webhooks: WebhookDi
   };
   const routes: SandboxRoute[] = [
     { method: 'GET', pattern: /^\/health$/, handle: async () => ({ status: 'ok' }) },
-    { method: 'POST', pattern: /^\/_sandbox\/payment_intents\/([\w]+)\/pay$/, handle: async (m) => render(account, account.pay(m[1]!), []) },
-    { method: 'POST', pattern: /^\/_sandbox\/payment_intents\/([\w]+)\/fail$/, handle: async (m) => render(account, account.fail(m[1]!), []) },
-    { method: 'POST', pattern: /^\/_sandbox\/payment_intents\/([\w]+)\/expire$/, handle: async (m) => render(account, account.expire(m[1]!), []) },
+    {
+      method: 'POST',
+      pattern: /^\/_sandbox\/payment_intents\/([\w]+)\/pay$/,
+      handle: async (m) => render(account, account.pay(m[1]!), []),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_sandbox\/payment_intents\/([\w]+)\/fail$/,
+      handle: async (m) => render(account, account.fail(m[1]!), []),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_sandbox\/payment_intents\/([\w]+)\/expire$/,
+      handle: async (m) => render(account, account.expire(m[1]!), []),
+    },
     {
       method: 'POST',
       pattern: /^\/_sandbox\/pix\/pay$/,
@@ -67,7 +79,8 @@ export function createSandboxHandler(account: StripeAccount, webhooks: WebhookDi
       pattern: /^\/_sandbox\/events\/([\w]+)\/deliver$/,
       handle: async (m, request) => {
         const { endpoint } = await readJson(request);
-        if (endpoint !== undefined && (typeof endpoint !== 'string' || !webhooks.endpoint(endpoint))) throw resourceMissing('webhook_endpoint', String(endpoint), 'endpoint');
+        if (endpoint !== undefined && (typeof endpoint !== 'string' || !webhooks.endpoint(endpoint)))
+          throw resourceMissing('webhook_endpoint', String(endpoint), 'endpoint');
         const found = event(m[1]!);
         return { event: found.id, endpoints: webhooks.redeliver(found, endpoint as string | undefined) };
       },
@@ -77,7 +90,8 @@ export function createSandboxHandler(account: StripeAccount, webhooks: WebhookDi
       pattern: /^\/_sandbox\/webhooks\/drop$/,
       handle: async (_, request) => {
         const { count = 1 } = await readJson(request);
-        if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 1000) throw invalidParam('count', 'count must be an integer from 1 to 1000.');
+        if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 1000)
+          throw invalidParam('count', 'count must be an integer from 1 to 1000.');
         return { dropping: webhooks.dropNext(count as number) };
       },
     },
@@ -95,9 +109,13 @@ export function createSandboxHandler(account: StripeAccount, webhooks: WebhookDi
         const code = account.pixCodes.get(image[1]!);
         if (!code) throw resourceMissing('pix_code', image[1]!);
         if (image[2] === 'png') {
-          response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' }).end(await QRCode.toBuffer(code.data, { type: 'png', margin: 2, width: 320 }));
+          response
+            .writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' })
+            .end(await QRCode.toBuffer(code.data, { type: 'png', margin: 2, width: 320 }));
         } else {
-          response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' }).end(await QRCode.toString(code.data, { type: 'svg', margin: 2 }));
+          response
+            .writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' })
+            .end(await QRCode.toString(code.data, { type: 'svg', margin: 2 }));
         }
         return;
       }
@@ -114,7 +132,8 @@ export function createSandboxHandler(account: StripeAccount, webhooks: WebhookDi
       const body = await route.handle(url.pathname.match(route.pattern)!, request, url);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     } catch (error) {
-      const failure = error instanceof StripeError ? error : new StripeError(500, 'api_error', 'An unknown error occurred in stripe-sandbox.');
+      const failure =
+        error instanceof StripeError ? error : new StripeError(500, 'api_error', 'An unknown error occurred in stripe-sandbox.');
       if (!(error instanceof StripeError)) logger.error({ err: error }, 'stripe-sandbox test call failed');
       response.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify(failure.toJSON()));
     }

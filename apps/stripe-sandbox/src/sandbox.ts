@@ -58,7 +58,12 @@ export async function startStripeSandbox(
   );
   account.onEvent = (event) => webhooks.dispatch(event);
   if (config.STRIPE_SANDBOX_WEBHOOK_URL) {
-    webhooks.addEndpoint({ url: config.STRIPE_SANDBOX_WEBHOOK_URL, enabledEvents: ['*'], secret: config.STRIPE_SANDBOX_WEBHOOK_SECRET ?? 'whsec_atrium_sandbox', description: 'from STRIPE_SANDBOX_WEBHOOK_URL' });
+    webhooks.addEndpoint({
+      url: config.STRIPE_SANDBOX_WEBHOOK_URL,
+      enabledEvents: ['*'],
+      secret: config.STRIPE_SANDBOX_WEBHOOK_SECRET ?? 'whsec_atrium_sandbox',
+      description: 'from STRIPE_SANDBOX_WEBHOOK_URL',
+    });
   }
   const api = createApiHandler({ account, webhooks, idempotency: new IdempotencyCache(objectLimit), secretKey, apiVersion, logger });
   const sandboxCalls = createSandboxHandler(account, webhooks, logger);
@@ -68,7 +73,10 @@ export async function startStripeSandbox(
   });
   const sweep = setInterval(() => account.expireDue(), EXPIRY_SWEEP_MS);
   sweep.unref();
-  logger.info({ url, webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? null, pixFeeBps: config.STRIPE_SANDBOX_PIX_FEE_BPS ?? 119 }, 'stripe-sandbox listening');
+  logger.info(
+    { url, webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? null, pixFeeBps: config.STRIPE_SANDBOX_PIX_FEE_BPS ?? 119 },
+    'stripe-sandbox listening',
+  );
 
   return {
     url,

@@ -38,7 +38,11 @@ function readQuoted(text: string, start: number): [string, number] {
   return [value, i + 1];
 }
 
-function parseClauses(query: string, numericFields: ReadonlySet<string>, stringFields: ReadonlySet<string>): { clauses: Clause[]; joiner: 'AND' | 'OR' } {
+function parseClauses(
+  query: string,
+  numericFields: ReadonlySet<string>,
+  stringFields: ReadonlySet<string>,
+): { clauses: Clause[]; joiner: 'AND' | 'OR' } {
   const clauses: Clause[] = [];
   const joiners = new Set<string>();
   let i = 0;
@@ -56,7 +60,7 @@ function parseClauses(query: string, numericFields: ReadonlySet<string>, stringF
     if (name === 'metadata') {
       if (query[i] !== '[' || (query[i + 1] !== "'" && query[i + 1] !== '"')) throw fail("metadata needs a key: metadata['key']");
       [metadataKey, i] = readQuoted(query, i + 1);
-      if (query[i] !== ']') throw fail("expected ] after the metadata key");
+      if (query[i] !== ']') throw fail('expected ] after the metadata key');
       i += 1;
     } else if (!numericFields.has(name) && !stringFields.has(name)) {
       throw fail(`the field ${name} is not supported`);
@@ -97,15 +101,27 @@ function matches(clause: Clause, fields: SearchableFields): boolean {
   if (actual === undefined || actual === null) result = false;
   else if (typeof actual === 'number' && typeof clause.value === 'number') {
     const expected = clause.value;
-    result = { ':': actual === expected, '>': actual > expected, '<': actual < expected, '>=': actual >= expected, '<=': actual <= expected, '~': false }[clause.operator];
+    result = {
+      ':': actual === expected,
+      '>': actual > expected,
+      '<': actual < expected,
+      '>=': actual >= expected,
+      '<=': actual <= expected,
+      '~': false,
+    }[clause.operator];
   } else if (clause.operator === '~') result = String(actual).toLowerCase().includes(String(clause.value).toLowerCase());
   else result = String(actual).toLowerCase() === String(clause.value).toLowerCase();
   return clause.negated ? !result : result;
 }
 
 /** Compiles a query into a predicate; a malformed one is a 400 on `query`, as on Stripe. */
-export function compileSearch(query: string, numericFields: readonly string[], stringFields: readonly string[]): (fields: SearchableFields) => boolean {
+export function compileSearch(
+  query: string,
+  numericFields: readonly string[],
+  stringFields: readonly string[],
+): (fields: SearchableFields) => boolean {
   if (query.trim() === '') throw fail('the query is empty');
   const { clauses, joiner } = parseClauses(query.trim(), new Set(numericFields), new Set(stringFields));
-  return (fields) => (joiner === 'AND' ? clauses.every((clause) => matches(clause, fields)) : clauses.some((clause) => matches(clause, fields)));
+  return (fields) =>
+    joiner === 'AND' ? clauses.every((clause) => matches(clause, fields)) : clauses.some((clause) => matches(clause, fields));
 }

@@ -4,11 +4,21 @@ import { StripeError } from './stripe-error.js';
 const origin = { requestId: 'req_test', idempotencyKey: null };
 
 function anAccount(pixFeeBps = 119) {
-  const account = new StripeAccount({ pixFeeBps, publicUrl: 'http://sandbox.test', merchantName: 'Atrium', merchantCity: 'Sao Paulo', apiVersion: '2026-10-28.endive', objectLimit: 100 });
+  const account = new StripeAccount({
+    pixFeeBps,
+    publicUrl: 'http://sandbox.test',
+    merchantName: 'Atrium',
+    merchantCity: 'Sao Paulo',
+    apiVersion: '2026-10-28.endive',
+    objectLimit: 100,
+  });
   const events: SandboxEvent[] = [];
   account.onEvent = (event) => events.push(event);
   const pix = (amount: number, expiresAfterSeconds = 3600) =>
-    account.createPaymentIntent({ amount, currency: 'brl', allowedTypesGiven: true, confirm: true, paymentMethodData: {}, pix: { expiresAfterSeconds } }, origin);
+    account.createPaymentIntent(
+      { amount, currency: 'brl', allowedTypesGiven: true, confirm: true, paymentMethodData: {}, pix: { expiresAfterSeconds } },
+      origin,
+    );
   return { account, events, pix };
 }
 
@@ -20,7 +30,11 @@ describe('StripeAccount', () => {
     expect(account.expireDue(expiresAt - 1)).toEqual([]);
     expect(account.expireDue(expiresAt)).toEqual([intent.id]);
     expect(account.intent(intent.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
-    expect(events.map((event) => event.type)).toEqual(['payment_intent.created', 'payment_intent.requires_action', 'payment_intent.canceled']);
+    expect(events.map((event) => event.type)).toEqual([
+      'payment_intent.created',
+      'payment_intent.requires_action',
+      'payment_intent.canceled',
+    ]);
   });
 
   it('charges Stripe’s fee rounded to the centavo (half up), net = amount - fee', () => {

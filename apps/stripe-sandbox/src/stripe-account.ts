@@ -110,7 +110,13 @@ export interface PixCode {
   expiresAt: number;
 }
 
-const CANCELABLE: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
+const CANCELABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]);
 const CONFIRMABLE: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 function applyMetadata(current: Stripe.Metadata, change: Record<string, string | null> | '' | undefined): Stripe.Metadata {
@@ -319,7 +325,9 @@ export class StripeAccount {
       description: intent.description,
       exchange_rate: null,
       fee,
-      fee_details: [{ amount: fee, application: null, currency: intent.currency, description: 'Stripe processing fees', type: 'stripe_fee' }],
+      fee_details: [
+        { amount: fee, application: null, currency: intent.currency, description: 'Stripe processing fees', type: 'stripe_fee' },
+      ],
       net: intent.amount - fee,
       reporting_category: 'charge',
       source: chargeId,
@@ -433,18 +441,37 @@ export class StripeAccount {
     else {
       const intent = this.intent(input.paymentIntent!, 'payment_intent');
       if (intent.status !== 'succeeded' || !intent.latest_charge) {
-        throw new StripeError(400, 'invalid_request_error', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'charge_not_refundable', 'payment_intent');
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'charge_not_refundable',
+          'payment_intent',
+        );
       }
       charge = this.charge(String(intent.latest_charge));
       if (input.paymentIntent && charge.payment_intent !== input.paymentIntent) {
-        throw new StripeError(400, 'invalid_request_error', `Charge ${charge.id} does not belong to PaymentIntent ${input.paymentIntent}.`, undefined, 'payment_intent');
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          `Charge ${charge.id} does not belong to PaymentIntent ${input.paymentIntent}.`,
+          undefined,
+          'payment_intent',
+        );
       }
     }
     const refundable = charge.amount - charge.amount_refunded;
-    if (refundable === 0) throw new StripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
+    if (refundable === 0)
+      throw new StripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
     const amount = input.amount ?? refundable;
     if (amount > refundable) {
-      throw new StripeError(400, 'invalid_request_error', `Refund amount (${reais(amount)}) is greater than unrefunded amount on charge (${reais(refundable)})`, 'amount_too_large', 'amount');
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount (${reais(amount)}) is greater than unrefunded amount on charge (${reais(refundable)})`,
+        'amount_too_large',
+        'amount',
+      );
     }
     const created = nowSeconds();
     const refundId = newId('re');
@@ -502,7 +529,8 @@ export class StripeAccount {
   intentForCode(reference: string): Stripe.PaymentIntent {
     const code = this.pixCodes.get(reference);
     const intent = code ? this.intents.get(code.intentId) : undefined;
-    if (!code || !intent) throw new StripeError(404, 'invalid_request_error', 'This Pix code was not issued by this sandbox.', 'resource_missing', 'code');
+    if (!code || !intent)
+      throw new StripeError(404, 'invalid_request_error', 'This Pix code was not issued by this sandbox.', 'resource_missing', 'code');
     if (intent.next_action?.pix_display_qr_code?.data !== code.data) {
       throw unexpectedState(`This Pix code is no longer valid: its PaymentIntent (${intent.id}) has a status of ${intent.status}.`);
     }
@@ -512,29 +540,40 @@ export class StripeAccount {
   private awaitingPayment(id: string, checkExpiry = true): Stripe.PaymentIntent {
     const intent = this.intent(id);
     if (intent.status !== 'requires_action') {
-      throw unexpectedState(`This PaymentIntent has a status of ${intent.status}: only one waiting for its Pix payment (requires_action) can be paid, fail or expire.`);
+      throw unexpectedState(
+        `This PaymentIntent has a status of ${intent.status}: only one waiting for its Pix payment (requires_action) can be paid, fail or expire.`,
+      );
     }
     const expiresAt = intent.next_action?.pix_display_qr_code?.expires_at;
     if (checkExpiry && expiresAt !== undefined && expiresAt <= nowSeconds()) {
       this.expire(id);
-      throw unexpectedState(`The Pix code of this PaymentIntent expired at ${new Date(expiresAt * 1000).toISOString()}: the PaymentIntent is canceled.`);
+      throw unexpectedState(
+        `The Pix code of this PaymentIntent expired at ${new Date(expiresAt * 1000).toISOString()}: the PaymentIntent is canceled.`,
+      );
     }
     return intent;
   }
 
-  private pixOptions(current: Stripe.PaymentIntent.PaymentMethodOptions.Pix | undefined, change: PixOptions | undefined): Stripe.PaymentIntent.PaymentMethodOptions.Pix {
+  private pixOptions(
+    current: Stripe.PaymentIntent.PaymentMethodOptions.Pix | undefined,
+    change: PixOptions | undefined,
+  ): Stripe.PaymentIntent.PaymentMethodOptions.Pix {
     const options: Stripe.PaymentIntent.PaymentMethodOptions.Pix = {
       amount_includes_iof: current?.amount_includes_iof ?? 'never',
       expires_after_seconds: current?.expires_after_seconds ?? null,
       expires_at: current?.expires_at ?? null,
     };
     if (change?.amountIncludesIof) options.amount_includes_iof = change.amountIncludesIof;
-    if (change?.expiresAfterSeconds !== undefined) Object.assign(options, { expires_after_seconds: change.expiresAfterSeconds, expires_at: null });
+    if (change?.expiresAfterSeconds !== undefined)
+      Object.assign(options, { expires_after_seconds: change.expiresAfterSeconds, expires_at: null });
     if (change?.expiresAt !== undefined) Object.assign(options, { expires_at: change.expiresAt, expires_after_seconds: null });
     return options;
   }
 
-  private attachPaymentMethod(intent: Stripe.PaymentIntent, input: { paymentMethod?: string; paymentMethodData?: PaymentMethodInput }): void {
+  private attachPaymentMethod(
+    intent: Stripe.PaymentIntent,
+    input: { paymentMethod?: string; paymentMethodData?: PaymentMethodInput },
+  ): void {
     if (input.paymentMethod) {
       if (!this.paymentMethods.has(input.paymentMethod)) throw resourceMissing('payment_method', input.paymentMethod, 'payment_method');
       intent.payment_method = input.paymentMethod;
@@ -544,7 +583,13 @@ export class StripeAccount {
         id: newId('pm'),
         object: 'payment_method',
         allow_redisplay: 'unspecified',
-        billing_details: { address: null, email: details.email ?? null, name: details.name ?? null, phone: details.phone ?? null, tax_id: details.taxId ?? null },
+        billing_details: {
+          address: null,
+          email: details.email ?? null,
+          name: details.name ?? null,
+          phone: details.phone ?? null,
+          tax_id: details.taxId ?? null,
+        },
         created: nowSeconds(),
         customer: null,
         customer_account: null,

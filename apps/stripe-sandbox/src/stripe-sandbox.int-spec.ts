@@ -50,7 +50,10 @@ class Receiver {
     for (;;) {
       const matching = this.received.filter((item) => where(item.event));
       if (matching.length >= count) return matching;
-      if (Date.now() > deadline) throw new Error(`expected ${count} matching webhooks, got ${matching.length}: ${this.received.map((item) => item.event.type).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `expected ${count} matching webhooks, got ${matching.length}: ${this.received.map((item) => item.event.type).join(', ')}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, deadline - Date.now());
         this.waiters.push(() => (clearTimeout(timer), resolve()));
@@ -64,7 +67,8 @@ class Receiver {
   }
 }
 
-const forIntent = (id: string, type: string) => (event: Stripe.Event) => event.type === type && (event.data.object as { id: string }).id === id;
+const forIntent = (id: string, type: string) => (event: Stripe.Event) =>
+  event.type === type && (event.data.object as { id: string }).id === id;
 
 describe('stripe-sandbox through the official SDK', () => {
   let sandbox: RunningStripeSandbox;
@@ -98,8 +102,15 @@ describe('stripe-sandbox through the official SDK', () => {
   });
 
   const sandboxCall = async (path: string, body?: object) => {
-    const response = await fetch(sandbox.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { type: string; code?: string; message: string } } };
+    const response = await fetch(sandbox.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown> & { error?: { type: string; code?: string; message: string } },
+    };
   };
 
   /** What billing sends: a confirmed Pix PaymentIntent for an invoice. */
@@ -151,13 +162,21 @@ describe('stripe-sandbox through the official SDK', () => {
     const page = await fetch(qr!.hosted_instructions_url!);
     expect(await page.text()).toContain(qr!.data!.replace(/&/g, '&amp;'));
 
-    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ id: intent.id, status: 'requires_action', next_action: intent.next_action });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      id: intent.id,
+      status: 'requires_action',
+      next_action: intent.next_action,
+    });
   });
 
   it('confirms separately, and cancels only what may be canceled, with Stripe errors', async () => {
     const draft = await stripe.paymentIntents.create({ amount: 1000, currency: 'brl', allowed_payment_method_types: ['pix'] });
     expect(draft.status).toBe('requires_payment_method');
-    await expect(stripe.paymentIntents.confirm(draft.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'payment_intent_unexpected_state', statusCode: 400 });
+    await expect(stripe.paymentIntents.confirm(draft.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'payment_intent_unexpected_state',
+      statusCode: 400,
+    });
 
     const confirmed = await stripe.paymentIntents.confirm(draft.id, { payment_method_data: { type: 'pix' } });
     expect(confirmed.status).toBe('requires_action');
@@ -165,7 +184,10 @@ describe('stripe-sandbox through the official SDK', () => {
     const canceled = await stripe.paymentIntents.cancel(draft.id, { cancellation_reason: 'abandoned' });
     expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned', next_action: null });
     expect(canceled.canceled_at).toEqual(expect.any(Number));
-    await expect(stripe.paymentIntents.cancel(draft.id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state', statusCode: 400 });
+    await expect(stripe.paymentIntents.cancel(draft.id)).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+      statusCode: 400,
+    });
 
     await expect(stripe.paymentIntents.retrieve('pi_doesnotexist')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
@@ -176,26 +198,50 @@ describe('stripe-sandbox through the official SDK', () => {
   });
 
   it('refuses bad parameters the way Stripe does', async () => {
-    await expect(stripe.paymentIntents.create({ amount: 10, currency: 'brl' })).rejects.toMatchObject({ code: 'amount_too_small', param: 'amount', statusCode: 400 });
+    await expect(stripe.paymentIntents.create({ amount: 10, currency: 'brl' })).rejects.toMatchObject({
+      code: 'amount_too_small',
+      param: 'amount',
+      statusCode: 400,
+    });
     await expect(stripe.paymentIntents.create({ currency: 'brl' } as Stripe.PaymentIntentCreateParams)).rejects.toMatchObject({
       code: 'parameter_missing',
       param: 'amount',
       message: 'Missing required param: amount.',
     });
-    await expect(stripe.paymentIntents.create({ amount: 1000, currency: 'usd' })).rejects.toMatchObject({ param: 'currency', statusCode: 400 });
-    await expect(stripe.paymentIntents.create({ amount: 1000, currency: 'brl', allowed_payment_method_types: ['card'] })).rejects.toMatchObject({ param: 'allowed_payment_method_types' });
+    await expect(stripe.paymentIntents.create({ amount: 1000, currency: 'usd' })).rejects.toMatchObject({
+      param: 'currency',
+      statusCode: 400,
+    });
+    await expect(
+      stripe.paymentIntents.create({ amount: 1000, currency: 'brl', allowed_payment_method_types: ['card'] }),
+    ).rejects.toMatchObject({ param: 'allowed_payment_method_types' });
     // Earlier API versions named the list payment_method_types: still understood.
-    const legacy = await stripe.paymentIntents.create({ amount: 1000, currency: 'brl', payment_method_types: ['pix'] } as Stripe.PaymentIntentCreateParams);
+    const legacy = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'brl',
+      payment_method_types: ['pix'],
+    } as Stripe.PaymentIntentCreateParams);
     expect(legacy).toMatchObject({ payment_method_types: ['pix'], allowed_payment_method_types: ['pix'] });
-    await expect(stripe.paymentIntents.create({ amount: 1000, currency: 'brl', colour: 'blue' } as Stripe.PaymentIntentCreateParams)).rejects.toMatchObject({
+    await expect(
+      stripe.paymentIntents.create({ amount: 1000, currency: 'brl', colour: 'blue' } as Stripe.PaymentIntentCreateParams),
+    ).rejects.toMatchObject({
       code: 'parameter_unknown',
       param: 'colour',
       message: 'Received unknown parameter: colour',
     });
     await expect(
-      stripe.paymentIntents.create({ amount: 1000, currency: 'brl', confirm: true, payment_method_data: { type: 'pix' }, payment_method_options: { pix: { expires_after_seconds: 5 } } }),
+      stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'brl',
+        confirm: true,
+        payment_method_data: { type: 'pix' },
+        payment_method_options: { pix: { expires_after_seconds: 5 } },
+      }),
     ).rejects.toMatchObject({ param: 'payment_method_options[pix][expires_after_seconds]' });
-    await expect(stripe.paymentIntents.retrieve((await pixIntent('inv-expand')).id, { expand: ['customer'] })).rejects.toMatchObject({ param: 'expand', statusCode: 400 });
+    await expect(stripe.paymentIntents.retrieve((await pixIntent('inv-expand')).id, { expand: ['customer'] })).rejects.toMatchObject({
+      param: 'expand',
+      statusCode: 400,
+    });
   });
 
   it('replays an idempotent request and refuses the same key with other parameters', async () => {
@@ -233,21 +279,39 @@ describe('stripe-sandbox through the official SDK', () => {
     expect(event).toMatchObject({ object: 'event', type: 'payment_intent.succeeded', livemode: false, api_version: '2026-10-28.endive' });
     expect(event.id).toMatch(/^evt_/);
     const object = event.data.object as Stripe.PaymentIntent;
-    expect(object).toMatchObject({ id: intent.id, status: 'succeeded', amount: 4990, currency: 'brl', metadata: { invoiceId: 'inv-pay', companyId: '7' } });
+    expect(object).toMatchObject({
+      id: intent.id,
+      status: 'succeeded',
+      amount: 4990,
+      currency: 'brl',
+      metadata: { invoiceId: 'inv-pay', companyId: '7' },
+    });
     expect(object.latest_charge).toMatch(/^ch_/);
-    expect(() => stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, 'whsec_someone_else')).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => stripe.webhooks.constructEvent(delivery!.body.replace('4990', '1'), delivery!.signature, WEBHOOK_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, 'whsec_someone_else')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    expect(() => stripe.webhooks.constructEvent(delivery!.body.replace('4990', '1'), delivery!.signature, WEBHOOK_SECRET)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
 
     // The same event is listed by the API, delivered (no endpoint still waiting).
     expect(await stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, type: 'payment_intent.succeeded', pending_webhooks: 0 });
-    await expect(sandboxCall(`/_sandbox/payment_intents/${intent.id}/pay`)).resolves.toMatchObject({ status: 400, body: { error: { code: 'payment_intent_unexpected_state' } } });
+    await expect(sandboxCall(`/_sandbox/payment_intents/${intent.id}/pay`)).resolves.toMatchObject({
+      status: 400,
+      body: { error: { code: 'payment_intent_unexpected_state' } },
+    });
   });
 
   it('pays by the Pix copy-and-paste code, as a bank app would', async () => {
     const intent = await pixIntent('inv-code');
     const code = intent.next_action!.pix_display_qr_code!.data!;
-    await expect(sandboxCall('/_sandbox/pix/pay', { code: code.slice(0, -1) + (code.endsWith('0') ? '1' : '0') })).resolves.toMatchObject({ status: 400 });
-    await expect(sandboxCall('/_sandbox/pix/pay', { code })).resolves.toMatchObject({ status: 200, body: { id: intent.id, status: 'succeeded' } });
+    await expect(sandboxCall('/_sandbox/pix/pay', { code: code.slice(0, -1) + (code.endsWith('0') ? '1' : '0') })).resolves.toMatchObject({
+      status: 400,
+    });
+    await expect(sandboxCall('/_sandbox/pix/pay', { code })).resolves.toMatchObject({
+      status: 200,
+      body: { id: intent.id, status: 'succeeded' },
+    });
     await expect(sandboxCall('/_sandbox/pix/pay', { code })).resolves.toMatchObject({ status: 400 });
   });
 
@@ -257,12 +321,29 @@ describe('stripe-sandbox through the official SDK', () => {
 
     const paid = await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge.balance_transaction'] });
     const charge = paid.latest_charge as Stripe.Charge;
-    expect(charge).toMatchObject({ object: 'charge', amount: 4990, paid: true, status: 'succeeded', payment_intent: intent.id, payment_method_details: { type: 'pix' } });
+    expect(charge).toMatchObject({
+      object: 'charge',
+      amount: 4990,
+      paid: true,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      payment_method_details: { type: 'pix' },
+    });
     const transaction = charge.balance_transaction as Stripe.BalanceTransaction;
     // 1.19 % of R$49.90 = 59.38 centavos, rounded to 59.
-    expect(transaction).toMatchObject({ object: 'balance_transaction', type: 'charge', amount: 4990, fee: 59, net: 4931, currency: 'brl', source: charge.id });
+    expect(transaction).toMatchObject({
+      object: 'balance_transaction',
+      type: 'charge',
+      amount: 4990,
+      fee: 59,
+      net: 4931,
+      currency: 'brl',
+      source: charge.id,
+    });
     expect(transaction.id).toMatch(/^txn_/);
-    expect(transaction.fee_details).toEqual([{ amount: 59, application: null, currency: 'brl', description: 'Stripe processing fees', type: 'stripe_fee' }]);
+    expect(transaction.fee_details).toEqual([
+      { amount: 59, application: null, currency: 'brl', description: 'Stripe processing fees', type: 'stripe_fee' },
+    ]);
     expect(await stripe.balanceTransactions.retrieve(transaction.id)).toMatchObject({ id: transaction.id, fee: 59, net: 4931 });
     expect((await stripe.charges.list({ payment_intent: intent.id })).data.map((item) => item.id)).toEqual([charge.id]);
   });
@@ -274,9 +355,12 @@ describe('stripe-sandbox through the official SDK', () => {
 
     const deliveries = await receiver.waitFor(forIntent(intent.id, 'payment_intent.succeeded'), 2);
     expect(deliveries[0]!.event.id).toBe(deliveries[1]!.event.id);
-    for (const delivery of deliveries) expect(stripe.webhooks.constructEvent(delivery.body, delivery.signature, WEBHOOK_SECRET).id).toBe(deliveries[0]!.event.id);
+    for (const delivery of deliveries)
+      expect(stripe.webhooks.constructEvent(delivery.body, delivery.signature, WEBHOOK_SECRET).id).toBe(deliveries[0]!.event.id);
 
-    const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries?event=${deliveries[0]!.event.id}`)).json()) as { data: Array<{ attempt: number; status: number; outcome: string }> };
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries?event=${deliveries[0]!.event.id}`)).json()) as {
+      data: Array<{ attempt: number; status: number; outcome: string }>;
+    };
     expect(log.data.map(({ attempt, status, outcome }) => ({ attempt, status, outcome }))).toEqual([
       { attempt: 1, status: 500, outcome: 'retrying' },
       { attempt: 2, status: 200, outcome: 'delivered' },
@@ -291,7 +375,9 @@ describe('stripe-sandbox through the official SDK', () => {
     const eventId = deliveries[0]!.event.id;
     const waitForLog = async () => {
       for (let i = 0; i < 50; i += 1) {
-        const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries?event=${eventId}`)).json()) as { data: Array<{ outcome: string }> };
+        const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries?event=${eventId}`)).json()) as {
+          data: Array<{ outcome: string }>;
+        };
         if (log.data.length === 3) return log.data.map((entry) => entry.outcome);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -313,7 +399,9 @@ describe('stripe-sandbox through the official SDK', () => {
       const [event] = (await stripe.events.list({ type: 'payment_intent.canceled', limit: 1 })).data;
       const attemptsTo = async () => {
         for (let i = 0; i < 100; i += 1) {
-          const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries?event=${event!.id}`)).json()) as { data: Array<{ endpoint: string; status: number | null; error: string; outcome: string }> };
+          const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries?event=${event!.id}`)).json()) as {
+            data: Array<{ endpoint: string; status: number | null; error: string; outcome: string }>;
+          };
           const attempts = log.data.filter((entry) => entry.endpoint === endpoint.id);
           if (attempts.length === 3) return attempts;
           await new Promise((resolve) => setTimeout(resolve, 20));
@@ -341,7 +429,10 @@ describe('stripe-sandbox through the official SDK', () => {
     expect(dropped.pending_webhooks).toBe(1);
     expect(receiver.received.some((item) => item.event.id === dropped.id)).toBe(false);
 
-    await expect(sandboxCall(`/_sandbox/events/${dropped.id}/deliver`)).resolves.toMatchObject({ status: 200, body: { event: dropped.id, endpoints: 1 } });
+    await expect(sandboxCall(`/_sandbox/events/${dropped.id}/deliver`)).resolves.toMatchObject({
+      status: 200,
+      body: { event: dropped.id, endpoints: 1 },
+    });
     const [delivery] = await receiver.waitFor((event) => event.id === dropped.id);
     expect(stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, WEBHOOK_SECRET).type).toBe('payment_intent.created');
   });
@@ -373,15 +464,32 @@ describe('stripe-sandbox through the official SDK', () => {
     await sandboxCall(`/_sandbox/payment_intents/${intent.id}/pay`);
 
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 1990, reason: 'requested_by_customer' });
-    expect(refund).toMatchObject({ object: 'refund', amount: 1990, status: 'succeeded', payment_intent: intent.id, reason: 'requested_by_customer' });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 1990,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      reason: 'requested_by_customer',
+    });
     expect(refund.id).toMatch(/^re_/);
-    expect(await stripe.balanceTransactions.retrieve(refund.balance_transaction as string)).toMatchObject({ type: 'refund', amount: -1990, fee: 0, net: -1990, source: refund.id });
+    expect(await stripe.balanceTransactions.retrieve(refund.balance_transaction as string)).toMatchObject({
+      type: 'refund',
+      amount: -1990,
+      fee: 0,
+      net: -1990,
+      source: refund.id,
+    });
 
-    const [delivery] = await receiver.waitFor((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === intent.id);
+    const [delivery] = await receiver.waitFor(
+      (event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === intent.id,
+    );
     const charge = stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, WEBHOOK_SECRET).data.object as Stripe.Charge;
     expect(charge).toMatchObject({ amount: 4990, amount_refunded: 1990, refunded: false });
 
-    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 5000 })).rejects.toMatchObject({ code: 'amount_too_large', statusCode: 400 });
+    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 5000 })).rejects.toMatchObject({
+      code: 'amount_too_large',
+      statusCode: 400,
+    });
     await stripe.refunds.create({ charge: charge.id });
     expect(await stripe.charges.retrieve(charge.id)).toMatchObject({ amount_refunded: 4990, refunded: true });
     await expect(stripe.refunds.create({ charge: charge.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
@@ -398,11 +506,16 @@ describe('stripe-sandbox through the official SDK', () => {
     expect(one).toMatchObject({ object: 'search_result', has_more: false });
     expect(one.data.map((intent) => [intent.id, intent.status])).toEqual([[created[1]!.id, 'succeeded']]);
 
-    const waiting = await stripe.paymentIntents.search({ query: `metadata['invoiceId']~'${run}' AND status:'requires_action'`, expand: ['data.latest_charge'] });
+    const waiting = await stripe.paymentIntents.search({
+      query: `metadata['invoiceId']~'${run}' AND status:'requires_action'`,
+      expand: ['data.latest_charge'],
+    });
     expect(waiting.data.map((intent) => intent.id).sort()).toEqual([created[0]!.id, created[2]!.id].sort());
     const paged = await stripe.paymentIntents.search({ query: `metadata['invoiceId']~'${run}'`, limit: 2 });
     expect(paged.has_more).toBe(true);
-    const everyMatch = await stripe.paymentIntents.search({ query: `metadata['invoiceId']~'${run}'`, limit: 2 }).autoPagingToArray({ limit: 10 });
+    const everyMatch = await stripe.paymentIntents
+      .search({ query: `metadata['invoiceId']~'${run}'`, limit: 2 })
+      .autoPagingToArray({ limit: 10 });
     expect(everyMatch.map((intent) => intent.id)).toEqual(created.map((intent) => intent.id).reverse());
     await expect(stripe.paymentIntents.search({ query: 'metadata:foo' })).rejects.toMatchObject({ param: 'query', statusCode: 400 });
 
@@ -418,7 +531,13 @@ describe('stripe-sandbox through the official SDK', () => {
     const second = await Receiver.start();
     try {
       const endpoint = await stripe.webhookEndpoints.create({ url: second.url, enabled_events: ['payment_intent.canceled'] });
-      expect(endpoint).toMatchObject({ object: 'webhook_endpoint', status: 'enabled', url: second.url, enabled_events: ['payment_intent.canceled'], livemode: false });
+      expect(endpoint).toMatchObject({
+        object: 'webhook_endpoint',
+        status: 'enabled',
+        url: second.url,
+        enabled_events: ['payment_intent.canceled'],
+        livemode: false,
+      });
       expect(endpoint.id).toMatch(/^we_/);
       expect(endpoint.secret).toMatch(/^whsec_/);
       expect((await stripe.webhookEndpoints.retrieve(endpoint.id)).secret).toBeUndefined();
@@ -448,10 +567,16 @@ describe('stripe-sandbox through the official SDK', () => {
 
     const wrong = new Stripe('sk_test_not_the_key', { ...sandbox.sdkOptions, maxNetworkRetries: 0 });
     await expect(wrong.paymentIntents.list()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
-    await expect(wrong.paymentIntents.list()).rejects.toMatchObject({ statusCode: 401, rawType: 'invalid_request_error', message: expect.stringMatching(/^Invalid API Key provided: sk_test_\*+_key$/) });
+    await expect(wrong.paymentIntents.list()).rejects.toMatchObject({
+      statusCode: 401,
+      rawType: 'invalid_request_error',
+      message: expect.stringMatching(/^Invalid API Key provided: sk_test_\*+_key$/),
+    });
 
     const unknown = await fetch(`${sandbox.url}/v1/customers`, { headers: { authorization: 'Bearer sk_test_int_spec' } });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/customers\)/);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Unrecognized request URL \(GET: \/v1\/customers\)/,
+    );
   });
 });

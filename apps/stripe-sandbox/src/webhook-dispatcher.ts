@@ -130,7 +130,8 @@ export class WebhookDispatcher {
    */
   dispatch(event: SandboxEvent): void {
     const targets = [...this.endpoints.values()].filter(
-      (endpoint) => endpoint.status === 'enabled' && (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type)),
+      (endpoint) =>
+        endpoint.status === 'enabled' && (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type)),
     );
     this.pending.set(event.id, new Set(targets.map((endpoint) => endpoint.id)));
     event.pending_webhooks = targets.length;
@@ -197,12 +198,18 @@ export class WebhookDispatcher {
     error ??= `the endpoint answered ${status}`;
     if (attempt >= this.options.attempts) {
       this.record(event, endpointId, attempt, status, error, 'gave-up');
-      this.logger.warn({ event: event.id, type: event.type, endpoint: endpoint.url, attempts: attempt, error }, 'webhook not delivered: giving up');
+      this.logger.warn(
+        { event: event.id, type: event.type, endpoint: endpoint.url, attempts: attempt, error },
+        'webhook not delivered: giving up',
+      );
       return;
     }
     this.record(event, endpointId, attempt, status, error, 'retrying');
     const delay = Math.min(this.options.retryBaseMs * 2 ** (attempt - 1), this.options.retryMaxMs);
-    this.logger.info({ event: event.id, type: event.type, endpoint: endpoint.url, attempt, error, retryInMs: delay }, 'webhook delivery failed: will retry');
+    this.logger.info(
+      { event: event.id, type: event.type, endpoint: endpoint.url, attempt, error, retryInMs: delay },
+      'webhook delivery failed: will retry',
+    );
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.deliver(event, endpointId, attempt + 1);
@@ -211,7 +218,14 @@ export class WebhookDispatcher {
     this.timers.add(timer);
   }
 
-  private record(event: SandboxEvent, endpoint: string, attempt: number, status: number | null, error: string | null, outcome: DeliveryAttempt['outcome']): void {
+  private record(
+    event: SandboxEvent,
+    endpoint: string,
+    attempt: number,
+    status: number | null,
+    error: string | null,
+    outcome: DeliveryAttempt['outcome'],
+  ): void {
     this.logSequence += 1;
     this.log.set(this.logSequence, {
       event: event.id,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /** A profile picture for a number: its last two digits on a colour derived from it. */
 export function avatarSvg(number: string): string {
-  const hue = createHash('sha256').update(number).digest()[0]! * 360 / 256;
+  const hue = (createHash('sha256').update(number).digest()[0]! * 360) / 256;
   const label = number.slice(-2);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +

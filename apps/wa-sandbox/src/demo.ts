@@ -43,7 +43,9 @@ export function startDemo(network: SandboxNetwork, intervalMs: number): () => vo
     later(2000, () => network.customerReads(message.id));
     if (randomInt(0, 2) === 0) {
       const customer = DEMO_CUSTOMERS.find((c) => c.number === message.customer)!;
-      later(4000, () => network.customerSends({ from: customer.number, to: message.business, pushName: customer.name, body: pick(REPLIES) }));
+      later(4000, () =>
+        network.customerSends({ from: customer.number, to: message.business, pushName: customer.name, body: pick(REPLIES) }),
+      );
     }
   });
 

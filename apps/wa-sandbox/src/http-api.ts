@@ -39,7 +39,11 @@ function validated<T extends object>(dto: new () => T, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpFailure(400, 'body must be a JSON object');
   const value = plainToInstance(dto, body);
   const errors = validateSync(value, { whitelist: true });
-  if (errors.length > 0) throw new HttpFailure(400, errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid' }).join(', ')}`).join('; '));
+  if (errors.length > 0)
+    throw new HttpFailure(
+      400,
+      errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid' }).join(', ')}`).join('; '),
+    );
   return value;
 }
 
@@ -50,7 +54,9 @@ function publicMessage(message: StoredMessage) {
     from: message.business,
     to: message.customer,
     body: message.body,
-    media: message.media ? { mimetype: message.media.mimetype, filename: message.media.filename, size: Buffer.byteLength(message.media.base64, 'base64') } : null,
+    media: message.media
+      ? { mimetype: message.media.mimetype, filename: message.media.filename, size: Buffer.byteLength(message.media.base64, 'base64') }
+      : null,
     location: message.location,
     vcard: message.vcard,
     quotedId: message.quotedId,
@@ -61,7 +67,11 @@ function publicMessage(message: StoredMessage) {
   };
 }
 
-type Route = { method: string; pattern: RegExp; handle: (match: RegExpMatchArray, request: IncomingMessage, url: URL) => Promise<[number, unknown]> };
+type Route = {
+  method: string;
+  pattern: RegExp;
+  handle: (match: RegExpMatchArray, request: IncomingMessage, url: URL) => Promise<[number, unknown]>;
+};
 
 /** The sandbox's HTTP API (README): what tests, load tests and demos drive the network with. */
 export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
@@ -132,7 +142,10 @@ export function createHttpHandler(network: SandboxNetwork, logger: Logger) {
       pattern: /^\/sessions\/(\d{8,15})\/contacts$/,
       handle: async (m, request) => {
         const body = validated(AddressBookBody, await readJson(request));
-        const size = network.seedAddressBook(m[1]!, body.contacts.map((entry) => ({ number: entry.number, name: entry.name ?? null })));
+        const size = network.seedAddressBook(
+          m[1]!,
+          body.contacts.map((entry) => ({ number: entry.number, name: entry.name ?? null })),
+        );
         return [200, { number: m[1], contacts: size }];
       },
     },

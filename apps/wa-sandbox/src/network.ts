@@ -108,7 +108,18 @@ export interface SessionInfo {
 const NUMBER = /^\d{8,15}$/;
 
 /** The driver requests a fault can be set for (POST /sessions/{number}/faults). */
-export const FAULT_OPS = ['send', 'edit', 'delete', 'read', 'check', 'check-many', 'picture', 'reject-call', 'contacts', 'presence'] as const;
+export const FAULT_OPS = [
+  'send',
+  'edit',
+  'delete',
+  'read',
+  'check',
+  'check-many',
+  'picture',
+  'reject-call',
+  'contacts',
+  'presence',
+] as const;
 export type FaultOp = (typeof FAULT_OPS)[number];
 
 /** Entries kept per business number's address book (the sessions contract's CONTACT_LIST_LIMIT). */
@@ -238,7 +249,11 @@ export class SandboxNetwork {
         return { exists: this.isOnWhatsApp(request.number), chatId: this.isOnWhatsApp(request.number) ? request.number : null };
       case 'check-many':
         this.countChecks(account.number, 'batches', Array.isArray(request.numbers) ? request.numbers.length : 0);
-        return { results: (Array.isArray(request.numbers) ? request.numbers : []).slice(0, 500).map((number) => ({ number, exists: this.isOnWhatsApp(number), chatId: this.isOnWhatsApp(number) ? number : null })) };
+        return {
+          results: (Array.isArray(request.numbers) ? request.numbers : [])
+            .slice(0, 500)
+            .map((number) => ({ number, exists: this.isOnWhatsApp(number), chatId: this.isOnWhatsApp(number) ? number : null })),
+        };
       case 'picture':
         return { url: this.isOnWhatsApp(request.chatId) ? `${this.options.publicUrl}/avatars/${request.chatId}.svg` : null };
       case 'reject-call':
@@ -330,7 +345,14 @@ export class SandboxNetwork {
     message.body = body;
     message.edited = true;
     const account = this.accounts.get(message.business);
-    if (account) this.deliver(account, `${id}:edit:${Date.now()}`, { type: 'edit', messageId: id, chatId: message.customer, body, editedAt: Date.now() });
+    if (account)
+      this.deliver(account, `${id}:edit:${Date.now()}`, {
+        type: 'edit',
+        messageId: id,
+        chatId: message.customer,
+        body,
+        editedAt: Date.now(),
+      });
     return message;
   }
 
@@ -442,7 +464,13 @@ export class SandboxNetwork {
   }
 
   sessions(): SessionInfo[] {
-    return [...this.accounts.values()].map((a) => ({ number: a.number, session: a.session, connected: a.link !== null, pending: a.outbox.size, replaced: a.replaced }));
+    return [...this.accounts.values()].map((a) => ({
+      number: a.number,
+      session: a.session,
+      connected: a.link !== null,
+      pending: a.outbox.size,
+      replaced: a.replaced,
+    }));
   }
 
   connectedNumbers(): string[] {
@@ -622,7 +650,8 @@ export class SandboxNetwork {
 
   private customerMessage(id: string): StoredMessage {
     const message = this.messages.get(id);
-    if (!message || message.direction !== 'in' || message.deleted) throw new SandboxFailure('message-not-found', `no customer message ${id}`);
+    if (!message || message.direction !== 'in' || message.deleted)
+      throw new SandboxFailure('message-not-found', `no customer message ${id}`);
     return message;
   }
 

@@ -35,12 +35,19 @@ class TestDriver {
   }
 
   /** The first frame (already received or next) that matches. */
-  next<T extends Frame['t']>(t: T, where: (f: Extract<Frame, { t: T }>) => boolean = () => true, timeoutMs = 3000): Promise<Extract<Frame, { t: T }>> {
+  next<T extends Frame['t']>(
+    t: T,
+    where: (f: Extract<Frame, { t: T }>) => boolean = () => true,
+    timeoutMs = 3000,
+  ): Promise<Extract<Frame, { t: T }>> {
     const match = (f: Frame) => f.t === t && where(f as Extract<Frame, { t: T }>);
     const seen = this.frames.find(match);
     if (seen) return Promise.resolve(seen as Extract<Frame, { t: T }>);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${t} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.t))}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${t} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.t))}`)),
+        timeoutMs,
+      );
       this.waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f as Extract<Frame, { t: T }>)) });
     });
   }
@@ -60,7 +67,12 @@ class TestDriver {
   }
 }
 
-async function api<T = Record<string, unknown>>(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function api<T = Record<string, unknown>>(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(sandbox.url + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -127,7 +139,12 @@ describe('wa-sandbox', () => {
 
   it('delivers customer messages live, keeps them while offline and redelivers what was not confirmed', async () => {
     const { driver, number, device } = track(await pairedDriver(sandbox, 'offline-test'));
-    const first = await api<{ id: string }>(sandbox, 'POST', '/messages', { from: '5511987650001', to: number, pushName: 'Ana', body: 'oi' });
+    const first = await api<{ id: string }>(sandbox, 'POST', '/messages', {
+      from: '5511987650001',
+      to: number,
+      pushName: 'Ana',
+      body: 'oi',
+    });
     expect(first.status).toBe(201);
     const live = await driver.next('event', (f) => f.id === first.body.id);
     expect(live.event).toMatchObject({
@@ -160,7 +177,10 @@ describe('wa-sandbox', () => {
     const sent = await driver.request({ op: 'send', to: '5511987650002', content: { text: 'Olá!' } });
     expect(sent).toMatchObject({ ok: true, result: { id: expect.any(String), ack: 1 } });
     const id = (sent as { result: { id: string } }).result.id;
-    expect((await driver.next('event', (f) => f.event.type === 'ack' && f.event.messageId === id)).event).toMatchObject({ ack: 2, chatId: '5511987650002' });
+    expect((await driver.next('event', (f) => f.event.type === 'ack' && f.event.messageId === id)).event).toMatchObject({
+      ack: 2,
+      chatId: '5511987650002',
+    });
     const read = await api(sandbox, 'POST', `/messages/${id}/read`);
     expect(read.body).toMatchObject({ id, ack: 3 });
     expect((await driver.next('event', (f) => f.event.type === 'ack' && f.event.ack === 3)).event).toMatchObject({ messageId: id });
@@ -177,15 +197,26 @@ describe('wa-sandbox', () => {
     const listed = await api<Array<Record<string, unknown>>>(sandbox, 'GET', '/messages?customer=5511987650012');
     expect(listed.body.map((m) => m.id)).toEqual(['A1B2C3D4E5F6A7B8C9D0']);
     // the id is this message's: another recipient cannot reuse it
-    expect(await driver.request({ op: 'send', to: '5511987650013', content: { text: 'Oferta' }, messageId: 'A1B2C3D4E5F6A7B8C9D0' })).toMatchObject({ ok: false, error: 'failed' });
+    expect(
+      await driver.request({ op: 'send', to: '5511987650013', content: { text: 'Oferta' }, messageId: 'A1B2C3D4E5F6A7B8C9D0' }),
+    ).toMatchObject({ ok: false, error: 'failed' });
   });
 
   it('sends media, location and vcards, quotes, edits and deletes', async () => {
     const { driver } = track(await pairedDriver(sandbox, 'content-test'));
     const customer = '5511987650003';
-    const media = await driver.request({ op: 'send', to: customer, content: { media: { mimetype: 'image/png', filename: 'a.png', base64: 'iVBORw0KGgo=' }, caption: 'foto' } });
+    const media = await driver.request({
+      op: 'send',
+      to: customer,
+      content: { media: { mimetype: 'image/png', filename: 'a.png', base64: 'iVBORw0KGgo=' }, caption: 'foto' },
+    });
     const mediaId = (media as { result: { id: string } }).result.id;
-    const location = await driver.request({ op: 'send', to: customer, content: { location: { latitude: -23.5, longitude: -46.6 } }, quotedId: mediaId });
+    const location = await driver.request({
+      op: 'send',
+      to: customer,
+      content: { location: { latitude: -23.5, longitude: -46.6 } },
+      quotedId: mediaId,
+    });
     expect(location.ok).toBe(true);
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana\nTEL;waid=5511987650009:+55 11 98765-0009\nEND:VCARD';
     expect((await driver.request({ op: 'send', to: customer, content: { vcard } })).ok).toBe(true);
@@ -194,7 +225,10 @@ describe('wa-sandbox', () => {
     expect((await driver.request({ op: 'edit', to: customer, messageId: textId, body: 'fixed' })).ok).toBe(true);
     expect((await driver.request({ op: 'edit', to: customer, messageId: mediaId, body: 'x' })).ok).toBe(false);
     expect((await driver.request({ op: 'delete', to: customer, messageId: mediaId })).ok).toBe(true);
-    expect(await driver.request({ op: 'delete', to: customer, messageId: 'NOPE' })).toMatchObject({ ok: false, error: 'message-not-found' });
+    expect(await driver.request({ op: 'delete', to: customer, messageId: 'NOPE' })).toMatchObject({
+      ok: false,
+      error: 'message-not-found',
+    });
     const listed = (await api<Array<Record<string, unknown>>>(sandbox, 'GET', `/messages?customer=${customer}`)).body;
     expect(listed).toEqual([
       expect.objectContaining({ id: mediaId, body: 'foto', media: { mimetype: 'image/png', filename: 'a.png', size: 8 }, deleted: true }),
@@ -206,11 +240,17 @@ describe('wa-sandbox', () => {
 
   it('knows which numbers are on WhatsApp', async () => {
     const { driver } = track(await pairedDriver(sandbox, 'numbers-test'));
-    expect(await driver.request({ op: 'check', number: '5511987650004' })).toMatchObject({ ok: true, result: { exists: true, chatId: '5511987650004' } });
+    expect(await driver.request({ op: 'check', number: '5511987650004' })).toMatchObject({
+      ok: true,
+      result: { exists: true, chatId: '5511987650004' },
+    });
     expect(await driver.request({ op: 'check', number: '12345' })).toMatchObject({ result: { exists: false, chatId: null } });
     expect((await api(sandbox, 'PUT', '/numbers/5511987650004', { onWhatsApp: false })).status).toBe(200);
     expect(await driver.request({ op: 'check', number: '5511987650004' })).toMatchObject({ result: { exists: false } });
-    expect(await driver.request({ op: 'send', to: '5511987650004', content: { text: 'hi' } })).toMatchObject({ ok: false, error: 'invalid-number' });
+    expect(await driver.request({ op: 'send', to: '5511987650004', content: { text: 'hi' } })).toMatchObject({
+      ok: false,
+      error: 'invalid-number',
+    });
     const picture = await driver.request({ op: 'picture', chatId: '5511987650005' });
     const url = (picture as { result: { url: string } }).result.url;
     expect(url).toBe(`${sandbox.url}/avatars/5511987650005.svg`);
@@ -223,7 +263,11 @@ describe('wa-sandbox', () => {
     const { driver, number } = track(await pairedDriver(sandbox, 'edit-test'));
     const sent = (await api<{ id: string }>(sandbox, 'POST', '/messages', { from: '5511987650006', to: number, body: 'helo' })).body;
     expect((await api(sandbox, 'POST', `/messages/${sent.id}/edit`, { body: 'hello' })).status).toBe(200);
-    expect((await driver.next('event', (f) => f.event.type === 'edit')).event).toMatchObject({ messageId: sent.id, chatId: '5511987650006', body: 'hello' });
+    expect((await driver.next('event', (f) => f.event.type === 'edit')).event).toMatchObject({
+      messageId: sent.id,
+      chatId: '5511987650006',
+      body: 'hello',
+    });
     expect((await api(sandbox, 'DELETE', `/messages/${sent.id}`)).status).toBe(200);
     expect((await driver.next('event', (f) => f.event.type === 'revoke')).event).toMatchObject({ messageId: sent.id });
     expect((await api(sandbox, 'DELETE', `/messages/${sent.id}`)).status).toBe(404);
@@ -249,7 +293,8 @@ describe('wa-sandbox', () => {
     expect((await api(sandbox, 'POST', `/sessions/${number}/drop`)).status).toBe(200);
     await driver.closed;
     expect(driver.frames.some((f) => f.t === 'logged-out')).toBe(false);
-    const meanwhile = (await api<{ id: string }>(sandbox, 'POST', '/messages', { from: '5511987650007', to: number, body: 'still there?' })).body;
+    const meanwhile = (await api<{ id: string }>(sandbox, 'POST', '/messages', { from: '5511987650007', to: number, body: 'still there?' }))
+      .body;
     const again = track(await TestDriver.connect(sandbox, 'drop-test', device));
     await again.next('connected');
     await again.next('event', (f) => f.id === meanwhile.id);
@@ -285,8 +330,12 @@ describe('wa-sandbox', () => {
 
   it('refuses the next requests of an op when a fault is set for the number, then answers again', async () => {
     const { driver, number } = track(await pairedDriver(sandbox, 'fault-test'));
-    expect(await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'check', times: 2 })).toEqual({ status: 200, body: { number, op: 'check', pending: 2 } });
-    for (let i = 0; i < 2; i += 1) expect(await driver.request({ op: 'check', number: '5511987650006' })).toMatchObject({ ok: false, error: 'failed' });
+    expect(await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'check', times: 2 })).toEqual({
+      status: 200,
+      body: { number, op: 'check', pending: 2 },
+    });
+    for (let i = 0; i < 2; i += 1)
+      expect(await driver.request({ op: 'check', number: '5511987650006' })).toMatchObject({ ok: false, error: 'failed' });
     expect(await driver.request({ op: 'check', number: '5511987650006' })).toMatchObject({ ok: true, result: { exists: true } });
 
     const sent = await driver.request({ op: 'send', to: '5511987650006', content: { text: 'oi' } });
@@ -296,9 +345,15 @@ describe('wa-sandbox', () => {
     expect(await driver.request({ op: 'delete', to: '5511987650006', messageId: id })).toMatchObject({ ok: true });
 
     // `after`: the refusal comes once that many requests went through
-    expect(await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'send', after: 1 })).toMatchObject({ status: 200, body: { pending: 1 } });
+    expect(await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'send', after: 1 })).toMatchObject({
+      status: 200,
+      body: { pending: 1 },
+    });
     expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'passa' } })).toMatchObject({ ok: true });
-    expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'falha' } })).toMatchObject({ ok: false, error: 'failed' });
+    expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'falha' } })).toMatchObject({
+      ok: false,
+      error: 'failed',
+    });
     expect(await driver.request({ op: 'send', to: '5511987650006', content: { text: 'passa de novo' } })).toMatchObject({ ok: true });
 
     expect((await api(sandbox, 'POST', `/sessions/${number}/faults`, { op: 'logout' })).status).toBe(400);
@@ -319,7 +374,11 @@ describe('wa-sandbox delete window', () => {
     const { driver } = await pairedDriver(sandbox, 'window-test');
     const sent = await driver.request({ op: 'send', to: '5511987650007', content: { text: 'antiga' } });
     const id = (sent as { result: { id: string } }).result.id;
-    expect(await driver.request({ op: 'delete', to: '5511987650007', messageId: id })).toMatchObject({ ok: false, error: 'failed', message: expect.stringContaining('too old') });
+    expect(await driver.request({ op: 'delete', to: '5511987650007', messageId: id })).toMatchObject({
+      ok: false,
+      error: 'failed',
+      message: expect.stringContaining('too old'),
+    });
     expect((await api<Array<{ deleted: boolean }>>(sandbox, 'GET', '/messages?customer=5511987650007')).body[0]!.deleted).toBe(false);
     driver.close();
   });

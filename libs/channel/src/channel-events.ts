@@ -65,5 +65,7 @@ export interface ChannelListener {
 
 /** Tells the listener of a state change without waiting for it; a failure is logged, never thrown into the driver. */
 export function reportState(listener: ChannelListener, state: ChannelState, logger: Logger): void {
-  Promise.resolve(listener.onState(state)).catch((error: unknown) => logger.warn({ err: error, state: state.state }, 'session state not handled'));
+  Promise.resolve(listener.onState(state)).catch((error: unknown) =>
+    logger.warn({ err: error, state: state.state }, 'session state not handled'),
+  );
 }

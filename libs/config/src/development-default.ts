@@ -39,7 +39,11 @@ export function DevelopmentDefault(): PropertyDecorator {
 /** The variables of a config class (its own and inherited) marked `@DevelopmentDefault()`, each with its development value. */
 export function developmentDefaultsOf(configClass: ConfigClass): ReadonlyMap<string, unknown> {
   const found = new Map<string, unknown>();
-  for (let prototype: object | null = configClass.prototype as object; prototype; prototype = Object.getPrototypeOf(prototype) as object | null) {
+  for (
+    let prototype: object | null = configClass.prototype as object;
+    prototype;
+    prototype = Object.getPrototypeOf(prototype) as object | null
+  ) {
     for (const property of MARKED.get(prototype) ?? []) found.set(property, defaultOf(configClass, property));
   }
   return found;

@@ -17,7 +17,10 @@ export function IsJwtSecret(): PropertyDecorator {
   return (target, key) => {
     ValidateBy({
       name: 'isJwtSecret',
-      validator: { validate: isLongEnough, defaultMessage: (args) => `${args?.property ?? 'value'} must be at least ${MIN_JWT_SECRET_BYTES} bytes` },
+      validator: {
+        validate: isLongEnough,
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be at least ${MIN_JWT_SECRET_BYTES} bytes`,
+      },
     })(target, key);
     DevelopmentDefault()(target, key);
   };

@@ -19,7 +19,13 @@ describe('loadConfig', () => {
   it('fails fast listing every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig(ExampleConfig, { WORKERS: '0', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x', FEATURE: 'maybe', TIME_ZONE: 'Mars/Olympus' });
+      loadConfig(ExampleConfig, {
+        WORKERS: '0',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://x',
+        FEATURE: 'maybe',
+        TIME_ZONE: 'Mars/Olympus',
+      });
     } catch (caught) {
       error = caught;
     }

@@ -17,10 +17,7 @@ function describe(errors: ValidationError[]): string[] {
  * Reads one validated config class from the environment. Fails fast and lists every bad
  * variable at once, so a misconfigured pod says everything that is wrong in one log line.
  */
-export function loadConfig<T extends object>(
-  configClass: new () => T,
-  env: Record<string, string | undefined> = process.env,
-): T {
+export function loadConfig<T extends object>(configClass: new () => T, env: Record<string, string | undefined> = process.env): T {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const config = plainToInstance(configClass, defined, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: false, skipMissingProperties: false });

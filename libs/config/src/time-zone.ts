@@ -14,6 +14,9 @@ function isTimeZone(value: unknown): boolean {
 export function IsTimeZone(): PropertyDecorator {
   return ValidateBy({
     name: 'isTimeZone',
-    validator: { validate: isTimeZone, defaultMessage: (args) => `${args?.property ?? 'value'} must be an IANA time zone name, e.g. America/Sao_Paulo` },
+    validator: {
+      validate: isTimeZone,
+      defaultMessage: (args) => `${args?.property ?? 'value'} must be an IANA time zone name, e.g. America/Sao_Paulo`,
+    },
   });
 }

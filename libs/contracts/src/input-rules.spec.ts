@@ -13,7 +13,8 @@ function fieldsOf<T extends object>(dto: new () => T, plain: object): string[] {
 
 type Dto = new () => object;
 const dtoClasses = Object.values(contracts).filter(
-  (value): value is Dto => typeof value === 'function' && getMetadataStorage().getTargetValidationMetadatas(value, '', true, false).length > 0,
+  (value): value is Dto =>
+    typeof value === 'function' && getMetadataStorage().getTargetValidationMetadatas(value, '', true, false).length > 0,
 );
 
 describe('boolean flags', () => {
@@ -27,7 +28,16 @@ describe('boolean flags', () => {
   it('exist (the check below looks at something)', () => expect(flags.length).toBeGreaterThan(10));
 
   it.each(flags)('%s.%s reads 1/0, "1"/"0" and "true"/"false" as booleans', (_, property, dto) => {
-    for (const [sent, read] of [[1, true], [0, false], ['1', true], ['0', false], ['true', true], ['false', false], [true, true], [false, false]] as const) {
+    for (const [sent, read] of [
+      [1, true],
+      [0, false],
+      ['1', true],
+      ['0', false],
+      ['true', true],
+      ['false', false],
+      [true, true],
+      [false, false],
+    ] as const) {
       expect(plainToInstance(dto, { [property]: sent })).toHaveProperty(property, read);
     }
     expect(plainToInstance(dto, { [property]: 'yes' })).toHaveProperty(property, 'yes');
@@ -40,7 +50,9 @@ describe('input rules every DTO obeys', () => {
     expect(fieldsOf(UpdateTagDto, { userId: 2147483647 })).toEqual([]);
     expect(fieldsOf(UpdateWhatsappDto, { queueIds: [1, 2147483648] })).toEqual(['queueIds']);
     expect(fieldsOf(TicketsQueryDto, { queueIds: '[2147483648]' })).toEqual(['queueIds']);
-    expect(fieldsOf(SendMessageCommand, { ticketId: 1, medias: [{ path: 'a', mimetype: 'text/plain', filename: 'a', size: 1 }] })).toEqual([]);
+    expect(fieldsOf(SendMessageCommand, { ticketId: 1, medias: [{ path: 'a', mimetype: 'text/plain', filename: 'a', size: 1 }] })).toEqual(
+      [],
+    );
   });
 
   it('refuses NUL in text, searches and lists of text', () => {
@@ -57,7 +69,10 @@ describe('input rules every DTO obeys', () => {
   });
 
   it('names the nested field', () => {
-    const value = plainToInstance(SendMessageCommand, { ticketId: 1, medias: [{ path: 'a\u0000', mimetype: 'text/plain', filename: 'a', size: 1 }] });
+    const value = plainToInstance(SendMessageCommand, {
+      ticketId: 1,
+      medias: [{ path: 'a\u0000', mimetype: 'text/plain', filename: 'a', size: 1 }],
+    });
     const [error] = inputRuleErrors(value);
     expect(error?.property).toBe('medias');
     expect(error?.children?.[0]?.children?.[0]?.property).toBe('path');
@@ -66,7 +81,9 @@ describe('input rules every DTO obeys', () => {
 
 describe('calendar days', () => {
   it.each(['2024-02-29', '1900-01-01', '2999-12-31'])('%s is a day', (day) => expect(isCalendarDay(day)).toBe(true));
-  it.each(['9999-99-99', '2023-02-29', '0001-01-01', '9999-12-31', '2024-13-01', '2024-1-01', ''])('%s is not', (day) => expect(isCalendarDay(day)).toBe(false));
+  it.each(['9999-99-99', '2023-02-29', '0001-01-01', '9999-12-31', '2024-13-01', '2024-1-01', ''])('%s is not', (day) =>
+    expect(isCalendarDay(day)).toBe(false),
+  );
 
   it('is what date queries take', () => {
     expect(fieldsOf(TicketsQueryDto, { updatedAt: '9999-99-99' })).toEqual(['updatedAt']);

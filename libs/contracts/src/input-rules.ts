@@ -16,7 +16,9 @@ export const INT4_MAX = 2_147_483_647;
  * Answers class-validator errors, one per broken property, with nested DTOs' paths as children.
  */
 export function inputRuleErrors(instance: object): ValidationError[] {
-  const byProperty = getMetadataStorage().groupByPropertyName(getMetadataStorage().getTargetValidationMetadatas(instance.constructor, '', true, false));
+  const byProperty = getMetadataStorage().groupByPropertyName(
+    getMetadataStorage().getTargetValidationMetadatas(instance.constructor, '', true, false),
+  );
   const errors: ValidationError[] = [];
   for (const [property, metadatas] of Object.entries(byProperty)) {
     const value: unknown = (instance as Record<string, unknown>)[property];

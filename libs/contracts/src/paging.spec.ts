@@ -11,18 +11,21 @@ function check<T extends object>(dto: new () => T, query: object): { value: T; f
 }
 
 describe('paged list queries', () => {
-  it.each([PageQueryDto, ContactsQueryDto, TicketsQueryDto])('%p reads the page number from the query text and bounds it and the search', (dto) => {
-    expect(check(dto, {}).fields).toEqual([]);
-    const { value, fields } = check(dto, { searchParam: 'ana', pageNumber: '3' });
-    expect(fields).toEqual([]);
-    expect(value).toMatchObject({ searchParam: 'ana', pageNumber: 3 });
-    expect(check(dto, { pageNumber: '0' }).fields).toEqual(['pageNumber']);
-    expect(check(dto, { pageNumber: '1.5' }).fields).toEqual(['pageNumber']);
-    expect(check(dto, { pageNumber: '100000' }).fields).toEqual([]);
-    expect(check(dto, { pageNumber: '100001' }).fields).toEqual(['pageNumber']);
-    expect(check(dto, { searchParam: 'x'.repeat(100) }).fields).toEqual([]);
-    expect(check(dto, { searchParam: 'x'.repeat(101) }).fields).toEqual(['searchParam']);
-  });
+  it.each([PageQueryDto, ContactsQueryDto, TicketsQueryDto])(
+    '%p reads the page number from the query text and bounds it and the search',
+    (dto) => {
+      expect(check(dto, {}).fields).toEqual([]);
+      const { value, fields } = check(dto, { searchParam: 'ana', pageNumber: '3' });
+      expect(fields).toEqual([]);
+      expect(value).toMatchObject({ searchParam: 'ana', pageNumber: 3 });
+      expect(check(dto, { pageNumber: '0' }).fields).toEqual(['pageNumber']);
+      expect(check(dto, { pageNumber: '1.5' }).fields).toEqual(['pageNumber']);
+      expect(check(dto, { pageNumber: '100000' }).fields).toEqual([]);
+      expect(check(dto, { pageNumber: '100001' }).fields).toEqual(['pageNumber']);
+      expect(check(dto, { searchParam: 'x'.repeat(100) }).fields).toEqual([]);
+      expect(check(dto, { searchParam: 'x'.repeat(101) }).fields).toEqual(['searchParam']);
+    },
+  );
 
   it('gives a ticket’s messages the same page number, without a search', () => {
     const { value, fields } = check(MessagesQueryDto, { pageNumber: '2', markRead: 'false' });

@@ -13,12 +13,24 @@ import { ErrorCode } from './errors/error-code.js';
 
 /** `tickets.references.missing`: ids of the tickets service's records. */
 export class TicketsReferencesDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @IsInt({ each: true }) @Min(1, { each: true }) @Max(MAX_ID, { each: true }) queueIds?: number[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_ID, { each: true })
+  queueIds?: number[];
 }
 
 /** `sessions.references.missing`: ids of the sessions service's records. */
 export class SessionsReferencesDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @IsInt({ each: true }) @Min(1, { each: true }) @Max(MAX_ID, { each: true }) whatsappIds?: number[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_ID, { each: true })
+  whatsappIds?: number[];
 }
 
 /** The owner's answer: per kind asked, the ids that are not records of the actor's company (empty lists left out). */
@@ -27,7 +39,10 @@ export interface MissingReferences<K extends string = string> {
 }
 
 /** The kinds with missing ids, as the owner answers them. */
-export function missingOf<K extends string>(asked: Partial<Record<K, readonly number[] | undefined>>, known: Partial<Record<K, readonly number[]>>): MissingReferences<K> {
+export function missingOf<K extends string>(
+  asked: Partial<Record<K, readonly number[] | undefined>>,
+  known: Partial<Record<K, readonly number[]>>,
+): MissingReferences<K> {
   const missing: Partial<Record<K, number[]>> = {};
   for (const kind of Object.keys(asked) as K[]) {
     const found = new Set(known[kind] ?? []);

@@ -16,7 +16,19 @@ import type { AiContract } from './ai/contract.js';
 export type HealthContract = { [subject: `${string}.health`]: Rpc<NoData, HealthReport> };
 
 /** Every service's subjects with their request and reply types. */
-export type RpcContract = IdentityContract & TicketsContract & KanbanContract & DashboardContract & BotHandoffContract & ChatsContract & SessionsContract & CampaignsContract & CampaignMessagesContract & ExternalMessagesContract & BillingContract & AiContract & HealthContract;
+export type RpcContract = IdentityContract &
+  TicketsContract &
+  KanbanContract &
+  DashboardContract &
+  BotHandoffContract &
+  ChatsContract &
+  SessionsContract &
+  CampaignsContract &
+  CampaignMessagesContract &
+  ExternalMessagesContract &
+  BillingContract &
+  AiContract &
+  HealthContract;
 
 export type RpcSubject = SubjectOf<RpcContract>;
 export type RpcRequestOf<S extends RpcSubject> = RequestOf<RpcContract, S>;

@@ -10,7 +10,13 @@ describe('job metrics and names', () => {
     counters.failed('a', false);
     counters.failed('a', true);
     const { a } = counters.snapshot();
-    expect(a).toMatchObject({ completed: 2, failed: 2, deadLettered: 1, durationMs: { count: 2, sum: 3_040 }, waitMs: { count: 2, sum: 70_005 } });
+    expect(a).toMatchObject({
+      completed: 2,
+      failed: 2,
+      deadLettered: 1,
+      durationMs: { count: 2, sum: 3_040 },
+      waitMs: { count: 2, sum: 70_005 },
+    });
     expect(a!.durationMs.buckets[DURATION_BUCKETS_MS.indexOf(50)]).toBe(1);
     expect(a!.durationMs.buckets[DURATION_BUCKETS_MS.indexOf(5_000)]).toBe(2);
     expect(a!.waitMs.buckets.at(-1)).toBe(1);

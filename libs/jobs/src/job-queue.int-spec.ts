@@ -59,7 +59,9 @@ describe('JobQueue (real Redis)', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(attempts).toEqual([1, 2, 3]);
-    expect(await jobs.deadLetters()).toEqual([expect.objectContaining({ id: 'row-1', name: 'row.process', payload: { rowId: 1 }, attempts: 3, reason: 'row busy (3)' })]);
+    expect(await jobs.deadLetters()).toEqual([
+      expect.objectContaining({ id: 'row-1', name: 'row.process', payload: { rowId: 1 }, attempts: 3, reason: 'row busy (3)' }),
+    ]);
     const metrics = await jobs.metrics();
     expect(metrics.counts.failed).toBe(1);
     expect(metrics.byName['row.process']).toMatchObject({ completed: 0, failed: 3, deadLettered: 1 });
@@ -91,8 +93,12 @@ describe('JobQueue (real Redis)', () => {
     await ran.promise;
     /** A series' value (the family's get() samples the depths, cached 2 s); undefined when absent. */
     const valueOf = async (family: string, series: string, labels: Record<string, string>) => {
-      const { values } = (await metrics.registry.getSingleMetric(family)!.get()) as { values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }> };
-      return values.find((v) => (v.metricName ?? family) === series && Object.entries(labels).every(([key, value]) => v.labels[key] === value))?.value;
+      const { values } = (await metrics.registry.getSingleMetric(family)!.get()) as {
+        values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }>;
+      };
+      return values.find(
+        (v) => (v.metricName ?? family) === series && Object.entries(labels).every(([key, value]) => v.labels[key] === value),
+      )?.value;
     };
     const until = async (check: () => Promise<boolean>) => {
       for (let tries = 0; !(await check()); tries += 1) {
@@ -100,7 +106,8 @@ describe('JobQueue (real Redis)', () => {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
-    const finished = (outcome: string) => valueOf('bullmq_job_duration_seconds', 'bullmq_job_duration_seconds_count', { queue: 'jobs-test', outcome });
+    const finished = (outcome: string) =>
+      valueOf('bullmq_job_duration_seconds', 'bullmq_job_duration_seconds_count', { queue: 'jobs-test', outcome });
     await until(async () => (await finished('completed')) === 1 && (await finished('failed')) === 1);
     const depth = (state: string) => valueOf('bullmq_queue_jobs', 'bullmq_queue_jobs', { queue: 'jobs-test', state });
     await until(async () => (await depth('failed')) === 1 && (await depth('active')) === 0);

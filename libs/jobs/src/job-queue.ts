@@ -146,7 +146,11 @@ export class JobQueue<TMap extends object = JobPayloads> {
       if (!job) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError';
       this.counters.failed(job.name, final);
-      if (job.processedOn) this.jobDuration?.observe({ queue: this.options.queue, outcome: 'failed' }, ((job.finishedOn ?? Date.now()) - job.processedOn) / 1000);
+      if (job.processedOn)
+        this.jobDuration?.observe(
+          { queue: this.options.queue, outcome: 'failed' },
+          ((job.finishedOn ?? Date.now()) - job.processedOn) / 1000,
+        );
       const log = { err: error, job: job.name, id: job.id, attempt: job.attemptsMade };
       if (final) this.options.logger.error(log, 'job failed for good: dead letter');
       else this.options.logger.warn(log, 'job failed: will be retried');
@@ -170,7 +174,9 @@ export class JobQueue<TMap extends object = JobPayloads> {
     const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), this.options.stopTimeoutMs ?? 30_000).unref());
     if (await Promise.race([finished, timeout])) return;
     for (const { job, token } of this.running.values()) {
-      await job.moveToWait(token).catch((error: unknown) => this.options.logger.warn({ err: error, id: job.id }, 'jobs: job not handed back'));
+      await job
+        .moveToWait(token)
+        .catch((error: unknown) => this.options.logger.warn({ err: error, id: job.id }, 'jobs: job not handed back'));
       this.options.logger.warn({ job: job.name, id: job.id }, 'job still running at stop: handed back to the queue');
     }
     worker.cancelAllJobs('stopping');

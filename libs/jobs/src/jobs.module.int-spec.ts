@@ -34,7 +34,10 @@ describe('JobsModule in a service', () => {
   });
 
   @Module({
-    imports: [CoreModule.forRoot({ service: 'schedules-test', config, logger: createLogger({ service: 'test', level: 'silent' }) }), JobsModule.forRoot()],
+    imports: [
+      CoreModule.forRoot({ service: 'schedules-test', config, logger: createLogger({ service: 'test', level: 'silent' }) }),
+      JobsModule.forRoot(),
+    ],
     providers: [ScheduleSender],
   })
   class TestAppModule {}

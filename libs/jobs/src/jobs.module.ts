@@ -1,4 +1,11 @@
-import { Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { ServiceConfig } from '@atrium/config';
 import type { Logger } from '@atrium/logging';
 import { AppMetrics } from '@atrium/metrics';

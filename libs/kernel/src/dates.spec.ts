@@ -18,7 +18,14 @@ describe('dates in a time zone', () => {
   });
 
   it('reads the wall clock of an instant', () => {
-    expect(zonedParts(new Date('2025-01-02T01:30:05Z'), 'America/Sao_Paulo')).toEqual({ year: 2025, month: 1, day: 1, hour: 22, minute: 30, second: 5 });
+    expect(zonedParts(new Date('2025-01-02T01:30:05Z'), 'America/Sao_Paulo')).toEqual({
+      year: 2025,
+      month: 1,
+      day: 1,
+      hour: 22,
+      minute: 30,
+      second: 5,
+    });
   });
 
   it('reads today in the zone, not in UTC', () => {

@@ -45,11 +45,19 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Formats an instant as its date (YYYY-MM-DD: en-CA's way) in `timeZone`. */
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  return once(dayFormatters, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  return once(
+    dayFormatters,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
 }
 
 export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  const parts = Object.fromEntries(partFormatter(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    partFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

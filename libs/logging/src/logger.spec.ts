@@ -16,7 +16,10 @@ function capture() {
 describe('createLogger', () => {
   it('writes JSON with the service name and redacts secrets wherever they sit', () => {
     const { lines, logger } = capture();
-    logger.info({ password: 'p1', data: { password: 'p2', body: { password: 'p3' } }, user: { token: 't' }, headers: { authorization: 'Bearer x' } }, 'hello');
+    logger.info(
+      { password: 'p1', data: { password: 'p2', body: { password: 'p3' } }, user: { token: 't' }, headers: { authorization: 'Bearer x' } },
+      'hello',
+    );
     expect(lines[0]).toMatchObject({
       name: 'test',
       msg: 'hello',

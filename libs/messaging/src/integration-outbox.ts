@@ -41,10 +41,18 @@ export class IntegrationOutbox {
   constructor(private readonly options: IntegrationOutboxOptions) {}
 
   /** Stages an event in the change's transaction; it is published after that transaction commits. */
-  async add<N extends IntegrationEventName>(tx: OutboxTx, name: N, companyId: number, payload: IntegrationEventMap[N]): Promise<IntegrationEvent<N>> {
+  async add<N extends IntegrationEventName>(
+    tx: OutboxTx,
+    name: N,
+    companyId: number,
+    payload: IntegrationEventMap[N],
+  ): Promise<IntegrationEvent<N>> {
     const event = newIntegrationEvent(name, companyId, payload);
     const { table, channel } = this.options;
-    const insert = tx.insert(table).values({ eventId: event.id, name, companyId, payload, occurredAt: new Date(event.occurredAt) }).returning({ seq: table.seq });
+    const insert = tx
+      .insert(table)
+      .values({ eventId: event.id, name, companyId, payload, occurredAt: new Date(event.occurredAt) })
+      .returning({ seq: table.seq });
     // one round trip: the row, and the wake-up PostgreSQL delivers to the relays on commit
     await tx.execute(sql`with staged as (${insert.getSQL()}) select pg_notify(${channel}, '') from staged`);
     return event;
@@ -94,14 +102,26 @@ export class IntegrationOutbox {
   /** Publishes the staged events in order, a batch per transaction, until none is left. */
   private async relayAll(): Promise<void> {
     const { table } = this.options;
-    for (let relayed = BATCH; relayed === BATCH && !this.stopped; ) {
+    for (let relayed = BATCH; relayed === BATCH && !this.stopped;) {
       relayed = await this.options.database.asSystem(async (tx) => {
         const rows = await tx.select().from(table).orderBy(asc(table.seq)).limit(BATCH).for('update', { skipLocked: true });
         for (const row of rows) {
-          const event = { id: row.eventId, name: row.name, companyId: row.companyId, occurredAt: row.occurredAt.toISOString(), payload: row.payload };
+          const event = {
+            id: row.eventId,
+            name: row.name,
+            companyId: row.companyId,
+            occurredAt: row.occurredAt.toISOString(),
+            payload: row.payload,
+          };
           await this.options.events.publish(event as IntegrationEvent);
         }
-        if (rows.length > 0) await tx.delete(table).where(inArray(table.seq, rows.map((row) => row.seq)));
+        if (rows.length > 0)
+          await tx.delete(table).where(
+            inArray(
+              table.seq,
+              rows.map((row) => row.seq),
+            ),
+          );
         return rows.length;
       });
     }

@@ -6,7 +6,15 @@ describe('integration events', () => {
   it('reads an event’s envelope and refuses what is not one', () => {
     const event = newIntegrationEvent('user.deleted', 3, { userId: 8 });
     expect(parseIntegrationEvent(JSON.stringify(event))).toEqual(event);
-    for (const bad of ['', 'null', '[]', '{"id":"x"}', JSON.stringify({ ...event, companyId: 0 }), JSON.stringify({ ...event, id: '' }), JSON.stringify({ ...event, payload: null })]) {
+    for (const bad of [
+      '',
+      'null',
+      '[]',
+      '{"id":"x"}',
+      JSON.stringify({ ...event, companyId: 0 }),
+      JSON.stringify({ ...event, id: '' }),
+      JSON.stringify({ ...event, payload: null }),
+    ]) {
       expect(parseIntegrationEvent(bad)).toBeUndefined();
     }
   });

@@ -12,7 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { ensureStream } from './jetstream-streams.js';
 
 /** A new event, with a fresh id, stated now. */
-export function newIntegrationEvent<N extends IntegrationEventName>(name: N, companyId: number, payload: IntegrationEventMap[N]): IntegrationEvent<N> {
+export function newIntegrationEvent<N extends IntegrationEventName>(
+  name: N,
+  companyId: number,
+  payload: IntegrationEventMap[N],
+): IntegrationEvent<N> {
   return { id: randomUUID(), name, companyId, occurredAt: new Date().toISOString(), payload };
 }
 
@@ -81,7 +85,9 @@ export class IntegrationEvents {
     await this.ensureConsumer(streamName);
     const consumer = await jetstream(connection).consumers.get(streamName, this.options.consumer);
     this.messages = await consumer.consume({ max_messages: 16 });
-    this.loop = this.run(this.messages).catch((error: unknown) => this.options.logger.error({ err: error }, 'integration event consumer stopped'));
+    this.loop = this.run(this.messages).catch((error: unknown) =>
+      this.options.logger.error({ err: error }, 'integration event consumer stopped'),
+    );
   }
 
   /** Stops pulling and lets the event in hand finish (CoreModule calls it before connections close). */
@@ -148,7 +154,10 @@ export class IntegrationEvents {
       await message.ackAck();
     } catch (error) {
       const attempt = message.info.deliveryCount;
-      this.options.logger.error({ err: error, event: event.name, id: event.id, companyId: event.companyId, attempt }, 'integration event failed: will be redelivered');
+      this.options.logger.error(
+        { err: error, event: event.name, id: event.id, companyId: event.companyId, attempt },
+        'integration event failed: will be redelivered',
+      );
       message.nak(retryDelay(attempt));
     }
   }

@@ -1,4 +1,12 @@
-import { refuseMissingReferences, type Actor, type AiReferenceField, type AiSubjects, type MissingReferences, type SessionsSubjects, type TicketsSubjects } from '@atrium/contracts';
+import {
+  refuseMissingReferences,
+  type Actor,
+  type AiReferenceField,
+  type AiSubjects,
+  type MissingReferences,
+  type SessionsSubjects,
+  type TicketsSubjects,
+} from '@atrium/contracts';
 import type { RpcClient } from './rpc-client.js';
 
 /**
@@ -14,7 +22,9 @@ export async function requireReferences<K extends string>(
   ids: Partial<Record<K, number[] | undefined>>,
   fields: Record<K, string>,
 ): Promise<void> {
-  const asked = Object.fromEntries(Object.entries(ids).filter(([, list]) => Array.isArray(list) && list.length > 0)) as Partial<Record<K, number[]>>;
+  const asked = Object.fromEntries(Object.entries(ids).filter(([, list]) => Array.isArray(list) && list.length > 0)) as Partial<
+    Record<K, number[]>
+  >;
   if (Object.keys(asked).length === 0) return;
   refuseMissingReferences((await rpc.request(subject, asked as never, { actor })) as MissingReferences<K>, fields);
 }
@@ -24,7 +34,11 @@ export async function requireReferences<K extends string>(
  * refused (ERR_VALIDATION on its field) unless the ai service knows it for the actor's company;
  * null or nothing asks nothing.
  */
-export function requireAiReferences(rpc: RpcClient, actor: Actor, values: Partial<Record<AiReferenceField, number | null | undefined>>): Promise<void> {
+export function requireAiReferences(
+  rpc: RpcClient,
+  actor: Actor,
+  values: Partial<Record<AiReferenceField, number | null | undefined>>,
+): Promise<void> {
   const idOf = (value: number | null | undefined) => (typeof value === 'number' ? [value] : undefined);
   return requireReferences(
     rpc,

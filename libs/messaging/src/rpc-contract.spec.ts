@@ -143,7 +143,10 @@ describe('typed RPC contracts', () => {
     const reply: TicketView = await rpc.request(TicketsSubjects.ticketsUpdate, { id: 7, body: { status: 'open' } }, { actor });
     expect(reply).toBe(view);
     expect(sent).toEqual([
-      { subject: 'tickets.tickets.update', envelope: expect.objectContaining({ actor, data: { id: 7, body: { status: 'open' } }, requestId: expect.any(String) }) },
+      {
+        subject: 'tickets.tickets.update',
+        envelope: expect.objectContaining({ actor, data: { id: 7, body: { status: 'open' } }, requestId: expect.any(String) }),
+      },
     ]);
   });
 });

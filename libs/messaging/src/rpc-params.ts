@@ -44,7 +44,9 @@ export const RpcId = createParamDecorator((key: string | undefined, context: Exe
   const data = envelopeOf(context).data as Record<string, unknown> | undefined;
   const id = Number(data?.[key ?? 'id']);
   if (!Number.isInteger(id) || id <= 0 || id > INT4_MAX) {
-    throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: key ?? 'id', messages: [`must be a positive integer up to ${INT4_MAX}`] }] });
+    throw new AppError(ErrorCode.ERR_VALIDATION, {
+      fields: [{ field: key ?? 'id', messages: [`must be a positive integer up to ${INT4_MAX}`] }],
+    });
   }
   return id;
 });
@@ -63,4 +65,6 @@ export const RpcClientInfo = createParamDecorator((_: unknown, context: Executio
  * The acting user when the request is made on someone's behalf, or undefined when another
  * service asks for itself (e.g. sessions reading a company's plan limits).
  */
-export const RpcOptionalActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor | undefined => envelopeOf(context).actor);
+export const RpcOptionalActor = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Actor | undefined => envelopeOf(context).actor,
+);

@@ -54,7 +54,10 @@ class EchoModule {}
 
 async function startEcho(prefix: string): Promise<INestMicroservice> {
   const logger = createLogger({ service: 'echo', level: 'silent' });
-  const app = await NestFactory.createMicroservice(EchoModule, { strategy: new PrefixedNatsServer({ servers: NATS_URL }, prefix), logger: false });
+  const app = await NestFactory.createMicroservice(EchoModule, {
+    strategy: new PrefixedNatsServer({ servers: NATS_URL }, prefix),
+    logger: false,
+  });
   app.useGlobalFilters(new AppErrorFilter(logger));
   app.useGlobalInterceptors(new RpcRequestContextInterceptor());
   await app.listen();
@@ -97,7 +100,9 @@ describe('RPC over NATS', () => {
     const stranger = new ContractClient<EchoContract>(new PrefixedNatsClient({ servers: NATS_URL }, `other${prefix}`));
     await stranger.connect();
     try {
-      await expect(stranger.request('echo.double', { value: 1 }, { timeoutMs: 300 })).rejects.toMatchObject({ code: ErrorCode.ERR_SERVICE_UNAVAILABLE });
+      await expect(stranger.request('echo.double', { value: 1 }, { timeoutMs: 300 })).rejects.toMatchObject({
+        code: ErrorCode.ERR_SERVICE_UNAVAILABLE,
+      });
     } finally {
       await stranger.close();
     }

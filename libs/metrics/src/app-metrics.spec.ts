@@ -4,7 +4,11 @@ import { httpMetricsMiddleware, UNMATCHED_ROUTE } from './http-metrics.js';
 import { observePool } from './pool-metrics.js';
 
 const valuesOf = async (metrics: AppMetrics, family: string) =>
-  ((await metrics.registry.getSingleMetric(family)!.get()) as { values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }> }).values;
+  (
+    (await metrics.registry.getSingleMetric(family)!.get()) as {
+      values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }>;
+    }
+  ).values;
 
 describe('AppMetrics', () => {
   it('labels every series with the app and adds the Node.js runtime metrics', async () => {
@@ -27,7 +31,13 @@ describe('AppMetrics', () => {
     expect(metrics.histogram('x_seconds', 'x', ['a'])).toBe(metrics.histogram('x_seconds', 'x', ['a']));
     let second = 2;
     observePool(metrics, { totalCount: 3, idleCount: 1, waitingCount: 0 });
-    observePool(metrics, { get totalCount() { return second; }, idleCount: 2, waitingCount: 1 });
+    observePool(metrics, {
+      get totalCount() {
+        return second;
+      },
+      idleCount: 2,
+      waitingCount: 1,
+    });
     const states = async () => Object.fromEntries((await valuesOf(metrics, 'pg_pool_connections')).map((v) => [v.labels.state, v.value]));
     expect(await states()).toEqual({ total: 5, idle: 3, waiting: 1 });
     second = 0;
@@ -58,7 +68,9 @@ describe('httpMetricsMiddleware', () => {
     const metrics = new AppMetrics('gateway', { defaultMetrics: false });
     respond(metrics, { method: 'GET', route: { path: '/tickets/:ticketId' } }, 200);
     respond(metrics, { method: 'GET' }, 404);
-    const counts = (await valuesOf(metrics, 'http_request_duration_seconds')).filter((v) => v.metricName === 'http_request_duration_seconds_count');
+    const counts = (await valuesOf(metrics, 'http_request_duration_seconds')).filter(
+      (v) => v.metricName === 'http_request_duration_seconds_count',
+    );
     expect(counts.map((v) => [v.labels.route, v.labels.status, v.value])).toEqual([
       ['/tickets/:ticketId', '200', 1],
       [UNMATCHED_ROUTE, '404', 1],

@@ -34,7 +34,10 @@ class ProbeController {
   }
 }
 
-@Module({ controllers: [ProbeController], providers: [SlowInit, { provide: AppMetrics, useValue: new AppMetrics('probe', { defaultMetrics: false }) }] })
+@Module({
+  controllers: [ProbeController],
+  providers: [SlowInit, { provide: AppMetrics, useValue: new AppMetrics('probe', { defaultMetrics: false }) }],
+})
 class ProbeModule {}
 
 describe('startService', () => {
@@ -45,7 +48,12 @@ describe('startService', () => {
     await client.connect();
     let app: INestApplication | undefined;
     try {
-      const started = startService({ service: 'probe', config, module: { module: ProbeModule }, logger: createLogger({ service: 'probe', level: 'silent' }) });
+      const started = startService({
+        service: 'probe',
+        config,
+        module: { module: ProbeModule },
+        logger: createLogger({ service: 'probe', level: 'silent' }),
+      });
       // ask from the moment the service starts until it answers: its first answer must come from a ready process
       let answer: boolean | undefined;
       const until = Date.now() + 15_000;

@@ -103,7 +103,8 @@ export class CoreModule {
         },
         {
           provide: NATS_PROXY,
-          useFactory: () => new PrefixedNatsClient({ servers: config.NATS_URL, name: service, ...NATS_CONNECTION_OPTIONS }, config.NATS_SUBJECT_PREFIX),
+          useFactory: () =>
+            new PrefixedNatsClient({ servers: config.NATS_URL, name: service, ...NATS_CONNECTION_OPTIONS }, config.NATS_SUBJECT_PREFIX),
         },
         {
           provide: REDIS,
@@ -132,8 +133,7 @@ export class CoreModule {
         {
           provide: EventBus,
           inject: [NATS_PROXY],
-          useFactory: (proxy: PrefixedNatsClient) =>
-            new EventBus(() => proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX),
+          useFactory: (proxy: PrefixedNatsClient) => new EventBus(() => proxy.unwrap<NatsConnection>(), config.NATS_SUBJECT_PREFIX),
         },
         {
           provide: IntegrationEvents,
@@ -169,7 +169,20 @@ export class CoreModule {
         },
         CoreLifecycle,
       ],
-      exports: [SERVICE_NAME, SERVICE_CONFIG, AppMetrics, LOGGER, NATS_PROXY, REDIS, DATABASE, RpcClient, EventBus, IntegrationEvents, ...(options.outbox ? [IntegrationOutbox] : []), HealthService],
+      exports: [
+        SERVICE_NAME,
+        SERVICE_CONFIG,
+        AppMetrics,
+        LOGGER,
+        NATS_PROXY,
+        REDIS,
+        DATABASE,
+        RpcClient,
+        EventBus,
+        IntegrationEvents,
+        ...(options.outbox ? [IntegrationOutbox] : []),
+        HealthService,
+      ],
     };
   }
 }

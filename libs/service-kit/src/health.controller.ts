@@ -34,7 +34,9 @@ export function createHealthController(service: string, exposure: HealthExposure
     async ready(@Req() request: Request, @Res() response: Response): Promise<void> {
       const report = await this.health.report();
       const detailed = !exposure.publicPort || (exposure.token !== '' && hasBearerToken(request, exposure.token));
-      response.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(detailed ? report : { status: report.status });
+      response
+        .status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+        .json(detailed ? report : { status: report.status });
     }
 
     @MessagePattern(healthSubject(service))

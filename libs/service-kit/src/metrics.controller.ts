@@ -23,7 +23,10 @@ export function createMetricsController(access: MetricsAccess): Type<unknown> {
     async scrape(@Headers('authorization') authorization: string | undefined, @Res() response: Response): Promise<void> {
       if (!access.token && access.requireToken) throw new AppError(ErrorCode.ERR_NOT_FOUND);
       if (access.token && !sameSecret(authorization ?? '', `Bearer ${access.token}`)) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
-      response.status(HttpStatus.OK).type(this.metrics.contentType).send(await this.metrics.text());
+      response
+        .status(HttpStatus.OK)
+        .type(this.metrics.contentType)
+        .send(await this.metrics.text());
     }
   }
   return MetricsController;

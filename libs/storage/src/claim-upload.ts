@@ -9,6 +9,11 @@ import { toStorageKey } from './storage-key.js';
 export async function claimUpload(storage: ObjectStorage, upload: string, from: string, to: string): Promise<string | null> {
   const segment = upload.slice(from.length);
   const target = `${to}${segment}`;
-  const valid = upload.startsWith(from) && segment.length > 0 && !segment.includes('/') && toStorageKey(upload) === upload && toStorageKey(target) === target;
+  const valid =
+    upload.startsWith(from) &&
+    segment.length > 0 &&
+    !segment.includes('/') &&
+    toStorageKey(upload) === upload &&
+    toStorageKey(target) === target;
   return valid && (await storage.move(upload, target)) ? target : null;
 }

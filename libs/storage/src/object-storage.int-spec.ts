@@ -98,15 +98,21 @@ describe('createObjectStorage', () => {
   it('picks local disk without S3_ENDPOINT and S3 with it', () => {
     expect(createObjectStorage({ STORAGE_DIR: localRoot, S3_BUCKET: 'b', S3_REGION: 'r' }).kind).toBe('local');
     expect(
-      createObjectStorage({ STORAGE_DIR: localRoot, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b', S3_BUCKET: 'b', S3_REGION: 'r' })
-        .kind,
+      createObjectStorage({
+        STORAGE_DIR: localRoot,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY: 'a',
+        S3_SECRET_KEY: 'b',
+        S3_BUCKET: 'b',
+        S3_REGION: 'r',
+      }).kind,
     ).toBe('s3');
   });
 
   it('refuses an S3 endpoint without credentials', () => {
-    expect(() => createObjectStorage({ STORAGE_DIR: localRoot, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_REGION: 'r' })).toThrow(
-      /S3_ACCESS_KEY/,
-    );
+    expect(() =>
+      createObjectStorage({ STORAGE_DIR: localRoot, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_REGION: 'r' }),
+    ).toThrow(/S3_ACCESS_KEY/);
   });
 
   it('keeps local objects inside the root and leaves no partial files', async () => {

@@ -13,5 +13,8 @@ export function servicesWithMigrations(): string[] {
   const withMigrations = readdirSync(path.join(REPO_ROOT, 'apps')).filter((service) =>
     existsSync(path.join(REPO_ROOT, 'apps', service, 'migrations', 'meta', '_journal.json')),
   );
-  return [...FIRST.filter((service) => withMigrations.includes(service)), ...withMigrations.filter((service) => !FIRST.includes(service)).sort()];
+  return [
+    ...FIRST.filter((service) => withMigrations.includes(service)),
+    ...withMigrations.filter((service) => !FIRST.includes(service)).sort(),
+  ];
 }

@@ -21,8 +21,13 @@ function migrationsHash(services: string[]): string {
   const hash = createHash('sha256');
   for (const service of services) {
     const folder = path.join(REPO_ROOT, 'apps', service, 'migrations');
-    for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
-      hash.update(service).update(file).update(readFileSync(path.join(folder, file)));
+    for (const file of readdirSync(folder)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
+      hash
+        .update(service)
+        .update(file)
+        .update(readFileSync(path.join(folder, file)));
     }
   }
   return hash.digest('hex').slice(0, 12);

@@ -17,7 +17,11 @@ const EVENT_MAP = 'libs/contracts/src/integration/integration-events.ts';
 function examplePayloadOf(eventMap, event) {
   const declared = new RegExp(`^  '${event.replace('.', '\\.')}': \\{([^}]*)\\};`, 'm').exec(eventMap);
   const sample = { number: '1', string: "'x'", boolean: 'false' };
-  const fields = declared?.[1].split(';').map((field) => field.trim()).filter(Boolean).map((field) => /^(\w+): (number|string|boolean)$/.exec(field));
+  const fields = declared?.[1]
+    .split(';')
+    .map((field) => field.trim())
+    .filter(Boolean)
+    .map((field) => /^(\w+): (number|string|boolean)$/.exec(field));
   if (!fields || fields.some((field) => !field)) return `({} as IntegrationEventMap['${event}'])`;
   return `{ ${fields.map(([, name, type]) => `${name}: ${sample[type]}`).join(', ')} }`;
 }
@@ -25,10 +29,12 @@ function examplePayloadOf(eventMap, event) {
 export default async function consumerGenerator(tree, options) {
   const app = namesOf(options.project);
   const appRoot = joinPathFragments('apps', app.fileName);
-  if (!tree.exists(joinPathFragments(appRoot, 'src', 'app.module.ts'))) throw new Error(`${appRoot} is not a service (no src/app.module.ts)`);
+  if (!tree.exists(joinPathFragments(appRoot, 'src', 'app.module.ts')))
+    throw new Error(`${appRoot} is not a service (no src/app.module.ts)`);
   const module = contextModule(tree, appRoot, options.context);
   const eventMap = tree.read(EVENT_MAP, 'utf-8');
-  if (!eventMap.includes(`  '${options.event}': `)) throw new Error(`${options.event} is not an integration event (a key of IntegrationEventMap in ${EVENT_MAP})`);
+  if (!eventMap.includes(`  '${options.event}': `))
+    throw new Error(`${options.event} is not an integration event (a key of IntegrationEventMap in ${EVENT_MAP})`);
   const names = { ...namesOf(options.name), app, event: options.event, examplePayload: examplePayloadOf(eventMap, options.event) };
   const consumer = joinPathFragments(appRoot, 'src', options.context, `${names.fileName}.consumer.ts`);
   if (tree.exists(consumer)) throw new Error(`${consumer} exists already`);

@@ -20,7 +20,10 @@ function ensureNamedImports(source, module, names) {
     const at = lastImport.index + lastImport[0].length + 1;
     return source.slice(0, at) + line + source.slice(at);
   }
-  const present = found[1].split(',').map((name) => name.trim()).filter(Boolean);
+  const present = found[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const all = [...new Set([...present, ...names])].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
   const multiline = found[1].includes('\n');
   const list = multiline ? `\n${all.map((name) => `  ${name},`).join('\n')}\n` : ` ${all.join(', ')} `;
@@ -48,10 +51,14 @@ function addTable(source, { app, propertyName, snakeName }) {
   const schemaObject = new RegExp(`export const ${app.propertyName}Schema = \\{([^}]*)\\};`);
   text = insertBefore(text, schemaObject, table, `the ${snakeName} table`);
   text = text.replace(schemaObject, (_all, body) => {
-    const members = body.split(',').map((member) => member.trim()).filter(Boolean);
+    const members = body
+      .split(',')
+      .map((member) => member.trim())
+      .filter(Boolean);
     return `export const ${app.propertyName}Schema = {\n${[...members, propertyName].map((member) => `  ${member},`).join('\n')}\n};`;
   });
-  if (!text.includes(`export type ${app.className}Schema`)) text += `\nexport type ${app.className}Schema = typeof ${app.propertyName}Schema;\n`;
+  if (!text.includes(`export type ${app.className}Schema`))
+    text += `\nexport type ${app.className}Schema = typeof ${app.propertyName}Schema;\n`;
   return text;
 }
 
@@ -81,12 +88,25 @@ function addContractEntries(tree, folder, names) {
     );
     const joined = 'libs/contracts/src/rpc-contract.ts';
     let text = tree.read(joined, 'utf-8');
-    text = insertBefore(text, /^\/\*\* Every service answers/m, `import type { ${app.className}Contract } from './${app.fileName}/contract.js';\n\n`, 'the contract import');
-    text = text.replace(/export type RpcContract = ([^;]*?)( & HealthContract)?;/, (_all, members, health) => `export type RpcContract = ${members} & ${app.className}Contract${health ?? ''};`);
+    text = insertBefore(
+      text,
+      /^\/\*\* Every service answers/m,
+      `import type { ${app.className}Contract } from './${app.fileName}/contract.js';\n\n`,
+      'the contract import',
+    );
+    text = text.replace(
+      /export type RpcContract = ([^;]*?)( & HealthContract)?;/,
+      (_all, members, health) => `export type RpcContract = ${members} & ${app.className}Contract${health ?? ''};`,
+    );
     tree.write(joined, text);
   }
   let text = tree.read(contract, 'utf-8');
-  text = insertBefore(text, /^import \{ \w+Subjects as S \}/m, `import type { Create${singular.className}Dto, ${singular.className}View } from './${names.fileName}.js';\n`, 'the DTO import');
+  text = insertBefore(
+    text,
+    /^import \{ \w+Subjects as S \}/m,
+    `import type { Create${singular.className}Dto, ${singular.className}View } from './${names.fileName}.js';\n`,
+    'the DTO import',
+  );
   const entries = `  [S.${names.propertyName}List]: Rpc<NoData, ${singular.className}View[]>;\n  [S.${names.propertyName}Create]: Rpc<Create${singular.className}Dto, ${singular.className}View>;\n`;
   tree.write(contract, insertBefore(text, /^\};/m, entries, `the contract of ${names.fileName}`));
 }
@@ -98,7 +118,10 @@ function addContracts(tree, options, names) {
   generateFiles(tree, path.join(here, 'contracts-files'), folder, { ...names, tmpl: '' });
   const subjects = joinPathFragments(folder, 'subjects.ts');
   if (!tree.exists(subjects)) {
-    tree.write(subjects, `/** NATS request/reply subjects served by the ${app.fileName} service. */\nexport const ${app.className}Subjects = {\n} as const;\n`);
+    tree.write(
+      subjects,
+      `/** NATS request/reply subjects served by the ${app.fileName} service. */\nexport const ${app.className}Subjects = {\n} as const;\n`,
+    );
   }
   const entries = `  ${names.propertyName}List: '${app.fileName}.${names.fileName}.list',\n  ${names.propertyName}Create: '${app.fileName}.${names.fileName}.create',\n`;
   tree.write(subjects, insertBefore(tree.read(subjects, 'utf-8'), /^\} as const;/m, entries, `the subjects of ${names.fileName}`));
@@ -118,7 +141,10 @@ function addReadmeRow(tree, appRoot, { fileName, className }) {
   if (!tree.exists(readme)) return;
   let text = tree.read(readme, 'utf-8');
   if (!text.includes('## Contexts')) text = `${text.trimEnd()}\n\n## Contexts\n\n| folder | what |\n|---|---|\n`;
-  tree.write(readme, `${text.trimEnd()}\n| \`${fileName}/\` | ${className}: \`${fileName}.module.ts\` and its controller (NATS \`${fileName}.list\`, \`${fileName}.create\`), service, repository and table \`${fileName.replace(/-/g, '_')}\`. |\n`);
+  tree.write(
+    readme,
+    `${text.trimEnd()}\n| \`${fileName}/\` | ${className}: \`${fileName}.module.ts\` and its controller (NATS \`${fileName}.list\`, \`${fileName}.create\`), service, repository and table \`${fileName.replace(/-/g, '_')}\`. |\n`,
+  );
 }
 
 export default async function contextGenerator(tree, options) {
@@ -126,7 +152,8 @@ export default async function contextGenerator(tree, options) {
   const appRoot = joinPathFragments('apps', app.fileName);
   const names = { ...namesOf(options.name), app, singular: namesOf(singularOf(options.name)), singularFileName: singularOf(options.name) };
   const folder = joinPathFragments(appRoot, 'src', names.fileName);
-  if (!tree.exists(joinPathFragments(appRoot, 'src', 'app.module.ts'))) throw new Error(`${appRoot} is not a service (no src/app.module.ts)`);
+  if (!tree.exists(joinPathFragments(appRoot, 'src', 'app.module.ts')))
+    throw new Error(`${appRoot} is not a service (no src/app.module.ts)`);
   if (tree.exists(folder)) throw new Error(`${folder} exists already`);
 
   generateFiles(tree, path.join(here, 'files'), joinPathFragments(appRoot, 'src'), { ...names, tmpl: '' });
@@ -146,6 +173,9 @@ export default async function contextGenerator(tree, options) {
   if (options.skipMigration) return undefined;
   // After the files are written: the table's migration from drizzle-kit (libs built first, as db-generate does).
   return () => {
-    execFileSync('npx', ['nx', 'run', `${app.fileName}:db-generate`, '--output-style=static', '--', `--name=${names.snakeName}`], { cwd: tree.root, stdio: 'inherit' });
+    execFileSync('npx', ['nx', 'run', `${app.fileName}:db-generate`, '--output-style=static', '--', `--name=${names.snakeName}`], {
+      cwd: tree.root,
+      stdio: 'inherit',
+    });
   };
 }

@@ -15,8 +15,18 @@ function addJobName(source, { className, jobValue, app, fileName, actsOn }) {
   if (new RegExp(`^\\s*${className} = '`, 'm').test(source)) throw new Error(`JobName.${className} exists already`);
   const payloads = source.indexOf('export interface JobPayloads');
   if (payloads < 0) throw new Error(`cannot place the payload: no JobPayloads in ${JOB_NAMES}`);
-  const enumPart = insertBefore(source.slice(0, payloads), /^\}/m, `  /** ${app.fileName}: ${fileName.replace(/-/g, ' ')} of one ${actsOn.fileName.replace(/-/g, ' ')}. */\n  ${className} = '${jobValue}',\n`, 'the job name');
-  const payloadPart = insertBefore(source.slice(payloads), /^\}/m, `  [JobName.${className}]: { companyId: number; ${actsOn.propertyName}Id: number };\n`, 'the job payload');
+  const enumPart = insertBefore(
+    source.slice(0, payloads),
+    /^\}/m,
+    `  /** ${app.fileName}: ${fileName.replace(/-/g, ' ')} of one ${actsOn.fileName.replace(/-/g, ' ')}. */\n  ${className} = '${jobValue}',\n`,
+    'the job name',
+  );
+  const payloadPart = insertBefore(
+    source.slice(payloads),
+    /^\}/m,
+    `  [JobName.${className}]: { companyId: number; ${actsOn.propertyName}Id: number };\n`,
+    'the job payload',
+  );
   return enumPart + payloadPart;
 }
 
@@ -26,7 +36,8 @@ function ensureJobsModule(source) {
   let text = source.replace(/^(\s*CoreModule\.forRoot\(.*\),\n)/m, '$1        JobsModule.forRoot(),\n');
   if (text === source) throw new Error('cannot place JobsModule.forRoot(): no CoreModule.forRoot(...) line in the app module');
   const jobsImport = /^import \{([^}]*)\} from '@atrium\/jobs';$/m;
-  if (jobsImport.test(text)) return text.replace(jobsImport, (_all, names) => `import {${names.replace(/\s*$/, '')}, JobsModule } from '@atrium/jobs';`);
+  if (jobsImport.test(text))
+    return text.replace(jobsImport, (_all, names) => `import {${names.replace(/\s*$/, '')}, JobsModule } from '@atrium/jobs';`);
   const lastImport = [...text.matchAll(/^import .*;$/gm)].pop();
   const at = lastImport.index + lastImport[0].length + 1;
   text = text.slice(0, at) + "import { JobsModule } from '@atrium/jobs';\n" + text.slice(at);
@@ -39,7 +50,12 @@ export default async function jobGenerator(tree, options) {
   const appModule = joinPathFragments(appRoot, 'src', 'app.module.ts');
   if (!tree.exists(appModule)) throw new Error(`${appRoot} is not a service (no src/app.module.ts)`);
   const module = contextModule(tree, appRoot, options.context);
-  const names = { ...namesOf(options.name), app, actsOn: namesOf(options.actsOn ?? singularOf(options.context)), jobValue: `${app.fileName}.${options.name}` };
+  const names = {
+    ...namesOf(options.name),
+    app,
+    actsOn: namesOf(options.actsOn ?? singularOf(options.context)),
+    jobValue: `${app.fileName}.${options.name}`,
+  };
   const processor = joinPathFragments(appRoot, 'src', options.context, `${names.fileName}.processor.ts`);
   if (tree.exists(processor)) throw new Error(`${processor} exists already`);
 

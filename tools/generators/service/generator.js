@@ -15,10 +15,20 @@ function listEverywhere(tree, { fileName, port, owns }) {
     if (tree.exists(file)) tree.write(file, change(tree.read(file, 'utf-8')));
   };
   edit('tools/lib/apps.mjs', (text) =>
-    insertBefore(text, /^ {2}\{ name: 'gateway'/m, `  { name: '${fileName}', port: ${port}, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },\n`, 'the app in tools/lib/apps.mjs'),
+    insertBefore(
+      text,
+      /^ {2}\{ name: 'gateway'/m,
+      `  { name: '${fileName}', port: ${port}, portEnv: 'HEALTH_PORT', migrates: true, replicable: true },\n`,
+      'the app in tools/lib/apps.mjs',
+    ),
   );
   edit('docker/docker-bake.hcl', (text) =>
-    insertBefore(text, /^ {6}\{ app = "gateway"/m, `      { app = "${fileName}", port = "${port}", health = "/health/live" },\n`, 'the image in docker/docker-bake.hcl'),
+    insertBefore(
+      text,
+      /^ {6}\{ app = "gateway"/m,
+      `      { app = "${fileName}", port = "${port}", health = "/health/live" },\n`,
+      'the image in docker/docker-bake.hcl',
+    ),
   );
   edit('helm/atrium/values.yaml', (text) =>
     insertBefore(
@@ -28,7 +38,9 @@ function listEverywhere(tree, { fileName, port, owns }) {
       'the app in helm/atrium/values.yaml',
     ),
   );
-  edit('README.md', (text) => insertBefore(text, /^\| `apps\/web` \|/m, `| \`apps/${fileName}\` | ${owns} |\n`, 'the app in the README table'));
+  edit('README.md', (text) =>
+    insertBefore(text, /^\| `apps\/web` \|/m, `| \`apps/${fileName}\` | ${owns} |\n`, 'the app in the README table'),
+  );
 }
 
 export default async function serviceGenerator(tree, options) {

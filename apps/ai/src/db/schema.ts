@@ -55,7 +55,9 @@ export const botTurns = aiDb
     (t) => [
       // a redelivered event is stored once
       uniqueIndex('bot_turns_ticket_sequence_unique').on(t.companyId, t.ticketId, t.sequence),
-      index('bot_turns_pending_idx').on(t.companyId, t.ticketId, t.sequence).where(sql`${t.status} = 'pending'`),
+      index('bot_turns_pending_idx')
+        .on(t.companyId, t.ticketId, t.sequence)
+        .where(sql`${t.status} = 'pending'`),
       tenantIsolationPolicy(),
     ],
   )

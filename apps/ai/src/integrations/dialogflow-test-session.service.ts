@@ -30,8 +30,20 @@ export class DialogflowTestSessionService {
     const { account, problem } = parseServiceAccount(dto.jsonContent);
     if (!account) throw new AppError(ErrorCode.ERR_DIALOGFLOW_TEST_FAILED, { data: { reason: 'credentials', message: problem } });
     try {
-      const result = await this.client.detectIntent(account, dto.projectName, `atrium-test-${randomUUID()}`, GREETING[dto.language], dto.language, AbortSignal.timeout(this.config.INTEGRATION_TEST_TIMEOUT_MS));
-      return { queryText: result.queryText, intent: result.intent, fulfillmentTexts: result.fulfillmentTexts, endInteraction: result.endInteraction };
+      const result = await this.client.detectIntent(
+        account,
+        dto.projectName,
+        `atrium-test-${randomUUID()}`,
+        GREETING[dto.language],
+        dto.language,
+        AbortSignal.timeout(this.config.INTEGRATION_TEST_TIMEOUT_MS),
+      );
+      return {
+        queryText: result.queryText,
+        intent: result.intent,
+        fulfillmentTexts: result.fulfillmentTexts,
+        endInteraction: result.endInteraction,
+      };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       const reason = error instanceof DialogflowAuthError ? error.reason : 'provider';

@@ -36,11 +36,21 @@ export class IntegrationBotsService implements OnModuleInit {
     @Inject(OutboundUrlGuard) guard: OutboundUrlGuard,
     @Inject(MEDIA_STORAGE) storage: ObjectStorage,
   ) {
-    const engines: Array<BotEngine<QueueIntegrationConfig>> = [new WebhookEngine(guard), new TypebotEngine(new TypebotClient(guard), sessions), new DialogflowEngine(new DialogflowClient(config.DIALOGFLOW_API_URL, guard))];
+    const engines: Array<BotEngine<QueueIntegrationConfig>> = [
+      new WebhookEngine(guard),
+      new TypebotEngine(new TypebotClient(guard), sessions),
+      new DialogflowEngine(new DialogflowClient(config.DIALOGFLOW_API_URL, guard)),
+    ];
     this.engines = engines.map((engine) => ({
       kinds: engine.kinds,
       answer: async (turn, integration, signal) =>
-        withStoredMedia(await engine.answer(turn, integration, signal), { companyId: turn.companyId, provider: integration.type, guard, storage, signal }),
+        withStoredMedia(await engine.answer(turn, integration, signal), {
+          companyId: turn.companyId,
+          provider: integration.type,
+          guard,
+          storage,
+          signal,
+        }),
     }));
   }
 

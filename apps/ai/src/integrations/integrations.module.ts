@@ -22,7 +22,11 @@ import { TypebotSessionsRepository } from './typebot/typebot-sessions.repository
     TypebotSessionsRepository,
     IntegrationBotsService,
     DialogflowTestSessionService,
-    { provide: OutboundUrlGuard, inject: [SERVICE_CONFIG], useFactory: (config: AiConfig) => new OutboundUrlGuard(config.INTEGRATION_URL_ALLOWLIST) },
+    {
+      provide: OutboundUrlGuard,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: AiConfig) => new OutboundUrlGuard(config.INTEGRATION_URL_ALLOWLIST),
+    },
   ],
   exports: [QueueIntegrationsService, IntegrationBotsService],
 })

@@ -22,7 +22,10 @@ export class QueueIntegrationsController {
   ) {}
 
   @RpcHandler(AiSubjects.queueIntegrationsPage)
-  page(@RpcActor() actor: Actor, @RpcData({ dto: QueueIntegrationsQueryDto }) query: QueueIntegrationsQueryDto): Promise<QueueIntegrationsPageView> {
+  page(
+    @RpcActor() actor: Actor,
+    @RpcData({ dto: QueueIntegrationsQueryDto }) query: QueueIntegrationsQueryDto,
+  ): Promise<QueueIntegrationsPageView> {
     return this.integrations.page(actor, query);
   }
 
@@ -42,7 +45,11 @@ export class QueueIntegrationsController {
   }
 
   @RpcHandler(AiSubjects.queueIntegrationsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: QueueIntegrationDto, path: 'body' }) dto: QueueIntegrationDto): Promise<QueueIntegrationView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: QueueIntegrationDto, path: 'body' }) dto: QueueIntegrationDto,
+  ): Promise<QueueIntegrationView> {
     return this.integrations.update(actor, id, dto);
   }
 
@@ -52,7 +59,10 @@ export class QueueIntegrationsController {
   }
 
   @RpcHandler(AiSubjects.queueIntegrationsTestSession)
-  testSession(@RpcActor() _actor: Actor, @RpcData({ dto: QueueIntegrationTestSessionDto }) dto: QueueIntegrationTestSessionDto): Promise<QueueIntegrationTestSessionView> {
+  testSession(
+    @RpcActor() _actor: Actor,
+    @RpcData({ dto: QueueIntegrationTestSessionDto }) dto: QueueIntegrationTestSessionDto,
+  ): Promise<QueueIntegrationTestSessionView> {
     return this.testSessions.test(dto);
   }
 }

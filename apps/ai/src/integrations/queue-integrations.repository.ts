@@ -11,12 +11,24 @@ export type QueueIntegrationChanges = Partial<Omit<NewQueueIntegration, 'id' | '
 /** The only code that touches the `queue_integrations` table. */
 @Injectable()
 export class QueueIntegrationsRepository {
-  async page(tx: AiTx, companyId: number, searchParam: string | undefined, pageNumber: number | undefined, size: number): Promise<{ rows: QueueIntegrationRow[]; count: number }> {
+  async page(
+    tx: AiTx,
+    companyId: number,
+    searchParam: string | undefined,
+    pageNumber: number | undefined,
+    size: number,
+  ): Promise<{ rows: QueueIntegrationRow[]; count: number }> {
     const conditions: SQL[] = [eq(queueIntegrations.companyId, companyId)];
     if (searchParam?.trim()) conditions.push(ilike(queueIntegrations.name, likePattern(searchParam)));
     const where = and(...conditions);
     const [rows, [total]] = await Promise.all([
-      tx.select().from(queueIntegrations).where(where).orderBy(asc(queueIntegrations.name), asc(queueIntegrations.id)).limit(size).offset(pageOffset(pageNumber, size)),
+      tx
+        .select()
+        .from(queueIntegrations)
+        .where(where)
+        .orderBy(asc(queueIntegrations.name), asc(queueIntegrations.id))
+        .limit(size)
+        .offset(pageOffset(pageNumber, size)),
       tx.select({ value: count() }).from(queueIntegrations).where(where),
     ]);
     return { rows, count: total!.value };
@@ -24,12 +36,18 @@ export class QueueIntegrationsRepository {
 
   async existingIds(tx: AiTx, companyId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await tx.select({ id: queueIntegrations.id }).from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), inArray(queueIntegrations.id, ids)));
+    const rows = await tx
+      .select({ id: queueIntegrations.id })
+      .from(queueIntegrations)
+      .where(and(eq(queueIntegrations.companyId, companyId), inArray(queueIntegrations.id, ids)));
     return rows.map((row) => row.id);
   }
 
   async find(tx: AiTx, companyId: number, id: number): Promise<QueueIntegrationRow | undefined> {
-    const [row] = await tx.select().from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
+    const [row] = await tx
+      .select()
+      .from(queueIntegrations)
+      .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
     return row;
   }
 
@@ -48,7 +66,10 @@ export class QueueIntegrationsRepository {
   }
 
   async delete(tx: AiTx, companyId: number, id: number): Promise<QueueIntegrationRow | undefined> {
-    const [row] = await tx.delete(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id))).returning();
+    const [row] = await tx
+      .delete(queueIntegrations)
+      .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
+      .returning();
     return row;
   }
 }

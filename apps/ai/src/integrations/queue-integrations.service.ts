@@ -52,7 +52,11 @@ export class QueueIntegrationsService {
   page(actor: Actor, query: QueueIntegrationsQueryDto): Promise<QueueIntegrationsPageView> {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { rows, count } = await this.integrations.page(tx, actor.companyId, query.searchParam, query.pageNumber, PAGE_SIZE);
-      return { queueIntegrations: rows.map(toQueueIntegrationView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZE, rows.length, count) };
+      return {
+        queueIntegrations: rows.map(toQueueIntegrationView),
+        count,
+        hasMore: hasMore(query.pageNumber, PAGE_SIZE, rows.length, count),
+      };
     });
   }
 
@@ -64,13 +68,17 @@ export class QueueIntegrationsService {
   signingSecret(actor: Actor, id: number): Promise<{ signingSecret: string | null }> {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const row = await this.existing(tx, actor.companyId, id);
-      return { signingSecret: row.signingSecretSealed ? this.secrets.open(row.signingSecretSealed, signingSecretContext(actor.companyId)) : null };
+      return {
+        signingSecret: row.signingSecretSealed ? this.secrets.open(row.signingSecretSealed, signingSecretContext(actor.companyId)) : null,
+      };
     });
   }
 
   async create(actor: Actor, dto: QueueIntegrationDto): Promise<QueueIntegrationView> {
     const fields = this.fieldsOf(actor.companyId, dto, null);
-    const row = await this.database.withTenant(actor.companyId, (tx) => this.integrations.insert(tx, { companyId: actor.companyId, ...fields }));
+    const row = await this.database.withTenant(actor.companyId, (tx) =>
+      this.integrations.insert(tx, { companyId: actor.companyId, ...fields }),
+    );
     const view = toQueueIntegrationView(row);
     this.events.saved('create', view);
     return view;
@@ -125,7 +133,11 @@ export class QueueIntegrationsService {
   }
 
   /** The columns of `dto`'s type (the others cleared); a masked or missing jsonContent keeps the stored one. */
-  private fieldsOf(companyId: number, dto: QueueIntegrationDto, current: QueueIntegrationRow | null): QueueIntegrationChanges & Pick<QueueIntegrationRow, 'type' | 'name'> {
+  private fieldsOf(
+    companyId: number,
+    dto: QueueIntegrationDto,
+    current: QueueIntegrationRow | null,
+  ): QueueIntegrationChanges & Pick<QueueIntegrationRow, 'type' | 'name'> {
     const base = {
       type: dto.type,
       name: dto.name,
@@ -144,11 +156,22 @@ export class QueueIntegrationsService {
     };
     switch (dto.type) {
       case 'dialogflow':
-        return { ...base, projectName: dto.projectName!, language: dto.language!, jsonContentSealed: this.sealedJsonContent(companyId, dto.jsonContent, current) };
+        return {
+          ...base,
+          projectName: dto.projectName!,
+          language: dto.language!,
+          jsonContentSealed: this.sealedJsonContent(companyId, dto.jsonContent, current),
+        };
       case 'n8n':
       case 'webhook':
         this.requireReachable('urlN8N', dto.urlN8N!);
-        return { ...base, urlN8N: dto.urlN8N!, signingSecretSealed: current?.signingSecretSealed ?? this.secrets.seal(`whsec_${randomBytes(24).toString('base64url')}`, signingSecretContext(companyId)) };
+        return {
+          ...base,
+          urlN8N: dto.urlN8N!,
+          signingSecretSealed:
+            current?.signingSecretSealed ??
+            this.secrets.seal(`whsec_${randomBytes(24).toString('base64url')}`, signingSecretContext(companyId)),
+        };
       case 'typebot':
         this.requireReachable('urlN8N', dto.urlN8N!);
         return {

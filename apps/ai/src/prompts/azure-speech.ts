@@ -3,7 +3,8 @@ import { ProviderError } from '../runtime/bot-engine.js';
 /** Voice notes as WhatsApp plays them: Ogg/Opus. */
 export const SPEECH_FORMAT = { header: 'ogg-48khz-16bit-mono-opus', mimetype: 'audio/ogg', extension: '.ogg' } as const;
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /**
  * Azure Speech text-to-speech through its REST API (`POST {base}/cognitiveservices/v1` with SSML and

@@ -43,9 +43,16 @@ export function systemPrompt(prompt: string, customerName: string): string {
  * customer's) and assistant (ours) turns in order, the message being answered carrying its text
  * (a voice note's transcription) and none of the customer's later messages (their own turns come).
  */
-export function conversation(history: BotHistoryMessage[], current: { messageId: number; text: string }, maxMessages: number): ChatCompletionMessageParam[] {
+export function conversation(
+  history: BotHistoryMessage[],
+  current: { messageId: number; text: string },
+  maxMessages: number,
+): ChatCompletionMessageParam[] {
   const earlier = history.filter((message) => message.id !== current.messageId && (message.fromMe || message.id < current.messageId));
-  const turns: ChatCompletionMessageParam[] = earlier.map((message) => ({ role: message.fromMe ? 'assistant' : 'user', content: message.body }));
+  const turns: ChatCompletionMessageParam[] = earlier.map((message) => ({
+    role: message.fromMe ? 'assistant' : 'user',
+    content: message.body,
+  }));
   turns.push({ role: 'user', content: current.text });
   return turns.slice(-maxMessages);
 }
@@ -79,7 +86,11 @@ export class OpenAiEngine implements BotEngine<PromptBotConfig>, OnModuleInit {
 
   async answer(turn: BotTurn, prompt: PromptBotConfig, signal: AbortSignal): Promise<BotAction[]> {
     const { event } = turn;
-    const { messages: history } = await this.rpc.request(BotHandoffSubjects.history, { companyId: turn.companyId, ticketId: event.ticketId, limit: prompt.maxMessages });
+    const { messages: history } = await this.rpc.request(BotHandoffSubjects.history, {
+      companyId: turn.companyId,
+      ticketId: event.ticketId,
+      limit: prompt.maxMessages,
+    });
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt(prompt.prompt, event.contact.name) },
       ...conversation(history, { messageId: event.messageId, text: turn.text }, prompt.maxMessages),
@@ -92,7 +103,9 @@ export class OpenAiEngine implements BotEngine<PromptBotConfig>, OnModuleInit {
     )(prompt);
     const choice = completion.choices[0]?.message;
     const content = choice?.content ?? '';
-    const transfer = (choice?.tool_calls ?? []).some((call) => call.type === 'function' && call.function.name === TRANSFER_TOOL) || content.includes(TRANSFER_MARKER);
+    const transfer =
+      (choice?.tool_calls ?? []).some((call) => call.type === 'function' && call.function.name === TRANSFER_TOOL) ||
+      content.includes(TRANSFER_MARKER);
     const text = content.split(TRANSFER_MARKER).join('').trim();
     const actions: BotAction[] = [];
     if (text) {
@@ -104,9 +117,15 @@ export class OpenAiEngine implements BotEngine<PromptBotConfig>, OnModuleInit {
     return actions;
   }
 
-  async transcribe(audio: { data: Buffer; mimetype: string; fileName: string }, prompt: PromptBotConfig, signal: AbortSignal): Promise<string> {
+  async transcribe(
+    audio: { data: Buffer; mimetype: string; fileName: string },
+    prompt: PromptBotConfig,
+    signal: AbortSignal,
+  ): Promise<string> {
     const file = await toFile(audio.data, audio.fileName, { type: audio.mimetype });
-    const result = await this.call(signal, (client) => client.audio.transcriptions.create({ file, model: this.config.OPENAI_TRANSCRIPTION_MODEL }, { signal }))(prompt);
+    const result = await this.call(signal, (client) =>
+      client.audio.transcriptions.create({ file, model: this.config.OPENAI_TRANSCRIPTION_MODEL }, { signal }),
+    )(prompt);
     return result.text.trim();
   }
 
@@ -114,14 +133,30 @@ export class OpenAiEngine implements BotEngine<PromptBotConfig>, OnModuleInit {
   private async voiceNote(companyId: number, prompt: PromptBotConfig, text: string, signal: AbortSignal): Promise<BotAction | null> {
     if (prompt.voice === PROMPT_TEXT_VOICE || !prompt.voiceKey || !prompt.voiceRegion) return null;
     try {
-      const audio = await synthesizeSpeech(this.config.AZURE_SPEECH_URL, { name: prompt.voice, key: prompt.voiceKey, region: prompt.voiceRegion }, text, signal);
-      const key = assertStorageKey(`${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/${serverFileKeySegment(`voz${SPEECH_FORMAT.extension}`)}`);
+      const audio = await synthesizeSpeech(
+        this.config.AZURE_SPEECH_URL,
+        { name: prompt.voice, key: prompt.voiceKey, region: prompt.voiceRegion },
+        text,
+        signal,
+      );
+      const key = assertStorageKey(
+        `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/${serverFileKeySegment(`voz${SPEECH_FORMAT.extension}`)}`,
+      );
       await this.storage.put(key, audio, SPEECH_FORMAT.mimetype);
-      return { type: 'media', mediaKey: key, mimetype: SPEECH_FORMAT.mimetype, fileName: `audio${SPEECH_FORMAT.extension}`, asVoiceNote: true };
+      return {
+        type: 'media',
+        mediaKey: key,
+        mimetype: SPEECH_FORMAT.mimetype,
+        fileName: `audio${SPEECH_FORMAT.extension}`,
+        asVoiceNote: true,
+      };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const status = error instanceof ProviderError ? error.status : 'error';
-      this.logger.warn({ companyId, promptId: prompt.id, provider: 'azure-speech', status }, 'voice note not synthesised; the answer goes as text only');
+      this.logger.warn(
+        { companyId, promptId: prompt.id, provider: 'azure-speech', status },
+        'voice note not synthesised; the answer goes as text only',
+      );
       return null;
     }
   }
@@ -129,12 +164,18 @@ export class OpenAiEngine implements BotEngine<PromptBotConfig>, OnModuleInit {
   /** A call through the SDK (no retries of its own: the runtime's policy retries), its failures as ProviderError with the status only. */
   private call<T>(signal: AbortSignal, request: (client: OpenAI) => Promise<T>) {
     return async (prompt: PromptBotConfig): Promise<T> => {
-      const client = new OpenAI({ apiKey: prompt.apiKey, baseURL: this.config.OPENAI_BASE_URL, maxRetries: 0, timeout: this.config.BOT_PROVIDER_TIMEOUT_MS });
+      const client = new OpenAI({
+        apiKey: prompt.apiKey,
+        baseURL: this.config.OPENAI_BASE_URL,
+        maxRetries: 0,
+        timeout: this.config.BOT_PROVIDER_TIMEOUT_MS,
+      });
       try {
         return await request(client);
       } catch (error) {
         if (signal.aborted || error instanceof APIUserAbortError) throw signal.reason ?? new ProviderError('openai', 'timeout', 'aborted');
-        if (error instanceof APIError && typeof error.status === 'number') throw new ProviderError('openai', error.status, `openai answered ${error.status}`);
+        if (error instanceof APIError && typeof error.status === 'number')
+          throw new ProviderError('openai', error.status, `openai answered ${error.status}`);
         throw new ProviderError('openai', 'network', 'openai unreachable');
       }
     };

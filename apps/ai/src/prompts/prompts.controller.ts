@@ -38,7 +38,11 @@ export class PromptsController {
   }
 
   @RpcHandler(AiSubjects.promptsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdatePromptDto, path: 'body' }) dto: UpdatePromptDto): Promise<PromptView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdatePromptDto, path: 'body' }) dto: UpdatePromptDto,
+  ): Promise<PromptView> {
     return this.prompts.update(actor, id, dto);
   }
 
@@ -52,7 +56,10 @@ export class PromptsController {
    * before they store a promptId or integrationId); integration ids are checked by their context.
    */
   @RpcHandler(AiSubjects.referencesMissing)
-  async missing(@RpcActor() actor: Actor, @RpcData({ dto: AiReferencesDto }) dto: AiReferencesDto): Promise<MissingReferences<'promptIds' | 'integrationIds'>> {
+  async missing(
+    @RpcActor() actor: Actor,
+    @RpcData({ dto: AiReferencesDto }) dto: AiReferencesDto,
+  ): Promise<MissingReferences<'promptIds' | 'integrationIds'>> {
     const prompts = await this.prompts.missingPrompts(actor, dto);
     const integrationIds = await this.integrations.missingIds(actor.companyId, dto.integrationIds ?? []);
     return { missing: { ...prompts.missing, ...(integrationIds.length > 0 ? { integrationIds } : {}) } };

@@ -14,7 +14,10 @@ export class PromptsRepository {
   }
 
   async find(tx: AiTx, companyId: number, id: number): Promise<PromptRow | undefined> {
-    const [row] = await tx.select().from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
+    const [row] = await tx
+      .select()
+      .from(prompts)
+      .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
     return row;
   }
 
@@ -33,13 +36,19 @@ export class PromptsRepository {
   }
 
   async delete(tx: AiTx, companyId: number, id: number): Promise<boolean> {
-    const rows = await tx.delete(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).returning({ id: prompts.id });
+    const rows = await tx
+      .delete(prompts)
+      .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
+      .returning({ id: prompts.id });
     return rows.length > 0;
   }
 
   async existingIds(tx: AiTx, companyId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), inArray(prompts.id, ids)));
+    const rows = await tx
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.companyId, companyId), inArray(prompts.id, ids)));
     return rows.map((row) => row.id);
   }
 }

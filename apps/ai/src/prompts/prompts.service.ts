@@ -133,7 +133,9 @@ export class PromptsService {
 
   /** `ai.references.missing` for prompts: the ids that are not prompts of the actor's company. */
   async missingPrompts(actor: Actor, dto: AiReferencesDto): Promise<MissingReferences<'promptIds'>> {
-    const known = await this.database.withTenant(actor.companyId, (tx) => this.prompts.existingIds(tx, actor.companyId, dto.promptIds ?? []));
+    const known = await this.database.withTenant(actor.companyId, (tx) =>
+      this.prompts.existingIds(tx, actor.companyId, dto.promptIds ?? []),
+    );
     return missingOf({ promptIds: dto.promptIds }, { promptIds: known });
   }
 

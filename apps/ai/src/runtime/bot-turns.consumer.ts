@@ -1,5 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AppError, BotHandoffSubjects, ErrorCode, type BotAction, type BotActResult, type IntegrationEvent, type TicketMessageHandedToBot } from '@atrium/contracts';
+import {
+  AppError,
+  BotHandoffSubjects,
+  ErrorCode,
+  type BotAction,
+  type BotActResult,
+  type IntegrationEvent,
+  type TicketMessageHandedToBot,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { IntegrationEvents, RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
@@ -53,10 +61,21 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(SERVICE_CONFIG) private readonly config: AiConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.breaker = new CircuitBreaker(redis, { threshold: config.BOT_BREAKER_THRESHOLD, cooldownMs: config.BOT_BREAKER_COOLDOWN_MS, prefix: config.REDIS_PREFIX });
-    this.policy = { timeoutMs: config.BOT_PROVIDER_TIMEOUT_MS, retries: config.BOT_PROVIDER_RETRIES, backoffMs: config.BOT_RETRY_BACKOFF_MS };
+    this.breaker = new CircuitBreaker(redis, {
+      threshold: config.BOT_BREAKER_THRESHOLD,
+      cooldownMs: config.BOT_BREAKER_COOLDOWN_MS,
+      prefix: config.REDIS_PREFIX,
+    });
+    this.policy = {
+      timeoutMs: config.BOT_PROVIDER_TIMEOUT_MS,
+      retries: config.BOT_PROVIDER_RETRIES,
+      backoffMs: config.BOT_RETRY_BACKOFF_MS,
+    };
     // one turn may take every attempt of a transcription and of an answer, with their backoffs
-    const turnMs = 2 * (config.BOT_PROVIDER_RETRIES + 1) * (config.BOT_PROVIDER_TIMEOUT_MS + config.BOT_RETRY_BACKOFF_MS * 2 ** config.BOT_PROVIDER_RETRIES);
+    const turnMs =
+      2 *
+      (config.BOT_PROVIDER_RETRIES + 1) *
+      (config.BOT_PROVIDER_TIMEOUT_MS + config.BOT_RETRY_BACKOFF_MS * 2 ** config.BOT_PROVIDER_RETRIES);
     this.lock = new TicketLock(redis, config.REDIS_PREFIX, turnMs + 30_000);
   }
 
@@ -86,7 +105,8 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
   private async release(event: IntegrationEvent<'ticket.botReleased'>): Promise<void> {
     const { companyId, payload } = event;
     const dropped = await this.database.withTenant(companyId, (tx) => this.turns.dropPending(tx, companyId, payload.ticketId));
-    if (dropped > 0) this.logger.info({ companyId, ticketId: payload.ticketId, dropped, reason: payload.reason }, 'bot released: pending turns dropped');
+    if (dropped > 0)
+      this.logger.info({ companyId, ticketId: payload.ticketId, dropped, reason: payload.reason }, 'bot released: pending turns dropped');
   }
 
   /** Runs the ticket's pending turns unless this replica already does (then it looks again when done). */
@@ -141,7 +161,10 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
     let failed = false;
     if (!found) {
       failed = true;
-      actions = [{ type: 'note', body: 'Assistente não encontrado (removido ou sem motor): o atendimento segue com a fila.' }, { type: 'handToHuman' }];
+      actions = [
+        { type: 'note', body: 'Assistente não encontrado (removido ou sem motor): o atendimento segue com a fila.' },
+        { type: 'handToHuman' },
+      ];
       this.logger.warn({ companyId, ticketId: event.ticketId, bot: event.bot }, 'bot not found; ticket handed to a human');
     } else {
       try {
@@ -154,7 +177,14 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
         failed = true;
         actions = [{ type: 'note', body: failureNote(error) }, { type: 'handToHuman' }];
         this.logger.warn(
-          { companyId, ticketId: event.ticketId, sequence: event.sequence, provider: error.provider, status: error.status, circuitOpen: error.message === 'circuit open' },
+          {
+            companyId,
+            ticketId: event.ticketId,
+            sequence: event.sequence,
+            provider: error.provider,
+            status: error.status,
+            circuitOpen: error.message === 'circuit open',
+          },
           'bot provider failed; ticket handed to a human',
         );
       }
@@ -165,9 +195,15 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
     } catch (error) {
       // tickets refused what the engine produced: retrying would refuse it again, so a human takes over
       if (!(error instanceof AppError) || error.code !== ErrorCode.ERR_VALIDATION) throw error;
-      this.logger.error({ companyId, ticketId: event.ticketId, sequence: event.sequence, fields: error.fields }, 'tickets refused the bot actions; ticket handed to a human');
+      this.logger.error(
+        { companyId, ticketId: event.ticketId, sequence: event.sequence, fields: error.fields },
+        'tickets refused the bot actions; ticket handed to a human',
+      );
       failed = true;
-      result = await this.act(event, companyId, [{ type: 'note', body: 'Assistente produziu uma resposta inválida: o atendimento segue pendente na fila para um atendente.' }, { type: 'handToHuman' }]);
+      result = await this.act(event, companyId, [
+        { type: 'note', body: 'Assistente produziu uma resposta inválida: o atendimento segue pendente na fila para um atendente.' },
+        { type: 'handToHuman' },
+      ]);
     }
     await this.database.withTenant(companyId, async (tx) => {
       await this.turns.mark(tx, companyId, turn.id, failed ? 'failed' : result.applied ? 'done' : 'dropped');
@@ -177,7 +213,13 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   private act(event: TicketMessageHandedToBot, companyId: number, actions: BotAction[]): Promise<BotActResult> {
-    return this.rpc.request(BotHandoffSubjects.act, { companyId, ticketId: event.ticketId, bot: event.bot, inReplyTo: event.sequence, actions });
+    return this.rpc.request(BotHandoffSubjects.act, {
+      companyId,
+      ticketId: event.ticketId,
+      bot: event.bot,
+      inReplyTo: event.sequence,
+      actions,
+    });
   }
 
   /** The body, or the transcription of a voice note by an engine that can. */
@@ -217,6 +259,15 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
 
 /** What the company's admins read on the ticket: the provider and its status, never its text (which may echo a key). */
 function failureNote(error: ProviderError): string {
-  const status = error.message === 'circuit open' ? 'circuito aberto após falhas seguidas' : error.status === 'timeout' ? 'sem resposta (tempo esgotado)' : error.status === 'network' ? 'falha de rede' : error.status === 'refused' ? 'endereço recusado: rede privada ou local' : `HTTP ${error.status}`;
+  const status =
+    error.message === 'circuit open'
+      ? 'circuito aberto após falhas seguidas'
+      : error.status === 'timeout'
+        ? 'sem resposta (tempo esgotado)'
+        : error.status === 'network'
+          ? 'falha de rede'
+          : error.status === 'refused'
+            ? 'endereço recusado: rede privada ou local'
+            : `HTTP ${error.status}`;
   return `Assistente indisponível (${error.provider}: ${status}). O atendimento segue pendente na fila para um atendente.`;
 }

@@ -29,7 +29,10 @@ export class BotTurnsRepository {
   }
 
   async mark(tx: AiTx, companyId: number, id: number, status: BotTurnStatus): Promise<void> {
-    await tx.update(botTurns).set({ status, updatedAt: sql`now()` }).where(and(eq(botTurns.companyId, companyId), eq(botTurns.id, id)));
+    await tx
+      .update(botTurns)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(botTurns.companyId, companyId), eq(botTurns.id, id)));
   }
 
   /** Drops the ticket's pending turns (the bot was released); answers how many. */

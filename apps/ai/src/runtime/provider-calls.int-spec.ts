@@ -32,18 +32,34 @@ describe('provider calls and ticket locks', () => {
     ).rejects.toMatchObject({ status: 500 });
     expect(calls).toBe(3);
     let flaky = 0;
-    expect(await callProvider(breaker, { ...bot, breakerKey: 'b' }, policy, async () => (++flaky === 1 ? Promise.reject(new ProviderError('openai', 503, 'x')) : 'ok'))).toBe('ok');
+    expect(
+      await callProvider(breaker, { ...bot, breakerKey: 'b' }, policy, async () =>
+        ++flaky === 1 ? Promise.reject(new ProviderError('openai', 503, 'x')) : 'ok',
+      ),
+    ).toBe('ok');
     expect(flaky).toBe(2);
   });
 
   it('does not retry a refusal (401), and times out a call that never answers', async () => {
     const breaker = new CircuitBreaker(redis, { threshold: 100, cooldownMs: 1000, prefix });
     let calls = 0;
-    await expect(callProvider(breaker, { ...bot, breakerKey: 'c' }, policy, async () => (calls++, Promise.reject(new ProviderError('openai', 401, 'no'))))).rejects.toMatchObject({ status: 401 });
+    await expect(
+      callProvider(
+        breaker,
+        { ...bot, breakerKey: 'c' },
+        policy,
+        async () => (calls++, Promise.reject(new ProviderError('openai', 401, 'no'))),
+      ),
+    ).rejects.toMatchObject({ status: 401 });
     expect(calls).toBe(1);
     const started = Date.now();
     await expect(
-      callProvider(breaker, { ...bot, breakerKey: 'd' }, { ...policy, retries: 0 }, (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))),
+      callProvider(
+        breaker,
+        { ...bot, breakerKey: 'd' },
+        { ...policy, retries: 0 },
+        (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+      ),
     ).rejects.toMatchObject({ status: 'timeout' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
@@ -52,15 +68,21 @@ describe('provider calls and ticket locks', () => {
     let now = 1_000_000;
     const breaker = new CircuitBreaker(redis, { threshold: 3, cooldownMs: 5000, prefix }, () => now);
     const failing = async () => Promise.reject(new ProviderError('openai', 500, 'x'));
-    await expect(callProvider(breaker, { ...bot, breakerKey: 'e' }, { ...policy, retries: 5 }, failing)).rejects.toMatchObject({ status: 500 });
+    await expect(callProvider(breaker, { ...bot, breakerKey: 'e' }, { ...policy, retries: 5 }, failing)).rejects.toMatchObject({
+      status: 500,
+    });
     expect(await breaker.isOpen('e')).toBe(true);
     let called = false;
-    await expect(callProvider(breaker, { ...bot, breakerKey: 'e' }, policy, async () => ((called = true), 'x'))).rejects.toBeInstanceOf(CircuitOpenError);
+    await expect(callProvider(breaker, { ...bot, breakerKey: 'e' }, policy, async () => ((called = true), 'x'))).rejects.toBeInstanceOf(
+      CircuitOpenError,
+    );
     expect(called).toBe(false);
     now += 5001;
     expect(await breaker.isOpen('e')).toBe(false);
     // half-open: one failure reopens at once
-    await expect(callProvider(breaker, { ...bot, breakerKey: 'e' }, { ...policy, retries: 0 }, failing)).rejects.toMatchObject({ status: 500 });
+    await expect(callProvider(breaker, { ...bot, breakerKey: 'e' }, { ...policy, retries: 0 }, failing)).rejects.toMatchObject({
+      status: 500,
+    });
     expect(await breaker.isOpen('e')).toBe(true);
     now += 5001;
     expect(await callProvider(breaker, { ...bot, breakerKey: 'e' }, policy, async () => 'ok')).toBe('ok');

@@ -37,7 +37,10 @@ export async function callProvider<T>(
   for (let attempt = 0; ; attempt++) {
     if (await breaker.isOpen(bot.breakerKey)) throw new CircuitOpenError(bot.provider);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new ProviderError(bot.provider, 'timeout', `no answer in ${policy.timeoutMs} ms`)), policy.timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new ProviderError(bot.provider, 'timeout', `no answer in ${policy.timeoutMs} ms`)),
+      policy.timeoutMs,
+    );
     try {
       const result = await call(controller.signal);
       await breaker.succeeded(bot.breakerKey);

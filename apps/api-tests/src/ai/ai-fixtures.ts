@@ -19,7 +19,12 @@ export async function connectNumberToQueue(env: SessionsStack, tenant: Tenant, q
     socket.close();
   }
   expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [queueId] })).status).toBe(200);
-  await eventually(async () => (await ownerQuery<{ queue_ids: number[] }>(env.stack, 'select queue_ids from tickets.whatsapp_refs where id = $1', [connection.id]))[0]?.queue_ids?.[0] === queueId);
+  await eventually(
+    async () =>
+      (
+        await ownerQuery<{ queue_ids: number[] }>(env.stack, 'select queue_ids from tickets.whatsapp_refs where id = $1', [connection.id])
+      )[0]?.queue_ids?.[0] === queueId,
+  );
   return connection;
 }
 
@@ -28,7 +33,12 @@ export async function connectNumberToQueue(env: SessionsStack, tenant: Tenant, q
  * bot (`integrationId`), returned once the tickets service's read model has it (so the first
  * customer message, before any queue, is handed to that bot).
  */
-export async function connectNumberWithIntegration(env: SessionsStack, tenant: Tenant, integrationId: number, number: string): Promise<WhatsappView> {
+export async function connectNumberWithIntegration(
+  env: SessionsStack,
+  tenant: Tenant,
+  integrationId: number,
+  number: string,
+): Promise<WhatsappView> {
   const socket = await socketOf(env.stack, tenant.admin);
   let connection: WhatsappView;
   try {
@@ -38,7 +48,14 @@ export async function connectNumberWithIntegration(env: SessionsStack, tenant: T
   }
   expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [], integrationId })).status).toBe(200);
   await eventually(
-    async () => (await ownerQuery<{ integration_id: number | null }>(env.stack, "select (automation->>'integrationId')::int as integration_id from tickets.whatsapp_refs where id = $1", [connection.id]))[0]?.integration_id === integrationId,
+    async () =>
+      (
+        await ownerQuery<{ integration_id: number | null }>(
+          env.stack,
+          "select (automation->>'integrationId')::int as integration_id from tickets.whatsapp_refs where id = $1",
+          [connection.id],
+        )
+      )[0]?.integration_id === integrationId,
   );
   return connection;
 }

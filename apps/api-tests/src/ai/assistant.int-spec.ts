@@ -2,7 +2,13 @@ import { Writable } from 'node:stream';
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
-import { startOpenAiSandbox, SPOKEN_PREFIX, TRANSFER_MARKER, type RecordedChat, type RunningOpenAiSandbox } from '@atrium/app-openai-sandbox';
+import {
+  startOpenAiSandbox,
+  SPOKEN_PREFIX,
+  TRANSFER_MARKER,
+  type RecordedChat,
+  type RunningOpenAiSandbox,
+} from '@atrium/app-openai-sandbox';
 import type { PromptView, QueueView, TicketNoteView, TicketView } from '@atrium/contracts';
 import { createLogger } from '@atrium/logging';
 import { startService } from '@atrium/service-kit';
@@ -72,7 +78,15 @@ describe('the OpenAI assistant answering customers', () => {
 
   /** A prompt of the tenant that transfers to Vendas, put on the connection's queue. */
   async function usePrompt(overrides: Record<string, unknown> = {}): Promise<PromptView> {
-    const prompt = (await tenant.admin.post<PromptView>('/prompt', { name: 'Assistente', prompt: COMPANY_PROMPT, queueId: salesQueue.id, apiKey: KEY, ...overrides })).body;
+    const prompt = (
+      await tenant.admin.post<PromptView>('/prompt', {
+        name: 'Assistente',
+        prompt: COMPANY_PROMPT,
+        queueId: salesQueue.id,
+        apiKey: KEY,
+        ...overrides,
+      })
+    ).body;
     expect((await tenant.admin.put(`/queue/${botQueue.id}`, { promptId: prompt.id })).status).toBe(200);
     return prompt;
   }
@@ -80,13 +94,25 @@ describe('the OpenAI assistant answering customers', () => {
   const newCustomer = () => String(++customerNumber);
   const nameOf = (customer: string) => `Cliente ${customer.slice(-4)}`;
   const customerSends = (customer: string, body: string, media?: { mimetype: string; filename: string; base64: string }) =>
-    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: customer, to: BUSINESS, pushName: nameOf(customer), ...(body ? { body } : {}), ...(media ? { media } : {}) });
-  const inboxOf = async (customer: string) => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body;
-  const receives = (customer: string, body: string, timeoutMs = 20_000) => eventually(async () => (await inboxOf(customer)).some((m) => m.body === body), timeoutMs, 100);
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+      from: customer,
+      to: BUSINESS,
+      pushName: nameOf(customer),
+      ...(body ? { body } : {}),
+      ...(media ? { media } : {}),
+    });
+  const inboxOf = async (customer: string) =>
+    (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body;
+  const receives = (customer: string, body: string, timeoutMs = 20_000) =>
+    eventually(async () => (await inboxOf(customer)).some((m) => m.body === body), timeoutMs, 100);
   /** The chat requests the assistant made for this customer (the system prompt names them). */
-  const chatsFor = (customer: string): RecordedChat[] => openai.chats.filter((chat) => String(chat.messages[0]?.content ?? '').includes(`O nome do cliente é ${nameOf(customer)}.`));
+  const chatsFor = (customer: string): RecordedChat[] =>
+    openai.chats.filter((chat) => String(chat.messages[0]?.content ?? '').includes(`O nome do cliente é ${nameOf(customer)}.`));
   const ticketOf = (customer: string) => ticketAppears(tenant.admin, (t) => t.contact.number === customer);
-  const notesOf = async (ticket: TicketView) => (await tenant.admin.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body.map((n) => n.note);
+  const notesOf = async (ticket: TicketView) =>
+    (await tenant.admin.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body.map(
+      (n) => n.note,
+    );
 
   it("sends the company's prompt with the customer's name and the last maxMessages texts as user/assistant turns in order; the answer reaches the customer", async () => {
     await usePrompt({ maxMessages: 4, maxTokens: 321, temperature: 0.3 });
@@ -114,17 +140,29 @@ describe('the OpenAI assistant answering customers', () => {
     await customerSends(byTool, 'Quero falar com um atendente');
     const ticket = await ticketOf(byTool);
     await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.queueId === salesQueue.id, 20_000, 100);
-    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'pending', queueId: salesQueue.id, userId: null, chatbot: false });
+    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({
+      status: 'pending',
+      queueId: salesQueue.id,
+      userId: null,
+      chatbot: false,
+    });
     // the queue's agent sees it pending
-    expect((await seller.client.get<{ tickets: TicketView[] }>('/tickets?status=pending&showAll=false')).body.tickets.map((t) => t.id)).toContain(ticket.id);
+    expect(
+      (await seller.client.get<{ tickets: TicketView[] }>('/tickets?status=pending&showAll=false')).body.tickets.map((t) => t.id),
+    ).toContain(ticket.id);
 
     const byMarker = newCustomer();
     await customerSends(byMarker, 'Pode me passar adiante [marcador]');
     await receives(byMarker, 'Certo, vou te encaminhar.');
     const marked = await ticketOf(byMarker);
     await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${marked.id}`)).body.queueId === salesQueue.id, 20_000, 100);
-    expect((await tenant.admin.get<TicketView>(`/tickets/${marked.id}`)).body).toMatchObject({ status: 'pending', queueId: salesQueue.id, chatbot: false });
-    for (const customer of [byTool, byMarker]) expect((await inboxOf(customer)).filter((m) => m.body.includes(TRANSFER_MARKER))).toEqual([]);
+    expect((await tenant.admin.get<TicketView>(`/tickets/${marked.id}`)).body).toMatchObject({
+      status: 'pending',
+      queueId: salesQueue.id,
+      chatbot: false,
+    });
+    for (const customer of [byTool, byMarker])
+      expect((await inboxOf(customer)).filter((m) => m.body.includes(TRANSFER_MARKER))).toEqual([]);
   }, 120_000);
 
   it('transcribes a voice note with Whisper before the model reads it, and speaks the answer through Azure Speech when a voice is set', async () => {
@@ -136,36 +174,50 @@ describe('the OpenAI assistant answering customers', () => {
     expect(openai.transcriptions.at(-1)).toMatchObject({ apiKey: KEY, model: 'whisper-1', text: 'qual o horário de hoje?' });
     expect(chatsFor(customer).at(-1)!.messages.at(-1)).toEqual({ role: 'user', content: 'qual o horário de hoje?' });
     await eventually(async () => (await inboxOf(customer)).some((m) => m.media?.mimetype.startsWith('audio/')), 20_000, 100);
-    expect(openai.speeches.at(-1)).toMatchObject({ region: 'brazilsouth', key: 'voz-chave-0001', voice: 'pt-BR-FranciscaNeural', text: 'Eco: qual o horário de hoje?' });
+    expect(openai.speeches.at(-1)).toMatchObject({
+      region: 'brazilsouth',
+      key: 'voz-chave-0001',
+      voice: 'pt-BR-FranciscaNeural',
+      text: 'Eco: qual o horário de hoje?',
+    });
   }, 120_000);
 
   it.each([
     ['a 500', 'sk-proj-fail500-0001', 'HTTP 500'],
     ['a timeout', 'sk-proj-timeout-0001', 'tempo esgotado'],
-  ])('hands the ticket to a human when the provider answers %s: pending in its queue, a note, a log line with the status, no error text to the customer', async (_what, key, status) => {
-    await usePrompt({ apiKey: key });
-    const customer = newCustomer();
-    await customerSends(customer, 'Olá?');
-    const ticket = await ticketOf(customer);
-    let notes: string[] = [];
-    await eventually(async () => (notes = await notesOf(ticket)).length > 0, 30_000, 200);
-    expect(notes).toEqual([expect.stringContaining(status)]);
-    await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.chatbot === false, 10_000, 100);
-    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'pending', queueId: botQueue.id, userId: null, chatbot: false });
-    // at least one retry before giving up
-    expect(chatsFor(customer).length).toBeGreaterThanOrEqual(2);
-    expect(await inboxOf(customer)).toEqual([]);
-    const failures = logLines.filter((line) => line.includes('bot provider failed') && line.includes(`"ticketId":${ticket.id}`));
-    expect(failures).toHaveLength(1);
-    expect(failures[0]).toContain('"provider":"openai"');
-    expect(logLines.filter((line) => line.includes(key) || line.includes(KEY))).toEqual([]);
-    // the customer's next message stays with people
-    const asked = openai.chats.length;
-    await customerSends(customer, 'alguém?');
-    await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'alguém?', 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(openai.chats.length).toBe(asked);
-  }, 120_000);
+  ])(
+    'hands the ticket to a human when the provider answers %s: pending in its queue, a note, a log line with the status, no error text to the customer',
+    async (_what, key, status) => {
+      await usePrompt({ apiKey: key });
+      const customer = newCustomer();
+      await customerSends(customer, 'Olá?');
+      const ticket = await ticketOf(customer);
+      let notes: string[] = [];
+      await eventually(async () => (notes = await notesOf(ticket)).length > 0, 30_000, 200);
+      expect(notes).toEqual([expect.stringContaining(status)]);
+      await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.chatbot === false, 10_000, 100);
+      expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({
+        status: 'pending',
+        queueId: botQueue.id,
+        userId: null,
+        chatbot: false,
+      });
+      // at least one retry before giving up
+      expect(chatsFor(customer).length).toBeGreaterThanOrEqual(2);
+      expect(await inboxOf(customer)).toEqual([]);
+      const failures = logLines.filter((line) => line.includes('bot provider failed') && line.includes(`"ticketId":${ticket.id}`));
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toContain('"provider":"openai"');
+      expect(logLines.filter((line) => line.includes(key) || line.includes(KEY))).toEqual([]);
+      // the customer's next message stays with people
+      const asked = openai.chats.length;
+      await customerSends(customer, 'alguém?');
+      await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'alguém?', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(openai.chats.length).toBe(asked);
+    },
+    120_000,
+  );
 
   it('an agent accepting silences the bot at once, even with an answer in flight', async () => {
     await usePrompt({ apiKey: 'sk-proj-slow-0001' });
@@ -178,7 +230,10 @@ describe('the OpenAI assistant answering customers', () => {
     expect(await inboxOf(customer)).toEqual([]);
     expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'open', userId: seller.user.id });
     await customerSends(customer, 'Segunda pergunta');
-    await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'Segunda pergunta', 10_000);
+    await eventually(
+      async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'Segunda pergunta',
+      10_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(chatsFor(customer)).toHaveLength(1);
   }, 120_000);
@@ -186,7 +241,14 @@ describe('the OpenAI assistant answering customers', () => {
   it("never runs another company's prompt: a foreign prompt id on a queue hands the ticket to a human without calling the provider", async () => {
     const other = await signUpTenant(env.stack);
     const otherQueue = await createQueue(other, 'Deles');
-    const theirs = (await other.admin.post<PromptView>('/prompt', { name: 'Deles', prompt: COMPANY_PROMPT, queueId: otherQueue.id, apiKey: 'sk-proj-deles-0001' })).body;
+    const theirs = (
+      await other.admin.post<PromptView>('/prompt', {
+        name: 'Deles',
+        prompt: COMPANY_PROMPT,
+        queueId: otherQueue.id,
+        apiKey: 'sk-proj-deles-0001',
+      })
+    ).body;
     // the API refuses it (see prompts.int-spec.ts); the database is forced here
     await ownerQuery(env.stack, 'update tickets.queues set prompt_id = $1 where id = $2', [theirs.id, botQueue.id]);
     const customer = newCustomer();
@@ -209,12 +271,19 @@ describe('the OpenAI assistant answering customers', () => {
         await customerSends(customer, `${customer} pergunta 2`);
       }),
     );
-    await eventually(async () => {
-      const inboxes = await Promise.all(customers.map((customer) => inboxOf(customer)));
-      return inboxes.every((inbox) => inbox.length >= 2);
-    }, 180_000, 1000);
+    await eventually(
+      async () => {
+        const inboxes = await Promise.all(customers.map((customer) => inboxOf(customer)));
+        return inboxes.every((inbox) => inbox.length >= 2);
+      },
+      180_000,
+      1000,
+    );
     for (const customer of customers) {
-      expect({ customer, bodies: (await inboxOf(customer)).map((m) => m.body) }).toEqual({ customer, bodies: [`Eco: ${customer} pergunta 1`, `Eco: ${customer} pergunta 2`] });
+      expect({ customer, bodies: (await inboxOf(customer)).map((m) => m.body) }).toEqual({
+        customer,
+        bodies: [`Eco: ${customer} pergunta 1`, `Eco: ${customer} pergunta 2`],
+      });
     }
   }, 300_000);
 });

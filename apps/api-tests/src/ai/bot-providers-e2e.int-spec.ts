@@ -66,8 +66,10 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     await providers?.close();
   }, 60_000);
 
-  const inboxOf = async (customer: string) => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body.map((m) => m.body);
-  const sends = (from: string, to: string, pushName: string, body: string) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from, to, pushName, body });
+  const inboxOf = async (customer: string) =>
+    (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body.map((m) => m.body);
+  const sends = (from: string, to: string, pushName: string, body: string) =>
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from, to, pushName, body });
   const inboxReaches = (customer: string, count: number) => eventually(async () => (await inboxOf(customer)).length >= count, 30_000, 100);
   const ticketOf = async (id: number) => (await tenant.admin.get<TicketView>(`/tickets/${id}`)).body;
 
@@ -75,7 +77,16 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     providers.typebot.define('atendimento', {
       start: 'hello',
       groups: {
-        hello: { bubbles: [{ text: 'Oi {{name}}!' }, { text: 'Como posso ajudar?' }], input: { type: 'choice', items: [{ content: 'Planos', next: 'plans' }, { content: 'Atendente', next: 'human' }] } },
+        hello: {
+          bubbles: [{ text: 'Oi {{name}}!' }, { text: 'Como posso ajudar?' }],
+          input: {
+            type: 'choice',
+            items: [
+              { content: 'Planos', next: 'plans' },
+              { content: 'Atendente', next: 'human' },
+            ],
+          },
+        },
         plans: { bubbles: [{ image: `${providers.url}/files/planos.png` }, { text: 'O plano Pro custa R$ 99.' }], next: 'hello' },
         human: { bubbles: [{ text: 'Vou te passar para Vendas.' }, { text: `#{"queueId":${salesQueue.id}}` }] },
       },
@@ -101,7 +112,13 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     await inboxReaches(CLARA, 3);
     expect(await inboxOf(CLARA)).toEqual(menu);
     const ticket = await ticketAppears(tenant.admin, (t) => t.contact.number === CLARA);
-    expect(ticket).toMatchObject({ status: 'pending', queueId: botQueue.id, chatbot: true, useIntegration: true, integrationId: typebot.id });
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      queueId: botQueue.id,
+      chatbot: true,
+      useIntegration: true,
+      integrationId: typebot.id,
+    });
     const start = providers.typebot.calls.find((call) => call.path === '/api/v1/typebots/atendimento/startChat')!;
     expect(start.body).toMatchObject({ prefilledVariables: { number: CLARA, name: 'Clara Cliente', ticketId: String(ticket.id) } });
 
@@ -111,7 +128,15 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     await inboxReaches(CLARA, 9);
     await sends(CLARA, TYPEBOT_NUMBER, 'Clara Cliente', '#MENU');
     await inboxReaches(CLARA, 13);
-    expect(await inboxOf(CLARA)).toEqual([...menu, 'Não entendi, responda com o número.', '', 'O plano Pro custa R$ 99.', ...menu, 'Recomeçando...', ...menu]);
+    expect(await inboxOf(CLARA)).toEqual([
+      ...menu,
+      'Não entendi, responda com o número.',
+      '',
+      'O plano Pro custa R$ 99.',
+      ...menu,
+      'Recomeçando...',
+      ...menu,
+    ]);
     // the image bubble: fetched by the ai service through the SSRF guard, stored, and sent as media
     const image = (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CLARA}`)).body[4]!;
     expect(image.media).toMatchObject({ mimetype: 'image/png', size: Buffer.byteLength('sandbox file planos.png') });
@@ -137,7 +162,13 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
   it('Dialogflow on the connection itself: fulfillment texts in a session per ticket; the end of the conversation hands the ticket to a human and the bot stays silent', async () => {
     const account = providers.dialogflow.createServiceAccount('loja-e2e');
     const dialogflow = (
-      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'dialogflow', name: 'Loja', projectName: 'loja-e2e', jsonContent: JSON.stringify(account), language: 'pt-BR' })
+      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', {
+        type: 'dialogflow',
+        name: 'Loja',
+        projectName: 'loja-e2e',
+        jsonContent: JSON.stringify(account),
+        language: 'pt-BR',
+      })
     ).body;
     await connectNumberWithIntegration(env, tenant, dialogflow.id, DIALOGFLOW_NUMBER);
 
@@ -157,30 +188,64 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
 
     // handed to people: the next message is stored on the ticket and never reaches Dialogflow
     await sends(DORA, DIALOGFLOW_NUMBER, 'Dora', 'oi, alguém aí?');
-    await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'oi, alguém aí?', 20_000, 100);
+    await eventually(
+      async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.lastMessage === 'oi, alguém aí?',
+      20_000,
+      100,
+    );
     expect(providers.dialogflow.calls.filter((call) => call.project === 'loja-e2e')).toHaveLength(2);
     expect(await inboxOf(DORA)).toHaveLength(2);
   }, 180_000);
 
   it('deleting an integration or a prompt clears it from the queues and connections that named it; the next customer is no longer handed to it', async () => {
-    const hook = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'webhook', name: 'Apagada', urlN8N: `${providers.url}/webhook/apagada` })).body;
-    const kept = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'webhook', name: 'Mantida', urlN8N: `${providers.url}/webhook/mantida` })).body;
+    const hook = (
+      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', {
+        type: 'webhook',
+        name: 'Apagada',
+        urlN8N: `${providers.url}/webhook/apagada`,
+      })
+    ).body;
+    const kept = (
+      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', {
+        type: 'webhook',
+        name: 'Mantida',
+        urlN8N: `${providers.url}/webhook/mantida`,
+      })
+    ).body;
     providers.webhooks.configure('apagada', { replies: [{ body: { replies: [{ type: 'text', body: 'nunca enviada' }] } }] });
     const support = await createQueue(tenant, 'Suporte');
     const other = await createQueue(tenant, 'Outra');
     expect((await tenant.admin.put(`/queue/${support.id}`, { integrationId: hook.id })).status).toBe(200);
     expect((await tenant.admin.put(`/queue/${other.id}`, { integrationId: kept.id })).status).toBe(200);
     const connection = await connectNumberWithIntegration(env, tenant, hook.id, DELETED_NUMBER);
-    const prompt = (await tenant.admin.post<PromptView>('/prompt', { name: 'Assistente', prompt: 'Seja breve.', queueId: other.id, apiKey: 'sk-test-0000' })).body;
+    const prompt = (
+      await tenant.admin.post<PromptView>('/prompt', {
+        name: 'Assistente',
+        prompt: 'Seja breve.',
+        queueId: other.id,
+        apiKey: 'sk-test-0000',
+      })
+    ).body;
     expect((await tenant.admin.put(`/queue/${salesQueue.id}`, { promptId: prompt.id })).status).toBe(200);
 
     expect((await tenant.admin.delete(`/queueIntegration/${hook.id}`)).status).toBe(200);
     await eventually(async () => (await tenant.admin.get<QueueView>(`/queue/${support.id}`)).body.integrationId === null, 20_000, 100);
-    await eventually(async () => (await tenant.admin.get<WhatsappView>(`/whatsapp/${connection.id}`)).body.integrationId === null, 20_000, 100);
+    await eventually(
+      async () => (await tenant.admin.get<WhatsappView>(`/whatsapp/${connection.id}`)).body.integrationId === null,
+      20_000,
+      100,
+    );
     expect((await tenant.admin.get<QueueView>(`/queue/${other.id}`)).body.integrationId).toBe(kept.id);
     // tickets' read model of the connection follows, so a new customer gets no bot
     await eventually(
-      async () => (await ownerQuery<{ integration_id: number | null }>(env.stack, "select (automation->>'integrationId')::int as integration_id from tickets.whatsapp_refs where id = $1", [connection.id]))[0]?.integration_id === null,
+      async () =>
+        (
+          await ownerQuery<{ integration_id: number | null }>(
+            env.stack,
+            "select (automation->>'integrationId')::int as integration_id from tickets.whatsapp_refs where id = $1",
+            [connection.id],
+          )
+        )[0]?.integration_id === null,
       20_000,
       100,
     );
@@ -196,7 +261,10 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
   it('a provider failing (Dialogflow 500) or an address refused at send time (SSRF) hands the ticket to a human with a note, the customer seeing nothing', async () => {
     const failing = await createQueue(tenant, 'Falhas');
     await connectNumberToQueue(env, tenant, failing.id, FAILING_NUMBER);
-    const notesOf = async (ticket: TicketView) => (await tenant.admin.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body.map((n) => n.note);
+    const notesOf = async (ticket: TicketView) =>
+      (await tenant.admin.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body.map(
+        (n) => n.note,
+      );
     const handedToHuman = async (customer: string, name: string, status: string) => {
       await sends(customer, FAILING_NUMBER, name, 'oi');
       const ticket = await ticketAppears(tenant.admin, (t) => t.contact.number === customer);
@@ -209,7 +277,15 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     };
 
     const account = providers.dialogflow.createServiceAccount('loja-falha');
-    const dialogflow = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'dialogflow', name: 'Falha', projectName: 'loja-falha', jsonContent: JSON.stringify(account), language: 'pt-BR' })).body;
+    const dialogflow = (
+      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', {
+        type: 'dialogflow',
+        name: 'Falha',
+        projectName: 'loja-falha',
+        jsonContent: JSON.stringify(account),
+        language: 'pt-BR',
+      })
+    ).body;
     expect((await tenant.admin.put(`/queue/${failing.id}`, { integrationId: dialogflow.id })).status).toBe(200);
     providers.dialogflow.failNext.push(500, 500);
     await handedToHuman(FABIO, 'Fábio', 'HTTP 500');
@@ -217,7 +293,14 @@ describe('Typebot and Dialogflow answering sandbox customers', () => {
     expect(providers.dialogflow.failNext).toEqual([]); // both attempts (one retry) were made
 
     // saved while its name pointed outside; now it points into the private network
-    const typebot = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'typebot', name: 'Interno', urlN8N: providers.url, typebotSlug: 'atendimento' })).body;
+    const typebot = (
+      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', {
+        type: 'typebot',
+        name: 'Interno',
+        urlN8N: providers.url,
+        typebotSlug: 'atendimento',
+      })
+    ).body;
     await ownerQuery(env.stack, 'update ai.queue_integrations set url_n8n = $1 where id = $2', ['http://10.0.0.7:3000', typebot.id]);
     expect((await tenant.admin.put(`/queue/${failing.id}`, { integrationId: typebot.id })).status).toBe(200);
     const typebotCalls = providers.typebot.calls.length;

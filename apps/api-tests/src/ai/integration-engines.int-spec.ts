@@ -11,7 +11,11 @@ const COMPANY = 31;
 const admin: Actor = { userId: 1, companyId: COMPANY, profile: 'admin', super: false, queueIds: [], allTicket: 'desabled', sessionId: 's' };
 
 let sequence = 0;
-const turn = (ticketId: number, text: string, contact = { id: 7, name: 'Clara', number: '5511977770001', email: 'clara@example.com' }): BotTurn => ({
+const turn = (
+  ticketId: number,
+  text: string,
+  contact = { id: 7, name: 'Clara', number: '5511977770001', email: 'clara@example.com' },
+): BotTurn => ({
   companyId: COMPANY,
   text,
   event: {
@@ -31,7 +35,16 @@ const texts = (actions: BotAction[]): string[] => actions.flatMap((action) => (a
 const faq = (providersUrl: string): SandboxFlow => ({
   start: 'hello',
   groups: {
-    hello: { bubbles: [{ text: 'Oi {{name}} ({{number}})' }, { image: `${providersUrl}/files/logo.png` }, { text: 'Escolha:' }], input: { type: 'choice', items: [{ content: 'Preços', next: 'prices' }, { content: 'Humano', next: 'human' }] } },
+    hello: {
+      bubbles: [{ text: 'Oi {{name}} ({{number}})' }, { image: `${providersUrl}/files/logo.png` }, { text: 'Escolha:' }],
+      input: {
+        type: 'choice',
+        items: [
+          { content: 'Preços', next: 'prices' },
+          { content: 'Humano', next: 'human' },
+        ],
+      },
+    },
     prices: { bubbles: [{ text: 'Custa R$ 10' }], input: { type: 'text', variable: 'note', next: 'bye' } },
     bye: { bubbles: [{ text: 'Anotado: {{note}}' }] },
     human: { bubbles: [{ text: 'Transferindo' }, { text: '#{"queueId":"9"}' }] },
@@ -70,7 +83,10 @@ describe('queue integration engines', () => {
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
     database = await createTestDatabase();
-    ai = await startStackService('ai', isolatedEnv(database, { DIALOGFLOW_API_URL: providers.url, INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host }));
+    ai = await startStackService(
+      'ai',
+      isolatedEnv(database, { DIALOGFLOW_API_URL: providers.url, INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host }),
+    );
     bots = ai.get(IntegrationBotsService);
     integrations = ai.get(QueueIntegrationsService);
     providers.typebot.define('faq', faq(providers.url));
@@ -89,7 +105,14 @@ describe('queue integration engines', () => {
       providers.webhooks.configure('n8n-a', {
         secret: signingSecret,
         replies: [
-          { body: { replies: [{ type: 'text', body: 'Recebido!' }, { type: 'media', url: `${providers.url}/files/a.pdf`, mimetype: 'application/pdf', fileName: 'a.pdf' }] } },
+          {
+            body: {
+              replies: [
+                { type: 'text', body: 'Recebido!' },
+                { type: 'media', url: `${providers.url}/files/a.pdf`, mimetype: 'application/pdf', fileName: 'a.pdf' },
+              ],
+            },
+          },
           { body: { replies: [{ type: 'text', body: 'Vou transferir' }], transfer: { queueId: 5 } } },
           { status: 204, body: '' },
           { body: { stop: true } },
@@ -99,10 +122,19 @@ describe('queue integration engines', () => {
       // the file the receiver named is fetched (through the SSRF guard) and stored: tickets gets a mediaKey, not a URL
       expect(first).toEqual([
         { type: 'text', body: 'Recebido!' },
-        { type: 'media', mediaKey: expect.stringMatching(new RegExp(`^uploads/${COMPANY}/[0-9a-f]{32}\\.pdf$`)), mimetype: 'application/pdf', fileName: 'a.pdf', caption: undefined },
+        {
+          type: 'media',
+          mediaKey: expect.stringMatching(new RegExp(`^uploads/${COMPANY}/[0-9a-f]{32}\\.pdf$`)),
+          mimetype: 'application/pdf',
+          fileName: 'a.pdf',
+          caption: undefined,
+        },
       ]);
       expect(await storedText((first[1] as { mediaKey: string }).mediaKey)).toBe('sandbox file a.pdf');
-      expect(await answer(hook, turn(101, 'Falar com vendas'))).toEqual([{ type: 'text', body: 'Vou transferir' }, { type: 'transfer', queueId: 5 }]);
+      expect(await answer(hook, turn(101, 'Falar com vendas'))).toEqual([
+        { type: 'text', body: 'Vou transferir' },
+        { type: 'transfer', queueId: 5 },
+      ]);
       expect(await answer(hook, turn(101, 'ok'))).toEqual([]);
       expect(await answer(hook, turn(101, 'tchau'))).toEqual([{ type: 'handToHuman' }]);
 
@@ -128,10 +160,18 @@ describe('queue integration engines', () => {
 
     it('a 500, an unreadable reply or a receiver that does not answer in time is a provider failure', async () => {
       const hook = await integrations.create(admin, { type: 'webhook', name: 'falha', urlN8N: `${providers.url}/webhook/hook-c` });
-      providers.webhooks.configure('hook-c', { replies: [{ status: 500, body: { message: 'boom' } }, { body: { replies: 'nope' } }, { delayMs: 1500 }] });
+      providers.webhooks.configure('hook-c', {
+        replies: [{ status: 500, body: { message: 'boom' } }, { body: { replies: 'nope' } }, { delayMs: 1500 }],
+      });
       await expect(answer(hook, turn(103, 'a'))).rejects.toMatchObject({ provider: 'webhook', status: 500 });
-      await expect(answer(hook, turn(103, 'b'))).rejects.toMatchObject({ provider: 'webhook', message: expect.stringContaining('unreadable reply') });
-      await expect(bots.answer(turn(103, 'c'), hook.id, AbortSignal.timeout(300))).rejects.toMatchObject({ provider: 'webhook', status: 'timeout' });
+      await expect(answer(hook, turn(103, 'b'))).rejects.toMatchObject({
+        provider: 'webhook',
+        message: expect.stringContaining('unreadable reply'),
+      });
+      await expect(bots.answer(turn(103, 'c'), hook.id, AbortSignal.timeout(300))).rejects.toMatchObject({
+        provider: 'webhook',
+        status: 'timeout',
+      });
     });
   });
 
@@ -157,7 +197,12 @@ describe('queue integration engines', () => {
         { type: 'presence', presence: 'composing', ms: 250 },
         { type: 'text', body: 'Oi Clara (5511977770001)' },
         { type: 'presence', presence: 'composing', ms: 250 },
-        { type: 'media', mediaKey: expect.stringMatching(new RegExp(`^uploads/${COMPANY}/[0-9a-f]{32}\\.png$`)), mimetype: 'image/png', fileName: 'logo.png' },
+        {
+          type: 'media',
+          mediaKey: expect.stringMatching(new RegExp(`^uploads/${COMPANY}/[0-9a-f]{32}\\.png$`)),
+          mimetype: 'image/png',
+          fileName: 'logo.png',
+        },
         { type: 'presence', presence: 'composing', ms: 250 },
         { type: 'text', body: 'Escolha:' },
         { type: 'presence', presence: 'composing', ms: 250 },
@@ -180,7 +225,10 @@ describe('queue integration engines', () => {
       const bot = await create();
       await answer(bot, turn(211, 'oi'));
       const before = providers.typebot.calls.length;
-      expect(await answer(bot, turn(211, '7'))).toEqual([{ type: 'presence', presence: 'composing', ms: 250 }, { type: 'text', body: 'Opção inválida, responda com o número.' }]);
+      expect(await answer(bot, turn(211, '7'))).toEqual([
+        { type: 'presence', presence: 'composing', ms: 250 },
+        { type: 'text', body: 'Opção inválida, responda com o número.' },
+      ]);
       expect(providers.typebot.calls.length).toBe(before);
       expect(texts(await answer(bot, turn(211, 'preços')))).toEqual(['Custa R$ 10']);
     });
@@ -189,7 +237,12 @@ describe('queue integration engines', () => {
       const bot = await create();
       await answer(bot, turn(221, 'oi'));
       await answer(bot, turn(221, '1'));
-      expect(texts(await answer(bot, turn(221, '#MENU')))).toEqual(['Vamos recomeçar', 'Oi Clara (5511977770001)', 'Escolha:', '1 - Preços\n2 - Humano']);
+      expect(texts(await answer(bot, turn(221, '#MENU')))).toEqual([
+        'Vamos recomeçar',
+        'Oi Clara (5511977770001)',
+        'Escolha:',
+        '1 - Preços\n2 - Humano',
+      ]);
       expect(await answer(bot, turn(221, '#sair'))).toEqual([{ type: 'close' }]);
       expect(await owner('SELECT 1 FROM ai.typebot_sessions WHERE ticket_id = 221', [])).toHaveLength(0);
     });
@@ -202,7 +255,9 @@ describe('queue integration engines', () => {
       await owner("UPDATE ai.typebot_sessions SET last_message_at = now() - interval '3 minutes' WHERE ticket_id = 231", []);
       expect(texts(await answer(bot, turn(231, 'qualquer coisa')))[0]).toBe('Oi Clara (5511977770001)');
 
-      const [{ session_id: sessionId }] = (await owner('SELECT session_id FROM ai.typebot_sessions WHERE ticket_id = 231', [])) as Array<{ session_id: string }>;
+      const [{ session_id: sessionId }] = (await owner('SELECT session_id FROM ai.typebot_sessions WHERE ticket_id = 231', [])) as Array<{
+        session_id: string;
+      }>;
       providers.typebot.dropSession(sessionId);
       expect(texts(await answer(bot, turn(231, '1')))[0]).toBe('Oi Clara (5511977770001)');
     });
@@ -210,7 +265,11 @@ describe('queue integration engines', () => {
     it('a flow ending in #{"queueId":N} transfers the ticket, the command never reaching the customer', async () => {
       const bot = await create();
       await answer(bot, turn(241, 'oi'));
-      expect(await answer(bot, turn(241, '2'))).toEqual([{ type: 'presence', presence: 'composing', ms: 250 }, { type: 'text', body: 'Transferindo' }, { type: 'transfer', queueId: 9 }]);
+      expect(await answer(bot, turn(241, '2'))).toEqual([
+        { type: 'presence', presence: 'composing', ms: 250 },
+        { type: 'text', body: 'Transferindo' },
+        { type: 'transfer', queueId: 9 },
+      ]);
     });
 
     it('Typebot failing is a provider failure', async () => {
@@ -222,10 +281,26 @@ describe('queue integration engines', () => {
   describe('dialogflow', () => {
     it('sends the fulfillment texts of the detected intent, in a session per ticket, and hands to a human at the end of the conversation', async () => {
       const account = providers.dialogflow.createServiceAccount('loja');
-      const bot = await integrations.create(admin, { type: 'dialogflow', name: 'DF', projectName: 'loja', jsonContent: JSON.stringify(account), language: 'es' });
-      expect(await answer(bot, turn(301, 'Qual o horário?'))).toEqual([{ type: 'text', body: 'Atendemos de segunda a sexta, das 8h às 18h.' }]);
-      expect(providers.dialogflow.calls.at(-1)).toMatchObject({ project: 'loja', session: `atrium-${COMPANY}-301`, text: 'Qual o horário?', languageCode: 'es' });
-      expect(await answer(bot, turn(301, 'quero um atendente'))).toEqual([{ type: 'text', body: 'Certo, vou chamar um atendente.' }, { type: 'handToHuman' }]);
+      const bot = await integrations.create(admin, {
+        type: 'dialogflow',
+        name: 'DF',
+        projectName: 'loja',
+        jsonContent: JSON.stringify(account),
+        language: 'es',
+      });
+      expect(await answer(bot, turn(301, 'Qual o horário?'))).toEqual([
+        { type: 'text', body: 'Atendemos de segunda a sexta, das 8h às 18h.' },
+      ]);
+      expect(providers.dialogflow.calls.at(-1)).toMatchObject({
+        project: 'loja',
+        session: `atrium-${COMPANY}-301`,
+        text: 'Qual o horário?',
+        languageCode: 'es',
+      });
+      expect(await answer(bot, turn(301, 'quero um atendente'))).toEqual([
+        { type: 'text', body: 'Certo, vou chamar um atendente.' },
+        { type: 'handToHuman' },
+      ]);
     });
 
     it('a configured intent with the payload {"handoff":{"queueId":N}} transfers; a 500 is a provider failure', async () => {
@@ -233,11 +308,22 @@ describe('queue integration engines', () => {
       const put = await fetch(`${providers.url}/_sandbox/dialogflow/agents/loja2`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ intents: [{ displayName: 'Financeiro', phrases: ['boleto'], texts: ['Um momento'], payload: { handoff: { queueId: 12 } } }] }),
+        body: JSON.stringify({
+          intents: [{ displayName: 'Financeiro', phrases: ['boleto'], texts: ['Um momento'], payload: { handoff: { queueId: 12 } } }],
+        }),
       });
       expect(put.status).toBe(200);
-      const bot = await integrations.create(admin, { type: 'dialogflow', name: 'DF2', projectName: 'loja2', jsonContent: JSON.stringify(account), language: 'pt-BR' });
-      expect(await answer(bot, turn(311, 'segunda via do boleto'))).toEqual([{ type: 'text', body: 'Um momento' }, { type: 'transfer', queueId: 12 }]);
+      const bot = await integrations.create(admin, {
+        type: 'dialogflow',
+        name: 'DF2',
+        projectName: 'loja2',
+        jsonContent: JSON.stringify(account),
+        language: 'pt-BR',
+      });
+      expect(await answer(bot, turn(311, 'segunda via do boleto'))).toEqual([
+        { type: 'text', body: 'Um momento' },
+        { type: 'transfer', queueId: 12 },
+      ]);
       expect(texts(await answer(bot, turn(311, 'xyz')))).toEqual(['Desculpe, não entendi.']);
       providers.dialogflow.failNext.push(500);
       await expect(answer(bot, turn(311, 'boleto'))).rejects.toMatchObject({ provider: 'dialogflow', status: 500 });
@@ -256,11 +342,22 @@ describe('queue integration engines', () => {
     expect(providers.webhooks.calls('ssrf')).toEqual([]);
 
     // a file a receiver names inside the private network is not fetched either
-    const media = await integrations.create(admin, { type: 'webhook', name: 'mídia interna', urlN8N: `${providers.url}/webhook/ssrf-media` });
-    providers.webhooks.configure('ssrf-media', { replies: [{ body: { replies: [{ type: 'media', url: 'http://169.254.169.254/latest/meta-data/x.png', mimetype: 'image/png' }] } }] });
+    const media = await integrations.create(admin, {
+      type: 'webhook',
+      name: 'mídia interna',
+      urlN8N: `${providers.url}/webhook/ssrf-media`,
+    });
+    providers.webhooks.configure('ssrf-media', {
+      replies: [{ body: { replies: [{ type: 'media', url: 'http://169.254.169.254/latest/meta-data/x.png', mimetype: 'image/png' }] } }],
+    });
     await expect(answer(media, turn(503, 'oi'))).rejects.toMatchObject({ provider: 'webhook', status: 'refused' });
 
-    const typebot = await integrations.create(admin, { type: 'typebot', name: 'Typebot interno', urlN8N: providers.url, typebotSlug: 'faq' });
+    const typebot = await integrations.create(admin, {
+      type: 'typebot',
+      name: 'Typebot interno',
+      urlN8N: providers.url,
+      typebotSlug: 'faq',
+    });
     await owner('UPDATE ai.queue_integrations SET url_n8n = $1 WHERE id = $2', [`http://[::1]:${port}`, typebot.id]);
     const before = providers.typebot.calls.length;
     await expect(answer(typebot, turn(502, 'oi'))).rejects.toMatchObject({ provider: 'typebot', status: 'refused' });

@@ -52,25 +52,69 @@ describe('prompts', () => {
     const socket = await socketOf(stack, tenant.admin);
     const event = `company-${tenant.companyId}-prompt`;
     try {
-      const created = await tenant.admin.post<PromptView>('/prompt', { name: 'Atendente virtual', prompt: PROMPT_TEXT, queueId: queue.id, apiKey: API_KEY });
+      const created = await tenant.admin.post<PromptView>('/prompt', {
+        name: 'Atendente virtual',
+        prompt: PROMPT_TEXT,
+        queueId: queue.id,
+        apiKey: API_KEY,
+      });
       expect(created).toMatchObject({
         status: 201,
-        body: { id: expect.any(Number), name: 'Atendente virtual', prompt: PROMPT_TEXT, queueId: queue.id, queue: { id: queue.id, name: 'Vendas' }, maxTokens: 100, temperature: 1, maxMessages: 10, voice: 'texto', voiceKey: '', voiceRegion: '', apiKey: SECRET_MASK },
+        body: {
+          id: expect.any(Number),
+          name: 'Atendente virtual',
+          prompt: PROMPT_TEXT,
+          queueId: queue.id,
+          queue: { id: queue.id, name: 'Vendas' },
+          maxTokens: 100,
+          temperature: 1,
+          maxMessages: 10,
+          voice: 'texto',
+          voiceKey: '',
+          voiceRegion: '',
+          apiKey: SECRET_MASK,
+        },
       });
       const id = created.body.id;
-      expect(await socket.nextWhere<PromptEventPayload>(event, (p) => p.action === 'create' && p.prompt.id === id)).toMatchObject({ prompt: { apiKey: SECRET_MASK } });
+      expect(await socket.nextWhere<PromptEventPayload>(event, (p) => p.action === 'create' && p.prompt.id === id)).toMatchObject({
+        prompt: { apiKey: SECRET_MASK },
+      });
 
       const list = await tenant.admin.get<PromptsListView>('/prompt');
       expect(list.body.prompts).toEqual([expect.objectContaining({ id, queue: { id: queue.id, name: 'Vendas' } })]);
       expect((await tenant.admin.get<PromptView>(`/prompt/${id}`)).body).toMatchObject({ id, apiKey: SECRET_MASK });
 
       // the form sends the mask back: the stored key stays; a new voice key is stored, masked too
-      const edited = await tenant.admin.put<PromptView>(`/prompt/${id}`, { ...created.body, maxTokens: '250', temperature: 0.4, maxMessages: 4, voice: 'pt-BR-FranciscaNeural', voiceKey: VOICE_KEY, voiceRegion: 'brazilsouth' });
-      expect(edited).toMatchObject({ status: 200, body: { id, maxTokens: 250, temperature: 0.4, maxMessages: 4, voice: 'pt-BR-FranciscaNeural', voiceKey: SECRET_MASK, voiceRegion: 'brazilsouth', apiKey: SECRET_MASK } });
+      const edited = await tenant.admin.put<PromptView>(`/prompt/${id}`, {
+        ...created.body,
+        maxTokens: '250',
+        temperature: 0.4,
+        maxMessages: 4,
+        voice: 'pt-BR-FranciscaNeural',
+        voiceKey: VOICE_KEY,
+        voiceRegion: 'brazilsouth',
+      });
+      expect(edited).toMatchObject({
+        status: 200,
+        body: {
+          id,
+          maxTokens: 250,
+          temperature: 0.4,
+          maxMessages: 4,
+          voice: 'pt-BR-FranciscaNeural',
+          voiceKey: SECRET_MASK,
+          voiceRegion: 'brazilsouth',
+          apiKey: SECRET_MASK,
+        },
+      });
       expect(await socket.nextWhere<PromptEventPayload>(event, (p) => p.action === 'update' && p.prompt.id === id)).toBeDefined();
 
       // stored sealed, never in clear; the mask did not replace the key
-      const [stored] = await ownerQuery<{ api_key_sealed: string; voice_key_sealed: string }>(stack, 'select api_key_sealed, voice_key_sealed from ai.prompts where id = $1', [id]);
+      const [stored] = await ownerQuery<{ api_key_sealed: string; voice_key_sealed: string }>(
+        stack,
+        'select api_key_sealed, voice_key_sealed from ai.prompts where id = $1',
+        [id],
+      );
       expect(stored!.api_key_sealed).toMatch(/^v1\./);
       expect(stored!.voice_key_sealed).toMatch(/^v1\./);
       expect(JSON.stringify(stored)).not.toContain(API_KEY);
@@ -86,8 +130,19 @@ describe('prompts', () => {
   });
 
   it('never returns or logs a stored key', async () => {
-    const created = await tenant.admin.post<PromptView>('/prompt', { name: 'Sigilo', prompt: PROMPT_TEXT, queueId: queue.id, apiKey: API_KEY, voiceKey: VOICE_KEY });
-    const answers = [created, await tenant.admin.get('/prompt'), await tenant.admin.get(`/prompt/${created.body.id}`), await tenant.admin.put(`/prompt/${created.body.id}`, { name: 'Sigilo 2' })];
+    const created = await tenant.admin.post<PromptView>('/prompt', {
+      name: 'Sigilo',
+      prompt: PROMPT_TEXT,
+      queueId: queue.id,
+      apiKey: API_KEY,
+      voiceKey: VOICE_KEY,
+    });
+    const answers = [
+      created,
+      await tenant.admin.get('/prompt'),
+      await tenant.admin.get(`/prompt/${created.body.id}`),
+      await tenant.admin.put(`/prompt/${created.body.id}`, { name: 'Sigilo 2' }),
+    ];
     for (const answer of answers) {
       expect(JSON.stringify(answer.body)).not.toContain(API_KEY);
       expect(JSON.stringify(answer.body)).not.toContain(VOICE_KEY);
@@ -98,7 +153,11 @@ describe('prompts', () => {
 
   it("validates as the spec says ('Informe o setor'), refuses another company's queue, and stores nothing", async () => {
     const before = await ownerQuery(stack, 'select id from ai.prompts where company_id = $1', [tenant.companyId]);
-    const noQueue = await tenant.admin.post<{ error: string; fields: Array<{ field: string; messages: string[] }> }>('/prompt', { name: 'Sem setor', prompt: PROMPT_TEXT, apiKey: API_KEY });
+    const noQueue = await tenant.admin.post<{ error: string; fields: Array<{ field: string; messages: string[] }> }>('/prompt', {
+      name: 'Sem setor',
+      prompt: PROMPT_TEXT,
+      apiKey: API_KEY,
+    });
     expect(noQueue).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(noQueue.body.fields).toEqual([{ field: 'queueId', messages: expect.arrayContaining(['Informe o setor']) }]);
     const bad = [
@@ -112,31 +171,55 @@ describe('prompts', () => {
     ];
     for (const body of bad) {
       const response = await tenant.admin.post('/prompt', body);
-      expect({ name: body.name, status: response.status, error: (response.body as { error?: string }).error }).toEqual({ name: body.name, status: 400, error: 'ERR_VALIDATION' });
+      expect({ name: body.name, status: response.status, error: (response.body as { error?: string }).error }).toEqual({
+        name: body.name,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
     }
-    const foreign = await tenant.admin.post<{ fields: Array<{ field: string }> }>('/prompt', { name: 'Fila alheia', prompt: PROMPT_TEXT, apiKey: API_KEY, queueId: otherQueue.id });
+    const foreign = await tenant.admin.post<{ fields: Array<{ field: string }> }>('/prompt', {
+      name: 'Fila alheia',
+      prompt: PROMPT_TEXT,
+      apiKey: API_KEY,
+      queueId: otherQueue.id,
+    });
     expect(foreign).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'queueId' }] } });
     expect(await ownerQuery(stack, 'select id from ai.prompts where company_id = $1', [tenant.companyId])).toEqual(before);
   });
 
   it("keeps tenants apart: another company's prompts are invisible and untouchable, and cannot be put on a queue or connection", async () => {
-    const theirs = (await other.admin.post<PromptView>('/prompt', { name: 'Da outra', prompt: PROMPT_TEXT, queueId: otherQueue.id, apiKey: API_KEY })).body;
+    const theirs = (
+      await other.admin.post<PromptView>('/prompt', { name: 'Da outra', prompt: PROMPT_TEXT, queueId: otherQueue.id, apiKey: API_KEY })
+    ).body;
     expect((await tenant.admin.get(`/prompt/${theirs.id}`)).status).toBe(404);
     expect((await tenant.admin.put(`/prompt/${theirs.id}`, { name: 'tomada' })).status).toBe(404);
     expect((await tenant.admin.delete(`/prompt/${theirs.id}`)).status).toBe(404);
     expect((await tenant.admin.get<PromptsListView>('/prompt')).body.prompts.map((p) => p.id)).not.toContain(theirs.id);
     expect((await other.admin.get<PromptView>(`/prompt/${theirs.id}`)).body.name).toBe('Da outra');
 
-    const mine = (await tenant.admin.post<PromptView>('/prompt', { name: 'Da fila', prompt: PROMPT_TEXT, queueId: queue.id, apiKey: API_KEY })).body;
-    expect(await tenant.admin.put<QueueView>(`/queue/${queue.id}`, { promptId: theirs.id })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'promptId' }] } });
-    expect(await tenant.admin.put<QueueView>(`/queue/${queue.id}`, { promptId: mine.id })).toMatchObject({ status: 200, body: { promptId: mine.id } });
-    expect(await tenant.admin.put<QueueView>(`/queue/${queue.id}`, { promptId: null })).toMatchObject({ status: 200, body: { promptId: null } });
+    const mine = (
+      await tenant.admin.post<PromptView>('/prompt', { name: 'Da fila', prompt: PROMPT_TEXT, queueId: queue.id, apiKey: API_KEY })
+    ).body;
+    expect(await tenant.admin.put<QueueView>(`/queue/${queue.id}`, { promptId: theirs.id })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ field: 'promptId' }] },
+    });
+    expect(await tenant.admin.put<QueueView>(`/queue/${queue.id}`, { promptId: mine.id })).toMatchObject({
+      status: 200,
+      body: { promptId: mine.id },
+    });
+    expect(await tenant.admin.put<QueueView>(`/queue/${queue.id}`, { promptId: null })).toMatchObject({
+      status: 200,
+      body: { promptId: null },
+    });
   });
 
   it('needs the plan flag useOpenAi (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const plan = await createPlan(await superAdmin(stack), { name: `Sem IA ${Date.now()}`, useOpenAi: false });
     const withoutAi = await signUpTenant(stack, plan.id);
     expect(await withoutAi.admin.get('/prompt')).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
-    expect(await withoutAi.admin.post('/prompt', { name: 'x', prompt: PROMPT_TEXT, queueId: 1, apiKey: API_KEY })).toMatchObject({ status: 403 });
+    expect(await withoutAi.admin.post('/prompt', { name: 'x', prompt: PROMPT_TEXT, queueId: 1, apiKey: API_KEY })).toMatchObject({
+      status: 403,
+    });
   });
 });

@@ -35,7 +35,15 @@ describe('a queue with a webhook integration answering customers', () => {
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
     env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'] });
-    const config = loadConfig(AiConfig, { ...env.stack.env, LOG_LEVEL: 'silent', INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host, BOT_PROVIDER_TIMEOUT_MS: '4000', BOT_PROVIDER_RETRIES: '1', BOT_RETRY_BACKOFF_MS: '50', BOT_BREAKER_THRESHOLD: '1000' });
+    const config = loadConfig(AiConfig, {
+      ...env.stack.env,
+      LOG_LEVEL: 'silent',
+      INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host,
+      BOT_PROVIDER_TIMEOUT_MS: '4000',
+      BOT_PROVIDER_RETRIES: '1',
+      BOT_RETRY_BACKOFF_MS: '50',
+      BOT_BREAKER_THRESHOLD: '1000',
+    });
     ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, {}) });
     const plan = await createPlan(await superAdmin(env.stack), { connections: 2, queues: 10, useIntegrations: true });
     tenant = await signUpTenant(env.stack, plan.id);
@@ -49,11 +57,19 @@ describe('a queue with a webhook integration answering customers', () => {
     await providers?.close();
   }, 60_000);
 
-  const inboxOf = async (customer: string) => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body;
-  const customerSends = (body: string) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, pushName: 'Clara Cliente', body });
+  const inboxOf = async (customer: string) =>
+    (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body;
+  const customerSends = (body: string) =>
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, pushName: 'Clara Cliente', body });
 
   it("POSTs the customer's message signed to the receiver, sends its reply to the customer, and its transfer hands the ticket to the sales queue", async () => {
-    const hook = (await tenant.admin.post<QueueIntegrationView>('/queueIntegration', { type: 'webhook', name: 'Pedidos', urlN8N: `${providers.url}/webhook/pedidos` })).body;
+    const hook = (
+      await tenant.admin.post<QueueIntegrationView>('/queueIntegration', {
+        type: 'webhook',
+        name: 'Pedidos',
+        urlN8N: `${providers.url}/webhook/pedidos`,
+      })
+    ).body;
     const { signingSecret } = (await tenant.admin.get<{ signingSecret: string }>(`/queueIntegration/${hook.id}/signingSecret`)).body;
     providers.webhooks.configure('pedidos', {
       secret: signingSecret,
@@ -85,7 +101,11 @@ describe('a queue with a webhook integration answering customers', () => {
     await customerSends('Quero comprar mais');
     await eventually(async () => (await inboxOf(CUSTOMER)).some((m) => m.body === 'Vou te passar para Vendas.'), 30_000, 100);
     await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.queueId === salesQueue.id, 20_000, 100);
-    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'pending', queueId: salesQueue.id, chatbot: false });
+    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({
+      status: 'pending',
+      queueId: salesQueue.id,
+      chatbot: false,
+    });
     expect(providers.webhooks.calls('pedidos').map((c) => c.verified)).toEqual([true, true]);
     expect((await inboxOf(CUSTOMER)).map((m) => m.body)).toEqual(['Olá! Seu pedido 42 saiu para entrega.', 'Vou te passar para Vendas.']);
   }, 120_000);

@@ -24,7 +24,13 @@ export interface BillingStack {
 }
 
 export async function startBillingStack(): Promise<BillingStack> {
-  const sandbox = await startStripeSandbox({ PORT: 0, LOG_LEVEL: 'silent', STRIPE_SANDBOX_WEBHOOK_RETRY_MS: 200, STRIPE_SANDBOX_WEBHOOK_RETRY_MAX_MS: 1000, STRIPE_SANDBOX_WEBHOOK_ATTEMPTS: 5 });
+  const sandbox = await startStripeSandbox({
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    STRIPE_SANDBOX_WEBHOOK_RETRY_MS: 200,
+    STRIPE_SANDBOX_WEBHOOK_RETRY_MAX_MS: 1000,
+    STRIPE_SANDBOX_WEBHOOK_ATTEMPTS: 5,
+  });
   const stack = await startStack({
     services: ['identity', 'billing'],
     env: {
@@ -82,7 +88,11 @@ export async function checkout(client: ApiClient, invoiceId: number, extra: obje
 
 /** A test-only call of the sandbox (the payer's bank, the network). */
 export async function sandboxCall(billing: BillingStack, path: string, body: object = {}): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${billing.sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${billing.sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -138,7 +148,10 @@ export async function exceptionKindsOf(billing: BillingStack, paymentIntentId: s
   const client = new pg.Client({ connectionString: billing.stack.database.ownerUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ kind: string }>('select kind from billing.reconciliation_exceptions where payment_intent_id = $1', [paymentIntentId]);
+    const { rows } = await client.query<{ kind: string }>(
+      'select kind from billing.reconciliation_exceptions where payment_intent_id = $1',
+      [paymentIntentId],
+    );
     return rows.map((row) => row.kind);
   } finally {
     await client.end();

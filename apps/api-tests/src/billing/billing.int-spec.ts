@@ -74,7 +74,10 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     for (const body of [{}, { invoiceId: 'abc' }, { invoiceId: -1 }, { invoiceId: 1.5 }, { invoiceId: invoice.id, cardNumber: { x: 1 } }]) {
       expect((await company.admin.post('/subscription', body)).status).toBe(400);
     }
-    expect(await company.admin.post('/subscription', { invoiceId: 2_000_000_000 })).toMatchObject({ status: 404, body: { error: 'ERR_NO_INVOICE_FOUND' } });
+    expect(await company.admin.post('/subscription', { invoiceId: 2_000_000_000 })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_INVOICE_FOUND' },
+    });
     for (const query of ['?pageNumber=0', '?pageNumber=abc', '?status=lost', '?dueFrom=yesterday']) {
       expect((await company.admin.get(`/invoices/all${query}`)).status).toBe(400);
     }
@@ -82,13 +85,16 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     expect((await invoicesOf(company.admin))[0]).toMatchObject({ status: 'open', value: '149.90' });
   });
 
-  it('a company never sees nor pays another company\'s invoice; super users see every company\'s', async () => {
+  it("a company never sees nor pays another company's invoice; super users see every company's", async () => {
     const a = await aCompany();
     const b = await aCompany();
     const invoiceOfA = await openInvoiceOf(a);
     const seenByB = await invoicesOf(b.admin);
     expect(seenByB.every((invoice) => invoice.companyId === b.id)).toBe(true);
-    expect(await b.admin.post('/subscription', { invoiceId: invoiceOfA.id })).toMatchObject({ status: 404, body: { error: 'ERR_NO_INVOICE_FOUND' } });
+    expect(await b.admin.post('/subscription', { invoiceId: invoiceOfA.id })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_INVOICE_FOUND' },
+    });
     expect((await invoicesOf(b.admin, `?companyId=${a.id}`)).some((invoice) => invoice.companyId === a.id)).toBe(false);
 
     const all = await invoicesOf(operator, `?companyId=${a.id}`);
@@ -108,7 +114,11 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     expect(pix.qrcode.imagemQrcode).toMatch(/^http/);
     expect(await checkout(company.admin, invoice.id)).toEqual(pix);
     const intent = await intentOf(billing, invoice.id);
-    expect(intent).toMatchObject({ amount: 14990, currency: 'brl', metadata: { invoiceId: String(invoice.id), companyId: String(company.id) } });
+    expect(intent).toMatchObject({
+      amount: 14990,
+      currency: 'brl',
+      metadata: { invoiceId: String(invoice.id), companyId: String(company.id) },
+    });
 
     expect((await sandboxCall(billing, '/_sandbox/pix/pay', { code: pix.qrcode.qrcode })).status).toBe(200);
     const event = await company.socket.next<PaymentEventPayload>(`company-${company.id}-payment`, 15_000);
@@ -123,14 +133,18 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     );
     for (let i = 0; i < 3; i++) await sandboxCall(billing, `/_sandbox/events/${succeeded!.id}/deliver`);
     await eventually(async () => {
-      const attempts = (await (await fetch(`${billing.sandbox.url}/_sandbox/deliveries?event=${succeeded!.id}`)).json()) as { data?: { outcome: string }[] } | { outcome: string }[];
-      const list = Array.isArray(attempts) ? attempts : attempts.data ?? [];
+      const attempts = (await (await fetch(`${billing.sandbox.url}/_sandbox/deliveries?event=${succeeded!.id}`)).json()) as
+        { data?: { outcome: string }[] } | { outcome: string }[];
+      const list = Array.isArray(attempts) ? attempts : (attempts.data ?? []);
       return list.filter((a) => a.outcome === 'delivered').length >= 4;
     }, 15_000);
     expect(await dueDateOf(company)).toBe(renewedTo);
     expect(company.socket.events().filter((name) => name === `company-${company.id}-payment`)).toEqual([]);
     expect(other.socket.events().some((name) => name.endsWith('-payment'))).toBe(false);
-    expect(await company.admin.post('/subscription', { invoiceId: invoice.id })).toMatchObject({ status: 409, body: { error: 'ERR_INVOICE_NOT_OPEN' } });
+    expect(await company.admin.post('/subscription', { invoiceId: invoice.id })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_INVOICE_NOT_OPEN' },
+    });
   });
 
   it('refuses forged, wrongly signed, stale and unsigned webhooks and changes nothing', async () => {
@@ -261,9 +275,20 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
     const lastException = listing.body.map((row) => row.exceptions.length > 0).lastIndexOf(true);
     expect(lastException).toBeLessThan(firstClean);
     const paidRow = listing.body.find((row) => row.invoiceId === paidInvoice.id && row.status === 'succeeded');
-    expect(paidRow).toMatchObject({ companyId: paying.id, amount: '149.90', invoiceValue: '149.90', fee: '1.78', net: '148.12', exceptions: [] });
+    expect(paidRow).toMatchObject({
+      companyId: paying.id,
+      amount: '149.90',
+      invoiceValue: '149.90',
+      fee: '1.78',
+      net: '148.12',
+      exceptions: [],
+    });
     expect(paidRow!.companyName).toEqual(expect.any(String));
-    expect(listing.body.find((row) => row.paymentIntentId === wrong.id)).toMatchObject({ amount: '20.00', invoiceValue: '149.90', exceptions: expect.arrayContaining(['amount_mismatch', 'succeeded_but_open']) });
+    expect(listing.body.find((row) => row.paymentIntentId === wrong.id)).toMatchObject({
+      amount: '20.00',
+      invoiceValue: '149.90',
+      exceptions: expect.arrayContaining(['amount_mismatch', 'succeeded_but_open']),
+    });
 
     const onlyPaying = await operator.get<ReconciliationRow[]>(`/invoices/reconciliation?companyId=${paying.id}`);
     expect(onlyPaying.body.map((row) => row.companyId)).toEqual(onlyPaying.body.map(() => paying.id));
@@ -275,7 +300,9 @@ describe('billing: invoices, Pix checkout through Stripe, verified webhooks, lic
 
     const csv = await operator.request<string>('GET', '/invoices/reconciliation/csv');
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.body.split('\r\n')[0]).toBe('exceptions,date,company_id,company,invoice_id,invoice_value,amount,fee,net,refunded,status,payment_intent');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'exceptions,date,company_id,company,invoice_id,invoice_value,amount,fee,net,refunded,status,payment_intent',
+    );
     expect(csv.body).toContain(`,${paidInvoice.id},149.90,149.90,1.78,148.12,0.00,succeeded,`);
 
     expect((await paying.admin.get('/invoices/reconciliation')).status).toBe(403);

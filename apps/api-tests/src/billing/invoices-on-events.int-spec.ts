@@ -12,13 +12,16 @@ const TIME_ZONE = 'America/Sao_Paulo';
 /** The periodic job (the safety net) runs once at start and then not again during this file: what issues invoices here are the events. */
 const A_DAY_MS = String(24 * 3600 * 1000);
 
-describe('billing: a company\'s invoice is issued on identity\'s company events, not at the next periodic run', () => {
+describe("billing: a company's invoice is issued on identity's company events, not at the next periodic run", () => {
   let stack: Stack;
   let operator: ApiClient;
   let plan: PlanView;
 
   beforeAll(async () => {
-    stack = await startStack({ services: ['identity', 'billing'], env: { TIME_ZONE, BILLING_JOBS_EVERY_MS: A_DAY_MS, INVOICE_DAYS_BEFORE_DUE: '20' } });
+    stack = await startStack({
+      services: ['identity', 'billing'],
+      env: { TIME_ZONE, BILLING_JOBS_EVERY_MS: A_DAY_MS, INVOICE_DAYS_BEFORE_DUE: '20' },
+    });
     operator = await superAdmin(stack);
     plan = await createPlan(operator, { value: 99.9 });
   });
@@ -50,17 +53,19 @@ describe('billing: a company\'s invoice is issued on identity\'s company events,
     const dueDate = inDays(5);
     const { company, admin } = await createdCompany(dueDate);
     const invoices = await invoicesReach(admin, (found) => found.length > 0);
-    expect(invoices).toEqual([expect.objectContaining({ companyId: company.id, dueDate, value: '99.90', detail: plan.name, status: 'open' })]);
+    expect(invoices).toEqual([
+      expect.objectContaining({ companyId: company.id, dueDate, value: '99.90', detail: plan.name, status: 'open' }),
+    ]);
   });
 
-  it('a signed-up trial has its invoice at once, and its login counts days on the platform\'s calendar', async () => {
+  it("a signed-up trial has its invoice at once, and its login counts days on the platform's calendar", async () => {
     const { client, session } = await signedUpAdmin(stack, plan.id);
     expect(session.user.company).toMatchObject({ dueDate: inDays(3), calendarTimeZone: TIME_ZONE });
     const invoices = await invoicesReach(client, (found) => found.length > 0);
     expect(invoices).toEqual([expect.objectContaining({ companyId: session.user.companyId, dueDate: inDays(3), status: 'open' })]);
   });
 
-  it('a due date moved near issues that period\'s invoice; a plan change corrects it; never two for one period', async () => {
+  it("a due date moved near issues that period's invoice; a plan change corrects it; never two for one period", async () => {
     const { company, admin } = await createdCompany(inDays(60));
     const other = await createPlan(operator, { value: 45 });
     // a later event of the same kind proves the first was handled: nothing issued 60 days ahead

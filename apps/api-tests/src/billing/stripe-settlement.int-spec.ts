@@ -29,7 +29,13 @@ describe('billing: a payment is settled from what Stripe says, never from what a
 
   /** An event body as an attacker holding the webhook secret would write it, signed with that secret. */
   function signedEvent(type: string, object: object, timestamp?: number): { payload: string; signature: string } {
-    const payload = JSON.stringify({ id: `evt_claim_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const payload = JSON.stringify({
+      id: `evt_claim_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
     return { payload, signature: billing.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp }) };
   }
 
@@ -40,7 +46,12 @@ describe('billing: a payment is settled from what Stripe says, never from what a
     const intent = await intentOf(billing, invoice.id);
     expect(intent).toMatchObject({ status: 'requires_action', amount_received: 0 });
 
-    const claim = signedEvent('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: intent.amount, latest_charge: null });
+    const claim = signedEvent('payment_intent.succeeded', {
+      ...intent,
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: null,
+    });
     expect(await postWebhook(billing, claim.payload, claim.signature)).toBe(200);
     await billing.stack.apps.billing!.get(PaymentRecovery).recover();
 
@@ -53,7 +64,15 @@ describe('billing: a payment is settled from what Stripe says, never from what a
   });
 
   it('a signed event naming an intent Stripe does not have records nothing', async () => {
-    const claim = signedEvent('payment_intent.succeeded', { id: 'pi_claimed_nowhere', object: 'payment_intent', status: 'succeeded', amount: 14990, amount_received: 14990, currency: 'brl', metadata: {} });
+    const claim = signedEvent('payment_intent.succeeded', {
+      id: 'pi_claimed_nowhere',
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 14990,
+      amount_received: 14990,
+      currency: 'brl',
+      metadata: {},
+    });
     expect(await postWebhook(billing, claim.payload, claim.signature)).toBe(200);
     expect(await exceptionsOf('pi_claimed_nowhere')).toEqual([]);
   });
@@ -68,7 +87,12 @@ describe('billing: a payment is settled from what Stripe says, never from what a
     expect((await invoicesOf(company.admin))[0]).toMatchObject({ id: invoice.id, status: 'paid' });
     expect(await dueDateOf(company)).toBe(nextDueDate(invoice.dueDate, 'MENSAL'));
     const rows = await suite.operator.get<ReconciliationRow[]>(`/invoices/reconciliation?companyId=${company.id}`);
-    expect(rows.body.find((row) => row.invoiceId === invoice.id && row.status === 'succeeded')).toMatchObject({ amount: '149.90', fee: '1.78', net: '148.12', exceptions: [] });
+    expect(rows.body.find((row) => row.invoiceId === invoice.id && row.status === 'succeeded')).toMatchObject({
+      amount: '149.90',
+      fee: '1.78',
+      net: '148.12',
+      exceptions: [],
+    });
 
     // A signed "refunded" claim for that charge, which Stripe never refunded, shows no refund.
     const intent = await billing.stripe.paymentIntents.retrieve((await intentOf(billing, invoice.id)).id);

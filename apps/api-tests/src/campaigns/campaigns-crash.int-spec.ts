@@ -40,7 +40,13 @@ describe('a campaigns process killed mid-campaign', () => {
     execFileSync('npx', ['nx', 'run', 'campaigns:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
     env = await startSessionsStack({
       services: ['identity', 'sessions', 'tickets'],
-      env: { CAMPAIGN_TICK_MS: '100', CAMPAIGN_RETRY_BASE_MS: '100', CAMPAIGN_SENDS_IN_FLIGHT: '12', CAMPAIGN_SENDER_LEASE_MS: '3000', DATABASE_POOL_MAX: '16' },
+      env: {
+        CAMPAIGN_TICK_MS: '100',
+        CAMPAIGN_RETRY_BASE_MS: '100',
+        CAMPAIGN_SENDS_IN_FLIGHT: '12',
+        CAMPAIGN_SENDER_LEASE_MS: '3000',
+        DATABASE_POOL_MAX: '16',
+      },
     });
     env.sandbox.network.onBusinessMessage((m) => {
       if (m.business === BUSINESS) seen.push({ to: m.customer, body: m.body });
@@ -61,7 +67,9 @@ describe('a campaigns process killed mid-campaign', () => {
 
   it('finishes after a SIGKILL and a restart, with no recipient lost or reached twice', async () => {
     const first = await startCampaigns();
-    await tenant.admin.post('/campaign-settings', { settings: { messageInterval: 0.02, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } });
+    await tenant.admin.post('/campaign-settings', {
+      settings: { messageInterval: 0.02, longerIntervalAfter: 0, greaterInterval: 0, variables: [] },
+    });
     const list = (await tenant.admin.post<ContactListView>('/contact-lists', { name: 'Lista do kill' })).body;
     const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `55119${String(30_000_000 + i).padStart(8, '0')}`);
     await ownerQuery(
@@ -86,7 +94,11 @@ describe('a campaigns process killed mid-campaign', () => {
     expect(atKill).toBeLessThan(RECIPIENTS);
 
     await startCampaigns();
-    await eventually(async () => (await tenant.admin.get<CampaignView>(`/campaigns/${created.body.id}`)).body.status === 'FINALIZADA', 180_000, 200);
+    await eventually(
+      async () => (await tenant.admin.get<CampaignView>(`/campaigns/${created.body.id}`)).body.status === 'FINALIZADA',
+      180_000,
+      200,
+    );
     const final = (await tenant.admin.get<CampaignView>(`/campaigns/${created.body.id}`)).body;
     expect(final.report).toMatchObject({ valid: RECIPIENTS, delivered: RECIPIENTS, failed: 0 });
 

@@ -48,7 +48,9 @@ describe('campaigns', () => {
   const sentBy = (business: string): Seen[] => seen.filter((m) => m.from === business);
   const report = async (id: number): Promise<CampaignView> => (await tenant.admin.get<CampaignView>(`/campaigns/${id}`)).body;
   const settings = (messageInterval: number) =>
-    tenant.admin.post<CampaignSettingsView>('/campaign-settings', { settings: { messageInterval, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'cupom', value: 'BF10' }] } });
+    tenant.admin.post<CampaignSettingsView>('/campaign-settings', {
+      settings: { messageInterval, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'cupom', value: 'BF10' }] },
+    });
 
   /** A contact list of `size` valid items with fresh numbers (the items as an import would leave them). */
   const listOf = async (owner: Tenant, size: number, prefix = 'Pessoa'): Promise<{ list: ContactListView; numbers: string[] }> => {
@@ -92,7 +94,8 @@ describe('campaigns', () => {
     for (const m of got) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
     expect(counts.size).toBe(numbers.length);
-    for (const m of got) expect([`Oi ${prefix} ${m.to}, seu cupom é BF10`, `Olá ${prefix} ${m.to} (${m.to}), cupom BF10`]).toContain(m.body);
+    for (const m of got)
+      expect([`Oi ${prefix} ${m.to}, seu cupom é BF10`, `Olá ${prefix} ${m.to} (${m.to}), cupom BF10`]).toContain(m.body);
   };
 
   /**
@@ -113,9 +116,20 @@ describe('campaigns', () => {
   };
 
   beforeAll(async () => {
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets', 'campaigns'], env: { CAMPAIGN_TICK_MS: '100', CAMPAIGN_RETRY_BASE_MS: '100', CAMPAIGN_SENDS_IN_FLIGHT: '12', CAMPAIGN_REPLY_WINDOW_MS: '600000', DATABASE_POOL_MAX: '16' } });
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets', 'campaigns'],
+      env: {
+        CAMPAIGN_TICK_MS: '100',
+        CAMPAIGN_RETRY_BASE_MS: '100',
+        CAMPAIGN_SENDS_IN_FLIGHT: '12',
+        CAMPAIGN_REPLY_WINDOW_MS: '600000',
+        DATABASE_POOL_MAX: '16',
+      },
+    });
     stack = env.stack;
-    env.sandbox.network.onBusinessMessage((m) => seen.push({ from: m.business, to: m.customer, body: m.body, timestamp: m.timestamp, file: m.media?.filename ?? null }));
+    env.sandbox.network.onBusinessMessage((m) =>
+      seen.push({ from: m.business, to: m.customer, body: m.body, timestamp: m.timestamp, file: m.media?.filename ?? null }),
+    );
     const plan = await createPlan(await superAdmin(stack), { connections: 3 });
     [tenant, other] = await Promise.all([signUpTenant(stack, plan.id), signUpTenant(stack, plan.id)]);
     const socket = await socketOf(stack, tenant.admin);
@@ -144,14 +158,20 @@ describe('campaigns', () => {
         { key: 'variables', value: JSON.stringify([{ key: 'cupom', value: 'BF10' }]), companyId: tenant.companyId },
       ]),
     );
-    for (const bad of [{}, { settings: { messageInterval: -1 } }, { settings: { messageInterval: 'rápido' } }, { settings: { variables: [{ key: 'com espaço', value: 'x' }] } }, { settings: { longerIntervalAfter: 1.5 } }]) {
+    for (const bad of [
+      {},
+      { settings: { messageInterval: -1 } },
+      { settings: { messageInterval: 'rápido' } },
+      { settings: { variables: [{ key: 'com espaço', value: 'x' }] } },
+      { settings: { longerIntervalAfter: 1.5 } },
+    ]) {
       const response = await other.admin.post('/campaign-settings', bad);
       expect({ bad, status: response.status }).toEqual({ bad, status: 400 });
     }
     expect((await other.admin.get<CampaignSettingsView>('/campaign-settings')).body).toEqual([]);
   });
 
-  it('refuses bad input and other companies\' lists and connections with 4xx, storing nothing', async () => {
+  it("refuses bad input and other companies' lists and connections with 4xx, storing nothing", async () => {
     const { list } = await listOf(tenant, 1);
     const good = { name: 'Campanha válida', message1: 'Oi {nome}', contactListId: list.id, whatsappId: whatsapp.id };
     const bad: Array<Record<string, unknown>> = [
@@ -169,15 +189,26 @@ describe('campaigns', () => {
     ];
     for (const body of bad) {
       const response = await tenant.admin.post('/campaigns', body);
-      expect({ body, status: response.status, error: (response.body as { error?: string }).error }).toEqual({ body, status: 400, error: 'ERR_VALIDATION' });
+      expect({ body, status: response.status, error: (response.body as { error?: string }).error }).toEqual({
+        body,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
     }
     const short = await tenant.admin.post<{ fields: Array<{ field: string; messages: string[] }> }>('/campaigns', bad[0]);
     expect(short.body.fields).toEqual([{ field: 'name', messages: ['Too Short!'] }]);
     expect(await ownerQuery(stack, 'select id from campaigns.campaigns where company_id = $1', [tenant.companyId])).toEqual([]);
   });
 
-  it('keeps tenants apart: another company\'s campaign is invisible and untouchable', async () => {
-    const theirs = (await other.admin.post<CampaignView>('/campaigns', { name: 'Só deles', message1: 'Oi', contactListId: otherList.id, whatsappId: otherWhatsapp.id })).body;
+  it("keeps tenants apart: another company's campaign is invisible and untouchable", async () => {
+    const theirs = (
+      await other.admin.post<CampaignView>('/campaigns', {
+        name: 'Só deles',
+        message1: 'Oi',
+        contactListId: otherList.id,
+        whatsappId: otherWhatsapp.id,
+      })
+    ).body;
     expect(theirs.status).toBe('INATIVA');
     for (const [method, path] of [
       ['get', `/campaigns/${theirs.id}`],
@@ -197,21 +228,42 @@ describe('campaigns', () => {
 
   it('applies the editability of spec 001 section 4 and refuses deleting a running campaign', async () => {
     const { list } = await listOf(tenant, 1);
-    const created = (await tenant.admin.post<CampaignView>('/campaigns', { name: 'Editável', message1: 'Oi', contactListId: list.id, whatsappId: whatsapp.id })).body;
+    const created = (
+      await tenant.admin.post<CampaignView>('/campaigns', {
+        name: 'Editável',
+        message1: 'Oi',
+        contactListId: list.id,
+        whatsappId: whatsapp.id,
+      })
+    ).body;
     expect(created).toMatchObject({ status: 'INATIVA', contactList: { id: list.id }, whatsapp: { id: whatsapp.id, name: 'Campanhas' } });
     const inTwoHours = new Date(Date.now() + 2 * 3_600_000).toISOString();
-    expect((await tenant.admin.put<CampaignView>(`/campaigns/${created.id}`, { scheduledAt: inTwoHours })).body).toMatchObject({ status: 'PROGRAMADA', scheduledAt: inTwoHours });
+    expect((await tenant.admin.put<CampaignView>(`/campaigns/${created.id}`, { scheduledAt: inTwoHours })).body).toMatchObject({
+      status: 'PROGRAMADA',
+      scheduledAt: inTwoHours,
+    });
     const inHalfAnHour = new Date(Date.now() + 1_800_000).toISOString();
     expect((await tenant.admin.put(`/campaigns/${created.id}`, { scheduledAt: inHalfAnHour })).status).toBe(200);
     // now within the hour: read-only
-    expect(await tenant.admin.put(`/campaigns/${created.id}`, { message1: 'Mudou' })).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
+    expect(await tenant.admin.put(`/campaigns/${created.id}`, { message1: 'Mudou' })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' },
+    });
     // the same values sent back are no change
     expect((await tenant.admin.put(`/campaigns/${created.id}`, { name: 'Editável', scheduledAt: inHalfAnHour })).status).toBe(200);
     // cancelled: messages editable, the rest not
     expect((await tenant.admin.post<CampaignView>(`/campaigns/${created.id}/cancel`)).body.status).toBe('CANCELADA');
-    expect((await tenant.admin.put<CampaignView>(`/campaigns/${created.id}`, { message1: 'Nova mensagem', message2: 'Outra' })).body).toMatchObject({ message1: 'Nova mensagem', message2: 'Outra' });
-    expect(await tenant.admin.put(`/campaigns/${created.id}`, { name: 'Outro nome' })).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
-    expect(await tenant.admin.post(`/campaigns/${created.id}/cancel`)).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_WRONG_STATUS' } });
+    expect(
+      (await tenant.admin.put<CampaignView>(`/campaigns/${created.id}`, { message1: 'Nova mensagem', message2: 'Outra' })).body,
+    ).toMatchObject({ message1: 'Nova mensagem', message2: 'Outra' });
+    expect(await tenant.admin.put(`/campaigns/${created.id}`, { name: 'Outro nome' })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' },
+    });
+    expect(await tenant.admin.post(`/campaigns/${created.id}/cancel`)).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_CAMPAIGN_WRONG_STATUS' },
+    });
     // running, with one recipient still to answer a confirmation (so the runner does not finish it):
     // the shipping first, so that no scheduler tick sees the campaign running with nothing left
     await ownerQuery(
@@ -259,11 +311,27 @@ describe('campaigns', () => {
     expect(Math.min(...times.slice(1).map((at, k) => at - times[k]!))).toBeGreaterThanOrEqual(50 - 1);
     expect(aheadOfPace(received, 50)).toBeLessThanOrEqual(1);
     // the rows: one per number, unique in the database
-    expect(await ownerQuery(stack, 'select number, count(*) from campaigns.campaign_shippings where company_id = $1 group by campaign_id, number having count(*) > 1', [tenant.companyId])).toEqual([]);
+    expect(
+      await ownerQuery(
+        stack,
+        'select number, count(*) from campaigns.campaign_shippings where company_id = $1 group by campaign_id, number having count(*) > 1',
+        [tenant.companyId],
+      ),
+    ).toEqual([]);
     // the messages are in the conversations, and no ticket entered the inbox
-    const [stored] = await ownerQuery<{ n: string }>(stack, `select count(*) as n from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.company_id = $1 and c.number = any($2) and m.from_me`, [tenant.companyId, numbers]);
+    const [stored] = await ownerQuery<{ n: string }>(
+      stack,
+      `select count(*) as n from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.company_id = $1 and c.number = any($2) and m.from_me`,
+      [tenant.companyId, numbers],
+    );
     expect(Number(stored!.n)).toBe(RECIPIENTS);
-    expect(await ownerQuery(stack, `select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = any($1) and t.status <> 'closed'`, [numbers])).toEqual([]);
+    expect(
+      await ownerQuery(
+        stack,
+        `select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = any($1) and t.status <> 'closed'`,
+        [numbers],
+      ),
+    ).toEqual([]);
   }, 540_000);
 
   it('lists the shippings page by page (by number, 20 a page unless a limit is given) and exports them as CSV streamed over pages', async () => {
@@ -273,7 +341,8 @@ describe('campaigns', () => {
     expect(first).toMatchObject({ count: RECIPIENTS, hasMore: true });
     expect(first.shippings).toHaveLength(20);
     const pages: CampaignShippingsView[] = [];
-    for (let pageNumber = 1; pageNumber === 1 || pages.at(-1)!.hasMore; pageNumber += 1) pages.push((await shippings(`?pageNumber=${pageNumber}&limit=300`)).body);
+    for (let pageNumber = 1; pageNumber === 1 || pages.at(-1)!.hasMore; pageNumber += 1)
+      pages.push((await shippings(`?pageNumber=${pageNumber}&limit=300`)).body);
     expect(pages.map((page) => [page.shippings.length, page.count, page.hasMore])).toEqual([
       [300, RECIPIENTS, true],
       [300, RECIPIENTS, true],
@@ -284,11 +353,14 @@ describe('campaigns', () => {
     expect(listed).toEqual([...listed].sort());
     expect(new Set(listed).size).toBe(RECIPIENTS);
     expect(first.shippings.map((row) => row.number)).toEqual(listed.slice(0, 20));
-    for (const bad of ['?limit=0', `?limit=${CAMPAIGN_SHIPPINGS_LIMIT_MAX + 1}`, '?pageNumber=0', '?limit=abc']) expect({ bad, status: (await shippings(bad)).status }).toEqual({ bad, status: 400 });
+    for (const bad of ['?limit=0', `?limit=${CAMPAIGN_SHIPPINGS_LIMIT_MAX + 1}`, '?pageNumber=0', '?limit=abc'])
+      expect({ bad, status: (await shippings(bad)).status }).toEqual({ bad, status: 400 });
 
     // the export reads pages of CAMPAIGN_SHIPPINGS_LIMIT_MAX (500): these 1 000 take more than one
     expect(RECIPIENTS).toBeGreaterThan(CAMPAIGN_SHIPPINGS_LIMIT_MAX);
-    const response = await fetch(`${stack.url}/campaigns/${campaign!.id}/shippings.csv`, { headers: { authorization: `Bearer ${tenant.admin.token}` } });
+    const response = await fetch(`${stack.url}/campaigns/${campaign!.id}/shippings.csv`, {
+      headers: { authorization: `Bearer ${tenant.admin.token}` },
+    });
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const lines = (await response.text()).trim().split('\r\n');
@@ -332,8 +404,22 @@ describe('campaigns', () => {
 
     // what makes a send whose process died before it committed safe to repeat: the key
     const rpc = rpcFor(stack);
-    const actor = { userId: 0, companyId: tenant.companyId, profile: 'admin' as const, super: false, queueIds: [], allTicket: 'enabled' as const, sessionId: 'test' };
-    const message = { key: `test-${Date.now()}`, whatsappId: whatsapp.id, number: '5511988887777', name: 'Repetido', body: 'Mensagem com chave' };
+    const actor = {
+      userId: 0,
+      companyId: tenant.companyId,
+      profile: 'admin' as const,
+      super: false,
+      queueIds: [],
+      allTicket: 'enabled' as const,
+      sessionId: 'test',
+    };
+    const message = {
+      key: `test-${Date.now()}`,
+      whatsappId: whatsapp.id,
+      number: '5511988887777',
+      name: 'Repetido',
+      body: 'Mensagem com chave',
+    };
     expect(await rpc.request(CampaignMessagesSubjects.send, message, { actor })).toMatchObject({ duplicate: false });
     expect(await rpc.request(CampaignMessagesSubjects.send, message, { actor })).toMatchObject({ duplicate: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -342,7 +428,15 @@ describe('campaigns', () => {
 
   it('a send retried after its replica died between the send and its record keeps one message row and reaches the customer once', async () => {
     const rpc = rpcFor(stack);
-    const actor = { userId: 0, companyId: tenant.companyId, profile: 'admin' as const, super: false, queueIds: [], allTicket: 'enabled' as const, sessionId: 'test' };
+    const actor = {
+      userId: 0,
+      companyId: tenant.companyId,
+      profile: 'admin' as const,
+      super: false,
+      queueIds: [],
+      allTicket: 'enabled' as const,
+      sessionId: 'test',
+    };
     const number = '5511988886666';
     const message = { key: `retried-${Date.now()}`, whatsappId: whatsapp.id, number, name: 'Retentado', body: 'Mensagem retentada' };
     const rows = () =>
@@ -373,13 +467,16 @@ describe('campaigns', () => {
     }
   }, 60_000);
 
-  it('two campaigns on one connection, with two campaigns replicas, share the connection\'s pace', async () => {
+  it("two campaigns on one connection, with two campaigns replicas, share the connection's pace", async () => {
     await settings(0.05);
     const second = await startStackService('campaigns', stack.env);
     try {
       const [a, b] = await Promise.all([listOf(tenant, 15, 'Ana'), listOf(tenant, 15, 'Bia')]);
       const startedAt = Date.now();
-      const [first, other] = await Promise.all([startNow('Primeira', a.list.id, secondWhatsapp.id), startNow('Segunda', b.list.id, secondWhatsapp.id)]);
+      const [first, other] = await Promise.all([
+        startNow('Primeira', a.list.id, secondWhatsapp.id),
+        startNow('Segunda', b.list.id, secondWhatsapp.id),
+      ]);
       await finished(first.id, 90_000);
       await finished(other.id, 90_000);
       expectEachOnce(a.numbers, SECOND_BUSINESS, 'Ana');
@@ -415,16 +512,32 @@ describe('campaigns', () => {
     // the reply is a durable event: heard when the campaigns service returns
     await stack.apps.campaigns!.close();
     env.sandbox.network.customerSends({ from: late, to: SECOND_BUSINESS, body: 'Pode mandar' });
-    await eventually(async () => (await ownerQuery(stack, `select 1 from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.number = $1 and not m.from_me`, [late])).length === 1, 30_000);
+    await eventually(
+      async () =>
+        (
+          await ownerQuery(
+            stack,
+            `select 1 from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.number = $1 and not m.from_me`,
+            [late],
+          )
+        ).length === 1,
+      30_000,
+    );
     stack.apps.campaigns = await startStackService('campaigns', stack.env);
     await eventually(async () => toThem(late).length === 2, 60_000);
     expect(toThem(late)[1]!.body).toBe(`Oi Cli ${late}, seu cupom é BF10`);
     // a second reply confirms nothing more and sends nothing more
     env.sandbox.network.customerSends({ from: early, to: SECOND_BUSINESS, body: 'Obrigado' });
 
-    await eventually(async () => (await report(campaign.id)).report.confirmed === 2 && (await report(campaign.id)).report.delivered === 2, 30_000);
+    await eventually(
+      async () => (await report(campaign.id)).report.confirmed === 2 && (await report(campaign.id)).report.delivered === 2,
+      30_000,
+    );
     const shown = await report(campaign.id);
-    expect(shown).toMatchObject({ status: 'EM_ANDAMENTO', report: { valid: 3, delivered: 2, confirmationRequested: 3, confirmed: 2, failed: 0 } });
+    expect(shown).toMatchObject({
+      status: 'EM_ANDAMENTO',
+      report: { valid: 3, delivered: 2, confirmationRequested: 3, confirmed: 2, failed: 0 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(toThem(silent)).toHaveLength(1);
     expect(toThem(early)).toHaveLength(2);
@@ -441,9 +554,15 @@ describe('campaigns', () => {
     expect((await tenant.admin.post<CampaignView>(`/campaigns/${campaign.id}/cancel`)).body.status).toBe('CANCELADA');
   }, 240_000);
 
-  it('a campaign with a file list sends, after the message, the list\'s text and each of its files, in order, once', async () => {
+  it("a campaign with a file list sends, after the message, the list's text and each of its files, in order, once", async () => {
     await settings(0.02);
-    const fileList = (await tenant.admin.post<{ id: number; options: Array<{ id: number }> }>('/files', { name: 'Catálogo', message: 'Segue o catálogo, {nome}', options: [{ name: 'Catálogo PDF' }, { name: 'Tabela' }] })).body;
+    const fileList = (
+      await tenant.admin.post<{ id: number; options: Array<{ id: number }> }>('/files', {
+        name: 'Catálogo',
+        message: 'Segue o catálogo, {nome}',
+        options: [{ name: 'Catálogo PDF' }, { name: 'Tabela' }],
+      })
+    ).body;
     for (const [option, name] of [
       [fileList.options[0]!, 'catalogo.pdf'],
       [fileList.options[1]!, 'tabela.pdf'],
@@ -458,13 +577,25 @@ describe('campaigns', () => {
     const { list, numbers } = await listOf(tenant, 4, 'Arq');
     // one item added by hand, never checked on WhatsApp: checked when the campaign plans, then sent too
     const manual = '5511955500001';
-    expect((await tenant.admin.post('/contact-list-items', { contactListId: list.id, name: `Arq ${manual}`, number: manual, email: '' })).status).toBe(201);
+    expect(
+      (await tenant.admin.post('/contact-list-items', { contactListId: list.id, name: `Arq ${manual}`, number: manual, email: '' })).status,
+    ).toBe(201);
     numbers.push(manual);
     const campaign = await startNow('Com arquivos', list.id, secondWhatsapp.id, { fileListId: fileList.id, message2: '' });
     expect((await finished(campaign.id, 90_000)).report).toMatchObject({ valid: 5, delivered: 5, failed: 0 });
-    expect(await ownerQuery(stack, 'select is_whatsapp_valid, checked_at is not null as checked from campaigns.contact_list_items where number = $1', [manual])).toEqual([{ is_whatsapp_valid: true, checked: true }]);
+    expect(
+      await ownerQuery(
+        stack,
+        'select is_whatsapp_valid, checked_at is not null as checked from campaigns.contact_list_items where number = $1',
+        [manual],
+      ),
+    ).toEqual([{ is_whatsapp_valid: true, checked: true }]);
     for (const n of numbers) {
-      expect(sentBy(SECOND_BUSINESS).filter((m) => m.to === n).map((m) => [m.body, m.file])).toEqual([
+      expect(
+        sentBy(SECOND_BUSINESS)
+          .filter((m) => m.to === n)
+          .map((m) => [m.body, m.file]),
+      ).toEqual([
         [`Oi Arq ${n}, seu cupom é BF10`, null],
         [`Segue o catálogo, Arq ${n}`, null],
         ['Catálogo PDF', 'catalogo.pdf'],
@@ -476,6 +607,7 @@ describe('campaigns', () => {
   it('needs the plan flag useCampaigns (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const plan = await createPlan(await superAdmin(stack), { name: `Sem campanhas ${Date.now()}`, useCampaigns: false });
     const without = await signUpTenant(stack, plan.id);
-    for (const path of ['/campaigns', '/campaign-settings']) expect(((await without.admin.get(path)).body as { error?: string }).error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    for (const path of ['/campaigns', '/campaign-settings'])
+      expect(((await without.admin.get(path)).body as { error?: string }).error).toBe('ERR_PLAN_FEATURE_DISABLED');
   });
 });

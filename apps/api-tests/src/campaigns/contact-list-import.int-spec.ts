@@ -17,7 +17,14 @@ const NOT_ON_WHATSAPP = '5511955550003';
 function workbook(rows: unknown[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contatos');
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nome', 'numero'], ['Outra aba', '5511900000000']]), 'Outra');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['nome', 'numero'],
+      ['Outra aba', '5511900000000'],
+    ]),
+    'Outra',
+  );
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
@@ -53,7 +60,8 @@ describe('contact list import', () => {
     await rm(storageDir, { recursive: true, force: true });
   }, 60_000);
 
-  const newList = async (client: Tenant, name: string): Promise<ContactListView> => (await client.admin.post<ContactListView>('/contact-lists', { name })).body;
+  const newList = async (client: Tenant, name: string): Promise<ContactListView> =>
+    (await client.admin.post<ContactListView>('/contact-lists', { name })).body;
   const finished = async (client: Tenant, listId: number): Promise<ContactListImportProgress> => {
     let last: ContactListImportProgress | null = null;
     await eventually(async () => {
@@ -63,7 +71,12 @@ describe('contact list import', () => {
     return last!;
   };
   const items = async (listId: number) =>
-    (await tenant.admin.get<ContactListItemsPageView>(`/contact-list-items?contactListId=${listId}`)).body.contacts.map((c) => [c.name, c.number, c.email, c.isWhatsappValid]);
+    (await tenant.admin.get<ContactListItemsPageView>(`/contact-list-items?contactListId=${listId}`)).body.contacts.map((c) => [
+      c.name,
+      c.number,
+      c.email,
+      c.isWhatsappValid,
+    ]);
 
   it('imports valid rows, skips duplicates, reports bad rows with line and reason, checks numbers in batches, live', async () => {
     const list = await newList(tenant, 'Importada');
@@ -85,7 +98,11 @@ describe('contact list import', () => {
     const checksBefore = (await sandboxCall<{ single: number; batches: number }>(env.sandbox, 'GET', `/sessions/${BUSINESS}/checks`)).body;
     const socket = await socketOf(stack, tenant.admin);
     try {
-      const upload = await tenant.admin.request<ContactListImportProgress>('POST', `/contact-lists/${list.id}/upload`, form(file, 'contatos.xlsx'));
+      const upload = await tenant.admin.request<ContactListImportProgress>(
+        'POST',
+        `/contact-lists/${list.id}/upload`,
+        form(file, 'contatos.xlsx'),
+      );
       expect(upload).toMatchObject({ status: 201, body: { contactListId: list.id, state: 'queued', fileName: 'contatos.xlsx' } });
       const done = await socket.nextWhere<ContactListEventPayload>(
         `company-${tenant.companyId}-ContactList`,
@@ -114,8 +131,15 @@ describe('contact list import', () => {
           { line: 12, reason: 'número inválido (8 a 50 dígitos)' },
         ],
       });
-      expect(await socket.nextWhere<ContactListEventPayload>(`company-${tenant.companyId}-ContactList`, (p) => p.action === 'update' && p.record.id === list.id && p.record.contactsCount === 4)).toBeDefined();
-      expect(await socket.nextWhere(`company-${tenant.companyId}-ContactListItem-${list.id}`, (p: { action: string }) => p.action === 'reload')).toBeDefined();
+      expect(
+        await socket.nextWhere<ContactListEventPayload>(
+          `company-${tenant.companyId}-ContactList`,
+          (p) => p.action === 'update' && p.record.id === list.id && p.record.contactsCount === 4,
+        ),
+      ).toBeDefined();
+      expect(
+        await socket.nextWhere(`company-${tenant.companyId}-ContactListItem-${list.id}`, (p: { action: string }) => p.action === 'reload'),
+      ).toBeDefined();
     } finally {
       socket.close();
     }
@@ -126,14 +150,23 @@ describe('contact list import', () => {
       ['Já estava', '5511955550009', null, true],
     ]);
     const checks = (await sandboxCall<{ single: number; batches: number }>(env.sandbox, 'GET', `/sessions/${BUSINESS}/checks`)).body;
-    expect({ single: checks.single - checksBefore.single, batches: checks.batches - checksBefore.batches }).toEqual({ single: 0, batches: 1 });
+    expect({ single: checks.single - checksBefore.single, batches: checks.batches - checksBefore.batches }).toEqual({
+      single: 0,
+      batches: 1,
+    });
     // the spreadsheet is not kept once read
     expect(await readdir(path.join(storageDir, 'contact-list-imports', String(tenant.companyId))).catch(() => [])).toEqual([]);
   }, 45_000);
 
   it('reads .xls (BIFF8) too', async () => {
     const list = await newList(tenant, 'Do Excel antigo');
-    const file = workbook([['nome', 'numero', 'email'], ['Diego Alves', '5511955550010', 'diego@example.com']], 'biff8');
+    const file = workbook(
+      [
+        ['nome', 'numero', 'email'],
+        ['Diego Alves', '5511955550010', 'diego@example.com'],
+      ],
+      'biff8',
+    );
     expect((await tenant.admin.request('POST', `/contact-lists/${list.id}/upload`, form(file, 'antiga.XLS'))).status).toBe(201);
     expect(await finished(tenant, list.id)).toMatchObject({ state: 'done', added: 1, invalid: 0 });
     expect(await items(list.id)).toEqual([['Diego Alves', '5511955550010', 'diego@example.com', true]]);
@@ -141,9 +174,16 @@ describe('contact list import', () => {
 
   it('fails an import whose sheet has no number column, storing nothing', async () => {
     const list = await newList(tenant, 'Sem coluna');
-    const file = workbook([['Nome', 'Cidade'], ['Eva', 'Santos']]);
+    const file = workbook([
+      ['Nome', 'Cidade'],
+      ['Eva', 'Santos'],
+    ]);
     expect((await tenant.admin.request('POST', `/contact-lists/${list.id}/upload`, form(file, 'x.xlsx'))).status).toBe(201);
-    expect(await finished(tenant, list.id)).toMatchObject({ state: 'failed', failure: 'a primeira linha não tem a coluna "numero"', added: 0 });
+    expect(await finished(tenant, list.id)).toMatchObject({
+      state: 'failed',
+      failure: 'a primeira linha não tem a coluna "numero"',
+      added: 0,
+    });
     expect(await ownerQuery(stack, 'select id from campaigns.contact_list_items where contact_list_id = $1', [list.id])).toEqual([]);
   });
 
@@ -163,12 +203,29 @@ describe('contact list import', () => {
       expect({ label, status: response.status, error: response.body.error }).toEqual({ label, status, error: 'ERR_VALIDATION' });
     }
     const theirs = await newList(other, 'Deles');
-    const foreign = await tenant.admin.request('POST', `/contact-lists/${theirs.id}/upload`, form(workbook([['nome', 'numero'], ['Intruso', '5511955550011']]), 'a.xlsx'));
+    const foreign = await tenant.admin.request(
+      'POST',
+      `/contact-lists/${theirs.id}/upload`,
+      form(
+        workbook([
+          ['nome', 'numero'],
+          ['Intruso', '5511955550011'],
+        ]),
+        'a.xlsx',
+      ),
+    );
     expect(foreign.status).toBe(404);
     expect((await tenant.admin.get(`/contact-lists/${theirs.id}/import`)).status).toBe(404);
-    expect((await tenant.admin.request('POST', '/contact-lists/999999/upload', form(workbook([['numero'], ['5511955550012']]), 'a.xlsx'))).status).toBe(404);
-    expect(await ownerQuery(stack, 'select id from campaigns.contact_list_imports where contact_list_id = any($1)', [[list.id, theirs.id]])).toEqual([]);
-    expect(await ownerQuery(stack, 'select id from campaigns.contact_list_items where contact_list_id = any($1)', [[list.id, theirs.id]])).toEqual([]);
+    expect(
+      (await tenant.admin.request('POST', '/contact-lists/999999/upload', form(workbook([['numero'], ['5511955550012']]), 'a.xlsx')))
+        .status,
+    ).toBe(404);
+    expect(
+      await ownerQuery(stack, 'select id from campaigns.contact_list_imports where contact_list_id = any($1)', [[list.id, theirs.id]]),
+    ).toEqual([]);
+    expect(
+      await ownerQuery(stack, 'select id from campaigns.contact_list_items where contact_list_id = any($1)', [[list.id, theirs.id]]),
+    ).toEqual([]);
     expect(await readdir(path.join(storageDir, 'uploads', String(tenant.companyId))).catch(() => [])).toEqual([]);
   });
 
@@ -197,7 +254,19 @@ describe('contact list import', () => {
     );
     stack.apps.campaigns = await startStackService('campaigns', stack.env);
     const done = await finished(tenant, list.id);
-    expect(done).toMatchObject({ importId: id, state: 'done', total: 2501, read: 2501, added: 2500, duplicates: 1, invalid: 0, checked: 2500, valid: 2500 });
-    expect(await ownerQuery(stack, 'select count(*)::int as n from campaigns.contact_list_items where contact_list_id = $1', [list.id])).toEqual([{ n: 2500 }]);
+    expect(done).toMatchObject({
+      importId: id,
+      state: 'done',
+      total: 2501,
+      read: 2501,
+      added: 2500,
+      duplicates: 1,
+      invalid: 0,
+      checked: 2500,
+      valid: 2500,
+    });
+    expect(
+      await ownerQuery(stack, 'select count(*)::int as n from campaigns.contact_list_items where contact_list_id = $1', [list.id]),
+    ).toEqual([{ n: 2500 }]);
   }, 120_000);
 });

@@ -38,31 +38,79 @@ describe('file lists', () => {
   it('creates with options, uploads a file per option, edits options, pages and deletes, live on company-{id}-file', async () => {
     const socket = await socketOf(stack, tenant.admin);
     try {
-      const created = await tenant.admin.post<FileListView>('/files', { name: 'Catálogo', message: 'Segue o catálogo', options: [{ name: 'PDF' }, { name: 'Tabela' }], userId: 999 });
-      expect(created).toMatchObject({ status: 201, body: { name: 'Catálogo', message: 'Segue o catálogo', userId: tenant.adminSession.user.id, options: [{ name: 'PDF', path: null }, { name: 'Tabela', path: null }] } });
+      const created = await tenant.admin.post<FileListView>('/files', {
+        name: 'Catálogo',
+        message: 'Segue o catálogo',
+        options: [{ name: 'PDF' }, { name: 'Tabela' }],
+        userId: 999,
+      });
+      expect(created).toMatchObject({
+        status: 201,
+        body: {
+          name: 'Catálogo',
+          message: 'Segue o catálogo',
+          userId: tenant.adminSession.user.id,
+          options: [
+            { name: 'PDF', path: null },
+            { name: 'Tabela', path: null },
+          ],
+        },
+      });
       const list = created.body;
-      expect(await socket.nextWhere<FileListEventPayload>(`company-${tenant.companyId}-file`, (p) => p.action === 'create' && p.fileList.id === list.id)).toBeDefined();
+      expect(
+        await socket.nextWhere<FileListEventPayload>(
+          `company-${tenant.companyId}-file`,
+          (p) => p.action === 'create' && p.fileList.id === list.id,
+        ),
+      ).toBeDefined();
 
       const [pdf, table] = list.options;
-      const uploaded = await tenant.admin.request<FileListView>('POST', `/files/uploadList/${list.id}`, uploadForm(pdf!.id, 'catalogo.pdf', '%PDF-1.4 catálogo'));
+      const uploaded = await tenant.admin.request<FileListView>(
+        'POST',
+        `/files/uploadList/${list.id}`,
+        uploadForm(pdf!.id, 'catalogo.pdf', '%PDF-1.4 catálogo'),
+      );
       expect(uploaded.status).toBe(201);
-      expect(uploaded.body.options[0]).toMatchObject({ id: pdf!.id, file: 'catalogo.pdf', mediaType: 'application/pdf', path: expect.stringMatching(new RegExp(`^file-lists/${tenant.companyId}/`)) });
+      expect(uploaded.body.options[0]).toMatchObject({
+        id: pdf!.id,
+        file: 'catalogo.pdf',
+        mediaType: 'application/pdf',
+        path: expect.stringMatching(new RegExp(`^file-lists/${tenant.companyId}/`)),
+      });
       expect(await stored()).toHaveLength(1);
 
       // keep PDF renamed, drop Tabela, add Vídeo
-      const edited = await tenant.admin.put<FileListView>(`/files/${list.id}`, { name: 'Catálogo 2026', message: 'Novo catálogo', options: [{ id: pdf!.id, name: 'PDF novo' }, { name: 'Vídeo' }] });
+      const edited = await tenant.admin.put<FileListView>(`/files/${list.id}`, {
+        name: 'Catálogo 2026',
+        message: 'Novo catálogo',
+        options: [{ id: pdf!.id, name: 'PDF novo' }, { name: 'Vídeo' }],
+      });
       expect(edited.body.options.map((o) => [o.name, o.file])).toEqual([
         ['PDF novo', 'catalogo.pdf'],
         ['Vídeo', null],
       ]);
       expect(edited.body.options.map((o) => o.id)).not.toContain(table!.id);
-      expect(await socket.nextWhere<FileListEventPayload>(`company-${tenant.companyId}-file`, (p) => p.action === 'update' && p.fileList.name === 'Catálogo 2026')).toBeDefined();
+      expect(
+        await socket.nextWhere<FileListEventPayload>(
+          `company-${tenant.companyId}-file`,
+          (p) => p.action === 'update' && p.fileList.name === 'Catálogo 2026',
+        ),
+      ).toBeDefined();
 
-      expect((await tenant.admin.get<FileListsPageView>('/files/?searchParam=2026&pageNumber=1')).body).toMatchObject({ count: 1, hasMore: false, files: [{ id: list.id }] });
+      expect((await tenant.admin.get<FileListsPageView>('/files/?searchParam=2026&pageNumber=1')).body).toMatchObject({
+        count: 1,
+        hasMore: false,
+        files: [{ id: list.id }],
+      });
       expect((await tenant.admin.get<FileListView>(`/files/${list.id}`)).body.message).toBe('Novo catálogo');
 
       expect((await tenant.admin.delete(`/files/${list.id}`)).status).toBe(200);
-      expect(await socket.nextWhere<FileListEventPayload>(`company-${tenant.companyId}-file`, (p) => p.action === 'delete' && p.fileId === list.id)).toBeDefined();
+      expect(
+        await socket.nextWhere<FileListEventPayload>(
+          `company-${tenant.companyId}-file`,
+          (p) => p.action === 'delete' && p.fileId === list.id,
+        ),
+      ).toBeDefined();
       expect((await tenant.admin.get(`/files/${list.id}`)).body).toMatchObject({ error: 'ERR_NO_FILE_LIST_FOUND' });
       expect(await stored()).toEqual([]);
     } finally {
@@ -89,23 +137,42 @@ describe('file lists', () => {
     const list = (await company.admin.post<FileListView>('/files', { name: 'Válida', message: 'Ok', options: [{ name: 'A' }] })).body;
     expect((await company.admin.request('POST', `/files/uploadList/${list.id}`, new FormData())).status).toBe(400);
     expect((await company.admin.request('POST', `/files/uploadList/${list.id}`, uploadForm(999_999, 'x.pdf', 'x'))).status).toBe(400);
-    expect(await ownerQuery(stack, 'select path from campaigns.file_list_options where company_id = $1 and path is not null', [company.companyId])).toEqual([]);
-    expect((await ownerQuery(stack, 'select name from campaigns.file_lists where company_id = $1', [company.companyId])).map((r) => r.name)).toEqual(['Válida']);
+    expect(
+      await ownerQuery(stack, 'select path from campaigns.file_list_options where company_id = $1 and path is not null', [
+        company.companyId,
+      ]),
+    ).toEqual([]);
+    expect(
+      (await ownerQuery(stack, 'select name from campaigns.file_lists where company_id = $1', [company.companyId])).map((r) => r.name),
+    ).toEqual(['Válida']);
   });
 
   it("keeps tenants apart: another company's file lists and options are invisible and untouchable", async () => {
-    const theirs = (await other.admin.post<FileListView>('/files', { name: 'Só deles', message: 'Oi', options: [{ name: 'Arquivo' }] })).body;
+    const theirs = (await other.admin.post<FileListView>('/files', { name: 'Só deles', message: 'Oi', options: [{ name: 'Arquivo' }] }))
+      .body;
     const mine = (await tenant.admin.post<FileListView>('/files', { name: 'Minha', message: 'Oi', options: [{ name: 'Meu' }] })).body;
     expect((await tenant.admin.get(`/files/${theirs.id}`)).status).toBe(404);
     expect((await tenant.admin.put(`/files/${theirs.id}`, { name: 'Tomada', message: 'x' })).status).toBe(404);
     expect((await tenant.admin.delete(`/files/${theirs.id}`)).status).toBe(404);
-    expect((await tenant.admin.request('POST', `/files/uploadList/${theirs.id}`, uploadForm(theirs.options[0]!.id, 'x.pdf', 'x'))).status).toBe(404);
+    expect(
+      (await tenant.admin.request('POST', `/files/uploadList/${theirs.id}`, uploadForm(theirs.options[0]!.id, 'x.pdf', 'x'))).status,
+    ).toBe(404);
     // another list's option, named in my own list's upload, is refused
-    expect((await tenant.admin.request('POST', `/files/uploadList/${mine.id}`, uploadForm(theirs.options[0]!.id, 'x.pdf', 'x'))).status).toBe(400);
+    expect(
+      (await tenant.admin.request('POST', `/files/uploadList/${mine.id}`, uploadForm(theirs.options[0]!.id, 'x.pdf', 'x'))).status,
+    ).toBe(400);
     // an option id of theirs in my update is not taken over: it becomes a new option of mine
-    const edited = (await tenant.admin.put<FileListView>(`/files/${mine.id}`, { name: 'Minha', message: 'Oi', options: [{ id: theirs.options[0]!.id, name: 'Roubada' }] })).body;
+    const edited = (
+      await tenant.admin.put<FileListView>(`/files/${mine.id}`, {
+        name: 'Minha',
+        message: 'Oi',
+        options: [{ id: theirs.options[0]!.id, name: 'Roubada' }],
+      })
+    ).body;
     expect(edited.options.map((o) => o.id)).not.toContain(theirs.options[0]!.id);
-    expect((await other.admin.get<FileListView>(`/files/${theirs.id}`)).body.options).toEqual([expect.objectContaining({ name: 'Arquivo', path: null })]);
+    expect((await other.admin.get<FileListView>(`/files/${theirs.id}`)).body.options).toEqual([
+      expect.objectContaining({ name: 'Arquivo', path: null }),
+    ]);
     expect((await tenant.admin.get<FileListsPageView>('/files/')).body.files.map((f) => f.id)).not.toContain(theirs.id);
   });
 });

@@ -56,7 +56,15 @@ describe('schedules', () => {
       const created = await tenant.admin.post<ScheduleView>('/schedules', { body: 'Lembrete da consulta', contactId: contact.id, sendAt });
       expect(created).toMatchObject({
         status: 201,
-        body: { id: expect.any(Number), body: 'Lembrete da consulta', contactId: contact.id, sendAt, sentAt: null, userId: tenant.adminSession.user.id, companyId: tenant.companyId },
+        body: {
+          id: expect.any(Number),
+          body: 'Lembrete da consulta',
+          contactId: contact.id,
+          sendAt,
+          sentAt: null,
+          userId: tenant.adminSession.user.id,
+          companyId: tenant.companyId,
+        },
       });
       const id = created.body.id;
       expect(await socket.nextWhere<ScheduleEventPayload>(event, (p) => p.action === 'create' && p.schedule.id === id)).toBeDefined();
@@ -68,8 +76,14 @@ describe('schedules', () => {
 
       const page = (await tenant.admin.get<SchedulesPageView>('/schedules?searchParam=10h&pageNumber=1')).body;
       expect(page).toMatchObject({ count: 1, hasMore: false, schedules: [{ id }] });
-      expect((await tenant.admin.get<SchedulesPageView>(`/schedules?contactId=${contact.id}`)).body.schedules.map((s) => s.id)).toEqual([id]);
-      expect((await tenant.admin.get<SchedulesPageView>('/schedules?searchParam=nada-disso')).body).toEqual({ schedules: [], count: 0, hasMore: false });
+      expect((await tenant.admin.get<SchedulesPageView>(`/schedules?contactId=${contact.id}`)).body.schedules.map((s) => s.id)).toEqual([
+        id,
+      ]);
+      expect((await tenant.admin.get<SchedulesPageView>('/schedules?searchParam=nada-disso')).body).toEqual({
+        schedules: [],
+        count: 0,
+        hasMore: false,
+      });
 
       expect((await tenant.admin.delete(`/schedules/${id}`)).status).toBe(200);
       expect(await socket.nextWhere<ScheduleEventPayload>(event, (p) => p.action === 'delete' && p.scheduleId === id)).toBeDefined();
@@ -90,7 +104,11 @@ describe('schedules', () => {
     ];
     for (const body of bad) {
       const response = await tenant.admin.post('/schedules', body);
-      expect({ body, status: response.status, error: (response.body as { error?: string }).error }).toEqual({ body, status: 400, error: 'ERR_VALIDATION' });
+      expect({ body, status: response.status, error: (response.body as { error?: string }).error }).toEqual({
+        body,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
     }
     const short = await tenant.admin.post<{ fields: Array<{ field: string; messages: string[] }> }>('/schedules', bad[0]);
     expect(short.body.fields).toEqual([{ field: 'body', messages: ['Mensagem muito curta'] }]);
@@ -100,7 +118,9 @@ describe('schedules', () => {
   it("keeps tenants apart: another company's contact is refused, its schedules are invisible", async () => {
     const foreign = await tenant.admin.post('/schedules', { body: 'Para outra empresa', contactId: otherContact.id, sendAt: inAnHour() });
     expect(foreign).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    const theirs = (await other.admin.post<ScheduleView>('/schedules', { body: 'Só da outra empresa', contactId: otherContact.id, sendAt: inAnHour() })).body;
+    const theirs = (
+      await other.admin.post<ScheduleView>('/schedules', { body: 'Só da outra empresa', contactId: otherContact.id, sendAt: inAnHour() })
+    ).body;
     expect((await tenant.admin.get(`/schedules/${theirs.id}`)).status).toBe(404);
     expect((await tenant.admin.put(`/schedules/${theirs.id}`, { body: 'tomada de controle' })).status).toBe(404);
     expect((await tenant.admin.delete(`/schedules/${theirs.id}`)).status).toBe(404);
@@ -109,7 +129,9 @@ describe('schedules', () => {
   });
 
   it('refuses to edit a schedule already sent (ERR_SCHEDULE_ALREADY_SENT)', async () => {
-    const created = (await tenant.admin.post<ScheduleView>('/schedules', { body: 'Já foi enviado', contactId: contact.id, sendAt: inAnHour() })).body;
+    const created = (
+      await tenant.admin.post<ScheduleView>('/schedules', { body: 'Já foi enviado', contactId: contact.id, sendAt: inAnHour() })
+    ).body;
     await ownerQuery(stack, `update campaigns.schedules set status = 'ENVIADA', sent_at = now() where id = $1`, [created.id]);
     const edit = await tenant.admin.put(`/schedules/${created.id}`, { body: 'Mudança tardia' });
     expect(edit).toMatchObject({ status: 409, body: { error: 'ERR_SCHEDULE_ALREADY_SENT' } });
@@ -117,22 +139,36 @@ describe('schedules', () => {
   });
 
   describe('sending', () => {
-    const inbox = async (): Promise<SandboxMessage[]> => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body;
+    const inbox = async (): Promise<SandboxMessage[]> =>
+      (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body;
     const received = async (body: string): Promise<number> => (await inbox()).filter((m) => m.body === body).length;
     const inConversation = async (body: string): Promise<number> =>
-      (await ownerQuery(stack, 'select m.id from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.contact_id = $1 and m.body = $2 and m.from_me', [contact.id, body])).length;
+      (
+        await ownerQuery(
+          stack,
+          'select m.id from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.contact_id = $1 and m.body = $2 and m.from_me',
+          [contact.id, body],
+        )
+      ).length;
     const schedule = async (body: string, inMs: number): Promise<ScheduleView> => {
-      const created = await tenant.admin.post<ScheduleView>('/schedules', { body, contactId: contact.id, sendAt: new Date(Date.now() + inMs).toISOString() });
+      const created = await tenant.admin.post<ScheduleView>('/schedules', {
+        body,
+        contactId: contact.id,
+        sendAt: new Date(Date.now() + inMs).toISOString(),
+      });
       expect(created.status).toBe(201);
       return created.body;
     };
     const settled = async (id: number): Promise<ScheduleView> => {
       let view: ScheduleView | undefined;
-      await eventually(async () => ['ENVIADA', 'ERRO'].includes((view = (await tenant.admin.get<ScheduleView>(`/schedules/${id}`)).body).status), 20_000);
+      await eventually(
+        async () => ['ENVIADA', 'ERRO'].includes((view = (await tenant.admin.get<ScheduleView>(`/schedules/${id}`)).body).status),
+        20_000,
+      );
       return view!;
     };
 
-    it('sends once at sendAt, variables filled, into the contact\'s conversation', async () => {
+    it("sends once at sendAt, variables filled, into the contact's conversation", async () => {
       const created = await schedule('Lembrete para {{firstName}}: consulta amanhã', 3_000);
       expect(created.status).toBe('PENDENTE');
       await eventually(async () => (await tenant.admin.get<ScheduleView>(`/schedules/${created.id}`)).body.status === 'AGENDADA', 5_000);
@@ -149,22 +185,47 @@ describe('schedules', () => {
     });
 
     it('sends the attachment with the message (the body its caption); the schedule keeps its file; checked and tenant-bound', async () => {
-      const created = (await tenant.admin.post<ScheduleView>('/schedules', { body: 'Segue o boleto, {{firstName}}', contactId: contact.id, sendAt: inAnHour() })).body;
-      const upload = (id: number, name: string, bytes: Buffer, type: string, client = tenant.admin) => client.request<ScheduleView>('POST', `/schedules/${id}/media-upload`, fileForm(name, bytes, type));
+      const created = (
+        await tenant.admin.post<ScheduleView>('/schedules', {
+          body: 'Segue o boleto, {{firstName}}',
+          contactId: contact.id,
+          sendAt: inAnHour(),
+        })
+      ).body;
+      const upload = (id: number, name: string, bytes: Buffer, type: string, client = tenant.admin) =>
+        client.request<ScheduleView>('POST', `/schedules/${id}/media-upload`, fileForm(name, bytes, type));
       // spec 000: png, jpg or jpeg only; an empty form; another company's schedule
-      expect(await upload(created.id, 'contrato.pdf', Buffer.from('%PDF-1.4 not an image'), 'application/pdf')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-      expect(await upload(created.id, 'falsa.png', Buffer.from('not really a png'), 'image/png')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-      expect(await tenant.admin.request('POST', `/schedules/${created.id}/media-upload`, new FormData())).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await upload(created.id, 'contrato.pdf', Buffer.from('%PDF-1.4 not an image'), 'application/pdf')).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
+      expect(await upload(created.id, 'falsa.png', Buffer.from('not really a png'), 'image/png')).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
+      expect(await tenant.admin.request('POST', `/schedules/${created.id}/media-upload`, new FormData())).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
       expect((await upload(created.id, 'boleto.png', PNG, 'image/png', other.admin)).status).toBe(404);
       expect((await tenant.admin.get<ScheduleView>(`/schedules/${created.id}`)).body).toMatchObject({ mediaPath: null, mediaName: null });
 
       // a first file replaced by a second one, then the second removed and uploaded again
       const first = await upload(created.id, 'primeiro arquivo.png', PNG, 'image/png');
-      expect(first).toMatchObject({ status: 201, body: { mediaName: 'primeiro_arquivo.png', mediaPath: expect.stringMatching(new RegExp(`^schedules/${tenant.companyId}/[0-9a-f]+\\.png$`)) } });
+      expect(first).toMatchObject({
+        status: 201,
+        body: {
+          mediaName: 'primeiro_arquivo.png',
+          mediaPath: expect.stringMatching(new RegExp(`^schedules/${tenant.companyId}/[0-9a-f]+\\.png$`)),
+        },
+      });
       const replaced = (await upload(created.id, 'boleto.png', PNG, 'image/png')).body;
       expect(replaced.mediaName).toBe('boleto.png');
       expect(replaced.mediaPath).not.toBe(first.body.mediaPath);
-      expect((await tenant.admin.delete<ScheduleView>(`/schedules/${created.id}/media-upload`)).body).toMatchObject({ mediaPath: null, mediaName: null });
+      expect((await tenant.admin.delete<ScheduleView>(`/schedules/${created.id}/media-upload`)).body).toMatchObject({
+        mediaPath: null,
+        mediaName: null,
+      });
       const withFile = (await upload(created.id, 'boleto.png', PNG, 'image/png')).body;
 
       // due in 3 s
@@ -181,10 +242,18 @@ describe('schedules', () => {
         'select m.media_path, m.media_name from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.contact_id = $1 and m.body = $2 and m.from_me',
         [contact.id, caption],
       );
-      expect(rows).toEqual([{ media_path: expect.stringMatching(new RegExp(`^tickets/${tenant.companyId}/\\d+/`)), media_name: 'boleto.png' }]);
+      expect(rows).toEqual([
+        { media_path: expect.stringMatching(new RegExp(`^tickets/${tenant.companyId}/\\d+/`)), media_name: 'boleto.png' },
+      ]);
       // a sent schedule's attachment cannot change
-      expect(await upload(created.id, 'outro.png', PNG, 'image/png')).toMatchObject({ status: 409, body: { error: 'ERR_SCHEDULE_ALREADY_SENT' } });
-      expect(await tenant.admin.delete(`/schedules/${created.id}/media-upload`)).toMatchObject({ status: 409, body: { error: 'ERR_SCHEDULE_ALREADY_SENT' } });
+      expect(await upload(created.id, 'outro.png', PNG, 'image/png')).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_SCHEDULE_ALREADY_SENT' },
+      });
+      expect(await tenant.admin.delete(`/schedules/${created.id}/media-upload`)).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_SCHEDULE_ALREADY_SENT' },
+      });
     });
 
     it('a rescheduled schedule is sent once, at its new time', async () => {
@@ -200,14 +269,19 @@ describe('schedules', () => {
       expect(await inConversation('Remarcado uma vez')).toBe(1);
     });
 
-    it('sends exactly once with two campaigns service instances, even when a schedule\'s job runs twice', async () => {
+    it("sends exactly once with two campaigns service instances, even when a schedule's job runs twice", async () => {
       const second = await startStackService('campaigns', stack.env);
       try {
         const bodies = ['Réplica um', 'Réplica dois', 'Réplica três', 'Réplica quatro'];
         const created = await Promise.all(bodies.map((body) => schedule(body, 3_000)));
         // and a second job per schedule, as a stalled job handed to another replica would be: the claim lets one through
         const jobs = second.get<Jobs>(JobQueue);
-        for (const one of created) await jobs.add(JobName.ScheduleSend, { companyId: tenant.companyId, scheduleId: one.id }, { id: `duplicate-${one.id}`, delayMs: 3_000 });
+        for (const one of created)
+          await jobs.add(
+            JobName.ScheduleSend,
+            { companyId: tenant.companyId, scheduleId: one.id },
+            { id: `duplicate-${one.id}`, delayMs: 3_000 },
+          );
         for (const one of created) expect((await settled(one.id)).status).toBe('ENVIADA');
         await new Promise((resolve) => setTimeout(resolve, 2_000)); // room for a duplicate to show up
         for (const body of bodies) {

@@ -27,7 +27,9 @@ describe('internal chat', () => {
     bea = await createAgent(stack, tenant, { name: 'Bea' });
     caio = await createAgent(stack, tenant, { name: 'Caio' });
     dora = await createAgent(stack, tenant, { name: 'Dora' });
-    const [owner, b, c, d, foreign] = await Promise.all([tenant.admin, bea.client, caio.client, dora.client, other.admin].map((client) => socketOf(stack, client)));
+    const [owner, b, c, d, foreign] = await Promise.all(
+      [tenant.admin, bea.client, caio.client, dora.client, other.admin].map((client) => socketOf(stack, client)),
+    );
     sockets = { owner: owner!, bea: b!, caio: c!, dora: d!, foreign: foreign! };
   });
   afterAll(async () => {
@@ -72,9 +74,15 @@ describe('internal chat', () => {
     expect(chat).toMatchObject({ title: 'Plantão', ownerId, lastMessage: '' });
     expect(chat.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(chat.users.map((member) => member.userId).sort()).toEqual([ownerId, bea.user.id, caio.user.id].sort());
-    expect(chat.users.find((member) => member.userId === bea.user.id)).toMatchObject({ unreads: 0, user: { id: bea.user.id, name: 'Bea' } });
+    expect(chat.users.find((member) => member.userId === bea.user.id)).toMatchObject({
+      unreads: 0,
+      user: { id: bea.user.id, name: 'Bea' },
+    });
 
-    const heard = await sockets.bea.nextWhere<ChatEventPayload>(channel('chat-user'), (p) => p.action === 'create' && p.chat.id === chat.id);
+    const heard = await sockets.bea.nextWhere<ChatEventPayload>(
+      channel('chat-user'),
+      (p) => p.action === 'create' && p.chat.id === chat.id,
+    );
     expect(heard).toMatchObject({ record: { id: chat.id, title: 'Plantão' } });
     expect((await chatAs(bea.client, chat.id)).uuid).toBe(chat.uuid);
     expect((await bea.client.get<ChatView>(`/chats/${chat.uuid}`)).body.id).toBe(chat.id);
@@ -86,11 +94,20 @@ describe('internal chat', () => {
   it('a message reaches the members live and counts as unread for everyone but its sender; a non-member hears nothing', async () => {
     const chat = await createChat(tenant.admin, 'Avisos', [bea.user.id, caio.user.id]);
     const sent = await bea.client.post<ChatMessageView>(`/chats/${chat.id}/messages`, { message: 'Bom dia, equipe' });
-    expect(sent).toMatchObject({ status: 201, body: { chatId: chat.id, senderId: bea.user.id, sender: { name: 'Bea' }, message: 'Bom dia, equipe' } });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { chatId: chat.id, senderId: bea.user.id, sender: { name: 'Bea' }, message: 'Bom dia, equipe' },
+    });
 
     const inRoom = await sockets.caio.nextWhere<ChatEventPayload>(channel(`chat-${chat.id}`), (p) => p.action === 'new-message');
-    expect(inRoom).toMatchObject({ newMessage: { id: sent.body.id, message: 'Bom dia, equipe' }, chat: { id: chat.id, lastMessage: 'Bom dia, equipe' } });
-    const inList = await sockets.owner.nextWhere<ChatEventPayload>(channel('chat'), (p) => p.action === 'new-message' && p.chat.id === chat.id);
+    expect(inRoom).toMatchObject({
+      newMessage: { id: sent.body.id, message: 'Bom dia, equipe' },
+      chat: { id: chat.id, lastMessage: 'Bom dia, equipe' },
+    });
+    const inList = await sockets.owner.nextWhere<ChatEventPayload>(
+      channel('chat'),
+      (p) => p.action === 'new-message' && p.chat.id === chat.id,
+    );
     if (inList.action !== 'new-message') throw new Error('not a message');
     expect(unreadsOf(inList.chat)).toEqual({ [ownerId]: 1, [bea.user.id]: 0, [caio.user.id]: 1 });
 
@@ -100,7 +117,10 @@ describe('internal chat', () => {
     expect((await dora.client.get<ChatsPageView>('/chats')).body.records.map((c) => c.id)).not.toContain(chat.id);
     expect(await dora.client.get(`/chats/${chat.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_CHAT_FOUND' } });
     expect(await dora.client.get(`/chats/${chat.id}/messages`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_CHAT_FOUND' } });
-    expect(await dora.client.post(`/chats/${chat.id}/messages`, { message: 'intrusa' })).toMatchObject({ status: 404, body: { error: 'ERR_NO_CHAT_FOUND' } });
+    expect(await dora.client.post(`/chats/${chat.id}/messages`, { message: 'intrusa' })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_CHAT_FOUND' },
+    });
   });
 
   it('keeps unread counts and lastMessage right under concurrent messages, and a read resets only the reader’s count', async () => {
@@ -129,7 +149,10 @@ describe('internal chat', () => {
     expect(older.body.records).toHaveLength(perWriter * writers.length - 20);
     expect(older.body.records.at(-1)!.id).toBeLessThan(ids[0]!);
 
-    expect(await bea.client.post(`/chats/${chat.id}/read`, { userId: caio.user.id })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await bea.client.post(`/chats/${chat.id}/read`, { userId: caio.user.id })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     const read = await bea.client.post<ChatView>(`/chats/${chat.id}/read`, { userId: String(bea.user.id) });
     expect(read.status).toBe(201);
     expect(unreadsOf(read.body)).toEqual({ [ownerId]: others, [bea.user.id]: 0, [caio.user.id]: others });
@@ -141,7 +164,10 @@ describe('internal chat', () => {
 
   it('only the owner renames, changes members or deletes; removed and deleted chats leave the members’ lists', async () => {
     const chat = await createChat(tenant.admin, 'Gestão', [bea.user.id, caio.user.id]);
-    expect(await bea.client.put(`/chats/${chat.id}`, { title: 'Tomada' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await bea.client.put(`/chats/${chat.id}`, { title: 'Tomada' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect(await bea.client.delete(`/chats/${chat.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect(await dora.client.put(`/chats/${chat.id}`, { title: 'Tomada' })).toMatchObject({ status: 404 });
     expect((await chatAs(bea.client, chat.id)).title).toBe('Gestão');
@@ -149,23 +175,42 @@ describe('internal chat', () => {
     const renamed = await tenant.admin.put<ChatView>(`/chats/${chat.id}`, { title: 'Gestão 2', users: [bea.user.id, dora.user.id] });
     expect(renamed.status).toBe(200);
     expect(renamed.body.users.map((member) => member.userId).sort()).toEqual([ownerId, bea.user.id, dora.user.id].sort());
-    expect(await sockets.caio.nextWhere<ChatEventPayload>(channel('chat'), (p) => p.action === 'delete' && p.id === chat.id)).toEqual({ action: 'delete', id: chat.id });
-    expect(await sockets.dora.nextWhere<ChatEventPayload>(channel('chat-user'), (p) => p.action === 'create' && p.chat.id === chat.id)).toMatchObject({ record: { title: 'Gestão 2' } });
-    expect(await sockets.bea.nextWhere<ChatEventPayload>(channel(`chat-${chat.id}`), (p) => p.action === 'update')).toMatchObject({ chat: { title: 'Gestão 2' } });
+    expect(await sockets.caio.nextWhere<ChatEventPayload>(channel('chat'), (p) => p.action === 'delete' && p.id === chat.id)).toEqual({
+      action: 'delete',
+      id: chat.id,
+    });
+    expect(
+      await sockets.dora.nextWhere<ChatEventPayload>(channel('chat-user'), (p) => p.action === 'create' && p.chat.id === chat.id),
+    ).toMatchObject({ record: { title: 'Gestão 2' } });
+    expect(await sockets.bea.nextWhere<ChatEventPayload>(channel(`chat-${chat.id}`), (p) => p.action === 'update')).toMatchObject({
+      chat: { title: 'Gestão 2' },
+    });
     expect(await caio.client.get(`/chats/${chat.id}`)).toMatchObject({ status: 404 });
 
     expect((await tenant.admin.delete(`/chats/${chat.id}`)).status).toBe(200);
-    expect(await sockets.bea.nextWhere<ChatEventPayload>(channel('chat'), (p) => p.action === 'delete' && p.id === chat.id)).toEqual({ action: 'delete', id: chat.id });
+    expect(await sockets.bea.nextWhere<ChatEventPayload>(channel('chat'), (p) => p.action === 'delete' && p.id === chat.id)).toEqual({
+      action: 'delete',
+      id: chat.id,
+    });
     expect(await tenant.admin.get(`/chats/${chat.id}`)).toMatchObject({ status: 404 });
     expect(await tenant.admin.get(`/chats/${chat.id}/messages`)).toMatchObject({ status: 404 });
   });
 
   it('refuses users of another company and unknown users', async () => {
     const foreignAdmin = other.adminSession.user.id;
-    expect(await tenant.admin.post('/chats', { title: 'Mista', users: [bea.user.id, foreignAdmin] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
-    expect(await tenant.admin.post('/chats', { title: 'Fantasma', users: [2_000_000_000] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await tenant.admin.post('/chats', { title: 'Mista', users: [bea.user.id, foreignAdmin] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_USER_FOUND' },
+    });
+    expect(await tenant.admin.post('/chats', { title: 'Fantasma', users: [2_000_000_000] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_USER_FOUND' },
+    });
     const chat = await createChat(tenant.admin, 'Fechada', [bea.user.id]);
-    expect(await tenant.admin.put(`/chats/${chat.id}`, { users: [foreignAdmin] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await tenant.admin.put(`/chats/${chat.id}`, { users: [foreignAdmin] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_USER_FOUND' },
+    });
     expect((await chatAs(tenant.admin, chat.id)).users.map((member) => member.userId).sort()).toEqual([ownerId, bea.user.id].sort());
     const mine = (await tenant.admin.get<ChatsPageView>('/chats')).body.records;
     expect(mine.some((c) => c.title === 'Mista' || c.title === 'Fantasma')).toBe(false);
@@ -174,7 +219,15 @@ describe('internal chat', () => {
   it('answers bad input with 400 and stores nothing', async () => {
     const chat = await createChat(tenant.admin, 'Validação', [bea.user.id]);
     const before = (await tenant.admin.get<ChatsPageView>('/chats')).body.count;
-    for (const body of [{ title: '', users: [bea.user.id] }, { title: '   ', users: [bea.user.id] }, { title: 'x', users: [] }, { title: 'x', users: 'abc' }, { title: 'x' }, { users: [bea.user.id] }, { title: 'x', users: [-1] }]) {
+    for (const body of [
+      { title: '', users: [bea.user.id] },
+      { title: '   ', users: [bea.user.id] },
+      { title: 'x', users: [] },
+      { title: 'x', users: 'abc' },
+      { title: 'x' },
+      { users: [bea.user.id] },
+      { title: 'x', users: [-1] },
+    ]) {
       expect(await tenant.admin.post('/chats', body)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     }
     expect((await tenant.admin.get<ChatsPageView>('/chats')).body.count).toBe(before);

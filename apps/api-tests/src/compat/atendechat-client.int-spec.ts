@@ -64,7 +64,10 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
 
   beforeAll(async () => {
     storageDir = await mkdtemp(path.join(tmpdir(), 'atrium-compat-'));
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets', 'campaigns', 'billing'], env: { STORAGE_DIR: storageDir } });
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets', 'campaigns', 'billing'],
+      env: { STORAGE_DIR: storageDir },
+    });
     const plan = await createPlan(await superAdmin(env.stack), { connections: 2, queues: 5 });
     tenant = await signUpTenant(env.stack, plan.id);
     queue = await createQueue(tenant, 'Atendimento');
@@ -81,7 +84,10 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
 
   it('logs in, and refreshes with the cookie alone', async () => {
     // the login was made by signUpTenant (a second one would end this one: one session per user)
-    expect(tenant.adminSession).toMatchObject({ token: expect.any(String), user: { id: expect.any(Number), companyId: tenant.companyId, company: { dueDate: expect.any(String) } } });
+    expect(tenant.adminSession).toMatchObject({
+      token: expect.any(String),
+      user: { id: expect.any(Number), companyId: tenant.companyId, company: { dueDate: expect.any(String) } },
+    });
     tenant.admin.token = undefined;
     const refreshed = await tenant.admin.post<AuthResult>('/auth/refresh_token');
     expect(refreshed.status).toBe(200);
@@ -102,9 +108,22 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
   });
 
   it('a customer writes: the polling socket receives the message live', async () => {
-    const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, pushName: 'Carla', body: 'Bom dia' });
-    const created = await polling.nextWhere<AppMessageEventPayload>(`company-${tenant.companyId}-appMessage`, (p) => p.message.wid === sent.body.id);
-    expect(created).toMatchObject({ action: 'create', message: { body: 'Bom dia', fromMe: false }, contact: { name: 'Carla' }, ticket: { status: 'pending' } });
+    const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+      from: CUSTOMER,
+      to: BUSINESS,
+      pushName: 'Carla',
+      body: 'Bom dia',
+    });
+    const created = await polling.nextWhere<AppMessageEventPayload>(
+      `company-${tenant.companyId}-appMessage`,
+      (p) => p.message.wid === sent.body.id,
+    );
+    expect(created).toMatchObject({
+      action: 'create',
+      message: { body: 'Bom dia', fromMe: false },
+      contact: { name: 'Carla' },
+      ticket: { status: 'pending' },
+    });
     ticket = created.ticket;
     await expect(polling.socket.timeout(5000).emitWithAck('joinChatBox', String(ticket.id))).resolves.toEqual({ ok: true });
   });
@@ -133,13 +152,23 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
       if (event.action === 'update') tabs[event.ticket.status]?.add(event.ticket.id);
     };
     polling.socket.on(`company-${tenant.companyId}-ticket`, followTabs);
-    const accepted = await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: tenant.adminSession.user.id, queueId: queue.id });
+    const accepted = await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, {
+      status: 'open',
+      userId: tenant.adminSession.user.id,
+      queueId: queue.id,
+    });
     expect(accepted.status).toBe(200);
     await eventually(async () => tabs.open!.has(ticket.id), 10_000);
     polling.socket.off(`company-${tenant.companyId}-ticket`, followTabs);
     // the original sends `delete` to the old status' listeners before the update: the ticket leaves Aguardando
     expect(tabs.pending!.has(ticket.id)).toBe(false);
-    const sent = await tenant.admin.post<MessageView[]>(`/messages/${ticket.id}`, { read: 1, fromMe: true, mediaUrl: '', body: 'Olá, Carla!', quotedMsg: null });
+    const sent = await tenant.admin.post<MessageView[]>(`/messages/${ticket.id}`, {
+      read: 1,
+      fromMe: true,
+      mediaUrl: '',
+      body: 'Olá, Carla!',
+      quotedMsg: null,
+    });
     expect(sent.status).toBeGreaterThanOrEqual(200);
     expect(sent.status).toBeLessThan(300);
     await eventually(async () => {
@@ -155,20 +184,36 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
   it('notes, tags (kanban 0/1) and quick messages (geral and status as 1/0) as its dialogs send them', async () => {
     const note = await tenant.admin.post('/ticket-notes', { note: 'Cliente antiga', ticketId: ticket.id, contactId: ticket.contactId });
     expect(note.status).toBe(201);
-    const notes = await tenant.admin.get<Array<{ note: string }>>(`/ticket-notes/list?${query({ ticketId: ticket.id, contactId: ticket.contactId })}`);
+    const notes = await tenant.admin.get<Array<{ note: string }>>(
+      `/ticket-notes/list?${query({ ticketId: ticket.id, contactId: ticket.contactId })}`,
+    );
     expect(notes.body.map((n) => n.note)).toContain('Cliente antiga');
 
     const tag = await tenant.admin.post<{ id: number; name: string }>('/tags', { name: 'Urgente', color: '#FF0000', kanban: 1 });
     expect(tag.status).toBe(201);
-    expect((await tenant.admin.put(`/tags/${tag.body.id}`, { name: 'Urgente', color: '#FF0000', kanban: '0' })).body).toMatchObject({ kanban: 0 });
+    expect((await tenant.admin.put(`/tags/${tag.body.id}`, { name: 'Urgente', color: '#FF0000', kanban: '0' })).body).toMatchObject({
+      kanban: 0,
+    });
     expect((await tenant.admin.get<Array<{ id: number }>>('/tags/list')).body.map((t) => t.id)).toContain(tag.body.id);
-    expect((await tenant.admin.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.body.id, name: 'Urgente' }] })).status).toBeLessThan(300);
+    expect(
+      (await tenant.admin.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.body.id, name: 'Urgente' }] })).status,
+    ).toBeLessThan(300);
 
-    const quick = await tenant.admin.post<{ id: number; geral: boolean }>('/quick-messages', { shortcode: 'oi', message: 'Olá!', geral: 1, status: 1 });
+    const quick = await tenant.admin.post<{ id: number; geral: boolean }>('/quick-messages', {
+      shortcode: 'oi',
+      message: 'Olá!',
+      geral: 1,
+      status: 1,
+    });
     expect(quick.status).toBe(201);
     expect(quick.body.geral).toBe(true);
-    expect((await tenant.admin.put<{ geral: boolean }>(`/quick-messages/${quick.body.id}`, { shortcode: 'oi', message: 'Olá!', geral: '0' })).body.geral).toBe(false);
-    const list = await tenant.admin.get<Array<{ shortcode: string }>>(`/quick-messages/list?${query({ companyId: tenant.companyId, userId: tenant.adminSession.user.id })}`);
+    expect(
+      (await tenant.admin.put<{ geral: boolean }>(`/quick-messages/${quick.body.id}`, { shortcode: 'oi', message: 'Olá!', geral: '0' }))
+        .body.geral,
+    ).toBe(false);
+    const list = await tenant.admin.get<Array<{ shortcode: string }>>(
+      `/quick-messages/list?${query({ companyId: tenant.companyId, userId: tenant.adminSession.user.id })}`,
+    );
     expect(list.body.map((q) => q.shortcode)).toContain('oi');
   });
 
@@ -187,29 +232,57 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     expect(listed.body.find((w) => w.id === connection.id)?.queues).toEqual([{ id: queue.id, name: 'Atendimento', color: queue.color }]);
 
     // the dialog spreads what it loaded, maps `queues` to ids, and sends '' for unset selects
-    const form = { ...shown.body, isDefault: 1, queueIds: shown.body.queues.map((q) => q.id), transferQueueId: queue.id, timeToTransfer: '5', promptId: '', integrationId: '', token: '' };
+    const form = {
+      ...shown.body,
+      isDefault: 1,
+      queueIds: shown.body.queues.map((q) => q.id),
+      transferQueueId: queue.id,
+      timeToTransfer: '5',
+      promptId: '',
+      integrationId: '',
+      token: '',
+    };
     const saved = await tenant.admin.put<WhatsappView>(`/whatsapp/${connection.id}`, form);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ isDefault: true, transferQueueId: queue.id, timeToTransfer: 5, promptId: null, queues: [{ id: queue.id, name: 'Atendimento' }] });
+    expect(saved.body).toMatchObject({
+      isDefault: true,
+      transferQueueId: queue.id,
+      timeToTransfer: 5,
+      promptId: null,
+      queues: [{ id: queue.id, name: 'Atendimento' }],
+    });
   });
 
   it('directory pages: users, contacts, queues, settings, announcements, and the internal-chat icon’s GET /chats/', async () => {
     const page = { searchParam: '', pageNumber: 1 };
     expect((await tenant.admin.get<{ users: unknown[] }>(`/users/?${query(page)}`)).body.users.length).toBeGreaterThan(0);
     expect((await tenant.admin.get<unknown[]>('/users/list')).status).toBe(200);
-    expect((await tenant.admin.get(`/users/${tenant.adminSession.user.id}`)).body).toMatchObject({ id: tenant.adminSession.user.id, queues: expect.any(Array) });
-    const contacts = await tenant.admin.get<{ contacts: Array<{ name: string }>; hasMore: boolean; count: number }>(`/contacts/?${query(page)}`);
+    expect((await tenant.admin.get(`/users/${tenant.adminSession.user.id}`)).body).toMatchObject({
+      id: tenant.adminSession.user.id,
+      queues: expect.any(Array),
+    });
+    const contacts = await tenant.admin.get<{ contacts: Array<{ name: string }>; hasMore: boolean; count: number }>(
+      `/contacts/?${query(page)}`,
+    );
     expect(contacts.body).toMatchObject({ hasMore: false, count: 1 });
     expect(contacts.body.contacts[0]?.name).toBe('Carla');
     expect((await tenant.admin.get<QueueView[]>('/queue')).body.map((q) => q.id)).toContain(queue.id);
     expect((await tenant.admin.get<Array<{ key: string }>>('/settings/')).body.length).toBeGreaterThan(0);
-    expect((await tenant.admin.get(`/announcements/?${query(page)}`)).body).toMatchObject({ records: expect.any(Array), hasMore: expect.any(Boolean) });
+    expect((await tenant.admin.get(`/announcements/?${query(page)}`)).body).toMatchObject({
+      records: expect.any(Array),
+      hasMore: expect.any(Boolean),
+    });
     expect(await tenant.admin.get(`/chats/?${query(page)}`)).toMatchObject({ status: 200, body: { records: [], hasMore: false } });
   });
 
   it('schedules: the list’s items carry contact and user `{id, name}` (its page reads schedule.contact.name)', async () => {
     const sendAt = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
-    const created = await tenant.admin.post<{ id: number }>('/schedules', { body: 'Lembrete da consulta', contactId: ticket.contactId, sendAt, userId: tenant.adminSession.user.id });
+    const created = await tenant.admin.post<{ id: number }>('/schedules', {
+      body: 'Lembrete da consulta',
+      contactId: ticket.contactId,
+      sendAt,
+      userId: tenant.adminSession.user.id,
+    });
     expect(created.status).toBe(201);
     const page = await tenant.admin.get<SchedulesPageView>(`/schedules/?${query({ searchParam: '', pageNumber: 1 })}`);
     expect(page.status).toBe(200);
@@ -225,7 +298,9 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     expect(all.status).toBe(200);
     expect(Array.isArray(all.body)).toBe(true);
     expect(all.body).toEqual([expect.objectContaining({ companyId: tenant.companyId, status: 'open' })]);
-    const paged = await tenant.admin.get<{ invoices: InvoiceView[]; count: number; hasMore: boolean }>('/invoices/all?pageNumber=1&paged=true');
+    const paged = await tenant.admin.get<{ invoices: InvoiceView[]; count: number; hasMore: boolean }>(
+      '/invoices/all?pageNumber=1&paged=true',
+    );
     expect(paged.body).toMatchObject({ invoices: [{ id: all.body[0]!.id }], count: 1, hasMore: false });
   });
 
@@ -233,11 +308,23 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     const list = await tenant.admin.post<{ id: number }>('/contact-lists', { name: 'Clientes importados' });
     expect(list.status).toBe(201);
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nome', 'numero'], ['Ana Souza', '5511955561001'], ['Bruno Lima', '5511955561002']]), 'Contatos');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['nome', 'numero'],
+        ['Ana Souza', '5511955561001'],
+        ['Bruno Lima', '5511955561002'],
+      ]),
+      'Contatos',
+    );
     const upload = new FormData();
     upload.append('file', new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]), 'contatos.xlsx');
     expect((await tenant.admin.request('POST', `/contact-lists/${list.body.id}/upload`, upload)).status).toBeLessThan(300);
-    const reload = await polling.nextWhere<ContactListItemEventPayload>(`company-${tenant.companyId}-ContactListItem-${list.body.id}`, (p) => p.action === 'reload', 30_000);
+    const reload = await polling.nextWhere<ContactListItemEventPayload>(
+      `company-${tenant.companyId}-ContactListItem-${list.body.id}`,
+      (p) => p.action === 'reload',
+      30_000,
+    );
     expect(reload.action === 'reload' && reload.records.map((r) => r.name)).toEqual(['Ana Souza', 'Bruno Lima']);
   });
 
@@ -247,10 +334,16 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     // its dialog sends the picked users as objects
     const chat = await tenant.admin.post<ChatView>('/chats', { title: 'Plantão', users: [{ id: colleague.user.id, name: 'Dani Colega' }] });
     expect(chat.status).toBe(201);
-    const created = await polling.nextWhere<ChatEventPayload>(`company-${tenant.companyId}-chat-user-${adminId}`, (p) => p.action === 'create');
+    const created = await polling.nextWhere<ChatEventPayload>(
+      `company-${tenant.companyId}-chat-user-${adminId}`,
+      (p) => p.action === 'create',
+    );
     expect(created).toMatchObject({ action: 'create', record: { id: chat.body.id, title: 'Plantão' } });
     expect((await tenant.admin.post(`/chats/${chat.body.id}/messages`, { message: 'Bom dia, time' })).status).toBeLessThan(300);
-    const message = await polling.nextWhere<ChatEventPayload>(`company-${tenant.companyId}-chat-${chat.body.id}`, (p) => p.action === 'new-message');
+    const message = await polling.nextWhere<ChatEventPayload>(
+      `company-${tenant.companyId}-chat-${chat.body.id}`,
+      (p) => p.action === 'new-message',
+    );
     const users = message.action === 'new-message' ? message.newMessage.chat.users : [];
     expect(users.map((u) => u.userId).sort((a, b) => a - b)).toEqual([adminId, colleague.user.id].sort((a, b) => a - b));
   });
@@ -259,7 +352,9 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
     const tag = await tenant.admin.post<{ id: number; color: string }>('/tags', { name: 'Sem cor', color: '', kanban: 0 });
     expect(tag.status).toBe(201);
     expect(tag.body.color).toBe('#A4CCCC');
-    expect((await tenant.admin.put<{ color: string }>(`/tags/${tag.body.id}`, { name: 'Sem cor', color: '', kanban: 0 })).body.color).toBe('#A4CCCC');
+    expect((await tenant.admin.put<{ color: string }>(`/tags/${tag.body.id}`, { name: 'Sem cor', color: '', kanban: 0 })).body.color).toBe(
+      '#A4CCCC',
+    );
   });
 
   it('files: the `company-{id}-file` event carries `files` (the old page) besides `fileList`', async () => {
@@ -275,15 +370,32 @@ describe('an existing Atendechat 6.0.0 client works unchanged', () => {
   it('the `company-{id}-user` update carries `company` (its dashboard greets "Bem vindo a {company.name}")', async () => {
     const me = tenant.adminSession.user;
     // its user dialog sends the whole form
-    const saved = await tenant.admin.put(`/users/${me.id}`, { name: 'Admin Renomeado', email: me.email, profile: 'admin', queueIds: [], whatsappId: '', allTicket: 'desabled' });
+    const saved = await tenant.admin.put(`/users/${me.id}`, {
+      name: 'Admin Renomeado',
+      email: me.email,
+      profile: 'admin',
+      queueIds: [],
+      whatsappId: '',
+      allTicket: 'desabled',
+    });
     expect(saved.status).toBe(200);
-    const event = await polling.nextWhere<UserEventPayload>(`company-${tenant.companyId}-user`, (p) => p.action === 'update' && p.user.id === me.id && p.user.name === 'Admin Renomeado');
+    const event = await polling.nextWhere<UserEventPayload>(
+      `company-${tenant.companyId}-user`,
+      (p) => p.action === 'update' && p.user.id === me.id && p.user.name === 'Admin Renomeado',
+    );
     expect(event.action === 'update' && event.user.company).toMatchObject({ id: tenant.companyId, name: me.company.name });
   });
 
   it('resolves the ticket; the polling socket hears the update', async () => {
-    const closed = await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, { status: 'closed', userId: tenant.adminSession.user.id, queueId: queue.id });
+    const closed = await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, {
+      status: 'closed',
+      userId: tenant.adminSession.user.id,
+      queueId: queue.id,
+    });
     expect(closed.body.status).toBe('closed');
-    await polling.nextWhere<{ action: string; ticket?: TicketView }>(`company-${tenant.companyId}-ticket`, (p) => p.action === 'update' && p.ticket?.id === ticket.id && p.ticket.status === 'closed');
+    await polling.nextWhere<{ action: string; ticket?: TicketView }>(
+      `company-${tenant.companyId}-ticket`,
+      (p) => p.action === 'update' && p.ticket?.id === ticket.id && p.ticket.status === 'closed',
+    );
   });
 });

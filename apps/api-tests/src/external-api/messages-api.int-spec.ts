@@ -17,7 +17,10 @@ const RATE_LIMIT = 30;
 type Seen = { from: string; to: string; body: string; media: { mimetype: string; filename: string; base64: string } | null };
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 /**
  * The external messaging API (spec 001 section 7 `POST {host}/api/messages/send`, issue 15)
@@ -52,7 +55,11 @@ describe('external messaging API', () => {
     return sentTo(to);
   };
 
-  const send = (bearer: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<Record<string, unknown>>> =>
+  const send = (
+    bearer: string | undefined,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<Record<string, unknown>>> =>
     client.request('POST', '/api/messages/send', body, bearer === undefined ? headers : { authorization: `Bearer ${bearer}`, ...headers });
 
   const generateToken = async (owner: Tenant, connection: WhatsappView): Promise<string> => {
@@ -71,13 +78,20 @@ describe('external messaging API', () => {
     );
 
   beforeAll(async () => {
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'], env: { EXTERNAL_API_RATE_LIMIT: String(RATE_LIMIT), EXTERNAL_API_RATE_WINDOW_S: '600' } });
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets'],
+      env: { EXTERNAL_API_RATE_LIMIT: String(RATE_LIMIT), EXTERNAL_API_RATE_WINDOW_S: '600' },
+    });
     env.sandbox.network.onBusinessMessage((m) => seen.push({ from: m.business, to: m.customer, body: m.body, media: m.media }));
     operator = await superAdmin(env.stack);
     const plan = await createPlan(operator, { connections: 3 });
     const ownPlan = await createPlan(operator, { connections: 1 });
     noApiPlanId = ownPlan.id;
-    [tenant, other, noApi] = await Promise.all([signUpTenant(env.stack, plan.id), signUpTenant(env.stack, plan.id), signUpTenant(env.stack, ownPlan.id)]);
+    [tenant, other, noApi] = await Promise.all([
+      signUpTenant(env.stack, plan.id),
+      signUpTenant(env.stack, plan.id),
+      signUpTenant(env.stack, ownPlan.id),
+    ]);
     socket = await socketOf(env.stack, tenant.admin);
     const otherSocket = await socketOf(env.stack, other.admin);
     try {
@@ -87,7 +101,11 @@ describe('external messaging API', () => {
     } finally {
       otherSocket.close();
     }
-    [token, idleToken, otherToken] = await Promise.all([generateToken(tenant, whatsapp), generateToken(tenant, idle), generateToken(other, otherWhatsapp)]);
+    [token, idleToken, otherToken] = await Promise.all([
+      generateToken(tenant, whatsapp),
+      generateToken(tenant, idle),
+      generateToken(other, otherWhatsapp),
+    ]);
     client = env.stack.client();
   });
 
@@ -98,8 +116,13 @@ describe('external messaging API', () => {
 
   it('sends a text the customer receives, in a contact and pending ticket it creates, shown in the conversation', async () => {
     const number = freshNumber();
-    expect(await send(token, { number, body: 'Seu pedido saiu para entrega' })).toMatchObject({ status: 200, body: { mensagem: 'Mensagem enviada' } });
-    expect(await received(number, 1)).toEqual([expect.objectContaining({ from: BUSINESS, body: 'Seu pedido saiu para entrega', media: null })]);
+    expect(await send(token, { number, body: 'Seu pedido saiu para entrega' })).toMatchObject({
+      status: 200,
+      body: { mensagem: 'Mensagem enviada' },
+    });
+    expect(await received(number, 1)).toEqual([
+      expect.objectContaining({ from: BUSINESS, body: 'Seu pedido saiu para entrega', media: null }),
+    ]);
 
     const [ticket, ...more] = await ticketsOf(tenant.companyId, number);
     expect(more).toEqual([]);
@@ -114,7 +137,7 @@ describe('external messaging API', () => {
     expect((await received(number, 2)).map((m) => m.body)).toEqual(['Seu pedido saiu para entrega', 'Chega hoje']);
   });
 
-  it('delivers a number\'s texts once each, in the order they were accepted, and closes the ticket after a closing text', async () => {
+  it("delivers a number's texts once each, in the order they were accepted, and closes the ticket after a closing text", async () => {
     const number = freshNumber();
     const texts = Array.from({ length: 8 }, (_, i) => `Parcela ${i + 1}`);
     for (const body of texts) expect((await send(token, { number, body })).status).toBe(200);
@@ -138,12 +161,18 @@ describe('external messaging API', () => {
     expect(await send(token, form)).toMatchObject({ status: 200, body: { mensagem: 'Mensagem enviada' } });
 
     const [received] = sentTo(number);
-    expect(received).toMatchObject({ from: BUSINESS, body: 'Segue o comprovante', media: { mimetype: 'image/png', filename: 'comprovante.png' } });
+    expect(received).toMatchObject({
+      from: BUSINESS,
+      body: 'Segue o comprovante',
+      media: { mimetype: 'image/png', filename: 'comprovante.png' },
+    });
     expect(Buffer.from(received!.media!.base64, 'base64').equals(PNG)).toBe(true);
     const [ticket] = await ticketsOf(tenant.companyId, number);
     expect(ticket).toMatchObject({ status: 'closed' });
     const conversation = await tenant.admin.get<MessagesPageView>(`/messages/${ticket!.id}`);
-    expect(conversation.body.messages).toEqual([expect.objectContaining({ mediaType: 'image', body: 'Segue o comprovante', fromMe: true })]);
+    expect(conversation.body.messages).toEqual([
+      expect.objectContaining({ mediaType: 'image', body: 'Segue o comprovante', fromMe: true }),
+    ]);
   });
 
   it('sends once per Idempotency-Key, concurrent retries included, answering each the same; another request under the key is refused', async () => {
@@ -155,7 +184,10 @@ describe('external messaging API', () => {
     for (const answer of [...answers, later]) expect(answer).toMatchObject({ status: 200, body: { mensagem: 'Mensagem enviada' } });
     expect(await received(number, 1)).toHaveLength(1);
 
-    expect(await send(token, { number, body: 'Outro texto' }, { 'idempotency-key': key })).toMatchObject({ status: 422, body: { error: 'ERR_IDEMPOTENCY_KEY_REUSED' } });
+    expect(await send(token, { number, body: 'Outro texto' }, { 'idempotency-key': key })).toMatchObject({
+      status: 422,
+      body: { error: 'ERR_IDEMPOTENCY_KEY_REUSED' },
+    });
     // without a key, the same request is a new message
     expect((await send(token, request)).status).toBe(200);
     // the connection sends in order: once the keyless one arrived, a second send of the key's would have too
@@ -164,9 +196,15 @@ describe('external messaging API', () => {
 
   it('refuses bad numbers, numbers not on WhatsApp, empty messages and missing or wrong tokens, sending nothing', async () => {
     const number = freshNumber();
-    expect(await send(token, { number: '11 99999-9999', body: 'x' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'number' })] } });
+    expect(await send(token, { number: '11 99999-9999', body: 'x' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'number' })] },
+    });
     expect(await send(token, { number: '123', body: 'x' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    expect(await send(token, { number, body: '  ' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'body' })] } });
+    expect(await send(token, { number, body: '  ' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'body' })] },
+    });
 
     await sandboxCall(env.sandbox, 'PUT', `/numbers/${number}`, { onWhatsApp: false });
     expect(await send(token, { number, body: 'Olá' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
@@ -179,18 +217,28 @@ describe('external messaging API', () => {
     await sandboxCall(env.sandbox, 'PUT', `/numbers/${known}`, { onWhatsApp: false });
     expect((await send(token, { number: known, body: 'Segunda' })).status).toBe(200);
     const [knownTicket] = await ticketsOf(tenant.companyId, known);
-    await eventually(async () => {
-      const conversation = await tenant.admin.get<MessagesPageView>(`/messages/${knownTicket!.id}`);
-      return conversation.body.messages.map((m) => m.body).join() === 'Primeira';
-    }, 30_000, 100);
+    await eventually(
+      async () => {
+        const conversation = await tenant.admin.get<MessagesPageView>(`/messages/${knownTicket!.id}`);
+        return conversation.body.messages.map((m) => m.body).join() === 'Primeira';
+      },
+      30_000,
+      100,
+    );
     expect(sentTo(known).map((m) => m.body)).toEqual(['Primeira']);
 
     const missing = await send(undefined, { number, body: 'Olá' });
     expect(missing).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
     expect(missing.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await send('atr_not-a-token-of-anyone-0000000000000000000', { number, body: 'Olá' })).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
+    expect(await send('atr_not-a-token-of-anyone-0000000000000000000', { number, body: 'Olá' })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_INVALID_API_TOKEN' },
+    });
     // a user's session token is not a connection's token
-    expect(await send(tenant.admin.token, { number, body: 'Olá' })).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
+    expect(await send(tenant.admin.token, { number, body: 'Olá' })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_INVALID_API_TOKEN' },
+    });
     expect(sentTo(number)).toEqual([]);
   });
 
@@ -214,10 +262,14 @@ describe('external messaging API', () => {
 
   it('keeps companies apart: a token reaches only its own connection, whatever the request names', async () => {
     const number = freshNumber();
-    expect((await send(otherToken, { number, body: 'Da outra empresa', whatsappId: whatsapp.id, companyId: tenant.companyId })).status).toBe(200);
+    expect(
+      (await send(otherToken, { number, body: 'Da outra empresa', whatsappId: whatsapp.id, companyId: tenant.companyId })).status,
+    ).toBe(200);
     expect(await received(number, 1)).toEqual([expect.objectContaining({ from: OTHER_BUSINESS, body: 'Da outra empresa' })]);
     expect(await ticketsOf(tenant.companyId, number)).toEqual([]);
-    expect(await ticketsOf(other.companyId, number)).toEqual([expect.objectContaining({ company_id: other.companyId, whatsapp_id: otherWhatsapp.id })]);
+    expect(await ticketsOf(other.companyId, number)).toEqual([
+      expect.objectContaining({ company_id: other.companyId, whatsapp_id: otherWhatsapp.id }),
+    ]);
   });
 
   it('stops a regenerated token at once', async () => {

@@ -26,12 +26,24 @@ const TO_SPLIT = 'to be split (issue 25)';
 
 /** `<app or lib>/<ClassName>` → its constructor's parameter count today and why it is allowed for now. */
 const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
-  'tickets/ChatbotService': { count: 15, reason: `${TO_SPLIT}: automaton, reply outbox, sender and sweep in one class; into a pure planner, a reply sender and business hours` },
-  'tickets/InboundHandler': { count: 13, reason: `${TO_SPLIT}: every feature hooks into its one transaction; into per-batch steps that features register` },
+  'tickets/ChatbotService': {
+    count: 15,
+    reason: `${TO_SPLIT}: automaton, reply outbox, sender and sweep in one class; into a pure planner, a reply sender and business hours`,
+  },
+  'tickets/InboundHandler': {
+    count: 13,
+    reason: `${TO_SPLIT}: every feature hooks into its one transaction; into per-batch steps that features register`,
+  },
   'tickets/BotActService': { count: 13, reason: `${TO_SPLIT}: carries out every kind of bot action; one use case per action` },
-  'tickets/ExternalMessagesService': { count: 13, reason: `${TO_SPLIT}: validation, storing, ordering per connection and the send job in one class` },
+  'tickets/ExternalMessagesService': {
+    count: 13,
+    reason: `${TO_SPLIT}: validation, storing, ordering per connection and the send job in one class`,
+  },
   'tickets/TicketsService': { count: 12, reason: `${TO_SPLIT}: reads, transitions and their side effects; use cases per transition` },
-  'campaigns/CampaignRunner': { count: 12, reason: `${TO_SPLIT}: its own tick loop and Redis leases; onto the shared leased-work helper (ADR 020)` },
+  'campaigns/CampaignRunner': {
+    count: 12,
+    reason: `${TO_SPLIT}: its own tick loop and Redis leases; onto the shared leased-work helper (ADR 020)`,
+  },
   'sessions/SessionSupervisor': { count: 11, reason: `${TO_SPLIT}: leases, driver lifecycle and the events of every session` },
   'identity/CompaniesService': { count: 11, reason: `${TO_SPLIT}: company CRUD, its settings and its events` },
   'identity/UsersService': { count: 10, reason: `${TO_SPLIT}: user CRUD, invitations and their events` },
@@ -65,7 +77,13 @@ interface ClassDependencies {
 
 /** Each class of the source with a constructor, and how many parameters its constructor takes. */
 export function classDependencies(fileName: string, text: string): ClassDependencies[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: ClassDependencies[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {

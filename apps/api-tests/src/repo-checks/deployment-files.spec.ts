@@ -65,7 +65,9 @@ describe('deployment files cover every app', () => {
 
   beforeAll(async () => {
     toolApps = (await importTool<{ APPS: AppDefinition[] }>('tools/lib/apps.mjs')).APPS;
-    configs = (await importTool<{ readAllConfigs(root: string): typeof configs }>('tools/lib/config-classes.mjs')).readAllConfigs(REPO_ROOT);
+    configs = (await importTool<{ readAllConfigs(root: string): typeof configs }>('tools/lib/config-classes.mjs')).readAllConfigs(
+      REPO_ROOT,
+    );
   });
 
   it('finds the backend apps', () => {
@@ -120,7 +122,17 @@ describe('deployment files cover every app', () => {
     it('has templates whose blocks all end', () => {
       const templates = readdirSync(path.join(chartDir, 'templates')).filter((file) => /\.(yaml|tpl|txt)$/.test(file));
       expect(templates).toEqual(
-        expect.arrayContaining(['deployments.yaml', 'services.yaml', 'configmap.yaml', 'secret.yaml', 'pdb.yaml', 'hpa.yaml', 'networkpolicies.yaml', 'migrate-job.yaml', 'web.yaml']),
+        expect.arrayContaining([
+          'deployments.yaml',
+          'services.yaml',
+          'configmap.yaml',
+          'secret.yaml',
+          'pdb.yaml',
+          'hpa.yaml',
+          'networkpolicies.yaml',
+          'migrate-job.yaml',
+          'web.yaml',
+        ]),
       );
       for (const file of templates) {
         const text = readFileSync(path.join(chartDir, 'templates', file), 'utf8').replace(/\{\{-?\s*\/\*[\s\S]*?\*\/\s*-?\}\}/g, '');

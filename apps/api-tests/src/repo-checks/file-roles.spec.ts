@@ -26,16 +26,36 @@ tester.run('atrium/file-role', fileRoleRule, {
     { filename: at('tags/tags.service.spec.ts'), code: 'class FakeRepository {}' },
   ],
   invalid: [
-    { filename: at('queues/deleted-bots.subscriber.ts'), code: 'export class DeletedBotsSubscriber {}', errors: [{ messageId: 'spelling' }, { messageId: 'retiredRole' }] },
-    { filename: at('queues/deleted-bots.consumer.ts'), code: 'export class DeletedBotsSubscriber {}', errors: [{ messageId: 'fileWithoutClass' }, { messageId: 'retiredRole' }] },
+    {
+      filename: at('queues/deleted-bots.subscriber.ts'),
+      code: 'export class DeletedBotsSubscriber {}',
+      errors: [{ messageId: 'spelling' }, { messageId: 'retiredRole' }],
+    },
+    {
+      filename: at('queues/deleted-bots.consumer.ts'),
+      code: 'export class DeletedBotsSubscriber {}',
+      errors: [{ messageId: 'fileWithoutClass' }, { messageId: 'retiredRole' }],
+    },
     { filename: at('shared/tickets-events.ts'), code: 'export class TicketsEvents {}', errors: [{ messageId: 'classInFile' }] },
-    { filename: at('directory-sync/directory-sync.ts'), code: 'export class DirectorySyncConsumer {}', errors: [{ messageId: 'classInFile' }] },
+    {
+      filename: at('directory-sync/directory-sync.ts'),
+      code: 'export class DirectorySyncConsumer {}',
+      errors: [{ messageId: 'classInFile' }],
+    },
     { filename: at('chats/chats.events.ts'), code: 'export class ChatsPublisher {}', errors: [{ messageId: 'fileWithoutClass' }] },
     { filename: at('tags/tags-service.ts'), code: 'export class Tags {}', errors: [{ messageId: 'spelling' }] },
     { filename: at('tags/TagsService.ts'), code: 'export class Tags {}', errors: [{ messageId: 'kebab' }] },
     { filename: at('tags/tags.ts'), code: 'export class TagsService {}', errors: [{ messageId: 'classInFile' }] },
-    { filename: at('tags/tags.repository.ts'), code: 'export class TagsService {}', errors: [{ messageId: 'fileWithoutClass' }, { messageId: 'classInFile' }] },
-    { filename: at('tags/tags.module.ts'), code: '@Module({}) export class Tags {}', errors: [{ messageId: 'fileWithoutClass' }, { messageId: 'decorated' }] },
+    {
+      filename: at('tags/tags.repository.ts'),
+      code: 'export class TagsService {}',
+      errors: [{ messageId: 'fileWithoutClass' }, { messageId: 'classInFile' }],
+    },
+    {
+      filename: at('tags/tags.module.ts'),
+      code: '@Module({}) export class Tags {}',
+      errors: [{ messageId: 'fileWithoutClass' }, { messageId: 'decorated' }],
+    },
     {
       filename: at('tags/tags.service.ts'),
       code: '@Controller() export class TagsController {} export class TagsService {}',

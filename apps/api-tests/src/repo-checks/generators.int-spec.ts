@@ -1,5 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '@atrium/testing';
@@ -42,7 +53,16 @@ const read = (...parts: string[]) => readFileSync(path.join(workspace, ...parts)
 /** The workspace without its apps: root configuration, tools, libs' sources, the files that list every app; node_modules linked, @atrium/* to the copied libs. */
 function copyWorkspace(): string {
   const target = mkdtempSync(path.join(os.tmpdir(), 'atrium-generators-'));
-  for (const file of ['package.json', 'nx.json', 'tsconfig.base.json', 'tsconfig.json', '.swcrc', 'eslint.config.js', 'jest.config.js', 'README.md']) {
+  for (const file of [
+    'package.json',
+    'nx.json',
+    'tsconfig.base.json',
+    'tsconfig.json',
+    '.swcrc',
+    'eslint.config.js',
+    'jest.config.js',
+    'README.md',
+  ]) {
     copyFileSync(path.join(REPO_ROOT, file), path.join(target, file));
   }
   const skipBuilt = (source: string) => !/[/\\](dist|node_modules|\.nx)([/\\]|$)/.test(source);
@@ -73,7 +93,15 @@ describe('generators', () => {
     nx('g', '@atrium/generators:service', SERVICE, '--port=8097', '--owns=help desks', '--no-interactive');
     nx('g', '@atrium/generators:context', CONTEXT, `--project=${SERVICE}`, '--no-interactive');
     nx('g', '@atrium/generators:job', JOB, `--project=${SERVICE}`, `--context=${CONTEXT}`, '--no-interactive');
-    nx('g', '@atrium/generators:consumer', CONSUMER, `--project=${SERVICE}`, `--context=${CONTEXT}`, '--event=user.deleted', '--no-interactive');
+    nx(
+      'g',
+      '@atrium/generators:consumer',
+      CONSUMER,
+      `--project=${SERVICE}`,
+      `--context=${CONTEXT}`,
+      '--event=user.deleted',
+      '--no-interactive',
+    );
   }, STEP_MS);
   afterAll(() => {
     if (workspace) rmSync(workspace, { recursive: true, force: true });
@@ -81,16 +109,27 @@ describe('generators', () => {
 
   it('writes the service and the context the way the house lays them out', () => {
     const src = path.join(workspace, 'apps', SERVICE, 'src');
-    for (const file of ['main.ts', 'index.ts', 'app.module.ts', 'config.ts', 'db/schema.ts', 'app.int-spec.ts', 'shared/helpdesk-database.ts']) {
+    for (const file of [
+      'main.ts',
+      'index.ts',
+      'app.module.ts',
+      'config.ts',
+      'db/schema.ts',
+      'app.int-spec.ts',
+      'shared/helpdesk-database.ts',
+    ]) {
       expect(existsSync(path.join(src, file))).toBe(true);
     }
-    for (const role of ['module', 'controller', 'service', 'repository', 'int-spec']) expect(existsSync(path.join(src, CONTEXT, `${CONTEXT}.${role}.ts`))).toBe(true);
+    for (const role of ['module', 'controller', 'service', 'repository', 'int-spec'])
+      expect(existsSync(path.join(src, CONTEXT, `${CONTEXT}.${role}.ts`))).toBe(true);
     expect(read('libs/contracts/src/helpdesk/subjects.ts')).toContain("desksCreate: 'helpdesk.desks.create'");
     // the typed contract (ADR 007): the subjects' request and reply types, joined to RpcContract
     expect(read('libs/contracts/src/helpdesk/contract.ts')).toContain('[S.desksCreate]: Rpc<CreateDeskDto, DeskView>;');
     expect(read('libs/contracts/src/rpc-contract.ts')).toMatch(/export type RpcContract = .* & HelpdeskContract & HealthContract;/);
     expect(JSON.parse(read('tsconfig.base.json')).compilerOptions.paths['@atrium/app-helpdesk']).toEqual(['apps/helpdesk/src/index.ts']);
-    expect(read('tools/lib/apps.mjs')).toContain("{ name: 'helpdesk', port: 8097, portEnv: 'HEALTH_PORT', migrates: true, replicable: true }");
+    expect(read('tools/lib/apps.mjs')).toContain(
+      "{ name: 'helpdesk', port: 8097, portEnv: 'HEALTH_PORT', migrates: true, replicable: true }",
+    );
     expect(read('apps', SERVICE, '.env.example')).toContain('HEALTH_PORT=8097');
     expect(read('apps', SERVICE, 'README.md')).toContain('| `desks/` |');
   });
@@ -107,24 +146,41 @@ describe('generators', () => {
     const consumer = read('apps', SERVICE, 'src', CONTEXT, `${CONSUMER}.consumer.ts`);
     expect(consumer).toContain('export class DeletedUsersConsumer');
     expect(consumer).toContain("this.integration.on('user.deleted'");
-    expect(readdirSync(folder).filter((file) => /\.(subscriber|processor|consumer)\.(int-spec\.)?ts$/.test(file)).sort()).toEqual([
-      `${CONSUMER}.consumer.int-spec.ts`,
-      `${CONSUMER}.consumer.ts`,
-      `${JOB}.processor.int-spec.ts`,
-      `${JOB}.processor.ts`,
-    ]);
+    expect(
+      readdirSync(folder)
+        .filter((file) => /\.(subscriber|processor|consumer)\.(int-spec\.)?ts$/.test(file))
+        .sort(),
+    ).toEqual([`${CONSUMER}.consumer.int-spec.ts`, `${CONSUMER}.consumer.ts`, `${JOB}.processor.int-spec.ts`, `${JOB}.processor.ts`]);
     // the consumer's test publishes the event with an example of its payload
-    expect(read('apps', SERVICE, 'src', CONTEXT, `${CONSUMER}.consumer.int-spec.ts`)).toContain("const payload: IntegrationEventMap['user.deleted'] = { userId: 1 };");
-    expect(read('apps', SERVICE, 'src', CONTEXT, `${CONTEXT}.module.ts`)).toMatch(/providers: \[DesksRepository, DesksService, DeskReminderProcessor, DeletedUsersConsumer\]/);
+    expect(read('apps', SERVICE, 'src', CONTEXT, `${CONSUMER}.consumer.int-spec.ts`)).toContain(
+      "const payload: IntegrationEventMap['user.deleted'] = { userId: 1 };",
+    );
+    expect(read('apps', SERVICE, 'src', CONTEXT, `${CONTEXT}.module.ts`)).toMatch(
+      /providers: \[DesksRepository, DesksService, DeskReminderProcessor, DeletedUsersConsumer\]/,
+    );
     expect(read('apps', SERVICE, 'src', 'app.module.ts')).toContain('JobsModule.forRoot(),');
   });
 
-  it('refuses a job or a consumer it cannot place: an unknown context, an event that does not exist', () => {
-    expect(() => nx('g', '@atrium/generators:job', 'x-ray', `--project=${SERVICE}`, '--context=nowhere', '--no-interactive')).toThrow(/nowhere\.module\.ts is missing/);
-    expect(() => nx('g', '@atrium/generators:consumer', 'x-ray', `--project=${SERVICE}`, `--context=${CONTEXT}`, '--event=desk.exploded', '--no-interactive')).toThrow(
-      /desk\.exploded is not an integration event/,
-    );
-  }, STEP_MS);
+  it(
+    'refuses a job or a consumer it cannot place: an unknown context, an event that does not exist',
+    () => {
+      expect(() => nx('g', '@atrium/generators:job', 'x-ray', `--project=${SERVICE}`, '--context=nowhere', '--no-interactive')).toThrow(
+        /nowhere\.module\.ts is missing/,
+      );
+      expect(() =>
+        nx(
+          'g',
+          '@atrium/generators:consumer',
+          'x-ray',
+          `--project=${SERVICE}`,
+          `--context=${CONTEXT}`,
+          '--event=desk.exploded',
+          '--no-interactive',
+        ),
+      ).toThrow(/desk\.exploded is not an integration event/);
+    },
+    STEP_MS,
+  );
 
   it('gets its migrations from drizzle-kit: the schema, then the tenant table with row-level security', () => {
     const migrations = readdirSync(path.join(workspace, 'apps', SERVICE, 'migrations')).filter((file) => file.endsWith('.sql'));
@@ -136,29 +192,60 @@ describe('generators', () => {
     expect(table).toContain('CREATE POLICY "tenant_isolation"');
   });
 
-  it('type-checks', () => {
-    run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
-  }, STEP_MS);
+  it(
+    'type-checks',
+    () => {
+      run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
+    },
+    STEP_MS,
+  );
 
-  it('lints', () => {
-    run('node', ['node_modules/eslint/bin/eslint.js', `apps/${SERVICE}`, `libs/contracts/src/${SERVICE}`, 'libs/jobs/src/job-names.ts']);
-  }, STEP_MS);
+  it(
+    'lints',
+    () => {
+      run('node', ['node_modules/eslint/bin/eslint.js', `apps/${SERVICE}`, `libs/contracts/src/${SERVICE}`, 'libs/jobs/src/job-names.ts']);
+    },
+    STEP_MS,
+  );
 
-  it('builds', () => {
-    nx('build', SERVICE, '--output-style=static');
-    expect(existsSync(path.join(workspace, 'apps', SERVICE, 'dist', 'main.js'))).toBe(true);
-  }, STEP_MS);
+  it(
+    'builds',
+    () => {
+      nx('build', SERVICE, '--output-style=static');
+      expect(existsSync(path.join(workspace, 'apps', SERVICE, 'dist', 'main.js'))).toBe(true);
+    },
+    STEP_MS,
+  );
 
-  it('passes its own tests against the real servers', () => {
-    run('node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.generated.config.js', `apps/${SERVICE}`, '--ci', '--json', '--outputFile=jest-generated.json']);
-    const result = JSON.parse(read('jest-generated.json')) as { numFailedTests: number; testResults: { name: string; status: string }[] };
-    // every generated test file ran and passed: the service's, the context's, the job's and the consumer's
-    expect(result.testResults.map(({ name, status }) => `${path.relative(path.join(workspace, 'apps', SERVICE, 'src'), name)} ${status}`).sort()).toEqual([
-      'app.int-spec.ts passed',
-      `${CONTEXT}/${CONSUMER}.consumer.int-spec.ts passed`,
-      `${CONTEXT}/${CONTEXT}.int-spec.ts passed`,
-      `${CONTEXT}/${JOB}.processor.int-spec.ts passed`,
-    ].sort());
-    expect(result.numFailedTests).toBe(0);
-  }, STEP_MS);
+  it(
+    'passes its own tests against the real servers',
+    () => {
+      run('node', [
+        '--experimental-vm-modules',
+        'node_modules/jest/bin/jest.js',
+        '-c',
+        'jest.generated.config.js',
+        `apps/${SERVICE}`,
+        '--ci',
+        '--json',
+        '--outputFile=jest-generated.json',
+      ]);
+      const result = JSON.parse(read('jest-generated.json')) as { numFailedTests: number; testResults: { name: string; status: string }[] };
+      // every generated test file ran and passed: the service's, the context's, the job's and the consumer's
+      expect(
+        result.testResults
+          .map(({ name, status }) => `${path.relative(path.join(workspace, 'apps', SERVICE, 'src'), name)} ${status}`)
+          .sort(),
+      ).toEqual(
+        [
+          'app.int-spec.ts passed',
+          `${CONTEXT}/${CONSUMER}.consumer.int-spec.ts passed`,
+          `${CONTEXT}/${CONTEXT}.int-spec.ts passed`,
+          `${CONTEXT}/${JOB}.processor.int-spec.ts passed`,
+        ].sort(),
+      );
+      expect(result.numFailedTests).toBe(0);
+    },
+    STEP_MS,
+  );
 });

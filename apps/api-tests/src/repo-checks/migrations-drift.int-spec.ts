@@ -24,7 +24,9 @@ function servicesWithDrizzleConfig(): string[] {
 }
 
 function sqlFiles(folder: string): string[] {
-  return readdirSync(folder).filter((file) => file.endsWith('.sql')).sort();
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
 }
 
 /**

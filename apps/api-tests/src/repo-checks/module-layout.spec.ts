@@ -11,9 +11,7 @@ import { productionFiles } from './production-files.js';
 
 const appsRoot = path.join(REPO_ROOT, 'apps');
 const apps = readdirSync(appsRoot).filter((app) => existsSync(path.join(appsRoot, app, 'src')));
-const appModules = apps
-  .map((app) => path.join(appsRoot, app, 'src', 'app.module.ts'))
-  .filter((file) => existsSync(file));
+const appModules = apps.map((app) => path.join(appsRoot, app, 'src', 'app.module.ts')).filter((file) => existsSync(file));
 
 describe('module layout (ADR 008)', () => {
   it('finds the apps and their root modules', () => {

@@ -31,7 +31,9 @@ async function tool<T>(relativePath: string): Promise<T> {
 describe('npm start tools', () => {
   describe('development mail catcher', () => {
     it('hands over recipient, subject and plain text of a nodemailer message', async () => {
-      const { startMailCatcher } = await tool<{ startMailCatcher(o: { port: number; onMail(m: CaughtMail): void }): Promise<Stoppable> }>('lib/dev-mail.mjs');
+      const { startMailCatcher } = await tool<{ startMailCatcher(o: { port: number; onMail(m: CaughtMail): void }): Promise<Stoppable> }>(
+        'lib/dev-mail.mjs',
+      );
       const caught: CaughtMail[] = [];
       let received!: () => void;
       const arrived = new Promise<void>((resolve) => (received = resolve));
@@ -68,11 +70,14 @@ describe('npm start tools', () => {
     /** Raw bytes and headers, undecoded (fetch would decompress and hide what was sent). */
     const rawGet = (urlPath: string, acceptEncoding?: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const request = http.get({ host: '127.0.0.1', port: server.port, path: urlPath, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-        });
+        const request = http.get(
+          { host: '127.0.0.1', port: server.port, path: urlPath, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          },
+        );
         request.on('error', reject);
       });
     const get = (urlPath: string) => fetch(`http://127.0.0.1:${server.port}${urlPath}`);

@@ -46,7 +46,10 @@ function getEndpointsOf(text: string): Array<{ path: string; name: string }> {
     const url = URL_OF.exec(body);
     const method = METHOD.exec(body)?.[1]?.toUpperCase() ?? 'GET';
     if (kind === 'mutation' || method !== 'GET' || !url) return [];
-    const endpointPath = url[2]!.replace(/\$\{[^}]*\}/g, '{}').split('?')[0]!.replace(/\/$/, '');
+    const endpointPath = url[2]!
+      .replace(/\$\{[^}]*\}/g, '{}')
+      .split('?')[0]!
+      .replace(/\/$/, '');
     return [{ path: endpointPath, name: name! }];
   });
 }
@@ -55,7 +58,9 @@ function getEndpointsOf(text: string): Array<{ path: string; name: string }> {
 function pathsReadTwice(endpoints: Array<{ path: string; name: string }>): Record<string, string> {
   const byPath = new Map<string, string[]>();
   for (const { path: endpointPath, name } of endpoints) byPath.set(endpointPath, [...(byPath.get(endpointPath) ?? []), name]);
-  return Object.fromEntries([...byPath].filter(([, names]) => names.length > 1).map(([endpointPath, names]) => [endpointPath, names.sort().join(', ')]));
+  return Object.fromEntries(
+    [...byPath].filter(([, names]) => names.length > 1).map(([endpointPath, names]) => [endpointPath, names.sort().join(', ')]),
+  );
 }
 
 describe("the web's API layer", () => {

@@ -19,14 +19,26 @@ const CODE = 'a command line or an HTTP method shown as code: the same in every 
 
 /** Literals that stay, by file (relative to apps/web/src) and text, each with why. */
 const ALLOWED: ReadonlyArray<{ file: string; text: string | RegExp; reason: string }> = [
-  ...['qrcode', 'pairing', 'opening', 'connected', 'disconnected', 'timeout'].map((text) => ({ file: 'features/connections/components/connection-status.component.tsx', text, reason: NOT_A_TEXT })),
+  ...['qrcode', 'pairing', 'opening', 'connected', 'disconnected', 'timeout'].map((text) => ({
+    file: 'features/connections/components/connection-status.component.tsx',
+    text,
+    reason: NOT_A_TEXT,
+  })),
   { file: 'features/dashboard/components/dashboard-charts.component.tsx', text: 'total', reason: NOT_A_TEXT },
   { file: 'features/messages-api/components/messages-api.page.tsx', text: 'POST', reason: CODE },
   { file: 'features/messages-api/components/messages-api.page.tsx', text: /^curl -X POST /, reason: CODE },
-  { file: 'features/queue-integrations/components/integration-type-logo.component.tsx', text: 'DF', reason: 'the Dialogflow logo\'s letters' },
-  { file: 'features/queue-integrations/components/integration-type-logo.component.tsx', text: 'TB', reason: 'the Typebot logo\'s letters' },
+  {
+    file: 'features/queue-integrations/components/integration-type-logo.component.tsx',
+    text: 'DF',
+    reason: "the Dialogflow logo's letters",
+  },
+  { file: 'features/queue-integrations/components/integration-type-logo.component.tsx', text: 'TB', reason: "the Typebot logo's letters" },
   { file: 'features/queue-integrations/components/queue-integration-form.modal.tsx', text: 'https://', reason: 'a URL scheme' },
-  { file: 'features/settings/components/week-schedule-fields.component.tsx', text: 'HH:MM', reason: 'the spec\'s time mask (spec 001 section 5)' },
+  {
+    file: 'features/settings/components/week-schedule-fields.component.tsx',
+    text: 'HH:MM',
+    reason: "the spec's time mask (spec 001 section 5)",
+  },
 ];
 
 const SAME_WORD = 'the same word in Portuguese and English (a loanword, a product or brand name, an abbreviation)';
@@ -111,7 +123,11 @@ function sourceFiles(dir: string): string[] {
 
 function locale(language: string): Record<string, unknown> {
   const dir = path.join(LOCALES, language);
-  return Object.fromEntries(readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => [name.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as unknown]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as unknown]),
+  );
 }
 
 const files = sourceFiles(WEB_SRC).map((full) => ({ file: path.relative(WEB_SRC, full), source: readFileSync(full, 'utf8') }));
@@ -132,7 +148,12 @@ describe('the texts of the web app', () => {
   });
 
   it('keeps every allowed literal in use (the list does not rot)', () => {
-    const unused = ALLOWED.filter(({ file, text }) => !files.some((candidate) => candidate.file === file && findLiterals(file, candidate.source).some((found) => isAllowed(text, found.text))));
+    const unused = ALLOWED.filter(
+      ({ file, text }) =>
+        !files.some(
+          (candidate) => candidate.file === file && findLiterals(file, candidate.source).some((found) => isAllowed(text, found.text)),
+        ),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -142,7 +163,10 @@ describe('the texts of the web app', () => {
     const untranslated = Object.keys(pt).flatMap((ns) => {
       const english = new Map(leaves(en[ns]));
       return leaves(pt[ns])
-        .filter(([key, text]) => /\p{L}{2,}/u.test(text) && english.get(key) === text && !(text in SAME_IN_PT_AND_EN) && !(`${ns}:${key}` in SPEC_TEXTS_KEPT))
+        .filter(
+          ([key, text]) =>
+            /\p{L}{2,}/u.test(text) && english.get(key) === text && !(text in SAME_IN_PT_AND_EN) && !(`${ns}:${key}` in SPEC_TEXTS_KEPT),
+        )
         .map(([key, text]) => `${ns}:${key} ${JSON.stringify(text)}`);
     });
     expect(untranslated).toEqual([]);

@@ -31,7 +31,21 @@ export const USER_VISIBLE_NAMES = new Set([
 ]);
 
 /** Calls whose first argument is shown to the user as is. */
-const USER_VISIBLE_CALLS = new Set(['toast.success', 'toast.error', 'toast.info', 'toast.warning', 'toastError', 'message.success', 'message.error', 'message.info', 'message.warning', 'alert', 'window.alert', 'confirm', 'window.confirm']);
+const USER_VISIBLE_CALLS = new Set([
+  'toast.success',
+  'toast.error',
+  'toast.info',
+  'toast.warning',
+  'toastError',
+  'message.success',
+  'message.error',
+  'message.info',
+  'message.warning',
+  'alert',
+  'window.alert',
+  'confirm',
+  'window.confirm',
+]);
 
 export interface WebLiteral {
   line: number;
@@ -57,8 +71,13 @@ function literalText(node: ts.Node | undefined): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
   if (ts.isJsxExpression(node)) return literalText(node.expression);
-  if (ts.isConditionalExpression(node)) return [literalText(node.whenTrue), literalText(node.whenFalse)].filter((part) => part !== undefined).join(' ') || undefined;
-  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) return literalText(node.right);
+  if (ts.isConditionalExpression(node))
+    return [literalText(node.whenTrue), literalText(node.whenFalse)].filter((part) => part !== undefined).join(' ') || undefined;
+  if (
+    ts.isBinaryExpression(node) &&
+    (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+  )
+    return literalText(node.right);
   return undefined;
 }
 
@@ -95,7 +114,13 @@ function namespaceOption(options: ts.Expression | undefined): string | undefined
 
 /** The user-visible literals of one TSX/TS source file. */
 export function findLiterals(fileName: string, source: string): WebLiteral[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: WebLiteral[] = [];
   const report = (node: ts.Node, text: string, where: string) => {
     if (hasWords(text)) found.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: text.trim(), where });
@@ -126,7 +151,13 @@ export function findLiterals(fileName: string, source: string): WebLiteral[] {
 
 /** The translation keys one source file asks for with literal keys: t('key'), i18n.t('ns:key'), <Trans i18nKey="key">. */
 export function findTranslationUses(fileName: string, source: string, defaultNamespace: string): TranslationUse[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const fileNamespaces = new Set<string>();
   const calls: Array<{ node: ts.Node; key: string; ns: string | undefined }> = [];
   const visit = (node: ts.Node): void => {
@@ -138,7 +169,8 @@ export function findTranslationUses(fileName: string, source: string, defaultNam
         for (const ns of named) fileNamespaces.add(ns);
       } else if (callee === 't' || callee?.endsWith('.t')) {
         const [keyArgument, options] = node.arguments;
-        if (keyArgument && (ts.isStringLiteral(keyArgument) || ts.isNoSubstitutionTemplateLiteral(keyArgument))) calls.push({ node, key: keyArgument.text, ns: namespaceOption(options) });
+        if (keyArgument && (ts.isStringLiteral(keyArgument) || ts.isNoSubstitutionTemplateLiteral(keyArgument)))
+          calls.push({ node, key: keyArgument.text, ns: namespaceOption(options) });
       }
     } else if (ts.isJsxAttribute(node) && propertyName(node.name) === 'i18nKey') {
       const key = literalText(node.initializer);
@@ -159,6 +191,11 @@ export function findTranslationUses(fileName: string, source: string, defaultNam
 /** Whether `key` (dotted path, i18next plural suffixes allowed) resolves to a string in `tree`. */
 export function hasTranslation(tree: unknown, key: string): boolean {
   const at = (path: string): unknown =>
-    path.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), tree);
+    path
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+        tree,
+      );
   return [key, `${key}_one`, `${key}_other`].some((candidate) => typeof at(candidate) === 'string');
 }

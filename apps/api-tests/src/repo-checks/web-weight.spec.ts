@@ -30,16 +30,23 @@ describe("the web app's weight", () => {
   });
 
   it('has a build to measure', () => {
-    expect({ built: existsSync(path.join(dist, '.vite', 'manifest.json')), fix: 'npx nx run web:build' }).toEqual({ built: true, fix: 'npx nx run web:build' });
+    expect({ built: existsSync(path.join(dist, '.vite', 'manifest.json')), fix: 'npx nx run web:build' }).toEqual({
+      built: true,
+      fix: 'npx nx run web:build',
+    });
   });
 
   it('keeps the login screen within its budget of brotli-compressed JavaScript', async () => {
     const weight = await tool.loginScreenWeight(dist);
     // On failure the figure and the five largest files show in the diff (`node tools/web-weight.mjs` lists all).
     const largest = weight.files.slice(0, 5).map((file) => `${file.file} ${file.brotli} B`);
-    expect({ withinBudget: weight.brotli <= tool.LOGIN_SCREEN_BUDGET_BYTES, brotli: weight.brotli, largest }).toMatchObject({ withinBudget: true });
+    expect({ withinBudget: weight.brotli <= tool.LOGIN_SCREEN_BUDGET_BYTES, brotli: weight.brotli, largest }).toMatchObject({
+      withinBudget: true,
+    });
     // Nothing of the signed-in app on the login screen: the shell, the socket, the pages.
-    expect(weight.files.map((file) => file.file).filter((file) => /private-shell|socket\.io|dashboard|tickets\.page/.test(file))).toEqual([]);
+    expect(weight.files.map((file) => file.file).filter((file) => /private-shell|socket\.io|dashboard|tickets\.page/.test(file))).toEqual(
+      [],
+    );
   });
 
   it('ships a brotli and a gzip copy of every script the login screen loads', async () => {

@@ -101,7 +101,11 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
   };
 
   const sandboxCall = async <T>(method: string, urlPath: string, body?: unknown): Promise<T> => {
-    const response = await fetch(sandbox + urlPath, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(sandbox + urlPath, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`sandbox ${method} ${urlPath}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
@@ -113,7 +117,12 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
       for (let seq = 0; trafficOn; seq += 1) {
         const customer = seq % CUSTOMERS;
         const body = `msg ${seq} de ${customer}`;
-        sandboxCall('POST', '/messages', { from: `5511966${String(customer).padStart(6, '0')}`, to: connections[customer % connections.length]!.number, pushName: `Cliente ${customer}`, body })
+        sandboxCall('POST', '/messages', {
+          from: `5511966${String(customer).padStart(6, '0')}`,
+          to: connections[customer % connections.length]!.number,
+          pushName: `Cliente ${customer}`,
+          body,
+        })
           .then(() => sent.push(body))
           .catch(() => (sendFailures += 1));
         await new Promise((resolve) => setTimeout(resolve, SEND_EVERY_MS));
@@ -136,7 +145,12 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
   };
 
   beforeAll(async () => {
-    const started = await startReplicatedPlatform({ apps: ['identity', 'tickets', 'sessions', 'campaigns', 'wa-sandbox'], replicas: { gateway: 2, tickets: 2, sessions: 2, campaigns: 2 }, tag: `kills_${id}`, env });
+    const started = await startReplicatedPlatform({
+      apps: ['identity', 'tickets', 'sessions', 'campaigns', 'wa-sandbox'],
+      replicas: { gateway: 2, tickets: 2, sessions: 2, campaigns: 2 },
+      tag: `kills_${id}`,
+      env,
+    });
     platform = started.platform;
     redisPrefix = started.env.REDIS_PREFIX!;
     sandbox = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
@@ -151,18 +165,31 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     tenant = await signUpTenant(stack, plan.id);
     queue = (await tenant.admin.post<QueueView>('/queue', { name: 'Atendimento', color: '#123456' })).body;
     const created: number[] = [];
-    for (const name of ['Loja', 'Campanhas']) created.push((await tenant.admin.post<WhatsappView>('/whatsapp', { name, provider: 'sandbox', queueIds: [queue.id] })).body.id);
-    await eventually(async () => {
-      const list = (await tenant.admin.get<WhatsappView[]>('/whatsapp')).body;
-      connections = created.map((whatsappId) => list.find((w) => w.id === whatsappId)!).filter((w) => w?.status === 'CONNECTED' && w.number);
-      return connections.length === created.length;
-    }, 30_000, 200);
+    for (const name of ['Loja', 'Campanhas'])
+      created.push((await tenant.admin.post<WhatsappView>('/whatsapp', { name, provider: 'sandbox', queueIds: [queue.id] })).body.id);
+    await eventually(
+      async () => {
+        const list = (await tenant.admin.get<WhatsappView[]>('/whatsapp')).body;
+        connections = created
+          .map((whatsappId) => list.find((w) => w.id === whatsappId)!)
+          .filter((w) => w?.status === 'CONNECTED' && w.number);
+        return connections.length === created.length;
+      },
+      30_000,
+      200,
+    );
 
     // agents log in first, then open their sockets one after the other: the load balancer's round robin puts them on both gateways
     const clients: ApiClient[] = [];
     for (let i = 0; i < AGENTS; i += 1) {
       const email = `agente${i}-${id}@example.com`;
-      const user = await tenant.admin.post('/users', { name: `Agente ${i}`, email, password: 'secret123', profile: 'user', queueIds: [queue.id] });
+      const user = await tenant.admin.post('/users', {
+        name: `Agente ${i}`,
+        email,
+        password: 'secret123',
+        profile: 'user',
+        queueIds: [queue.id],
+      });
       if (user.status !== 200 && user.status !== 201) throw new Error(`user: ${user.status} ${JSON.stringify(user.body)}`);
       const client = stack.client();
       await client.login(email, 'secret123');
@@ -177,7 +204,10 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     // the agents' sockets are on both gateways
     const gatewayPorts = platform.processes('gateway').map((replica) => String(replica.port));
     const perGateway = platform.loadBalancer!.connectionsTo();
-    expect({ gateways: gatewayPorts.filter((port) => (perGateway[port] ?? 0) > 0).length, refused: platform.loadBalancer!.refusedBy() }).toEqual({ gateways: 2, refused: {} });
+    expect({
+      gateways: gatewayPorts.filter((port) => (perGateway[port] ?? 0) > 0).length,
+      refused: platform.loadBalancer!.refusedBy(),
+    }).toEqual({ gateways: 2, refused: {} });
   }, 240_000);
 
   afterAll(async () => {
@@ -191,13 +221,18 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
 
   it('loses nothing while one replica of each app is killed with SIGKILL', async () => {
     const log: string[] = [];
-    const note = async (what: string) => log.push(`${what} at ${Date.now() % 1_000_000} reached ${(await db.query<{ n: number }>(`select count(*)::int n from campaigns.campaign_shippings where done_at is not null`)).rows[0]!.n}`);
+    const note = async (what: string) =>
+      log.push(
+        `${what} at ${Date.now() % 1_000_000} reached ${(await db.query<{ n: number }>(`select count(*)::int n from campaigns.campaign_shippings where done_at is not null`)).rows[0]!.n}`,
+      );
     startTraffic();
     await afterMoreTraffic(20);
 
     // ---- campaigns: kill the replica sending on the connection, mid-campaign --------------------
     const [shop, campaignConnection] = connections as [WhatsappView, WhatsappView];
-    await tenant.admin.post('/campaign-settings', { settings: { messageInterval: 0.05, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } });
+    await tenant.admin.post('/campaign-settings', {
+      settings: { messageInterval: 0.05, longerIntervalAfter: 0, greaterInterval: 0, variables: [] },
+    });
     const list = (await tenant.admin.post<{ id: number }>('/contact-lists', { name: 'Lista das quedas' })).body;
     const recipients = Array.from({ length: RECIPIENTS }, (_, i) => `55119${String(40_000_000 + i).padStart(8, '0')}`);
     await db.query(
@@ -214,7 +249,13 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
         scheduledAt: new Date().toISOString(),
       })
     ).body;
-    const reached = async () => (await db.query<{ n: number }>(`select count(*)::int n from campaigns.campaign_shippings where campaign_id = $1 and delivered_at is not null`, [campaign.id])).rows[0]!.n;
+    const reached = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int n from campaigns.campaign_shippings where campaign_id = $1 and delivered_at is not null`,
+          [campaign.id],
+        )
+      ).rows[0]!.n;
     await eventually(async () => (await reached()) >= RECIPIENTS / 5, 60_000, 50);
     const senderKey = `${redisPrefix}campaigns:sender:${campaignConnection.id}`;
     const senderOwner = await redis.get(senderKey);
@@ -233,12 +274,20 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     await note('gateway killed');
     await eventually(async () => agents.some((agent) => agent.disconnections > 0), 10_000, 20);
     // every socket that lost its gateway is back (ready in its rooms on the other one) and has refetched
-    await eventually(async () => {
-      const failed = agents.find((agent) => agent.refetchError);
-      if (failed) throw failed.refetchError;
-      return agents.every((agent) => agent.socket.connected && agent.reconnections === agent.disconnections && agent.refetches === agent.reconnections);
-    }, 30_000, 50).catch((error: unknown) => {
-      throw new Error(`${String(error)}: ${JSON.stringify(agents.map(({ disconnections, reconnections, refetches, socket }) => ({ disconnections, reconnections, refetches, connected: socket.connected })))}`);
+    await eventually(
+      async () => {
+        const failed = agents.find((agent) => agent.refetchError);
+        if (failed) throw failed.refetchError;
+        return agents.every(
+          (agent) => agent.socket.connected && agent.reconnections === agent.disconnections && agent.refetches === agent.reconnections,
+        );
+      },
+      30_000,
+      50,
+    ).catch((error: unknown) => {
+      throw new Error(
+        `${String(error)}: ${JSON.stringify(agents.map(({ disconnections, reconnections, refetches, socket }) => ({ disconnections, reconnections, refetches, connected: socket.connected })))}`,
+      );
     });
     const reconnected = agents.filter((agent) => agent.reconnections > 0).length;
     expect(agents.filter((agent) => agent.disconnections > 0).length).toBe(reconnected);
@@ -253,7 +302,11 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     await afterMoreTraffic();
 
     // ---- sessions: the replica running the connections dies; the other takes them over ---------
-    const owners = (await db.query<{ owner: string }>('select owner from sessions.session_leases where whatsapp_id = any($1)', [connections.map((c) => c.id)])).rows.map((row) => row.owner);
+    const owners = (
+      await db.query<{ owner: string }>('select owner from sessions.session_leases where whatsapp_id = any($1)', [
+        connections.map((c) => c.id),
+      ])
+    ).rows.map((row) => row.owner);
     const victim = platform.processes('sessions').find((replica) => owners.includes(replica.replicaId!))!;
     expect(victim).toBeDefined();
     const victimId = victim.replicaId!;
@@ -262,11 +315,21 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     await victim.kill('SIGKILL');
     await note('sessions killed');
     const survivor = platform.processes('sessions').find((replica) => replica.alive)!.replicaId!;
-    await eventually(async () => {
-      const rows = (await db.query<{ owner: string }>('select owner from sessions.session_leases where whatsapp_id = any($1)', [connections.map((c) => c.id)])).rows;
-      const list = (await tenant.admin.get<WhatsappView[]>('/whatsapp')).body;
-      return rows.every((row) => row.owner === survivor) && connections.every((c) => list.find((w) => w.id === c.id)?.status === 'CONNECTED');
-    }, TAKEOVER_LIMIT_MS + 5000, 200);
+    await eventually(
+      async () => {
+        const rows = (
+          await db.query<{ owner: string }>('select owner from sessions.session_leases where whatsapp_id = any($1)', [
+            connections.map((c) => c.id),
+          ])
+        ).rows;
+        const list = (await tenant.admin.get<WhatsappView[]>('/whatsapp')).body;
+        return (
+          rows.every((row) => row.owner === survivor) && connections.every((c) => list.find((w) => w.id === c.id)?.status === 'CONNECTED')
+        );
+      },
+      TAKEOVER_LIMIT_MS + 5000,
+      200,
+    );
     const takeoverMs = Date.now() - killedAt;
     expect(held).toBeGreaterThan(0);
     expect(takeoverMs).toBeLessThan(TAKEOVER_LIMIT_MS);
@@ -275,14 +338,21 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     // ---- then: traffic stops, and we count ----------------------------------------------------
     trafficOn = false;
     await traffic;
-    await eventually(async () => (await tenant.admin.get<CampaignView>(`/campaigns/${campaign.id}`)).body.status === 'FINALIZADA', 60_000, 200);
+    await eventually(
+      async () => (await tenant.admin.get<CampaignView>(`/campaigns/${campaign.id}`)).body.status === 'FINALIZADA',
+      60_000,
+      200,
+    );
     await eventually(async () => (await storedInbound()).size >= sent.length, 60_000, 200);
     await eventually(async () => agents.every((agent) => sent.every((body) => agent.seen.has(body))), 30_000, 200);
     const stored = await storedInbound();
     const final = (await tenant.admin.get<CampaignView>(`/campaigns/${campaign.id}`)).body;
     const reachedAtSandbox = new Map<string, number>();
     for (const recipient of recipients) {
-      const inbox = await sandboxCall<Array<{ body: string; from: string }>>('GET', `/messages?customer=${recipient}&business=${campaignConnection.number}`);
+      const inbox = await sandboxCall<Array<{ body: string; from: string }>>(
+        'GET',
+        `/messages?customer=${recipient}&business=${campaignConnection.number}`,
+      );
       reachedAtSandbox.set(recipient, inbox.filter((m) => m.body === `Oferta para Pessoa ${recipient}`).length);
     }
     const lost = {
@@ -295,9 +365,14 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     };
     const notReached = [...reachedAtSandbox].filter(([, n]) => n !== 1).map(([number]) => number);
     if (notReached.length > 0) {
-      const why = await db.query(`select number, attempts, delivered_at, failed_at, failed_reason, done_at from campaigns.campaign_shippings where campaign_id = $1 and number = any($2)`, [campaign.id, notReached]);
+      const why = await db.query(
+        `select number, attempts, delivered_at, failed_at, failed_reason, done_at from campaigns.campaign_shippings where campaign_id = $1 and number = any($2)`,
+        [campaign.id, notReached],
+      );
       // what the failure needs to be understood: those shippings' state and when each replica died
-      process.stderr.write(`recipients not reached exactly once: ${JSON.stringify({ report: final.report, shippings: why.rows, kills: log })}\n`);
+      process.stderr.write(
+        `recipients not reached exactly once: ${JSON.stringify({ report: final.report, shippings: why.rows, kills: log })}\n`,
+      );
     }
     // the suite's report (issue 17): what was lost (must be nothing) and what the faults cost
     process.stderr.write(

@@ -54,7 +54,10 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
   const readiness = async (app: AppName): Promise<{ status: number; checks: Record<string, string> }> => {
     try {
       // the gateway's public port names the dependencies only to the metrics token's holder
-      const response = await fetch(readyUrls[app], { signal: AbortSignal.timeout(4_000), headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const response = await fetch(readyUrls[app], {
+        signal: AbortSignal.timeout(4_000),
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       return { status: response.status, checks: ((await response.json()) as { checks: Record<string, string> }).checks };
     } catch {
       return { status: 0, checks: {} };
@@ -66,7 +69,9 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
     const [natsPort, redisPort, pgPort, gateway, waSandbox, smtp, ...servicePorts] = await freePorts(6 + SERVICES.length);
     servers = { nats: await natsServer(natsPort!), redis: await redisServer(redisPort!), postgres: await embeddedPostgres(pgPort!) };
     await Promise.all(Object.values(servers).map((server) => server.start()));
-    const { startPlatform } = (await import(path.join(REPO_ROOT, 'tools', 'platform.mjs'))) as { startPlatform(options: unknown): Promise<Platform> };
+    const { startPlatform } = (await import(path.join(REPO_ROOT, 'tools', 'platform.mjs'))) as {
+      startPlatform(options: unknown): Promise<Platform>;
+    };
     const ports = { gateway, 'wa-sandbox': waSandbox, smtp, ...Object.fromEntries(SERVICES.map((name, i) => [name, servicePorts[i]])) };
     platform = await startPlatform({
       build: false,
@@ -78,11 +83,21 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
       redisUrl: `redis://127.0.0.1:${redisPort}`,
       natsUrl: `nats://127.0.0.1:${natsPort}`,
       ports,
-      env: { METRICS_TOKEN, LOG_LEVEL: 'error', BAILEYS_ENABLED: 'false', SANDBOX_AUTO_SCAN_MS: '200', SANDBOX_ACK_DELAY_MS: '50', SANDBOX_DEMO: 'false' },
+      env: {
+        METRICS_TOKEN,
+        LOG_LEVEL: 'error',
+        BAILEYS_ENABLED: 'false',
+        SANDBOX_AUTO_SCAN_MS: '200',
+        SANDBOX_ACK_DELAY_MS: '50',
+        SANDBOX_DEMO: 'false',
+      },
       log: () => undefined,
       onAppExit: (app: string) => exits.push(app),
     });
-    readyUrls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}/health/ready`])) as Record<AppName, string>;
+    readyUrls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}/health/ready`])) as Record<
+      AppName,
+      string
+    >;
     sandboxUrl = `http://127.0.0.1:${waSandbox}`;
 
     const api = { client: () => new ApiClient(platform!.urls.api) };
@@ -91,11 +106,15 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
     companyId = tenant.companyId;
     const created = await tenant.admin.post<WhatsappView>('/whatsapp', { name: 'Restarts', provider: 'sandbox' });
     expect(created.status).toBe(201);
-    await eventually(async () => {
-      const shown = await tenant.admin.get<WhatsappView>(`/whatsapp/${created.body.id}`);
-      business = shown.body.number ?? '';
-      return shown.body.status === 'CONNECTED' && business !== '';
-    }, 30_000, 200);
+    await eventually(
+      async () => {
+        const shown = await tenant.admin.get<WhatsappView>(`/whatsapp/${created.body.id}`);
+        business = shown.body.number ?? '';
+        return shown.body.status === 'CONNECTED' && business !== '';
+      },
+      30_000,
+      200,
+    );
 
     // the customers write all along, through every outage (the sandbox is the outside world: it never stops)
     sending = (async () => {
@@ -119,28 +138,36 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
     await Promise.allSettled(Object.values(servers ?? {}).map((server) => server.destroy()));
   }, 60_000);
 
-  it.each(['nats', 'redis', 'postgres'] as const)('%s: readiness false while it is down, true after, no app restarted', async (name) => {
-    const { check, apps } = DEPENDENTS[name];
-    const before = sent.length;
-    const stoppedAt = Date.now();
-    await servers[name].stop();
-    for (const app of apps) {
-      await eventually(async () => {
-        const { status, checks } = await readiness(app);
-        return status === 503 && checks[check] === 'down';
-      }, OUTAGE_MS + 5_000, 200).catch(async (error: unknown) => {
-        throw new Error(`${app} still ready with ${name} down: ${JSON.stringify(await readiness(app))} (${String(error)})`);
-      });
-    }
-    const remaining = stoppedAt + OUTAGE_MS - Date.now();
-    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining)); // the outage's length, not a wait for a condition
-    await servers[name].start();
-    for (const app of apps) {
-      await eventually(async () => (await readiness(app)).status === 200, 30_000, 200);
-    }
-    expect(sent.length).toBeGreaterThan(before); // the customers kept writing meanwhile
-    expect(exits).toEqual([]); // every app reconnected by itself
-  }, 60_000);
+  it.each(['nats', 'redis', 'postgres'] as const)(
+    '%s: readiness false while it is down, true after, no app restarted',
+    async (name) => {
+      const { check, apps } = DEPENDENTS[name];
+      const before = sent.length;
+      const stoppedAt = Date.now();
+      await servers[name].stop();
+      for (const app of apps) {
+        await eventually(
+          async () => {
+            const { status, checks } = await readiness(app);
+            return status === 503 && checks[check] === 'down';
+          },
+          OUTAGE_MS + 5_000,
+          200,
+        ).catch(async (error: unknown) => {
+          throw new Error(`${app} still ready with ${name} down: ${JSON.stringify(await readiness(app))} (${String(error)})`);
+        });
+      }
+      const remaining = stoppedAt + OUTAGE_MS - Date.now();
+      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining)); // the outage's length, not a wait for a condition
+      await servers[name].start();
+      for (const app of apps) {
+        await eventually(async () => (await readiness(app)).status === 200, 30_000, 200);
+      }
+      expect(sent.length).toBeGreaterThan(before); // the customers kept writing meanwhile
+      expect(exits).toEqual([]); // every app reconnected by itself
+    },
+    60_000,
+  );
 
   it('stores every message the customers sent exactly once: nothing lost, nothing twice', async () => {
     keepSending = false;

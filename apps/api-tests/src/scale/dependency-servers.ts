@@ -82,7 +82,20 @@ export async function natsServer(port: number): Promise<DependencyServer> {
 export async function redisServer(port: number): Promise<DependencyServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'atrium-redis-'));
   const { redisAnswers } = await probes();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+  ];
   return new BinaryServer('redis', port, dir, 'redis-server', args, () => redisAnswers('127.0.0.1', port));
 }
 

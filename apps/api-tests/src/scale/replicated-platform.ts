@@ -48,7 +48,9 @@ export interface ReplicatedPlatformOptions {
  * Builds the apps and starts them as child processes on free ports, with a database, NATS subject
  * prefix and Redis prefix of their own (`env` of the answer), dropped on stop().
  */
-export async function startReplicatedPlatform(options: ReplicatedPlatformOptions): Promise<{ platform: ReplicatedPlatform; env: Record<string, string> }> {
+export async function startReplicatedPlatform(
+  options: ReplicatedPlatformOptions,
+): Promise<{ platform: ReplicatedPlatform; env: Record<string, string> }> {
   execFileSync('npx', ['nx', 'run-many', '-t', 'build', `--projects=${['gateway', ...options.apps].join(',')}`, '--output-style=static'], {
     cwd: REPO_ROOT,
     stdio: 'ignore',

@@ -64,13 +64,20 @@ describe('security: authentication limits', () => {
       expect((await stack.client().post(`/forgetpassword/${user.email}`)).status).toBe(200);
       const code = /redefinir a senha é: (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
       const wrong = code === '000000' ? '111111' : '000000';
-      const answers = await Promise.all(Array.from({ length: 40 }, () => stack.client().post(`/resetpasswords/${user.email}/${wrong}/Str0ngEnough`)));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => stack.client().post(`/resetpasswords/${user.email}/${wrong}/Str0ngEnough`)),
+      );
       expect(new Set(answers.map((a) => a.status))).toEqual(new Set([400]));
-      const [row] = await ownerQuery<{ attempts: number }>(stack, 'select attempts from identity.password_resets r join identity.users u on u.id = r.user_id where u.email = $1', [
-        user.email,
-      ]);
+      const [row] = await ownerQuery<{ attempts: number }>(
+        stack,
+        'select attempts from identity.password_resets r join identity.users u on u.id = r.user_id where u.email = $1',
+        [user.email],
+      );
       expect(row!.attempts).toBe(5);
-      expect(await stack.client().post(`/resetpasswords/${user.email}/${code}/Str0ngEnough`)).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_TOKEN' } });
+      expect(await stack.client().post(`/resetpasswords/${user.email}/${code}/Str0ngEnough`)).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_INVALID_RESET_TOKEN' },
+      });
       expect((await login(user, '203.0.113.90')).status).toBe(200);
     });
 
@@ -119,7 +126,9 @@ describe('security: authentication limits', () => {
     it('check only the free attempts of 40 parallel guesses from one IP on one account', async () => {
       const owner = await newUser();
       const started = Date.now();
-      const answers = await Promise.all(Array.from({ length: 40 }, () => login({ email: owner.email, password: 'Wr0ngGuess' }, '203.0.113.20')));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => login({ email: owner.email, password: 'Wr0ngGuess' }, '203.0.113.20')),
+      );
       const elapsed = Date.now() - started;
       // what a sequential guesser gets in that time: the free attempts, then one after each wait (BASE_MS, 2×, 4×, …)
       const waitsElapsed = Math.floor(Math.log2(elapsed / BASE_MS + 1));
@@ -133,7 +142,8 @@ describe('security: authentication limits', () => {
     it('make an IP guessing many accounts wait on every account, other IPs not', async () => {
       const owner = await newUser();
       const sprayer = '203.0.113.30';
-      for (let i = 0; i < FREE_PER_IP; i++) expect((await login({ email: `guess${i}@example.com`, password: 'Wr0ngGuess' }, sprayer)).status).toBe(401);
+      for (let i = 0; i < FREE_PER_IP; i++)
+        expect((await login({ email: `guess${i}@example.com`, password: 'Wr0ngGuess' }, sprayer)).status).toBe(401);
       expect(waitAsked(await login(owner, sprayer))).toBeGreaterThan(0);
       expect((await login(owner, '198.51.100.30')).status).toBe(200);
     });
@@ -149,7 +159,9 @@ describe('security: authentication limits', () => {
       const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password' };
       for (const configClass of [IdentityConfig, GatewayConfig] as Array<new () => ServiceConfig>) {
         expect(() => loadConfig(configClass, production)).toThrow(ConfigError); // the default: the development secret
-        expect(() => loadConfig(configClass, { ...production, JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET must be at least 32 bytes/);
+        expect(() => loadConfig(configClass, { ...production, JWT_SECRET: 'x'.repeat(31) })).toThrow(
+          /JWT_SECRET must be at least 32 bytes/,
+        );
         expect(loadConfig(configClass, { ...production, JWT_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
       }
     });

@@ -1,4 +1,12 @@
-import { AppError, SessionsSubjects, TicketsSubjects, type Actor, type ContactView, type QuickMessageView, type TagView } from '@atrium/contracts';
+import {
+  AppError,
+  SessionsSubjects,
+  TicketsSubjects,
+  type Actor,
+  type ContactView,
+  type QuickMessageView,
+  type TagView,
+} from '@atrium/contracts';
 import type { RpcClient } from '@atrium/messaging';
 import type { ApiResponse } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
@@ -34,7 +42,15 @@ describe('bad input is a 400 naming the field, never a 500', () => {
     tenant = await signUpTenant(env.stack, (await createPlan(await superAdmin(env.stack), { connections: 2 })).id);
     rpc = rpcFor(env.stack);
     const user = tenant.adminSession.user;
-    actor = { userId: user.id, companyId: tenant.companyId, profile: 'admin', super: false, queueIds: [], allTicket: 'enabled', sessionId: 'bad-input' };
+    actor = {
+      userId: user.id,
+      companyId: tenant.companyId,
+      profile: 'admin',
+      super: false,
+      queueIds: [],
+      allTicket: 'enabled',
+      sessionId: 'bad-input',
+    };
     tag = (await tenant.admin.post<TagView>('/tags', { name: 'Etiqueta', color: '#123456' })).body;
     quick = (await tenant.admin.post<QuickMessageView>('/quick-messages', { shortcode: 'oi', message: 'Olá' })).body;
     contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Cliente', number: '5511987654321' })).body;
@@ -82,7 +98,14 @@ describe('bad input is a 400 naming the field, never a 500', () => {
 
     it('in the path of the super user’s routes (helps, announcements, companies, plans)', async () => {
       const platform = await superAdmin(env.stack);
-      for (const [method, path] of [['PUT', '/helps/'], ['DELETE', '/helps/'], ['PUT', '/announcements/'], ['DELETE', '/announcements/'], ['GET', '/companies/'], ['GET', '/plans/']]) {
+      for (const [method, path] of [
+        ['PUT', '/helps/'],
+        ['DELETE', '/helps/'],
+        ['PUT', '/announcements/'],
+        ['DELETE', '/announcements/'],
+        ['GET', '/companies/'],
+        ['GET', '/plans/'],
+      ]) {
         const response = await platform.request(method!, `${path}${TOO_BIG}`, method === 'PUT' ? {} : undefined);
         expect([method, path, response.status]).toEqual([method, path, 400]);
       }
@@ -105,12 +128,25 @@ describe('bad input is a 400 naming the field, never a 500', () => {
     });
 
     it('at the services’ NATS boundary too', async () => {
-      const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => (error instanceof AppError ? error.toBody() : error));
-      expect(await refusal(rpc.request(TicketsSubjects.tagsUpdate, { id: TOO_BIG, body: {} }, { actor }))).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'id' }] });
+      const refusal = (promise: Promise<unknown>) =>
+        promise.then(
+          () => undefined,
+          (error: unknown) => (error instanceof AppError ? error.toBody() : error),
+        );
+      expect(await refusal(rpc.request(TicketsSubjects.tagsUpdate, { id: TOO_BIG, body: {} }, { actor }))).toMatchObject({
+        error: 'ERR_VALIDATION',
+        fields: [{ field: 'id' }],
+      });
       // @ts-expect-error a payload the contract refuses, sent anyway: the service must refuse it too
-      expect(await refusal(rpc.request(TicketsSubjects.tagsUpdate, { id: tag.id, body: { color: null } }, { actor }))).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'color' }] });
+      expect(await refusal(rpc.request(TicketsSubjects.tagsUpdate, { id: tag.id, body: { color: null } }, { actor }))).toMatchObject({
+        error: 'ERR_VALIDATION',
+        fields: [{ field: 'color' }],
+      });
       // @ts-expect-error a payload the contract refuses, sent anyway: the service must refuse it too
-      expect(await refusal(rpc.request(SessionsSubjects.whatsappCreate, { name: 'Conexão', provider: null }, { actor }))).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'provider' }] });
+      expect(await refusal(rpc.request(SessionsSubjects.whatsappCreate, { name: 'Conexão', provider: null }, { actor }))).toMatchObject({
+        error: 'ERR_VALIDATION',
+        fields: [{ field: 'provider' }],
+      });
     });
   });
 
@@ -121,7 +157,12 @@ describe('bad input is a 400 naming the field, never a 500', () => {
       expectRefused(await tenant.admin.post('/quick-messages', { shortcode: 'x', message: 'a\u0000b' }), 'message');
       expectRefused(await tenant.admin.post('/queue', { name: 'Fila\u0000', color: '#654321' }), 'name');
       expectRefused(await tenant.admin.put(`/tags/${tag.id}`, { name: 'Eti\u0000queta' }), 'name');
-      expect(await ownerQuery(env.stack, 'select 1 from tickets.contacts where company_id = $1 and number = $2', [tenant.companyId, '5511987650000'])).toEqual([]);
+      expect(
+        await ownerQuery(env.stack, 'select 1 from tickets.contacts where company_id = $1 and number = $2', [
+          tenant.companyId,
+          '5511987650000',
+        ]),
+      ).toEqual([]);
     });
 
     it('in searchParam', async () => {
@@ -146,10 +187,18 @@ describe('bad input is a 400 naming the field, never a 500', () => {
     it('PUT /contacts/{id} {"email":null} clears the e-mail (issue 24: it answered 500); a null name or number is refused, the contact kept', async () => {
       expect((await tenant.admin.put(`/contacts/${contact.id}`, { email: 'cliente@example.com' })).status).toBe(200);
       const cleared = await tenant.admin.put<ContactView>(`/contacts/${contact.id}`, { email: null, extraInfo: null });
-      expect({ status: cleared.status, email: cleared.body.email, extraInfo: cleared.body.extraInfo }).toEqual({ status: 200, email: '', extraInfo: [] });
+      expect({ status: cleared.status, email: cleared.body.email, extraInfo: cleared.body.extraInfo }).toEqual({
+        status: 200,
+        email: '',
+        extraInfo: [],
+      });
       expectRefused(await tenant.admin.put(`/contacts/${contact.id}`, { name: null }), 'name');
       expectRefused(await tenant.admin.put(`/contacts/${contact.id}`, { number: null }), 'number');
-      expect((await tenant.admin.get<ContactView>(`/contacts/${contact.id}`)).body).toMatchObject({ name: 'Cliente', number: '5511987654321', email: '' });
+      expect((await tenant.admin.get<ContactView>(`/contacts/${contact.id}`)).body).toMatchObject({
+        name: 'Cliente',
+        number: '5511987654321',
+        email: '',
+      });
       const created = await tenant.admin.post<ContactView>('/contacts', { name: 'Sem e-mail', number: '5511987650000', email: null });
       expect({ status: created.status, email: created.body.email }).toEqual({ status: 201, email: '' });
     });
@@ -191,7 +240,12 @@ describe('bad input is a 400 naming the field, never a 500', () => {
 
     it('an announcement’s image', async () => {
       const announcements = await superAdmin(env.stack);
-      const created = await announcements.post<{ id: number }>('/announcements', { title: 'Aviso', text: 'Texto', priority: 1, status: true });
+      const created = await announcements.post<{ id: number }>('/announcements', {
+        title: 'Aviso',
+        text: 'Texto',
+        priority: 1,
+        status: true,
+      });
       expect(created.status).toBe(201);
       const form = new FormData();
       form.append('file', new Blob([]), 'vazio.png');

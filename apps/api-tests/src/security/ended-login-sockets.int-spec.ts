@@ -61,7 +61,12 @@ describe('security: sockets of an ended login', () => {
   });
 
   /** A new user of the tenant, logged in, with one socket on each gateway replica. */
-  async function agentWithSockets(): Promise<{ client: ApiClient; credentials: { email: string; password: string }; session: AuthResult; sockets: WatchedSocket[] }> {
+  async function agentWithSockets(): Promise<{
+    client: ApiClient;
+    credentials: { email: string; password: string };
+    session: AuthResult;
+    sockets: WatchedSocket[];
+  }> {
     const credentials = aUser();
     expect((await tenant.admin.post('/users', credentials)).status).toBe(201);
     const client = stack.client();

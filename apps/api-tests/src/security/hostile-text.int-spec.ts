@@ -1,4 +1,11 @@
-import { inboundStreamName, type ContactView, type InboundFailureView, type MessagesPageView, type TicketView, type WhatsappView } from '@atrium/contracts';
+import {
+  inboundStreamName,
+  type ContactView,
+  type InboundFailureView,
+  type MessagesPageView,
+  type TicketView,
+  type WhatsappView,
+} from '@atrium/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { eventually } from '../nats-fixtures.js';
@@ -54,10 +61,20 @@ describe('security: hostile text', () => {
     }
   }
 
-  const failures = async () => ownerQuery<{ reason: string; attempts: number }>(env.stack, 'select reason, attempts from tickets.failed_inbound_events where company_id = $1', [tenant.companyId]);
+  const failures = async () =>
+    ownerQuery<{ reason: string; attempts: number }>(
+      env.stack,
+      'select reason, attempts from tickets.failed_inbound_events where company_id = $1',
+      [tenant.companyId],
+    );
 
   it('stores a customer message and sender name with U+0000 cleaned, once, without redelivery', async () => {
-    const sent = await sandboxCall(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, pushName: `Ana${NUL} Cliente`, body: `Olá${NUL} tudo bem?` });
+    const sent = await sandboxCall(env.sandbox, 'POST', '/messages', {
+      from: CUSTOMER,
+      to: BUSINESS,
+      pushName: `Ana${NUL} Cliente`,
+      body: `Olá${NUL} tudo bem?`,
+    });
     expect(sent.status).toBe(201);
     const ticket = await ticketAppears(tenant.admin, (t) => t.contact.number === CUSTOMER);
     expect(ticket.contact.name).toBe('Ana Cliente');
@@ -75,8 +92,12 @@ describe('security: hostile text', () => {
     const answer = await tenant.admin.post(`/messages/${ticket.id}`, { body: `Resposta${NUL} do agente` });
     expect([201, 400]).toContain(answer.status);
 
-    const stored = (await tenant.admin.get<MessagesPageView>(`/messages/${ticket.id}?markRead=false`)).body.messages.filter((m) => m.fromMe);
-    const delivered = (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body.filter((m) => m.body.startsWith('Resposta'));
+    const stored = (await tenant.admin.get<MessagesPageView>(`/messages/${ticket.id}?markRead=false`)).body.messages.filter(
+      (m) => m.fromMe,
+    );
+    const delivered = (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body.filter((m) =>
+      m.body.startsWith('Resposta'),
+    );
     if (answer.status === 400) {
       expect(answer.body).toMatchObject({ error: 'ERR_VALIDATION' });
       expect(delivered).toEqual([]);
@@ -96,7 +117,12 @@ describe('security: hostile text', () => {
     expect((await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: book })).status).toBe(200);
     const imported = await tenant.admin.post<ContactView[]>('/contacts/import', {});
     expect(imported.status).toBe(201);
-    expect(imported.body.map((c) => [c.number, c.name]).filter(([n]) => n!.startsWith('55119870091')).sort()).toEqual([
+    expect(
+      imported.body
+        .map((c) => [c.number, c.name])
+        .filter(([n]) => n!.startsWith('55119870091'))
+        .sort(),
+    ).toEqual([
       ['5511987009101', 'Bia Agenda'],
       ['5511987009102', 'Caio  Lima'],
       ['5511987009103', 'Duda Normal'],

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppMessageEventPayload, MessageView, QuickMessageView } from '@atrium/contracts';
 import type { ApiClient } from '../api-client.js';
-import { connectSandboxNumber, sandboxCall, startSessionsStack, tenantWithSocket, type SessionsStack } from '../sessions/sessions-fixtures.js';
+import {
+  connectSandboxNumber,
+  sandboxCall,
+  startSessionsStack,
+  tenantWithSocket,
+  type SessionsStack,
+} from '../sessions/sessions-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import { signUpTenant, type Tenant } from '../tenants.js';
 import { createAgent, createQueue, type Agent } from '../tickets/tickets-fixtures.js';
@@ -25,12 +31,15 @@ interface RawAnswer {
 function rawGet(baseUrl: string, rawPath: string, token?: string, method = 'GET'): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname, port, path: rawPath, method, headers: token ? { authorization: `Bearer ${token}` } : {} }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      incoming.on('error', reject);
-    });
+    const outgoing = request(
+      { hostname, port, path: rawPath, method, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        incoming.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -104,7 +113,10 @@ describe('security: private media paths', () => {
       media: { mimetype: 'image/png', filename: 'foto.png', base64: PNG.toString('base64') },
     });
     expect(sent.status).toBe(201);
-    const event = await adminSocket.nextWhere<AppMessageEventPayload>(`company-${tenant.companyId}-appMessage`, (p) => p.message.wid === sent.body.id);
+    const event = await adminSocket.nextWhere<AppMessageEventPayload>(
+      `company-${tenant.companyId}-appMessage`,
+      (p) => p.message.wid === sent.body.id,
+    );
     photoKey = mediaKey(event.message);
     // the photo's ticket is in the viewer's queue, not the outsider's
     expect((await rawGet(env.stack.url, `/public/${photoKey}`, viewer.client.token)).status).toBe(200);

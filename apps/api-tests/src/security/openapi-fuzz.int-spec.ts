@@ -54,7 +54,21 @@ const BAD_BY_TYPE: Record<string, unknown[]> = {
   array: ['notarray', [null], [INT4_OVERFLOW], [NUL], null, Array.from({ length: 500 }, (_, i) => i + 1)],
   object: [null, 'x', []],
 };
-const BAD_QUERY_VALUES = ['2147483648', '-1', '1.5', 'abc', '%00', encodeURIComponent(CONTROL), '9999-99-99', '0001-01-01', '%5B2147483648%5D', '%5Bnull%5D', '%7B%7D', '', encodeURIComponent(LONG)];
+const BAD_QUERY_VALUES = [
+  '2147483648',
+  '-1',
+  '1.5',
+  'abc',
+  '%00',
+  encodeURIComponent(CONTROL),
+  '9999-99-99',
+  '0001-01-01',
+  '%5B2147483648%5D',
+  '%5Bnull%5D',
+  '%7B%7D',
+  '',
+  encodeURIComponent(LONG),
+];
 
 /** A deterministic pseudo-random sequence (the same attempts on every run). */
 function seeded(seed: number): () => number {
@@ -108,7 +122,15 @@ function roundRobin(groups: Attempt[][], limit: number, random: () => number): A
 }
 
 /** Bounded attempts for one operation: bad path values, bad query values, bad body fields, malformed bodies. */
-function attemptsFor(document: OpenApiDocument, method: Method, route: string, operation: Operation, queryNames: string[], foreignId: number, random: () => number): Attempt[] {
+function attemptsFor(
+  document: OpenApiDocument,
+  method: Method,
+  route: string,
+  operation: Operation,
+  queryNames: string[],
+  foreignId: number,
+  random: () => number,
+): Attempt[] {
   const groups: Attempt[][] = [];
   const params = [...route.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const fill = (values: Record<string, string>) => route.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? String(foreignId));
@@ -119,7 +141,9 @@ function attemptsFor(document: OpenApiDocument, method: Method, route: string, o
   if (method === 'GET') {
     groups.push([{ method, route, path: `${basePath}?${queryNames.map((name) => `${name}=%00`).join('&')}` }]);
     const queryValues = [...BAD_QUERY_VALUES, String(foreignId), `%5B${foreignId}%5D`];
-    groups.push(queryNames.map((name) => ({ method, route, path: `${basePath}?${name}=${queryValues[Math.floor(random() * queryValues.length)]!}` })));
+    groups.push(
+      queryNames.map((name) => ({ method, route, path: `${basePath}?${name}=${queryValues[Math.floor(random() * queryValues.length)]!}` })),
+    );
   }
   const schema = resolve(document, operation.requestBody?.content?.['application/json']?.schema);
   if (schema.properties) {
@@ -135,7 +159,12 @@ function attemptsFor(document: OpenApiDocument, method: Method, route: string, o
     }
     groups.push([
       ...[null, [], 'text', 42].map((body) => ({ method, route, path: basePath, body })),
-      ...['{"name": "unterminated', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}', '"\\u0000"', '{"name": "a\\u0000b"}'].map((raw) => ({ method, route, path: basePath, raw })),
+      ...[
+        '{"name": "unterminated',
+        '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+        '"\\u0000"',
+        '{"name": "a\\u0000b"}',
+      ].map((raw) => ({ method, route, path: basePath, raw })),
     ]);
   }
   return roundRobin(groups, ATTEMPTS_PER_OPERATION, random);
@@ -188,7 +217,13 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
   }
 
   it('answers no 5xx, and refused writes store nothing', async () => {
-    const queryNames = [...new Set(Object.entries(document.components.schemas).flatMap(([name, schema]) => (name.endsWith('QueryDto') ? Object.keys(schema.properties ?? {}) : [])))];
+    const queryNames = [
+      ...new Set(
+        Object.entries(document.components.schemas).flatMap(([name, schema]) =>
+          name.endsWith('QueryDto') ? Object.keys(schema.properties ?? {}) : [],
+        ),
+      ),
+    ];
     expect(queryNames).toEqual(expect.arrayContaining(['searchParam', 'pageNumber', 'queueIds', 'updatedAt', 'dateStart']));
     const foreignIdOf = (route: string): number => {
       if (route.startsWith('/contacts')) return foreign.contact.id;
@@ -219,7 +254,9 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
           statuses.push(response.status);
           if (response.status >= 500) {
             const attempt = batch[index]!;
-            failures.push(`${attempt.method} ${attempt.path.slice(0, 120)} ${JSON.stringify(attempt.body ?? attempt.raw)?.slice(0, 160)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+            failures.push(
+              `${attempt.method} ${attempt.path.slice(0, 120)} ${JSON.stringify(attempt.body ?? attempt.raw)?.slice(0, 160)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`,
+            );
           }
         });
       }

@@ -11,8 +11,14 @@ import { createAgent } from '../tickets/tickets-fixtures.js';
 
 /** The HTTP path of a route, as Nest mounts it (controller path, then handler path). */
 function pathOf({ controller, handler }: ReadRoute): string {
-  const parts = [Reflect.getMetadata(PATH_METADATA, controller) as string, Reflect.getMetadata(PATH_METADATA, (controller.prototype as Record<string, object>)[handler]!) as string];
-  return `/${parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter((part) => part !== '').join('/')}`;
+  const parts = [
+    Reflect.getMetadata(PATH_METADATA, controller) as string,
+    Reflect.getMetadata(PATH_METADATA, (controller.prototype as Record<string, object>)[handler]!) as string,
+  ];
+  return `/${parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter((part) => part !== '')
+    .join('/')}`;
 }
 
 /** Refused by the route's role or plan rule (what the guards answer before any service is asked). */
@@ -45,7 +51,15 @@ describe('security: route rules hold for live events, file lists and response he
     stack = await startStack({ services: ['identity', 'campaigns'] });
     const platform = await superAdmin(stack);
     full = await signUpTenant(stack, (await createPlan(platform)).id);
-    const flagsOff = { useCampaigns: false, useSchedules: false, useInternalChat: false, useExternalApi: false, useKanban: false, useOpenAi: false, useIntegrations: false };
+    const flagsOff = {
+      useCampaigns: false,
+      useSchedules: false,
+      useInternalChat: false,
+      useExternalApi: false,
+      useKanban: false,
+      useOpenAi: false,
+      useIntegrations: false,
+    };
     bare = await signUpTenant(stack, (await createPlan(platform, flagsOff)).id);
     const agent = await createAgent(stack, full);
     nats = await NatsFixture.open(stack);
@@ -87,7 +101,10 @@ describe('security: route rules hold for live events, file lists and response he
         const route = routeOf(kind);
         const allowed = route === undefined || !refusedByRule(await listener.client.get(pathOf(route)));
         const received = heard.has(`company-${listener.companyId}-${kind}`);
-        if (received !== allowed) failures.push(`${listener.name}: ${kind} ${received ? 'heard' : 'not heard'}, while ${route ? `GET ${pathOf(route)}` : 'its audience'} ${allowed ? 'is allowed' : 'is refused'}`);
+        if (received !== allowed)
+          failures.push(
+            `${listener.name}: ${kind} ${received ? 'heard' : 'not heard'}, while ${route ? `GET ${pathOf(route)}` : 'its audience'} ${allowed ? 'is allowed' : 'is refused'}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -99,7 +116,10 @@ describe('security: route rules hold for live events, file lists and response he
 
   it('closes file lists and their uploads to a plan without campaigns, as the rest of the campaign area', async () => {
     expect(await bare.admin.get('/files')).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
-    expect(await bare.admin.post('/files', { name: 'Catálogo', message: 'Segue', options: [{ name: 'PDF' }] })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
+    expect(await bare.admin.post('/files', { name: 'Catálogo', message: 'Segue', options: [{ name: 'PDF' }] })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_PLAN_FEATURE_DISABLED' },
+    });
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4']), 'catalogo.pdf');
     expect(await bare.admin.post('/files/uploadList/1', form)).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
@@ -111,7 +131,11 @@ describe('security: route rules hold for live events, file lists and response he
   });
 
   it('answers every API response with a strict Content-Security-Policy, and the docs page with one that lets Swagger UI run', async () => {
-    for (const response of [await full.admin.get('/auth/me'), await stack.client().get('/tickets'), await stack.client().get('/health/live')]) {
+    for (const response of [
+      await full.admin.get('/auth/me'),
+      await stack.client().get('/tickets'),
+      await stack.client().get('/health/live'),
+    ]) {
       const policy = response.headers.get('content-security-policy') ?? '';
       expect(policy).toContain("default-src 'none'");
       expect(policy).toContain("frame-ancestors 'none'");

@@ -95,7 +95,8 @@ describe('security: storage keys', () => {
     expect(await download(tenant.admin, first!)).toEqual({ status: 200, bytes: png(10) });
     expect(await download(tenant.admin, second!)).toEqual({ status: 200, bytes: png(11) });
 
-    const quick = (await tenant.admin.post<QuickMessageView>('/quick-messages', { shortcode: 'anexo', message: 'segue', geral: true })).body;
+    const quick = (await tenant.admin.post<QuickMessageView>('/quick-messages', { shortcode: 'anexo', message: 'segue', geral: true }))
+      .body;
     const form = new FormData();
     form.append('file', new Blob([png(12)], { type: 'image/png' }), 'a/b/anexo.png');
     const attached = await tenant.admin.post<QuickMessageView>(`/quick-messages/${quick.id}/media-upload`, form);

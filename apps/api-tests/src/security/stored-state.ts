@@ -56,7 +56,10 @@ export class StoredState {
       )
     ).rows;
     return tables
-      .map(({ name, columns }) => `select '${name}' as name, (select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from (select ${columns} from ${name}) x) as digest`)
+      .map(
+        ({ name, columns }) =>
+          `select '${name}' as name, (select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from (select ${columns} from ${name}) x) as digest`,
+      )
       .join(' union all ');
   }
 }

@@ -3,7 +3,14 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import type { WhatsappView } from '@atrium/contracts';
 import { eventually } from '../nats-fixtures.js';
 import { ownerQuery } from '../tickets/tickets-fixtures.js';
-import { connectSandboxNumber, nextSession, sandboxCall, startSessionsStack, tenantWithSocket, type SessionsStack } from './sessions-fixtures.js';
+import {
+  connectSandboxNumber,
+  nextSession,
+  sandboxCall,
+  startSessionsStack,
+  tenantWithSocket,
+  type SessionsStack,
+} from './sessions-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 
@@ -121,20 +128,37 @@ describe('connection attempts, providers and lids', () => {
     const business = '5511973000001';
     const connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, business);
     const contactsOf = (number: string, lid: string) =>
-      ownerQuery<{ id: number; number: string | null; lid: string | null }>(env.stack, 'select id, number, lid from tickets.contacts where company_id = $1 and (number = $2 or lid = $3) order by id', [
-        tenant.companyId,
-        number,
-        lid,
-      ]);
+      ownerQuery<{ id: number; number: string | null; lid: string | null }>(
+        env.stack,
+        'select id, number, lid from tickets.contacts where company_id = $1 and (number = $2 or lid = $3) order by id',
+        [tenant.companyId, number, lid],
+      );
     const ticketsOf = (contactIds: number[]) =>
-      ownerQuery<{ id: number }>(env.stack, 'select id from tickets.tickets where company_id = $1 and contact_id = any($2::int[])', [tenant.companyId, contactIds]);
+      ownerQuery<{ id: number }>(env.stack, 'select id from tickets.tickets where company_id = $1 and contact_id = any($2::int[])', [
+        tenant.companyId,
+        contactIds,
+      ]);
     const write = async (from: string, body: string, extra: Record<string, unknown> = {}) => {
-      const sent = await sandboxCall<{ id: string; lid: string }>(env.sandbox, 'POST', '/messages', { from, to: business, body, pushName: 'Cliente Lid', ...extra });
+      const sent = await sandboxCall<{ id: string; lid: string }>(env.sandbox, 'POST', '/messages', {
+        from,
+        to: business,
+        body,
+        pushName: 'Cliente Lid',
+        ...extra,
+      });
       expect(sent.status).toBe(201);
       return sent.body;
     };
     const messagesIn = async (contactIds: number[]) =>
-      Number((await ownerQuery<{ n: string }>(env.stack, 'select count(*) as n from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.company_id = $1 and t.contact_id = any($2::int[]) and not m.from_me', [tenant.companyId, contactIds]))[0]!.n);
+      Number(
+        (
+          await ownerQuery<{ n: string }>(
+            env.stack,
+            'select count(*) as n from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.company_id = $1 and t.contact_id = any($2::int[]) and not m.from_me',
+            [tenant.companyId, contactIds],
+          )
+        )[0]!.n,
+      );
 
     // First by number, then by lid with the mapping announced, then by lid alone.
     const first = '5511987003001';

@@ -14,7 +14,11 @@ describe('connections API with the sandbox network', () => {
 
   beforeAll(async () => {
     // a connection's queues are the tickets service's, which is asked whether they are the company's
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'], env: { SESSION_MAX_QR_CODES: '3' }, sandbox: { SANDBOX_QR_INTERVAL_MS: 700 } });
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets'],
+      env: { SESSION_MAX_QR_CODES: '3' },
+      sandbox: { SANDBOX_QR_INTERVAL_MS: 700 },
+    });
     const operator = await superAdmin(env.stack);
     const plan = await createPlan(operator, { connections: 3 });
     [alpha, beta] = await Promise.all([signUpTenant(env.stack, plan.id), signUpTenant(env.stack, plan.id)]);
@@ -129,7 +133,10 @@ describe('connections API with the sandbox network', () => {
     expect(first.isDefault).toBe(true);
     expect(second.isDefault).toBe(false);
 
-    expect(await alpha.admin.put(`/whatsapp/${first.id}`, { isDefault: false })).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await alpha.admin.put(`/whatsapp/${first.id}`, { isDefault: false })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_NO_OTHER_WHATSAPP' },
+    });
     const moved = await alpha.admin.put<WhatsappView>(`/whatsapp/${second.id}`, { isDefault: true });
     expect(moved.body.isDefault).toBe(true);
     const all = (await alpha.admin.get<WhatsappView[]>('/whatsapp')).body;
@@ -161,7 +168,13 @@ describe('connections API with the sandbox network', () => {
     expect(withGreeting.status).toBe(201);
     // a token is the server's to generate (POST /whatsapp/{id}/token): one typed in the form is ignored
     // no provider sent: DEFAULT_WHATSAPP_PROVIDER's, the sandbox outside production (issue 24)
-    expect(withGreeting.body).toMatchObject({ queueIds: [first.id, second.id], expiresTicket: 30, promptId: null, tokenHint: null, provider: 'sandbox' });
+    expect(withGreeting.body).toMatchObject({
+      queueIds: [first.id, second.id],
+      expiresTicket: 30,
+      promptId: null,
+      tokenHint: null,
+      provider: 'sandbox',
+    });
     expect(await alpha.admin.put(`/whatsapp/${withGreeting.body.id}`, { greetingMessage: '' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
@@ -169,13 +182,19 @@ describe('connections API with the sandbox network', () => {
 
     await alpha.admin.post('/whatsapp', { name: 'Second' });
     await alpha.admin.post('/whatsapp', { name: 'Third' });
-    expect(await alpha.admin.post('/whatsapp', { name: 'Fourth' })).toMatchObject({ status: 403, body: { error: 'ERR_CONNECTION_LIMIT_REACHED' } });
+    expect(await alpha.admin.post('/whatsapp', { name: 'Fourth' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_CONNECTION_LIMIT_REACHED' },
+    });
   });
 
   it('lets every user read connections, only admins change them, and no company see another’s', async () => {
     const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'Private' })).body;
     const generated = await alpha.admin.post<WhatsappTokenView>(`/whatsapp/${connection.id}/token`);
-    expect(generated).toMatchObject({ status: 201, body: { token: expect.stringMatching(/^atr_[\w-]{43}$/), tokenHint: expect.stringMatching(/^…/) } });
+    expect(generated).toMatchObject({
+      status: 201,
+      body: { token: expect.stringMatching(/^atr_[\w-]{43}$/), tokenHint: expect.stringMatching(/^…/) },
+    });
     expect((await alpha.admin.get<WhatsappView>(`/whatsapp/${connection.id}`)).body.tokenHint).toBe(generated.body.tokenHint);
     const agent = aUser();
     expect((await alpha.admin.post('/users', agent)).status).toBe(201);
@@ -219,7 +238,11 @@ describe('connections API with the sandbox network', () => {
     const first = (await alpha.admin.post<WhatsappTokenView>(`/whatsapp/${connection.id}/token`)).body;
     const rpc = rpcFor(env.stack);
     try {
-      expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: first.token })).toEqual({ id: connection.id, companyId: alpha.companyId, status: expect.any(String) });
+      expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: first.token })).toEqual({
+        id: connection.id,
+        companyId: alpha.companyId,
+        status: expect.any(String),
+      });
       // a database leak does not reveal it
       const stored = await ownerQuery(env.stack, 'select token_hash, token_hint from sessions.whatsapps where id = $1', [connection.id]);
       expect(JSON.stringify(stored)).not.toContain(first.token);
@@ -227,9 +250,13 @@ describe('connections API with the sandbox network', () => {
 
       const second = (await alpha.admin.post<WhatsappTokenView>(`/whatsapp/${connection.id}/token`)).body;
       expect(second.token).not.toBe(first.token);
-      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: first.token })).rejects.toMatchObject({ code: 'ERR_INVALID_API_TOKEN' });
+      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: first.token })).rejects.toMatchObject({
+        code: 'ERR_INVALID_API_TOKEN',
+      });
       expect(await rpc.request(SessionsSubjects.whatsappByToken, { token: second.token })).toMatchObject({ id: connection.id });
-      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: 'no-such-token-here' })).rejects.toMatchObject({ code: 'ERR_INVALID_API_TOKEN' });
+      await expect(rpc.request(SessionsSubjects.whatsappByToken, { token: 'no-such-token-here' })).rejects.toMatchObject({
+        code: 'ERR_INVALID_API_TOKEN',
+      });
     } finally {
       await rpc.close();
     }

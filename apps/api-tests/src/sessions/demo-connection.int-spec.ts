@@ -33,7 +33,14 @@ describe('npm start’s demo connection', () => {
       connections = (await admin.get<WhatsappView[]>('/whatsapp')).body;
       return connections[0]?.status === 'CONNECTED';
     }, 10_000);
-    expect(connections).toEqual([expect.objectContaining({ name: tool.DEMO_CONNECTION_NAME, provider: 'sandbox', isDefault: true, number: expect.stringMatching(/^55119\d{8}$/) })]);
+    expect(connections).toEqual([
+      expect.objectContaining({
+        name: tool.DEMO_CONNECTION_NAME,
+        provider: 'sandbox',
+        isDefault: true,
+        number: expect.stringMatching(/^55119\d{8}$/),
+      }),
+    ]);
     const sessions = await sandboxCall<Array<{ number: string; connected: boolean }>>(env.sandbox, 'GET', '/sessions');
     expect(sessions.body).toContainEqual(expect.objectContaining({ number: connections[0]!.number, connected: true }));
   });

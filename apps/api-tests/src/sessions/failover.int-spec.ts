@@ -32,7 +32,9 @@ async function leaseOwner(ownerUrl: string, whatsappId: number): Promise<string 
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
-    const result = await client.query<{ owner: string | null }>('select owner from sessions.session_leases where whatsapp_id = $1', [whatsappId]);
+    const result = await client.query<{ owner: string | null }>('select owner from sessions.session_leases where whatsapp_id = $1', [
+      whatsappId,
+    ]);
     return result.rows[0]?.owner ?? null;
   } finally {
     await client.end();
@@ -79,9 +81,15 @@ describe('session ownership between two sessions replicas in one process', () =>
   it('runs each session in exactly one replica and reaches it from either for outbound sends', async () => {
     const a = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, '5511972000001', 'Line A');
     const b = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, '5511972000002', 'Line B');
-    for (const connection of [a, b]) expect(['replica-a', 'replica-b']).toContain(await leaseOwner(env.stack.database.ownerUrl, connection.id));
+    for (const connection of [a, b])
+      expect(['replica-a', 'replica-b']).toContain(await leaseOwner(env.stack.database.ownerUrl, connection.id));
     const sessions = (await sandboxCall<Array<{ number: string; connected: boolean }>>(env.sandbox, 'GET', '/sessions')).body;
-    expect(sessions.filter((s) => s.connected).map((s) => s.number).sort()).toEqual(['5511972000001', '5511972000002']);
+    expect(
+      sessions
+        .filter((s) => s.connected)
+        .map((s) => s.number)
+        .sort(),
+    ).toEqual(['5511972000001', '5511972000002']);
 
     // Requests land on either replica (NATS queue group); each is run by the session's owner.
     const results = await Promise.all(
@@ -110,9 +118,11 @@ describe('session ownership between two sessions replicas in one process', () =>
 
   it('stops a session whose lease another replica took, and runs it again once that lease lapses', async () => {
     const connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, '5511972000003', 'Fenced');
-    await ownerSql(env.stack.database.ownerUrl, "update sessions.session_leases set owner = 'ghost', expires_at = now() + interval '2 seconds' where whatsapp_id = $1", [
-      connection.id,
-    ]);
+    await ownerSql(
+      env.stack.database.ownerUrl,
+      "update sessions.session_leases set owner = 'ghost', expires_at = now() + interval '2 seconds' where whatsapp_id = $1",
+      [connection.id],
+    );
     // The replica notices at its next renewal and lets go of the network connection.
     await eventually(async () => {
       const sessions = (await sandboxCall<Array<{ number: string; connected: boolean }>>(env.sandbox, 'GET', '/sessions')).body;
@@ -129,7 +139,11 @@ describe('session ownership between two sessions replicas in one process', () =>
     const leaving = owner === 'replica-a' ? env.stack.apps.sessions! : replicaB;
     const ids: string[] = [];
     const send = async (n: number) => {
-      const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: '5511987002002', to: '5511972000004', body: `m${n}` });
+      const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+        from: '5511987002002',
+        to: '5511972000004',
+        body: `m${n}`,
+      });
       ids.push(sent.body.id);
     };
     for (let i = 0; i < 5; i += 1) await send(i);
@@ -161,7 +175,10 @@ describe('a sessions replica that crashes', () => {
     buildSessionsApp();
     env = await startSessionsStack({ services: ['identity'] });
     // Production lease timing: the test measures the real takeover bound.
-    child = await startSessionsProcess({ ...sessionsEnv(env.sandbox, env.stack.env), SESSION_LEASE_TTL_MS: '15000', SESSION_LEASE_RENEW_MS: '5000' }, 'doomed');
+    child = await startSessionsProcess(
+      { ...sessionsEnv(env.sandbox, env.stack.env), SESSION_LEASE_TTL_MS: '15000', SESSION_LEASE_RENEW_MS: '5000' },
+      'doomed',
+    );
     company = await sessionsTenant(env.stack, 2);
     ({ tenant, socket, tap } = company);
   }, 60_000);
@@ -175,13 +192,20 @@ describe('a sessions replica that crashes', () => {
   it('has its sessions taken over within 30 s, and every inbound message lands on the stream exactly once', async () => {
     const connection: WhatsappView = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, '5511973000001');
     expect(await leaseOwner(env.stack.database.ownerUrl, connection.id)).toBe('doomed');
-    survivor = await startReplica({ ...sessionsEnv(env.sandbox, env.stack.env), SESSION_LEASE_TTL_MS: '15000', SESSION_LEASE_RENEW_MS: '5000' }, 'survivor');
+    survivor = await startReplica(
+      { ...sessionsEnv(env.sandbox, env.stack.env), SESSION_LEASE_TTL_MS: '15000', SESSION_LEASE_RENEW_MS: '5000' },
+      'survivor',
+    );
 
     // A customer writes steadily; the owning process dies in the middle of it.
     const ids: string[] = [];
     let killedAt = 0;
     for (let i = 0; i < 40; i += 1) {
-      const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: '5511987003001', to: '5511973000001', body: `pedido ${i}` });
+      const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+        from: '5511987003001',
+        to: '5511973000001',
+        body: `pedido ${i}`,
+      });
       ids.push(sent.body.id);
       if (i === 20) {
         killedAt = Date.now();

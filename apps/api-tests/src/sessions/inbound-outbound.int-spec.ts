@@ -9,7 +9,15 @@ import { eventually } from '../nats-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 import { InboundTap } from './inbound-tap.js';
-import { connectSandboxNumber, nextSession, sandboxCall, sessionsTenant, startSessionsStack, type SessionsStack, type SessionsTenant } from './sessions-fixtures.js';
+import {
+  connectSandboxNumber,
+  nextSession,
+  sandboxCall,
+  sessionsTenant,
+  startSessionsStack,
+  type SessionsStack,
+  type SessionsTenant,
+} from './sessions-fixtures.js';
 
 const BUSINESS = '5511971000001';
 const CUSTOMER = '5511987001001';
@@ -38,7 +46,8 @@ describe('inbound stream and outbound commands through the sandbox', () => {
     await rm(storageDir, { recursive: true, force: true });
   });
 
-  const customerSends = (body: Record<string, unknown>) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, ...body });
+  const customerSends = (body: Record<string, unknown>) =>
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, ...body });
   const command = <T extends OutboundCommandType>(cmd: OutboundCommand<T>, whatsappId = connection.id, companyId = tenant.companyId) =>
     new SessionsChannel(rpc).command(companyId, whatsappId, cmd, 30_000);
 
@@ -72,10 +81,17 @@ describe('inbound stream and outbound commands through the sandbox', () => {
 
   it('stores an attachment in object storage before publishing the message', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    const sent = await customerSends({ body: 'a foto', media: { mimetype: 'image/png', filename: 'foto de férias.png', base64: png.toString('base64') } });
+    const sent = await customerSends({
+      body: 'a foto',
+      media: { mimetype: 'image/png', filename: 'foto de férias.png', base64: png.toString('base64') },
+    });
     const { event } = await tap.message(sent.body.id);
     if (event.type !== 'message') throw new Error('not a message');
-    expect(event.message).toMatchObject({ mediaType: 'image', body: 'a foto', media: { mimetype: 'image/png', filename: 'foto de férias.png', size: png.length } });
+    expect(event.message).toMatchObject({
+      mediaType: 'image',
+      body: 'a foto',
+      media: { mimetype: 'image/png', filename: 'foto de férias.png', size: png.length },
+    });
     const stored = await new LocalDiskStorage(storageDir).get(event.message.media!.path);
     expect(stored).toMatchObject({ size: png.length, contentType: 'image/png' });
     stored!.body.destroy();
@@ -90,12 +106,19 @@ describe('inbound stream and outbound commands through the sandbox', () => {
       message: {
         mediaType: 'locationMessage',
         body: '|https://maps.google.com/maps?q=-23.55%2C-46.63&z=17|Av. Paulista',
-        location: { latitude: -23.55, longitude: -46.63, link: 'https://maps.google.com/maps?q=-23.55%2C-46.63&z=17', description: 'Av. Paulista' },
+        location: {
+          latitude: -23.55,
+          longitude: -46.63,
+          link: 'https://maps.google.com/maps?q=-23.55%2C-46.63&z=17',
+          description: 'Av. Paulista',
+        },
       },
     });
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Bruno\nTEL;waid=5511900000002:+55 11 90000-0002\nEND:VCARD';
     const second = await customerSends({ vcard, quotedId: first.body.id });
-    expect((await tap.message(second.body.id)).event).toMatchObject({ message: { mediaType: 'vcard', body: vcard, vcards: [vcard], quotedId: first.body.id } });
+    expect((await tap.message(second.body.id)).event).toMatchObject({
+      message: { mediaType: 'vcard', body: vcard, vcards: [vcard], quotedId: first.body.id },
+    });
   });
 
   it('sends text, media, location and vcards, quoted, and streams their acks as the customer receives and reads them', async () => {
@@ -115,7 +138,12 @@ describe('inbound stream and outbound commands through the sandbox', () => {
     const received = (await sandboxCall<Array<Record<string, unknown>>>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body;
     expect(received).toEqual([
       expect.objectContaining({ id: text.id, from: BUSINESS, body: 'Como posso ajudar?' }),
-      expect.objectContaining({ id: media.id, body: 'segue o boleto', quotedId: text.id, media: { mimetype: 'application/pdf', filename: 'note.pdf', size: 13 } }),
+      expect.objectContaining({
+        id: media.id,
+        body: 'segue o boleto',
+        quotedId: text.id,
+        media: { mimetype: 'application/pdf', filename: 'note.pdf', size: 13 },
+      }),
       expect.objectContaining({ location: { latitude: -22.9, longitude: -43.2, description: 'Loja Centro' } }),
       expect.objectContaining({ vcard: expect.stringContaining('FN:Suporte') }),
     ]);
@@ -146,8 +174,14 @@ describe('inbound stream and outbound commands through the sandbox', () => {
   });
 
   it('lists the phone’s address book: who wrote to it and who was seeded in the sandbox', async () => {
-    expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '5511987001009', name: 'Zeca Agenda' }] })).toMatchObject({ status: 200 });
-    expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '12' }] })).toMatchObject({ status: 400 });
+    expect(
+      await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, {
+        contacts: [{ number: '5511987001009', name: 'Zeca Agenda' }],
+      }),
+    ).toMatchObject({ status: 200 });
+    expect(await sandboxCall(env.sandbox, 'PUT', `/sessions/${BUSINESS}/contacts`, { contacts: [{ number: '12' }] })).toMatchObject({
+      status: 400,
+    });
     const { contacts } = await command({ type: 'listContacts' });
     expect(contacts).toEqual(
       expect.arrayContaining([
@@ -159,20 +193,30 @@ describe('inbound stream and outbound commands through the sandbox', () => {
 
   it('answers the spec’s error codes', async () => {
     await sandboxCall(env.sandbox, 'PUT', '/numbers/5511987001004', { onWhatsApp: false });
-    await expect(command({ type: 'sendText', to: '5511987001004', body: 'oi' })).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+    await expect(command({ type: 'sendText', to: '5511987001004', body: 'oi' })).rejects.toMatchObject({
+      code: 'ERR_WAPP_INVALID_CONTACT',
+    });
     await expect(command({ type: 'delete', to: CUSTOMER, messageId: 'NOT-MINE' })).rejects.toMatchObject({ code: 'ERR_FETCH_WAPP_MSG' });
     await expect(command({ type: 'sendText', to: CUSTOMER })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
-    await expect(command({ type: 'sendMedia', to: CUSTOMER, media: { path: '../etc/passwd', mimetype: 'text/plain', filename: 'x' } })).rejects.toMatchObject({
+    await expect(
+      command({ type: 'sendMedia', to: CUSTOMER, media: { path: '../etc/passwd', mimetype: 'text/plain', filename: 'x' } }),
+    ).rejects.toMatchObject({
       code: 'ERR_WAPP_DOWNLOAD_MEDIA',
     });
     await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, 999_999)).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
-    await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, connection.id, tenant.companyId + 1000)).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
+    await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, connection.id, tenant.companyId + 1000)).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
 
     const idle = (await tenant.admin.post<WhatsappView>('/whatsapp', { name: 'Idle', provider: 'sandbox' })).body;
     await nextSession(socket, tenant.companyId, idle.id, (s) => s.status === 'qrcode');
-    await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, idle.id)).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, idle.id)).rejects.toMatchObject({
+      code: 'ERR_WAPP_NOT_INITIALIZED',
+    });
     await tenant.admin.delete(`/whatsappsession/${idle.id}`);
-    await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, idle.id)).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await expect(command({ type: 'sendText', to: CUSTOMER, body: 'x' }, idle.id)).rejects.toMatchObject({
+      code: 'ERR_WAPP_NOT_INITIALIZED',
+    });
     await tenant.admin.delete(`/whatsapp/${idle.id}`);
   });
 
@@ -180,12 +224,17 @@ describe('inbound stream and outbound commands through the sandbox', () => {
     const sent = await customerSends({ body: 'pedido 123' });
     await tap.message(sent.body.id);
     await sandboxCall(env.sandbox, 'POST', `/messages/${sent.body.id}/edit`, { body: 'pedido 124' });
-    expect((await tap.next((e) => e.event.type === 'edit' && e.event.messageId === sent.body.id)).event).toMatchObject({ body: 'pedido 124', chatId: CUSTOMER });
+    expect((await tap.next((e) => e.event.type === 'edit' && e.event.messageId === sent.body.id)).event).toMatchObject({
+      body: 'pedido 124',
+      chatId: CUSTOMER,
+    });
     await sandboxCall(env.sandbox, 'DELETE', `/messages/${sent.body.id}`);
     await tap.next((e) => e.event.type === 'revoke' && e.event.messageId === sent.body.id);
     const call = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/calls', { from: CUSTOMER, to: BUSINESS, isVideo: true });
     const tapped = await tap.next((e) => e.event.type === 'call');
-    expect(tapped.event).toMatchObject({ call: { id: call.body.id, chatId: CUSTOMER, from: { number: CUSTOMER }, isVideo: true, status: 'offer' } });
+    expect(tapped.event).toMatchObject({
+      call: { id: call.body.id, chatId: CUSTOMER, from: { number: CUSTOMER }, isVideo: true, status: 'offer' },
+    });
     expect(await command({ type: 'rejectCall', callId: call.body.id, to: CUSTOMER })).toEqual({ ok: true });
   });
 
@@ -194,7 +243,9 @@ describe('inbound stream and outbound commands through the sandbox', () => {
     const ids: string[] = [];
     for (const body of ['um', 'dois', 'três']) ids.push((await customerSends({ body })).body.id);
     for (const id of ids) await tap.message(id);
-    const order = tap.events.filter((e) => e.event.type === 'message' && ids.includes(e.event.message.id)).map((e) => (e.event.type === 'message' ? e.event.message.id : ''));
+    const order = tap.events
+      .filter((e) => e.event.type === 'message' && ids.includes(e.event.message.id))
+      .map((e) => (e.event.type === 'message' ? e.event.message.id : ''));
     expect(order).toEqual(ids);
   });
 });

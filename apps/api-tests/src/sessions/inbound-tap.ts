@@ -40,7 +40,12 @@ export class InboundTap {
     tap.messages = await consumer.consume();
     void (async () => {
       for await (const message of tap.messages!) {
-        const tapped = { subject: message.subject, msgId: message.headers?.get('Nats-Msg-Id'), seq: message.seq, event: message.json<InboundEvent>() };
+        const tapped = {
+          subject: message.subject,
+          msgId: message.headers?.get('Nats-Msg-Id'),
+          seq: message.seq,
+          event: message.json<InboundEvent>(),
+        };
         message.ack();
         tap.events.push(tapped);
         tap.waiters = tap.waiters.filter((w) => (w.match(tapped) ? (w.resolve(tapped), false) : true));
@@ -54,7 +59,10 @@ export class InboundTap {
     const seen = this.events.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching inbound event within ${timeoutMs} ms (read ${this.events.length})`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching inbound event within ${timeoutMs} ms (read ${this.events.length})`)),
+        timeoutMs,
+      );
       this.waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
     });
   }

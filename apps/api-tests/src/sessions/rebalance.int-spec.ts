@@ -69,14 +69,17 @@ describe('sessions spread over the replicas', () => {
 
   /** The company's numbers at the sandbox: how many are connected, and how many times one was connected twice. */
   async function sandboxView(): Promise<{ connected: number; replaced: number }> {
-    const sessions = (await sandboxCall<Array<{ number: string; connected: boolean; replaced: number }>>(env.sandbox, 'GET', '/sessions')).body.filter((s) =>
-      numbers.includes(s.number),
-    );
+    const sessions = (
+      await sandboxCall<Array<{ number: string; connected: boolean; replaced: number }>>(env.sandbox, 'GET', '/sessions')
+    ).body.filter((s) => numbers.includes(s.number));
     return { connected: sessions.filter((s) => s.connected).length, replaced: sessions.reduce((sum, s) => sum + s.replaced, 0) };
   }
 
   async function connectedRows(): Promise<number> {
-    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from sessions.whatsapps where company_id = $1 and status = 'CONNECTED'", [tenant.companyId]);
+    const { rows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from sessions.whatsapps where company_id = $1 and status = 'CONNECTED'",
+      [tenant.companyId],
+    );
     return rows[0]!.n;
   }
 
@@ -100,7 +103,11 @@ describe('sessions spread over the replicas', () => {
     void done.finally(() => (finished = true)).catch(() => undefined);
     while (!finished) {
       const to = numbers[sent.length % numbers.length]!;
-      const message = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: '5511987004001', to, body: `m${sent.length}` });
+      const message = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+        from: '5511987004001',
+        to,
+        body: `m${sent.length}`,
+      });
       sent.push(message.body.id);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -118,11 +125,15 @@ describe('sessions spread over the replicas', () => {
     const inFlight = new Set<Promise<void>>();
     const sendOne = async (send: AgentSend, whatsappId: number) => {
       try {
-        await company.rpc.request(SessionsSubjects.command, {
-          companyId: tenant.companyId,
-          whatsappId,
-          command: { type: 'sendText', to: AGENTS_CUSTOMER, body: send.body, newMessageId: send.newMessageId },
-        }, { timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS });
+        await company.rpc.request(
+          SessionsSubjects.command,
+          {
+            companyId: tenant.companyId,
+            whatsappId,
+            command: { type: 'sendText', to: AGENTS_CUSTOMER, body: send.body, newMessageId: send.newMessageId },
+          },
+          { timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS },
+        );
       } catch (error) {
         agentFailures.push(`${send.body}: ${(error as { code?: string }).code ?? String(error)} after ${Date.now() - send.issuedAt} ms`);
       }
@@ -130,7 +141,11 @@ describe('sessions spread over the replicas', () => {
     while (!finished) {
       if (inFlight.size < 6) {
         const n = agentSends.length;
-        const send = { body: `agent ${n}`, newMessageId: n % 2 === 0 ? `3EB0A6E47${String(n).padStart(7, '0')}` : undefined, issuedAt: Date.now() };
+        const send = {
+          body: `agent ${n}`,
+          newMessageId: n % 2 === 0 ? `3EB0A6E47${String(n).padStart(7, '0')}` : undefined,
+          issuedAt: Date.now(),
+        };
         agentSends.push(send);
         const pending = sendOne(send, connectionIds[n % connectionIds.length]!).finally(() => inFlight.delete(pending));
         inFlight.add(pending);
@@ -143,7 +158,8 @@ describe('sessions spread over the replicas', () => {
   /** Every agent send so far succeeded and reached the customer exactly once (with the WhatsApp id it was given). */
   async function expectAgentSendsArrivedOnce(): Promise<void> {
     expect(agentFailures).toEqual([]);
-    const received = (await sandboxCall<Array<{ id: string; body: string }>>(env.sandbox, 'GET', `/messages?customer=${AGENTS_CUSTOMER}`)).body;
+    const received = (await sandboxCall<Array<{ id: string; body: string }>>(env.sandbox, 'GET', `/messages?customer=${AGENTS_CUSTOMER}`))
+      .body;
     const wrong = agentSends.filter((send) => {
       const copies = received.filter((m) => m.body === send.body);
       return copies.length !== 1 || (send.newMessageId !== undefined && copies[0]!.id !== send.newMessageId);
@@ -170,7 +186,9 @@ describe('sessions spread over the replicas', () => {
       if (created.status !== 201) throw new Error(`connection not created: ${created.status}`);
     }
     await eventually(async () => (await connectedRows()) === SESSIONS, 40_000, 200);
-    const rows = (await db.query<{ id: number; number: string }>('select id, number from sessions.whatsapps where company_id = $1', [tenant.companyId])).rows;
+    const rows = (
+      await db.query<{ id: number; number: string }>('select id, number from sessions.whatsapps where company_id = $1', [tenant.companyId])
+    ).rows;
     numbers = rows.map((row) => row.number);
     connectionIds = rows.map((row) => row.id);
   }, 90_000);
@@ -186,7 +204,11 @@ describe('sessions spread over the replicas', () => {
     expect([...(await sample()).owners.entries()]).toEqual([['replica-a', SESSIONS]]);
     const joined = (async () => {
       replicaB = await startSessionsProcess(replicaEnv, 'replica-b');
-      await eventually(async () => balanced(await sample()) && (await connectedRows()) === SESSIONS && (await sandboxView()).connected === SESSIONS, 45_000, 100);
+      await eventually(
+        async () => balanced(await sample()) && (await connectedRows()) === SESSIONS && (await sandboxView()).connected === SESSIONS,
+        45_000,
+        100,
+      );
     })();
     const [samples] = await Promise.all([watch(joined), customersWrite(joined), agentsSend(joined)]);
 
@@ -219,7 +241,11 @@ describe('sessions spread over the replicas', () => {
     const signalledAt = Date.now();
     const handedBack = (async () => {
       await replicaB!.stop('SIGTERM');
-      await eventually(async () => (await sample()).owners.get('replica-a') === SESSIONS && (await sandboxView()).connected === SESSIONS, 10_000, 50);
+      await eventually(
+        async () => (await sample()).owners.get('replica-a') === SESSIONS && (await sandboxView()).connected === SESSIONS,
+        10_000,
+        50,
+      );
     })();
     const handedBackAt = handedBack.then(() => Date.now());
     const [samples] = await Promise.all([
@@ -249,10 +275,18 @@ describe('sessions spread over the replicas', () => {
 
   it('takes over the sessions of a replica killed outright (SIGKILL) once their leases lapse', async () => {
     replicaB = await startSessionsProcess(replicaEnv, 'replica-c');
-    await eventually(async () => ((await sample()).owners.get('replica-c') ?? 0) >= 6 && (await sandboxView()).connected === SESSIONS, 45_000, 100);
+    await eventually(
+      async () => ((await sample()).owners.get('replica-c') ?? 0) >= 6 && (await sandboxView()).connected === SESSIONS,
+      45_000,
+      100,
+    );
     const killed = Date.now();
     await replicaB.stop('SIGKILL');
-    await eventually(async () => (await sample()).owners.get('replica-a') === SESSIONS && (await sandboxView()).connected === SESSIONS, 15_000, 50);
+    await eventually(
+      async () => (await sample()).owners.get('replica-a') === SESSIONS && (await sandboxView()).connected === SESSIONS,
+      15_000,
+      50,
+    );
     // Lease lifetime 3 s (sessionsEnv) plus a sweep or two and the reconnects.
     expect(Date.now() - killed).toBeLessThan(10_000);
     await eventually(async () => (await connectedRows()) === SESSIONS, 5000, 50);

@@ -110,7 +110,10 @@ export async function nextSession(
 ): Promise<WhatsappSessionEventPayload['session']> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const payload = await recorder.next<WhatsappSessionEventPayload>(`company-${companyId}-whatsappSession`, Math.max(1, deadline - Date.now()));
+    const payload = await recorder.next<WhatsappSessionEventPayload>(
+      `company-${companyId}-whatsappSession`,
+      Math.max(1, deadline - Date.now()),
+    );
     if (payload.session.id === whatsappId && where(payload.session)) return payload.session;
   }
 }
@@ -127,14 +130,23 @@ export async function connectSandboxNumber(
   const created = await admin.post<WhatsappView>('/whatsapp', { name, provider: 'sandbox' });
   if (created.status !== 201) throw new Error(`connection not created: ${created.status} ${JSON.stringify(created.body)}`);
   const qr = await nextSession(recorder, companyId, created.body.id, (s) => s.status === 'qrcode');
-  const scan = await fetch(`${env.sandbox.url}/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr: qr.qrcode, number }) });
+  const scan = await fetch(`${env.sandbox.url}/scan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ qr: qr.qrcode, number }),
+  });
   if (scan.status !== 200) throw new Error(`scan failed: ${scan.status}`);
   await nextSession(recorder, companyId, created.body.id, (s) => s.status === 'CONNECTED');
   return created.body;
 }
 
 /** The sandbox's HTTP API. */
-export async function sandboxCall<T = Record<string, unknown>>(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function sandboxCall<T = Record<string, unknown>>(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(sandbox.url + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -167,10 +179,14 @@ export async function startSessionsProcess(env: Record<string, string>, replicaI
     stdio: 'ignore',
   });
   const exited = once(child, 'exit');
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`sessions replica ${replicaId} exited with ${child.exitCode}`);
-    return (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200;
-  }, 20_000, 200);
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`sessions replica ${replicaId} exited with ${child.exitCode}`);
+      return (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200;
+    },
+    20_000,
+    200,
+  );
   return {
     child,
     async stop(signal) {

@@ -56,7 +56,9 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     connection = await connectSandboxNumber(env, tenant.admin, adminSocket, tenant.companyId, BUSINESS);
     expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [botQueue.id] })).status).toBe(200);
     await eventually(async () => {
-      const rows = await ownerQuery<{ queue_ids: number[] }>(env.stack, 'select queue_ids from tickets.whatsapp_refs where id = $1', [connection.id]);
+      const rows = await ownerQuery<{ queue_ids: number[] }>(env.stack, 'select queue_ids from tickets.whatsapp_refs where id = $1', [
+        connection.id,
+      ]);
       return rows[0]?.queue_ids?.[0] === botQueue.id;
     });
     // prompts arrive with the ai service (issue 14); until then the API refuses prompt ids, so the test names one in the database
@@ -71,8 +73,15 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     await (await InboundPublisher.open(env.stack.env)).close();
   });
 
-  const customerSends = (customer: string, body: string) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: customer, to: BUSINESS, pushName: `Cliente ${customer.slice(-4)}`, body });
-  const inboxOf = async (customer: string) => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body;
+  const customerSends = (customer: string, body: string) =>
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+      from: customer,
+      to: BUSINESS,
+      pushName: `Cliente ${customer.slice(-4)}`,
+      body,
+    });
+  const inboxOf = async (customer: string) =>
+    (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body;
   const act = (ticketId: number, actions: unknown[], bot: unknown = { kind: 'prompt', promptId: PROMPT_ID }, inReplyTo = 1) =>
     rpc.request(BotHandoffSubjects.act, { companyId: tenant.companyId, ticketId, bot, inReplyTo, actions } as never);
 
@@ -80,7 +89,9 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
   async function stated<N extends IntegrationEventName>(name: N): Promise<Array<IntegrationEvent<N>>> {
     const prefix = env.stack.env.NATS_SUBJECT_PREFIX!;
     const js = jetstream(nats);
-    const consumer = await js.consumers.get(streamName(INTEGRATION_STREAM, prefix), { filter_subjects: prefix + integrationSubject(name, tenant.companyId) });
+    const consumer = await js.consumers.get(streamName(INTEGRATION_STREAM, prefix), {
+      filter_subjects: prefix + integrationSubject(name, tenant.companyId),
+    });
     const events: Array<IntegrationEvent<N>> = [];
     for (;;) {
       const message = await consumer.next({ expires: 1000 });
@@ -93,10 +104,14 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
 
   async function handed(ticketId: number, count: number) {
     let events: Array<IntegrationEvent<'ticketMessage.handedToBot'>> = [];
-    await eventually(async () => {
-      events = (await stated('ticketMessage.handedToBot')).filter((e) => e.payload.ticketId === ticketId);
-      return events.length >= count;
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        events = (await stated('ticketMessage.handedToBot')).filter((e) => e.payload.ticketId === ticketId);
+        return events.length >= count;
+      },
+      15_000,
+      200,
+    );
     return events;
   }
 
@@ -120,7 +135,12 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
         message: { mediaType: 'chat', mediaKey: null },
       },
     });
-    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'pending', chatbot: true, useIntegration: true, promptId: PROMPT_ID });
+    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({
+      status: 'pending',
+      chatbot: true,
+      useIntegration: true,
+      promptId: PROMPT_ID,
+    });
 
     // the bot answers: a text the customer receives, stored as ours, and an internal note
     const result = await act(ticket.id, [
@@ -131,7 +151,9 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     expect(result).toEqual({ applied: true });
     await eventually(async () => (await inboxOf(customer)).some((m) => m.body === 'Olá! Sou o assistente virtual.'), 10_000);
     // the presence went to WhatsApp: the customer saw the business "typing…" before the text
-    const presences = (await sandboxCall<Array<{ business: string; presence: string; at: number }>>(env.sandbox, 'GET', `/presences?customer=${customer}`)).body;
+    const presences = (
+      await sandboxCall<Array<{ business: string; presence: string; at: number }>>(env.sandbox, 'GET', `/presences?customer=${customer}`)
+    ).body;
     expect(presences.map(({ business, presence }) => ({ business, presence }))).toEqual([{ business: BUSINESS, presence: 'composing' }]);
     const text = (await inboxOf(customer)).find((m) => m.body === 'Olá! Sou o assistente virtual.')!;
     expect(presences[0]!.at).toBeLessThanOrEqual(text.timestamp);
@@ -144,18 +166,29 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     expect((await stated('ticketMessage.handedToBot')).filter((e) => e.payload.ticketId === ticket.id)).toHaveLength(2);
 
     // another bot is refused
-    expect(await act(ticket.id, [{ type: 'text', body: 'intruso' }], { kind: 'integration', integrationId: 5 })).toEqual({ applied: false, reason: 'released' });
+    expect(await act(ticket.id, [{ type: 'text', body: 'intruso' }], { kind: 'integration', integrationId: 5 })).toEqual({
+      applied: false,
+      reason: 'released',
+    });
 
     // an agent accepts: released, stated once, and the bot's next actions are refused
     expect((await agent.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: agent.user.id })).status).toBe(200);
     let releases: Array<IntegrationEvent<'ticket.botReleased'>> = [];
-    await eventually(async () => {
-      releases = (await stated('ticket.botReleased')).filter((e) => e.payload.ticketId === ticket.id);
-      return releases.length > 0;
-    }, 10_000, 200);
+    await eventually(
+      async () => {
+        releases = (await stated('ticket.botReleased')).filter((e) => e.payload.ticketId === ticket.id);
+        return releases.length > 0;
+      },
+      10_000,
+      200,
+    );
     expect(releases.map((e) => e.payload)).toEqual([{ ticketId: ticket.id, reason: 'accepted' }]);
     expect(await act(ticket.id, [{ type: 'text', body: 'tarde demais' }])).toEqual({ applied: false, reason: 'released' });
-    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'open', chatbot: false, useIntegration: false });
+    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({
+      status: 'open',
+      chatbot: false,
+      useIntegration: false,
+    });
 
     // the customer goes on talking to the agent: nothing more is handed
     await customerSends(customer, 'obrigado');
@@ -169,13 +202,23 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     await customerSends(customer, 'Quero falar com alguém');
     const ticket = await ticketAppears(tenant.admin, (t) => t.contact.number === customer);
     await handed(ticket.id, 1);
-    expect(await act(ticket.id, [{ type: 'text', body: 'Vou te transferir.' }, { type: 'transfer', queueId: humanQueue.id }, { type: 'text', body: 'depois' }])).toEqual({
+    expect(
+      await act(ticket.id, [
+        { type: 'text', body: 'Vou te transferir.' },
+        { type: 'transfer', queueId: humanQueue.id },
+        { type: 'text', body: 'depois' },
+      ]),
+    ).toEqual({
       applied: false,
       reason: 'released',
     });
     const after = (await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body;
     expect(after).toMatchObject({ status: 'pending', queueId: humanQueue.id, userId: null, chatbot: false });
-    await eventually(async () => (await stated('ticket.botReleased')).some((e) => e.payload.ticketId === ticket.id && e.payload.reason === 'transferred'), 10_000, 200);
+    await eventually(
+      async () => (await stated('ticket.botReleased')).some((e) => e.payload.ticketId === ticket.id && e.payload.reason === 'transferred'),
+      10_000,
+      200,
+    );
     const bodies = (await inboxOf(customer)).map((m) => m.body);
     expect(bodies).toContain('Vou te transferir.');
     expect(bodies).not.toContain('depois');
@@ -192,12 +235,24 @@ describe('hand-off of bot-driven tickets to the ai service', () => {
     await handed(ticket.id, 1);
     expect(await act(ticket.id, [{ type: 'close' }])).toEqual({ applied: true });
     expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body).toMatchObject({ status: 'closed', chatbot: false });
-    await eventually(async () => (await stated('ticket.botReleased')).some((e) => e.payload.ticketId === ticket.id && e.payload.reason === 'closed'), 10_000, 200);
+    await eventually(
+      async () => (await stated('ticket.botReleased')).some((e) => e.payload.ticketId === ticket.id && e.payload.reason === 'closed'),
+      10_000,
+      200,
+    );
     expect(await act(999_999, [{ type: 'text', body: 'x' }])).toEqual({ applied: false, reason: 'notFound' });
     await expect(act(ticket.id, [{ type: 'explode' }])).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
     // another company's ticket is not found (row-level security)
     const other = await signUpTenant(env.stack);
-    expect(await rpc.request(BotHandoffSubjects.act, { companyId: other.companyId, ticketId: ticket.id, bot: { kind: 'prompt', promptId: PROMPT_ID }, inReplyTo: 1, actions: [{ type: 'close' }] })).toEqual({
+    expect(
+      await rpc.request(BotHandoffSubjects.act, {
+        companyId: other.companyId,
+        ticketId: ticket.id,
+        bot: { kind: 'prompt', promptId: PROMPT_ID },
+        inReplyTo: 1,
+        actions: [{ type: 'close' }],
+      }),
+    ).toEqual({
       applied: false,
       reason: 'notFound',
     });

@@ -1,5 +1,12 @@
 import type { ContactView, MessagesPageView, MessageView, TicketView, WhatsappView } from '@atrium/contracts';
-import { connectSandboxNumber, nextSession, sandboxCall, startSessionsStack, tenantWithSocket, type SessionsStack } from '../sessions/sessions-fixtures.js';
+import {
+  connectSandboxNumber,
+  nextSession,
+  sandboxCall,
+  startSessionsStack,
+  tenantWithSocket,
+  type SessionsStack,
+} from '../sessions/sessions-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 
@@ -38,14 +45,18 @@ describe('refusals of the WhatsApp connection', () => {
     });
     expect((await tenant.admin.get<ContactView[]>('/contacts/list?name=Sem Checagem')).body).toEqual([]);
     // the refusal was the network's, not the number's: checked again, it passes
-    expect(await tenant.admin.post('/contacts', { name: 'Sem Checagem', number: '5511987201001' })).toMatchObject({ status: 201, body: { number: '5511987201001' } });
+    expect(await tenant.admin.post('/contacts', { name: 'Sem Checagem', number: '5511987201001' })).toMatchObject({
+      status: 201,
+      body: { number: '5511987201001' },
+    });
   });
 
   it('ERR_DELETE_WAPP_MSG: WhatsApp refuses the delete, so the message is not marked deleted', async () => {
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Apagar Depois', number: '5511987201002' })).body;
     const ticket = (await tenant.admin.post<TicketView>('/tickets', { contactId: contact.id, status: 'open' })).body;
     const sent = (await tenant.admin.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'mensagem enviada' })).body[0]!;
-    const inbox = async () => (await sandboxCall<Array<{ id: string; deleted: boolean }>>(env.sandbox, 'GET', '/messages?customer=5511987201002')).body;
+    const inbox = async () =>
+      (await sandboxCall<Array<{ id: string; deleted: boolean }>>(env.sandbox, 'GET', '/messages?customer=5511987201002')).body;
 
     await networkRefusesNext('delete');
     expect(await tenant.admin.delete(`/messages/${sent.id}`)).toMatchObject({ status: 400, body: { error: 'ERR_DELETE_WAPP_MSG' } });

@@ -40,7 +40,15 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/tickets/dist/main.js')], {
       cwd: REPO_ROOT,
       // A short lease and ack wait: what the killed process had in hand is taken over within seconds.
-      env: { ...process.env, ...env.stack.env, HEALTH_PORT: String(port), LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BOT_REPLY_LEASE_MS: '3000', BOT_REPLY_SWEEP_MS: '300', INBOUND_ACK_WAIT_SECONDS: '5' },
+      env: {
+        ...process.env,
+        ...env.stack.env,
+        HEALTH_PORT: String(port),
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        BOT_REPLY_LEASE_MS: '3000',
+        BOT_REPLY_SWEEP_MS: '300',
+        INBOUND_ACK_WAIT_SECONDS: '5',
+      },
       stdio: 'ignore',
     });
     await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 60_000, 200);
@@ -66,7 +74,13 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     const support = await createQueue(tenant, 'Suporte');
     expect((await tenant.admin.put(`/queue/${sales.id}`, { greetingMessage: 'Bem-vindo às Vendas' })).status).toBe(200);
     const option = async (parentId: number | null, number: number, title: string, message: string) => {
-      const created = await tenant.admin.post<{ id: number }>('/queue-options', { queueId: sales.id, parentId, option: number, title, message });
+      const created = await tenant.admin.post<{ id: number }>('/queue-options', {
+        queueId: sales.id,
+        parentId,
+        option: number,
+        title,
+        message,
+      });
       expect(created.status).toBe(201);
       return created.body;
     };
@@ -75,7 +89,10 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     await option(plans.id, 1, 'Básico', 'Plano Básico: R$ 10');
     await option(plans.id, 2, 'Pro', 'Plano Pro: R$ 20');
     const created = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, BUSINESS, 'Menu');
-    const saved = await tenant.admin.put<WhatsappView>(`/whatsapp/${created.id}`, { queueIds: [sales.id, support.id], greetingMessage: 'Olá! Escolha um departamento:' });
+    const saved = await tenant.admin.put<WhatsappView>(`/whatsapp/${created.id}`, {
+      queueIds: [sales.id, support.id],
+      greetingMessage: 'Olá! Escolha um departamento:',
+    });
     expect(saved.status).toBe(200);
     await eventually(async () => {
       const rows = await ownerQuery<{ automation: { greetingMessage?: string } | null; queue_ids: number[] }>(
@@ -94,11 +111,14 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
   });
 
   const customers = Array.from({ length: CUSTOMERS }, (_, i) => `55119874000${String(i + 1).padStart(2, '0')}`);
-  const says = (customer: string, body: string) => sandboxCall(env.sandbox, 'POST', '/messages', { from: customer, to: BUSINESS, pushName: 'Cliente', body });
-  const inbox = async (customer: string) => (await sandboxCall<Array<{ body: string }>>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body.map((m) => m.body);
+  const says = (customer: string, body: string) =>
+    sandboxCall(env.sandbox, 'POST', '/messages', { from: customer, to: BUSINESS, pushName: 'Cliente', body });
+  const inbox = async (customer: string) =>
+    (await sandboxCall<Array<{ body: string }>>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body.map((m) => m.body);
   const inboxes = () => Promise.all(customers.map(inbox));
   /** Every customer has received at least `count` messages. */
-  const allReceived = (count: number, timeoutMs = 30_000) => eventually(async () => (await inboxes()).every((received) => received.length >= count), timeoutMs, 100);
+  const allReceived = (count: number, timeoutMs = 30_000) =>
+    eventually(async () => (await inboxes()).every((received) => received.length >= count), timeoutMs, 100);
 
   it('continues every conversation at its node after a SIGKILL, losing no reply and sending none twice', async () => {
     await Promise.all(customers.map((customer) => says(customer, 'oi')));
@@ -126,13 +146,22 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     await allReceived(5);
     // Nothing is left to send: a reply sent twice would be here by now.
     await eventually(async () => {
-      const [queued] = await ownerQuery<{ count: string }>(env.stack, 'select count(*) from tickets.bot_replies where company_id = $1', [tenant.companyId]);
+      const [queued] = await ownerQuery<{ count: string }>(env.stack, 'select count(*) from tickets.bot_replies where company_id = $1', [
+        tenant.companyId,
+      ]);
       return queued?.count === '0';
     }, 20_000);
     expect(await inboxes()).toEqual(customers.map(() => [MENU, SALES_MENU, PLANS_MENU, PRO, BACK_TO_PLANS]));
 
     // The conversations as stored: each customer's four choices once, the bot's five replies once, in order; the ticket in Vendas, still driven by the bot.
-    const stored = await ownerQuery<{ number: string; body: string; from_me: boolean; wid: string | null; queue_id: number | null; chatbot: boolean }>(
+    const stored = await ownerQuery<{
+      number: string;
+      body: string;
+      from_me: boolean;
+      wid: string | null;
+      queue_id: number | null;
+      chatbot: boolean;
+    }>(
       env.stack,
       `select c.number, m.body, m.from_me, m.wid, t.queue_id, t.chatbot from tickets.messages m join tickets.tickets t on t.id = m.ticket_id join tickets.contacts c on c.id = t.contact_id
         where m.company_id = $1 order by m.id`,
@@ -150,6 +179,8 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     // And the next choice is answered from the restored node (the plans menu): '1' is Básico.
     await Promise.all(customers.map((customer) => says(customer, '1')));
     await allReceived(6);
-    expect((await inboxes()).map((received) => received.slice(5))).toEqual(customers.map(() => ['Plano Básico: R$ 10\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal']));
+    expect((await inboxes()).map((received) => received.slice(5))).toEqual(
+      customers.map(() => ['Plano Básico: R$ 10\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal']),
+    );
   });
 });

@@ -55,14 +55,28 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     const saved = await tenant.admin.put<WhatsappView>(`/whatsapp/${id}`, fields);
     expect(saved.status).toBe(200);
     await eventually(async () => {
-      const rows = await ownerQuery<{ automation: Record<string, unknown> | null; queue_ids: number[] }>(env.stack, 'select automation, queue_ids from tickets.whatsapp_refs where id = $1', [id]);
+      const rows = await ownerQuery<{ automation: Record<string, unknown> | null; queue_ids: number[] }>(
+        env.stack,
+        'select automation, queue_ids from tickets.whatsapp_refs where id = $1',
+        [id],
+      );
       const automation = rows[0]?.automation;
-      return !!automation && Object.entries(fields).every(([key, value]) => key === 'queueIds' || automation[key] === value) && rows[0]!.queue_ids.length === saved.body.queueIds.length;
+      return (
+        !!automation &&
+        Object.entries(fields).every(([key, value]) => key === 'queueIds' || automation[key] === value) &&
+        rows[0]!.queue_ids.length === saved.body.queueIds.length
+      );
     }, 10_000);
     return saved.body;
   }
 
-  async function option(queueId: number, parentId: number | null, option: number, title: string, message: string): Promise<QueueOptionView> {
+  async function option(
+    queueId: number,
+    parentId: number | null,
+    option: number,
+    title: string,
+    message: string,
+  ): Promise<QueueOptionView> {
     const created = await tenant.admin.post<QueueOptionView>('/queue-options', { queueId, parentId, option, title, message });
     expect(created.status).toBe(201);
     return created.body;
@@ -76,15 +90,28 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     sales = await createQueue(tenant, 'Vendas');
     support = await createQueue(tenant, 'Suporte');
     expect((await tenant.admin.put(`/queue/${sales.id}`, { greetingMessage: 'Bem-vindo às Vendas' })).status).toBe(200);
-    expect((await tenant.admin.put(`/queue/${support.id}`, { greetingMessage: 'Suporte aqui', outOfHoursMessage: 'O suporte está fechado agora.' })).status).toBe(200);
+    expect(
+      (
+        await tenant.admin.put(`/queue/${support.id}`, {
+          greetingMessage: 'Suporte aqui',
+          outOfHoursMessage: 'O suporte está fechado agora.',
+        })
+      ).status,
+    ).toBe(200);
     const plans = await option(sales.id, null, 1, 'Planos', 'Nossos planos:');
     await option(sales.id, null, 2, 'Falar com vendedor', 'Aguarde um vendedor.');
     await option(sales.id, plans.id, 1, 'Básico', 'Plano Básico: R$ 10');
     await option(sales.id, plans.id, 2, 'Pro', 'Plano Pro: R$ 20');
-    connections.menu = await connect(MENU_NUMBER, [sales.id, support.id], { greetingMessage: 'Olá! Escolha um departamento:', complationMessage: 'Atendimento encerrado, {{firstName}}. Até logo!' });
+    connections.menu = await connect(MENU_NUMBER, [sales.id, support.id], {
+      greetingMessage: 'Olá! Escolha um departamento:',
+      complationMessage: 'Atendimento encerrado, {{firstName}}. Até logo!',
+    });
     connections.limit = await connect(LIMIT_NUMBER, [sales.id, support.id], { greetingMessage: 'Escolha:', maxUseBotQueues: 2 });
     connections.oneQueue = await connect(ONE_QUEUE_NUMBER, [support.id], { greetingMessage: 'Olá, aqui é o suporte.' });
-    connections.noQueue = await connect(NO_QUEUE_NUMBER, [], { greetingMessage: 'Olá! Já vamos te atender.', outOfHoursMessage: 'Estamos fechados.' });
+    connections.noQueue = await connect(NO_QUEUE_NUMBER, [], {
+      greetingMessage: 'Olá! Já vamos te atender.',
+      outOfHoursMessage: 'Estamos fechados.',
+    });
   }, 180_000);
   afterAll(async () => {
     socket?.close();
@@ -96,7 +123,8 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
   const aCustomer = () => `55119873000${String(++customers).padStart(2, '0')}`;
   const says = (customer: string, business: string, body: string) =>
     sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: customer, to: business, pushName: 'Maria Cliente', body });
-  const inbox = async (customer: string) => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body.map((m) => m.body);
+  const inbox = async (customer: string) =>
+    (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${customer}`)).body.map((m) => m.body);
 
   /** Sends, then waits until the customer has received `total` messages in all; answers them. */
   async function exchange(customer: string, business: string, body: string, total: number): Promise<string[]> {
@@ -111,7 +139,7 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
   it('walks the queue menu and a two-level option tree: 1, 1, 2, 0, #, and an invalid reply repeats the menu', async () => {
     const customer = aCustomer();
     expect(await exchange(customer, MENU_NUMBER, 'oi', 1)).toEqual([MENU]);
-    expect((await ticketOf(customer))).toMatchObject({ status: 'pending', queueId: null, chatbot: true });
+    expect(await ticketOf(customer)).toMatchObject({ status: 'pending', queueId: null, chatbot: true });
     expect((await exchange(customer, MENU_NUMBER, '1', 2)).slice(1)).toEqual([SALES_MENU]);
     expect((await ticketOf(customer)).queueId).toBe(sales.id);
     expect((await exchange(customer, MENU_NUMBER, '1', 3)).slice(2)).toEqual([PLANS_MENU]);
@@ -127,8 +155,18 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     await quiet();
     expect(await inbox(customer)).toHaveLength(8);
     // the bot's texts are stored as ours, the customer's as theirs, in order
-    const page = (await tenant.admin.get<{ messages: Array<{ body: string; fromMe: boolean }> }>(`/messages/${ticket.id}?markRead=false`)).body;
-    expect(page.messages.filter((m) => m.fromMe).map((m) => m.body)).toEqual([MENU, SALES_MENU, PLANS_MENU, PRO, PLANS_MENU, PLANS_MENU, MENU, 'Suporte aqui']);
+    const page = (await tenant.admin.get<{ messages: Array<{ body: string; fromMe: boolean }> }>(`/messages/${ticket.id}?markRead=false`))
+      .body;
+    expect(page.messages.filter((m) => m.fromMe).map((m) => m.body)).toEqual([
+      MENU,
+      SALES_MENU,
+      PLANS_MENU,
+      PRO,
+      PLANS_MENU,
+      PLANS_MENU,
+      MENU,
+      'Suporte aqui',
+    ]);
   });
 
   it('repeats the queue menu at most maxUseBotQueues times, then stays silent', async () => {
@@ -163,7 +201,12 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     await says(customer, MENU_NUMBER, '1'); // arrives while tickets is down: kept on the INBOUND stream
     env.stack.apps.tickets = await startStackService('tickets', env.stack.env);
     await eventually(async () => (await inbox(customer)).length >= 3, 20_000, 100);
-    expect(await exchange(customer, MENU_NUMBER, '1', 4)).toEqual([MENU, SALES_MENU, PLANS_MENU, 'Plano Básico: R$ 10\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal']);
+    expect(await exchange(customer, MENU_NUMBER, '1', 4)).toEqual([
+      MENU,
+      SALES_MENU,
+      PLANS_MENU,
+      'Plano Básico: R$ 10\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal',
+    ]);
   });
 
   it('resolving sends the connection’s completion message; the agent’s own “#” is not a customer choice', async () => {
@@ -182,8 +225,14 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     expect((await tenant.admin.put('/settings/call', { value: 'disabled' })).status).toBe(200);
     const customer = aCustomer();
     const call = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/calls', { from: customer, to: NO_QUEUE_NUMBER });
-    await eventually(async () => (await sandboxCall<{ rejected: boolean }>(env.sandbox, 'GET', `/calls/${call.body.id}`)).body.rejected, 10_000);
-    await eventually(async () => (await inbox(customer)).some((body) => body.includes('chamadas de voz e vídeo estão desabilitadas')), 10_000);
+    await eventually(
+      async () => (await sandboxCall<{ rejected: boolean }>(env.sandbox, 'GET', `/calls/${call.body.id}`)).body.rejected,
+      10_000,
+    );
+    await eventually(
+      async () => (await inbox(customer)).some((body) => body.includes('chamadas de voz e vídeo estão desabilitadas')),
+      10_000,
+    );
     const ticket = await ticketOf(customer);
     const page = (await tenant.admin.get<{ messages: Array<{ mediaType: string }> }>(`/messages/${ticket.id}?markRead=false`)).body;
     expect(page.messages.map((m) => m.mediaType)).toContain('call_log');
@@ -197,8 +246,14 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
       await eventually(async () => (await inbox(caller)).length > 0, 10_000);
       expect(await inbox(caller)).toEqual([text]);
     };
-    await noticeIn('en', '*Automatic message:*\nVoice and video calls are disabled for this WhatsApp, please send a text message. Thank you!');
-    await noticeIn('es', '*Mensaje automático:*\nLas llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. ¡Gracias!');
+    await noticeIn(
+      'en',
+      '*Automatic message:*\nVoice and video calls are disabled for this WhatsApp, please send a text message. Thank you!',
+    );
+    await noticeIn(
+      'es',
+      '*Mensaje automático:*\nLas llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. ¡Gracias!',
+    );
     expect((await tenant.admin.put('/settings/language', { value: 'fr' })).body).toMatchObject({ error: 'ERR_INVALID_SETTING_VALUE' });
     expect((await tenant.admin.put('/settings/language', { value: 'pt' })).status).toBe(200);
     expect((await tenant.admin.put('/settings/call', { value: 'enabled' })).status).toBe(200);
@@ -217,7 +272,11 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
       clock().set(mondayAt('20:31'));
       expect(await exchange(customer, NO_QUEUE_NUMBER, 'ainda fechado?', 2)).toEqual(['Estamos fechados.', 'Estamos fechados.']);
       clock().set(mondayAt('10:00'));
-      expect(await exchange(customer, NO_QUEUE_NUMBER, 'e agora?', 3)).toEqual(['Estamos fechados.', 'Estamos fechados.', 'Olá! Já vamos te atender.']);
+      expect(await exchange(customer, NO_QUEUE_NUMBER, 'e agora?', 3)).toEqual([
+        'Estamos fechados.',
+        'Estamos fechados.',
+        'Olá! Já vamos te atender.',
+      ]);
       expect(await ticketOf(customer)).toMatchObject({ status: 'pending' });
     } finally {
       clock().set(undefined);
@@ -234,7 +293,11 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
       // the one-queue connection's tickets are in Suporte from the first message: closed, so no greeting
       expect(await exchange(customer, ONE_QUEUE_NUMBER, 'oi', 1)).toEqual(['O suporte está fechado agora.']);
       clock().set(mondayAt('10:00'));
-      expect(await exchange(customer, ONE_QUEUE_NUMBER, 'e agora?', 3)).toEqual(['O suporte está fechado agora.', 'Olá, aqui é o suporte.', 'Suporte aqui']);
+      expect(await exchange(customer, ONE_QUEUE_NUMBER, 'e agora?', 3)).toEqual([
+        'O suporte está fechado agora.',
+        'Olá, aqui é o suporte.',
+        'Suporte aqui',
+      ]);
     } finally {
       clock().set(undefined);
       await tenant.admin.put('/settings/scheduleType', { value: 'disabled' });
@@ -243,7 +306,8 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
 
   it('a conversation that starts while every queue of the menu is closed is answered at its first message, not after a choice', async () => {
     await configure(connections.menu!.id, { outOfHoursMessage: 'Fora do horário: voltamos às 9h.' });
-    for (const queue of [sales, support]) expect((await tenant.admin.put(`/queue/${queue.id}`, { schedules: hours('09:00', '12:00') })).status).toBe(200);
+    for (const queue of [sales, support])
+      expect((await tenant.admin.put(`/queue/${queue.id}`, { schedules: hours('09:00', '12:00') })).status).toBe(200);
     expect((await tenant.admin.put('/settings/scheduleType', { value: 'queue' })).status).toBe(200);
     try {
       clock().set(mondayAt('15:00'));
@@ -260,15 +324,23 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
   it('reads the hours in the company’s time zone (setting timezone, the platform’s by default)', async () => {
     const settings = await tenant.admin.get<Array<{ key: string; value: string }>>('/settings');
     expect(settings.body.find((setting) => setting.key === 'timezone')).toEqual({ key: 'timezone', value: 'America/Sao_Paulo' });
-    expect((await tenant.admin.put('/settings/timezone', { value: 'Mars/Olympus_Mons' })).body).toMatchObject({ error: 'ERR_INVALID_SETTING_VALUE' });
+    expect((await tenant.admin.put('/settings/timezone', { value: 'Mars/Olympus_Mons' })).body).toMatchObject({
+      error: 'ERR_INVALID_SETTING_VALUE',
+    });
     expect((await tenant.admin.put(`/companies/${tenant.companyId}/schedules`, { schedules: hours('08:00', '18:00') })).status).toBe(200);
     expect((await tenant.admin.put('/settings/scheduleType', { value: 'company' })).status).toBe(200);
     try {
       // Monday 20:00 in São Paulo is Tuesday 08:00 in Tokyo
       clock().set(mondayAt('20:00'));
       expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Estamos fechados.']);
-      expect((await tenant.admin.put('/settings/timezone', { value: 'Asia/Tokyo' })).body).toEqual({ key: 'timezone', value: 'Asia/Tokyo' });
-      await eventually(async () => (await env.stack.apps.tickets!.get(CompanySettings).of(tenant.companyId)).timezone === 'Asia/Tokyo', 10_000);
+      expect((await tenant.admin.put('/settings/timezone', { value: 'Asia/Tokyo' })).body).toEqual({
+        key: 'timezone',
+        value: 'Asia/Tokyo',
+      });
+      await eventually(
+        async () => (await env.stack.apps.tickets!.get(CompanySettings).of(tenant.companyId)).timezone === 'Asia/Tokyo',
+        10_000,
+      );
       // the message variables tell the company's time too
       await configure(connections.noQueue!.id, { greetingMessage: 'Olá! São {{hora}} aqui.' });
       expect(await exchange(aCustomer(), NO_QUEUE_NUMBER, 'oi', 1)).toEqual(['Olá! São 08:00:00 aqui.']);
@@ -292,10 +364,18 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
       expect((await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, { status: 'closed' })).body.status).toBe('closed');
       await eventually(async () => (await inbox(happy)).includes(request), 10_000);
       expect(await exchange(happy, NO_QUEUE_NUMBER, '3', 3)).toEqual(['Olá! Já vamos te atender.', request, 'Obrigado, Maria!']);
-      const ratings = await ownerQuery<{ ticket_id: number; user_id: number; rate: number; company_id: number }>(env.stack, 'select ticket_id, user_id, rate, company_id from tickets.user_ratings where ticket_id = $1', [ticket.id]);
+      const ratings = await ownerQuery<{ ticket_id: number; user_id: number; rate: number; company_id: number }>(
+        env.stack,
+        'select ticket_id, user_id, rate, company_id from tickets.user_ratings where ticket_id = $1',
+        [ticket.id],
+      );
       expect(ratings).toEqual([{ ticket_id: ticket.id, user_id: tenant.adminSession.user.id, rate: 3, company_id: tenant.companyId }]);
       // the answer joined the rated ticket; no new conversation was opened
-      const mine = await ownerQuery<{ id: number; status: string }>(env.stack, 'select t.id, t.status from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1', [happy]);
+      const mine = await ownerQuery<{ id: number; status: string }>(
+        env.stack,
+        'select t.id, t.status from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1',
+        [happy],
+      );
       expect(mine).toEqual([{ id: ticket.id, status: 'closed' }]);
 
       const other = aCustomer();
@@ -305,7 +385,11 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
       await tenant.admin.put(`/tickets/${first.id}`, { status: 'closed' });
       await eventually(async () => (await inbox(other)).includes(request), 10_000);
       // not a rating: kept as a new conversation, greeted like any
-      expect(await exchange(other, NO_QUEUE_NUMBER, 'quero outra coisa', 3)).toEqual(['Olá! Já vamos te atender.', request, 'Olá! Já vamos te atender.']);
+      expect(await exchange(other, NO_QUEUE_NUMBER, 'quero outra coisa', 3)).toEqual([
+        'Olá! Já vamos te atender.',
+        request,
+        'Olá! Já vamos te atender.',
+      ]);
       const next = await ticketAppears(tenant.admin, (t) => t.contact.number === other && t.status === 'pending');
       expect(next.id).not.toBe(first.id);
       expect(next.lastMessage).toBe('Olá! Já vamos te atender.');
@@ -327,7 +411,10 @@ describe('chatbot: menus, option trees, hours and automatic messages', () => {
     }
     const talking = await ticketOf(talkative);
     await says(talkative, LIMIT_NUMBER, 'sim, um momento');
-    await eventually(async () => (await tenant.admin.get<TicketView>(`/tickets/${talking.id}`)).body.lastMessage === 'sim, um momento', 10_000);
+    await eventually(
+      async () => (await tenant.admin.get<TicketView>(`/tickets/${talking.id}`)).body.lastMessage === 'sim, um momento',
+      10_000,
+    );
     try {
       clock().set(new Date(Date.now() + 4 * 60_000));
       await quiet();

@@ -52,7 +52,11 @@ describe('contacts, tags, ticket notes and quick messages', () => {
     const number = aNumber();
     await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'message', message: customerText(number, 'oi') });
     let ticket: TicketView | undefined;
-    await eventually(async () => (ticket = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&searchParam=${number}`)).body.tickets[0]) !== undefined, 10_000);
+    await eventually(
+      async () =>
+        (ticket = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&searchParam=${number}`)).body.tickets[0]) !== undefined,
+      10_000,
+    );
     return ticket!;
   }
 
@@ -79,17 +83,27 @@ describe('contacts, tags, ticket notes and quick messages', () => {
             whatsapp: null,
           },
         });
-        expect(await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`)).toEqual({ action: 'create', contact: created.body });
+        expect(await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`)).toEqual({
+          action: 'create',
+          contact: created.body,
+        });
         const updated = await agent.client.put<ContactView>(`/contacts/${created.body.id}`, { name: 'Marta L.', extraInfo: [] });
         expect(updated.body).toMatchObject({ name: 'Marta L.', number: '5511988881234', extraInfo: [] });
-        expect(await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`)).toMatchObject({ action: 'update', contact: { name: 'Marta L.' } });
+        expect(await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`)).toMatchObject({
+          action: 'update',
+          contact: { name: 'Marta L.' },
+        });
       } finally {
         socket.close();
       }
     });
 
     it('validates name 2-50, number 8-50 digits and e-mail', async () => {
-      const bad = await agent.client.post<{ error: string; fields: { field: string }[] }>('/contacts', { name: 'A', number: '1234', email: 'not-mail' });
+      const bad = await agent.client.post<{ error: string; fields: { field: string }[] }>('/contacts', {
+        name: 'A',
+        number: '1234',
+        email: 'not-mail',
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.fields.map((f) => f.field).sort()).toEqual(['email', 'name', 'number']);
       expect((await agent.client.post('/contacts', { name: 'Ok Name', number: 'abc12345678' })).status).toBe(400);
@@ -100,10 +114,16 @@ describe('contacts, tags, ticket notes and quick messages', () => {
     it('refuses a number the company already has: ERR_DUPLICATED_CONTACT, also under concurrent saves', async () => {
       const number = aNumber();
       expect((await agent.client.post('/contacts', { name: 'Primeiro', number })).status).toBe(201);
-      expect(await agent.client.post('/contacts', { name: 'Segundo', number })).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_CONTACT' } });
+      expect(await agent.client.post('/contacts', { name: 'Segundo', number })).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_DUPLICATED_CONTACT' },
+      });
       expect((await other.admin.post('/contacts', { name: 'Outra empresa', number })).status).toBe(201);
       const another = (await agent.client.post<ContactView>('/contacts', { name: 'Terceiro', number: aNumber() })).body;
-      expect(await agent.client.put(`/contacts/${another.id}`, { number })).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_CONTACT' } });
+      expect(await agent.client.put(`/contacts/${another.id}`, { number })).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_DUPLICATED_CONTACT' },
+      });
       const shared = aNumber();
       const race = await Promise.all([1, 2, 3].map((n) => agent.client.post('/contacts', { name: `Corrida ${n}`, number: shared })));
       expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409]);
@@ -114,11 +134,18 @@ describe('contacts, tags, ticket notes and quick messages', () => {
       const created = (await agent.client.post<ContactView>('/contacts', { name, number: aNumber(), email: 'zu@example.com' })).body;
       const found = await agent.client.get<ContactsPageView>(`/contacts?searchParam=${encodeURIComponent(name.toLowerCase())}`);
       expect(found.body).toMatchObject({ contacts: [{ id: created.id }], count: 1, hasMore: false });
-      expect((await agent.client.get<ContactsPageView>(`/contacts?searchParam=${created.number!.slice(-6)}`)).body.contacts.map((c) => c.id)).toEqual([created.id]);
+      expect(
+        (await agent.client.get<ContactsPageView>(`/contacts?searchParam=${created.number!.slice(-6)}`)).body.contacts.map((c) => c.id),
+      ).toEqual([created.id]);
       const today = new Date(created.createdAt).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-      expect((await agent.client.get<ContactsPageView>(`/contacts?date=${today}&searchParam=${encodeURIComponent(name)}`)).body.count).toBe(1);
+      expect((await agent.client.get<ContactsPageView>(`/contacts?date=${today}&searchParam=${encodeURIComponent(name)}`)).body.count).toBe(
+        1,
+      );
       expect((await agent.client.get<ContactsPageView>(`/contacts?dateStart=2000-01-01&dateEnd=2000-01-02`)).body.count).toBe(0);
-      expect((await agent.client.get<ContactsPageView>(`/contacts?dateStart=${today}&dateEnd=${today}&searchParam=${encodeURIComponent(name)}`)).body.count).toBe(1);
+      expect(
+        (await agent.client.get<ContactsPageView>(`/contacts?dateStart=${today}&dateEnd=${today}&searchParam=${encodeURIComponent(name)}`))
+          .body.count,
+      ).toBe(1);
       const first = (await agent.client.get<ContactsPageView>('/contacts?pageNumber=1')).body;
       expect(first.contacts.length).toBe(Math.min(20, first.count));
       expect(first.hasMore).toBe(first.count > 20);
@@ -165,7 +192,10 @@ describe('contacts, tags, ticket notes and quick messages', () => {
 
     it('syncs a ticket’s tags and counts tickets per tag on the tags page', async () => {
       const ticket = await customerTicket();
-      const [red, blue] = [(await tenant.admin.post<TagView>('/tags', { name: 'Vermelha', color: '#FF0000' })).body, (await tenant.admin.post<TagView>('/tags', { name: 'Azul', color: '#0000FF' })).body];
+      const [red, blue] = [
+        (await tenant.admin.post<TagView>('/tags', { name: 'Vermelha', color: '#FF0000' })).body,
+        (await tenant.admin.post<TagView>('/tags', { name: 'Azul', color: '#0000FF' })).body,
+      ];
       const synced = await agent.client.post<TicketView>('/tags/sync', { ticketId: ticket.id, tags: [red, blue] });
       expect(synced.body.tags.map((t) => t.name).sort()).toEqual(['Azul', 'Vermelha']);
       const page = (await tenant.admin.get<TagsPageView>('/tags?searchParam=verm')).body;
@@ -173,14 +203,23 @@ describe('contacts, tags, ticket notes and quick messages', () => {
       const reduced = await agent.client.post<TicketView>('/tags/sync', { ticketId: ticket.id, tags: [blue.id] });
       expect(reduced.body.tags.map((t) => t.id)).toEqual([blue.id]);
       expect((await tenant.admin.get<TagView>(`/tags/${red.id}`)).body.ticketsCount).toBe(0);
-      expect(await outsider.client.post('/tags/sync', { ticketId: ticket.id, tags: [] })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await outsider.client.post('/tags/sync', { ticketId: ticket.id, tags: [] })).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
       const foreign = (await other.admin.post<TagView>('/tags', { name: 'Alheia' })).body;
-      expect(await agent.client.post('/tags/sync', { ticketId: ticket.id, tags: [foreign.id] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
+      expect(await agent.client.post('/tags/sync', { ticketId: ticket.id, tags: [foreign.id] })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_TAG_FOUND' },
+      });
     });
 
     it('updates and deletes tags; kanban lanes are for admins and supervisors', async () => {
       const tag = (await agent.client.post<TagView>('/tags', { name: 'Renomear' })).body;
-      expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', color: '#00FF00' })).body).toMatchObject({ name: 'Renomeada', color: '#00FF00' });
+      expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', color: '#00FF00' })).body).toMatchObject({
+        name: 'Renomeada',
+        color: '#00FF00',
+      });
       expect(await agent.client.put(`/tags/${tag.id}`, { kanban: 1 })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       // the whole form sent back, the flag unchanged: fine for an agent
       expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', kanban: 0 })).status).toBe(200);
@@ -189,7 +228,10 @@ describe('contacts, tags, ticket notes and quick messages', () => {
       expect((await agent.client.put<TagView>(`/tags/${tag.id}`, { name: 'Renomeada', kanban: 1 })).status).toBe(200);
       expect((await tenant.admin.get<{ lista: TagView[] }>('/tags/kanban')).body.lista.map((t) => t.id)).toContain(tag.id);
       await agent.client.post('/tags', { name: 'Ocupada' });
-      expect(await agent.client.put(`/tags/${tag.id}`, { name: 'OCUPADA' })).toMatchObject({ status: 409, body: { error: 'ERR_TAG_NAME_ALREADY_EXISTS' } });
+      expect(await agent.client.put(`/tags/${tag.id}`, { name: 'OCUPADA' })).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_TAG_NAME_ALREADY_EXISTS' },
+      });
       expect((await other.admin.delete(`/tags/${tag.id}`)).status).toBe(404);
       expect((await agent.client.delete(`/tags/${tag.id}`)).status).toBe(200);
       expect(await agent.client.get(`/tags/${tag.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
@@ -199,51 +241,94 @@ describe('contacts, tags, ticket notes and quick messages', () => {
   describe('ticket notes', () => {
     it('adds, lists and deletes notes of a ticket its viewers may see', async () => {
       const ticket = await customerTicket();
-      const note = await agent.client.post<TicketNoteView>('/ticket-notes', { note: 'Cliente pediu retorno', ticketId: ticket.id, contactId: ticket.contactId });
+      const note = await agent.client.post<TicketNoteView>('/ticket-notes', {
+        note: 'Cliente pediu retorno',
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+      });
       expect(note).toMatchObject({ status: 201, body: { note: 'Cliente pediu retorno', user: { id: agent.user.id, name: 'Ana Notas' } } });
       const list = await agent.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`);
       expect(list.body.map((n) => n.id)).toEqual([note.body.id]);
 
-      expect(await agent.client.post('/ticket-notes', { note: 'x', ticketId: ticket.id, contactId: ticket.contactId })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-      expect(await outsider.client.get(`/ticket-notes/list?ticketId=${ticket.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-      expect(await outsider.client.post('/ticket-notes', { note: 'intrusa', ticketId: ticket.id, contactId: ticket.contactId })).toMatchObject({ status: 403 });
-      expect(await other.admin.delete(`/ticket-notes/${note.body.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_NOTE_FOUND' } });
+      expect(await agent.client.post('/ticket-notes', { note: 'x', ticketId: ticket.id, contactId: ticket.contactId })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
+      expect(await outsider.client.get(`/ticket-notes/list?ticketId=${ticket.id}`)).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
+      expect(
+        await outsider.client.post('/ticket-notes', { note: 'intrusa', ticketId: ticket.id, contactId: ticket.contactId }),
+      ).toMatchObject({ status: 403 });
+      expect(await other.admin.delete(`/ticket-notes/${note.body.id}`)).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_TICKET_NOTE_FOUND' },
+      });
 
-      const byAdmin = (await tenant.admin.post<TicketNoteView>('/ticket-notes', { note: 'Do admin', ticketId: ticket.id, contactId: ticket.contactId })).body;
+      const byAdmin = (
+        await tenant.admin.post<TicketNoteView>('/ticket-notes', { note: 'Do admin', ticketId: ticket.id, contactId: ticket.contactId })
+      ).body;
       expect(await agent.client.delete(`/ticket-notes/${byAdmin.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       expect((await agent.client.delete(`/ticket-notes/${note.body.id}`)).status).toBe(200);
-      expect((await agent.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}`)).body.map((n) => n.id)).toEqual([byAdmin.id]);
+      expect((await agent.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}`)).body.map((n) => n.id)).toEqual([
+        byAdmin.id,
+      ]);
     });
   });
 
   describe('quick messages', () => {
     it('keeps personal quick messages to their author and shares general ones', async () => {
       const mine = await agent.client.post<QuickMessageView>('/quick-messages', { shortcode: 'oi', message: 'Olá {{firstName}}!' });
-      expect(mine).toMatchObject({ status: 201, body: { shortcode: 'oi', message: 'Olá {{firstName}}!', geral: false, status: true, isMedia: false, userId: agent.user.id } });
-      const shared = (await tenant.admin.post<QuickMessageView>('/quick-messages', { shortcode: 'horario', message: 'Atendemos das 8h às 18h', geral: true })).body;
-      const agentList = (await agent.client.get<QuickMessageView[]>(`/quick-messages/list?companyId=${tenant.companyId}&userId=${agent.user.id}`)).body.map((q) => q.id);
+      expect(mine).toMatchObject({
+        status: 201,
+        body: { shortcode: 'oi', message: 'Olá {{firstName}}!', geral: false, status: true, isMedia: false, userId: agent.user.id },
+      });
+      const shared = (
+        await tenant.admin.post<QuickMessageView>('/quick-messages', {
+          shortcode: 'horario',
+          message: 'Atendemos das 8h às 18h',
+          geral: true,
+        })
+      ).body;
+      const agentList = (
+        await agent.client.get<QuickMessageView[]>(`/quick-messages/list?companyId=${tenant.companyId}&userId=${agent.user.id}`)
+      ).body.map((q) => q.id);
       expect(agentList).toEqual(expect.arrayContaining([mine.body.id, shared.id]));
       const outsiderList = (await outsider.client.get<QuickMessageView[]>('/quick-messages/list')).body.map((q) => q.id);
       expect(outsiderList).toContain(shared.id);
       expect(outsiderList).not.toContain(mine.body.id);
-      expect(await outsider.client.get(`/quick-messages/${mine.body.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUICK_MESSAGE_FOUND' } });
-      expect(await agent.client.put(`/quick-messages/${shared.id}`, { message: 'alterado' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await outsider.client.get(`/quick-messages/${mine.body.id}`)).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_QUICK_MESSAGE_FOUND' },
+      });
+      expect(await agent.client.put(`/quick-messages/${shared.id}`, { message: 'alterado' })).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
       expect((await other.admin.get<QuickMessageView[]>('/quick-messages/list')).body).toEqual([]);
     });
 
     it('searches and pages quick messages, updates and deletes them', async () => {
-      const created = (await agent.client.post<QuickMessageView>('/quick-messages', { shortcode: 'preco', message: 'Tabela de preços' })).body;
+      const created = (await agent.client.post<QuickMessageView>('/quick-messages', { shortcode: 'preco', message: 'Tabela de preços' }))
+        .body;
       const page = (await agent.client.get<QuickMessagesPageView>('/quick-messages?searchParam=PRE')).body;
       expect(page).toMatchObject({ records: [{ id: created.id }], count: 1, hasMore: false });
-      expect((await agent.client.put<QuickMessageView>(`/quick-messages/${created.id}`, { message: 'Nova tabela', status: false })).body).toMatchObject({ message: 'Nova tabela', status: false });
+      expect(
+        (await agent.client.put<QuickMessageView>(`/quick-messages/${created.id}`, { message: 'Nova tabela', status: false })).body,
+      ).toMatchObject({ message: 'Nova tabela', status: false });
       expect((await agent.client.get<QuickMessageView[]>('/quick-messages/list')).body.map((q) => q.id)).not.toContain(created.id);
-      expect(await agent.client.post('/quick-messages', { shortcode: '', message: 'x' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await agent.client.post('/quick-messages', { shortcode: '', message: 'x' })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
       expect((await agent.client.delete(`/quick-messages/${created.id}`)).status).toBe(200);
       expect((await agent.client.get(`/quick-messages/${created.id}`)).status).toBe(404);
     });
 
     it('attaches a file (any kind, spaces in its name made underscores), serves it to the company only, and removes it', async () => {
-      const created = (await agent.client.post<QuickMessageView>('/quick-messages', { shortcode: 'catalogo', message: 'Nosso catálogo' })).body;
+      const created = (await agent.client.post<QuickMessageView>('/quick-messages', { shortcode: 'catalogo', message: 'Nosso catálogo' }))
+        .body;
       const form = new FormData();
       form.append('typeArch', 'quickMessage');
       form.append('file', new Blob([Buffer.from('%PDF-1.4 catálogo')], { type: 'application/pdf' }), 'Catálogo 2025.pdf');
@@ -264,7 +349,10 @@ describe('contacts, tags, ticket notes and quick messages', () => {
       const removed = await agent.client.delete<QuickMessageView>(`/quick-messages/${created.id}/media-upload`);
       expect(removed.body).toMatchObject({ isMedia: false, mediaPath: null, mediaUrl: null });
       expect((await agent.client.get(uploaded.body.mediaUrl!)).status).toBe(404);
-      expect(await agent.client.post(`/quick-messages/${created.id}/media-upload`, new FormData())).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await agent.client.post(`/quick-messages/${created.id}/media-upload`, new FormData())).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
     });
   });
 });

@@ -25,7 +25,13 @@ const BUSINESS = '5511972000001';
 const CUSTOMER = '5511987002001';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-type SandboxMessage = { id: string; body: string; quotedId: string | null; media: { mimetype: string; filename: string; size: number } | null; deleted: boolean };
+type SandboxMessage = {
+  id: string;
+  body: string;
+  quotedId: string | null;
+  media: { mimetype: string; filename: string; size: number } | null;
+  deleted: boolean;
+};
 
 /**
  * The whole path with the real sessions service and wa-sandbox: a customer writes on the
@@ -59,7 +65,9 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     connection = await connectSandboxNumber(env, tenant.admin, adminSocket, tenant.companyId, BUSINESS);
     expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [queueA.id] })).status).toBe(200);
     await eventually(async () => {
-      const rows = await ownerQuery<{ queue_ids: number[] }>(env.stack, 'select queue_ids from tickets.whatsapp_refs where id = $1', [connection.id]);
+      const rows = await ownerQuery<{ queue_ids: number[] }>(env.stack, 'select queue_ids from tickets.whatsapp_refs where id = $1', [
+        connection.id,
+      ]);
       return rows[0]?.queue_ids?.[0] === queueA.id;
     });
     for (const key of ['sendGreetingAccepted', 'sendMsgTransfTicket']) {
@@ -74,9 +82,11 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     await rm(storageDir, { recursive: true, force: true });
   });
 
-  const customerSends = (body: Record<string, unknown>) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, ...body });
+  const customerSends = (body: Record<string, unknown>) =>
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, ...body });
   const customerInbox = async () => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body;
-  const appMessage = (socket: SocketRecorder, match: (p: AppMessageEventPayload) => boolean) => nextMatching(socket, `company-${tenant.companyId}-appMessage`, match);
+  const appMessage = (socket: SocketRecorder, match: (p: AppMessageEventPayload) => boolean) =>
+    nextMatching(socket, `company-${tenant.companyId}-appMessage`, match);
 
   async function nextMatching<T>(socket: SocketRecorder, event: string, match: (payload: T) => boolean, timeoutMs = 15_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
@@ -106,11 +116,18 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     expect(accepted.body).toMatchObject({ status: 'open', user: { name: 'Alice Vendas' } });
     await eventually(async () => (await customerInbox()).some((m) => m.body.includes('meu nome é *Alice Vendas*')), 10_000);
     const greeting = (await customerInbox()).find((m) => m.body.includes('Alice Vendas'))!;
-    expect(greeting.body).toMatch(/^\*Mensagem Automática:\*\n(Bom dia|Boa tarde|Boa noite|Boa madrugada) \*Ana Cliente\*, meu nome é \*Alice Vendas\*/);
+    expect(greeting.body).toMatch(
+      /^\*Mensagem Automática:\*\n(Bom dia|Boa tarde|Boa noite|Boa madrugada) \*Ana Cliente\*, meu nome é \*Alice Vendas\*/,
+    );
   });
 
   it('the agent answers, signed and with variables filled; the customer receives it, and its acks come back live', async () => {
-    const sent = await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'Olá {{firstName}}, como posso ajudar?', signMessage: true, fromMe: true, read: true });
+    const sent = await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, {
+      body: 'Olá {{firstName}}, como posso ajudar?',
+      signMessage: true,
+      fromMe: true,
+      read: true,
+    });
     expect(sent.status).toBe(201);
     const [message] = sent.body;
     expect(message).toMatchObject({ fromMe: true, body: '*Alice Vendas:*\nOlá Ana, como posso ajudar?', ticketId: ticket.id });
@@ -138,7 +155,11 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     expect(sent.status).toBe(201);
     expect(sent.body[0]).toMatchObject({ mediaType: 'image', body: 'Segue o catálogo', mediaName: 'catalogo.png' });
     expect(sent.body[0]!.mediaUrl).toMatch(new RegExp(`^/public/tickets/${tenant.companyId}/${ticket.id}/`));
-    await eventually(async () => (await customerInbox()).some((m) => m.media?.filename === 'catalogo.png' && m.media.size === PNG.length && m.body === 'Segue o catálogo'));
+    await eventually(async () =>
+      (await customerInbox()).some(
+        (m) => m.media?.filename === 'catalogo.png' && m.media.size === PNG.length && m.body === 'Segue o catálogo',
+      ),
+    );
 
     // several files at once: one message each, the text as the first one's caption
     const several = new FormData();
@@ -173,9 +194,15 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     mismatched.append('medias', new Blob([PNG], { type: 'image/png' }), 'x.png');
     mismatched.append('body', 'um');
     mismatched.append('body', 'dois');
-    expect(await agentA.client.post(`/messages/${ticket.id}`, mismatched)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await agentA.client.post(`/messages/${ticket.id}`, mismatched)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION' },
+    });
 
-    const photo = await customerSends({ body: 'esta aqui', media: { mimetype: 'image/png', filename: 'foto.png', base64: PNG.toString('base64') } });
+    const photo = await customerSends({
+      body: 'esta aqui',
+      media: { mimetype: 'image/png', filename: 'foto.png', base64: PNG.toString('base64') },
+    });
     const received = await appMessage(socketA, (p) => p.message.wid === photo.body.id);
     expect(received.message).toMatchObject({ mediaType: 'image', body: 'esta aqui', mediaName: 'foto.png' });
     const url = received.message.mediaUrl!;
@@ -191,7 +218,8 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
   it('replies quoting a customer message, re-sends a quick message’s file, and deletes a sent message for everyone', async () => {
     const question = await customerSends({ body: 'Qual o prazo?' });
     const customerMessage = (await appMessage(socketA, (p) => p.message.wid === question.body.id)).message;
-    const reply = (await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'Cinco dias', quotedMsg: customerMessage })).body[0]!;
+    const reply = (await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'Cinco dias', quotedMsg: customerMessage }))
+      .body[0]!;
     expect(reply.quotedMsg).toMatchObject({ id: customerMessage.id, body: 'Qual o prazo?', fromMe: false });
     await eventually(async () => (await customerInbox()).some((m) => m.id === reply.wid && m.quotedId === question.body.id));
 
@@ -199,10 +227,13 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('%PDF-1.4 tabela')], { type: 'application/pdf' }), 'tabela.pdf');
     const withFile = (await agentA.client.post<QuickMessageView>(`/quick-messages/${quick.id}/media-upload`, form)).body;
-    const resent = (await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'Tabela', mediaUrl: withFile.mediaUrl })).body[0]!;
+    const resent = (await agentA.client.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'Tabela', mediaUrl: withFile.mediaUrl }))
+      .body[0]!;
     expect(resent).toMatchObject({ mediaType: 'application', mediaName: 'tabela.pdf' });
     await eventually(async () => (await customerInbox()).some((m) => m.id === resent.wid && m.media?.mimetype === 'application/pdf'));
-    expect(await agentA.client.post(`/messages/${ticket.id}`, { body: 'x', mediaUrl: `/public/quick-messages/${tenant.companyId + 1}/1/a.pdf` })).toMatchObject({
+    expect(
+      await agentA.client.post(`/messages/${ticket.id}`, { body: 'x', mediaUrl: `/public/quick-messages/${tenant.companyId + 1}/1/a.pdf` }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION' },
     });
@@ -210,7 +241,10 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     const deleted = await agentA.client.delete<MessageView>(`/messages/${reply.id}`);
     expect(deleted.body).toMatchObject({ id: reply.id, isDeleted: true });
     await eventually(async () => (await customerInbox()).find((m) => m.id === reply.wid)?.deleted === true);
-    expect(await agentA.client.delete(`/messages/${customerMessage.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await agentA.client.delete(`/messages/${customerMessage.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect(await agentA.client.delete('/messages/99999999')).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
   });
 
@@ -229,8 +263,16 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
   it('transfers to another queue: the customer is told, the old queue’s agent loses the ticket, the new one gets it', async () => {
     const moved = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { queueId: queueB.id, userId: null, status: 'pending' });
     expect(moved.body).toMatchObject({ status: 'pending', queueId: queueB.id, userId: null });
-    await nextMatching<TicketEventPayload>(socketA, `company-${tenant.companyId}-ticket`, (p) => p.action === 'delete' && p.ticketId === ticket.id);
-    await nextMatching<TicketEventPayload>(socketB, `company-${tenant.companyId}-ticket`, (p) => p.action === 'update' && p.ticket.id === ticket.id);
+    await nextMatching<TicketEventPayload>(
+      socketA,
+      `company-${tenant.companyId}-ticket`,
+      (p) => p.action === 'delete' && p.ticketId === ticket.id,
+    );
+    await nextMatching<TicketEventPayload>(
+      socketB,
+      `company-${tenant.companyId}-ticket`,
+      (p) => p.action === 'update' && p.ticket.id === ticket.id,
+    );
     await eventually(async () => (await customerInbox()).some((m) => m.body.includes('transferido para o departamento *Suporte*')));
     expect((await agentA.client.get(`/tickets/${ticket.id}`)).status).toBe(403);
     const accepted = await agentB.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: agentB.user.id });
@@ -239,19 +281,30 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
 
   it('resolves; sending in the closed ticket is refused until it is reopened', async () => {
     await agentB.client.put(`/tickets/${ticket.id}`, { status: 'closed', userId: agentB.user.id, queueId: queueB.id });
-    expect(await agentB.client.post(`/messages/${ticket.id}`, { body: 'ainda aí?' })).toMatchObject({ status: 409, body: { error: 'ERR_TICKET_CLOSED' } });
+    expect(await agentB.client.post(`/messages/${ticket.id}`, { body: 'ainda aí?' })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_TICKET_CLOSED' },
+    });
     const form = new FormData();
     form.append('medias', new Blob([PNG], { type: 'image/png' }), 'x.png');
     expect(await agentB.client.post(`/messages/${ticket.id}`, form)).toMatchObject({ status: 409, body: { error: 'ERR_TICKET_CLOSED' } });
-    expect((await agentB.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: agentB.user.id })).body.status).toBe('open');
+    expect((await agentB.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: agentB.user.id })).body.status).toBe(
+      'open',
+    );
     const sent = await agentB.client.post<MessageView[]>(`/messages/${ticket.id}`, { body: 'De volta!' });
     expect(sent.status).toBe(201);
-    expect(await agentB.client.post(`/messages/${ticket.id}`, { body: '   ' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await agentB.client.post(`/messages/${ticket.id}`, { body: '   ' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION' },
+    });
   });
 
   it('checks new contacts’ numbers on WhatsApp: ERR_WAPP_INVALID_CONTACT for one that is not there', async () => {
     await sandboxCall(env.sandbox, 'PUT', '/numbers/5511987002999', { onWhatsApp: false });
-    expect(await tenant.admin.post('/contacts', { name: 'Fantasma', number: '5511987002999' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
+    expect(await tenant.admin.post('/contacts', { name: 'Fantasma', number: '5511987002999' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_INVALID_CONTACT' },
+    });
     expect((await tenant.admin.post<ContactView>('/contacts', { name: 'Real', number: '5511987002998' })).status).toBe(201);
   });
 
@@ -259,13 +312,19 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Saiu do Zap', number: '5511987002996' })).body;
     await sandboxCall(env.sandbox, 'PUT', '/numbers/5511987002996', { onWhatsApp: false });
     const gone = (await tenant.admin.post<TicketView>('/tickets', { contactId: contact.id, status: 'open' })).body;
-    expect(await tenant.admin.post(`/messages/${gone.id}`, { body: 'oi' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
+    expect(await tenant.admin.post(`/messages/${gone.id}`, { body: 'oi' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_INVALID_CONTACT' },
+    });
 
     const idle = (await tenant.admin.post<WhatsappView>('/whatsapp', { name: 'Parada', provider: 'sandbox' })).body;
     const other = (await tenant.admin.post<ContactView>('/contacts', { name: 'Pela Parada', number: '5511987002995' })).body;
     const onIdle = await tenant.admin.post<TicketView>('/tickets', { contactId: other.id, whatsappId: idle.id, status: 'open' });
     expect(onIdle.body.whatsapp).toEqual({ id: idle.id, name: 'Parada' });
-    expect(await tenant.admin.post(`/messages/${onIdle.body.id}`, { body: 'oi' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect(await tenant.admin.post(`/messages/${onIdle.body.id}`, { body: 'oi' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_NOT_INITIALIZED' },
+    });
     await tenant.admin.delete(`/whatsapp/${idle.id}`);
   });
 
@@ -294,7 +353,12 @@ describe('conversation through the sandbox: customer ⇄ agent', () => {
 
   it('a new ticket an agent opens goes out through the connection', async () => {
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Nova Conversa', number: '5511987002997' })).body;
-    const opened = await agentA.client.post<TicketView>('/tickets', { contactId: contact.id, queueId: queueA.id, userId: agentA.user.id, status: 'open' });
+    const opened = await agentA.client.post<TicketView>('/tickets', {
+      contactId: contact.id,
+      queueId: queueA.id,
+      userId: agentA.user.id,
+      status: 'open',
+    });
     expect(opened.body).toMatchObject({ whatsappId: connection.id, status: 'open' });
     await agentA.client.post(`/messages/${opened.body.id}`, { body: 'Olá, aqui é da loja' });
     const inbox = (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', '/messages?customer=5511987002997')).body;

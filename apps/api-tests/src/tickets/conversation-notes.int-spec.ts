@@ -1,4 +1,11 @@
-import type { MentionEventPayload, MessagesPageView, TicketNoteEventPayload, TicketNoteView, TicketView, WhatsappView } from '@atrium/contracts';
+import type {
+  MentionEventPayload,
+  MessagesPageView,
+  TicketNoteEventPayload,
+  TicketNoteView,
+  TicketView,
+  WhatsappView,
+} from '@atrium/contracts';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
@@ -45,7 +52,9 @@ describe('conversation: assignment without queue, private notes and mentions', (
     ]);
     adminSocket = await socketOf(env.stack, tenant.admin);
     connection = await connectSandboxNumber(env, tenant.admin, adminSocket, tenant.companyId, BUSINESS);
-    [aliceSocket, brunoSocket, carlaSocket, otherSocket] = await Promise.all([alice.client, bruno.client, carla.client, other.admin].map((client) => socketOf(env.stack, client)));
+    [aliceSocket, brunoSocket, carlaSocket, otherSocket] = await Promise.all(
+      [alice.client, bruno.client, carla.client, other.admin].map((client) => socketOf(env.stack, client)),
+    );
   });
   afterAll(async () => {
     for (const socket of [adminSocket, aliceSocket, brunoSocket, carlaSocket, otherSocket]) socket?.close();
@@ -53,7 +62,8 @@ describe('conversation: assignment without queue, private notes and mentions', (
     await (await InboundPublisher.open(env.stack.env)).close(); // deletes the test's stream
   });
 
-  const customerSends = (body: string) => sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, pushName: 'Dora Cliente', body });
+  const customerSends = (body: string) =>
+    sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: CUSTOMER, to: BUSINESS, pushName: 'Dora Cliente', body });
   const customerInbox = async () => (await sandboxCall<SandboxMessage[]>(env.sandbox, 'GET', `/messages?customer=${CUSTOMER}`)).body;
 
   it('an admin assigns the ticket to an agent with no queue chosen (the company has none): the agent sees and works it', async () => {
@@ -68,7 +78,10 @@ describe('conversation: assignment without queue, private notes and mentions', (
 
     const assigned = await tenant.admin.put<TicketView>(`/tickets/${ticket.id}`, { userId: alice.user.id, queueId: null });
     expect(assigned).toMatchObject({ status: 200, body: { userId: alice.user.id, user: { name: 'Alice Sem Fila' }, queueId: null } });
-    await aliceSocket.nextWhere(`company-${tenant.companyId}-ticket`, (p: { action: string; ticket?: TicketView }) => p.ticket?.id === ticket.id && p.ticket.userId === alice.user.id);
+    await aliceSocket.nextWhere(
+      `company-${tenant.companyId}-ticket`,
+      (p: { action: string; ticket?: TicketView }) => p.ticket?.id === ticket.id && p.ticket.userId === alice.user.id,
+    );
     expect((await alice.client.get<TicketView>(`/tickets/${ticket.id}`)).status).toBe(200);
     const accepted = await alice.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open' });
     expect(accepted.body).toMatchObject({ status: 'open', userId: alice.user.id, queueId: null });
@@ -77,16 +90,30 @@ describe('conversation: assignment without queue, private notes and mentions', (
 
   it("a note naming a colleague reaches the ticket's viewers live and tells the named colleague only", async () => {
     const text = 'Cliente VIP, @Bruno Colega confira o pedido 123 antes de responder';
-    const created = await alice.client.post<TicketNoteView>('/ticket-notes', { note: text, ticketId: ticket.id, contactId: ticket.contactId, mentions: [bruno.user.id] });
-    expect(created).toMatchObject({ status: 201, body: { note: text, ticketId: ticket.id, user: { id: alice.user.id, name: 'Alice Sem Fila' } } });
+    const created = await alice.client.post<TicketNoteView>('/ticket-notes', {
+      note: text,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      mentions: [bruno.user.id],
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { note: text, ticketId: ticket.id, user: { id: alice.user.id, name: 'Alice Sem Fila' } },
+    });
     const note = created.body;
 
     const mention = await brunoSocket.nextWhere<MentionEventPayload>(`company-${tenant.companyId}-mention`, (p) => p.note.id === note.id);
     expect(mention).toEqual({ action: 'create', note, ticket: { id: ticket.id, uuid: ticket.uuid }, contact: { name: 'Dora Cliente' } });
     for (const socket of [adminSocket, aliceSocket]) {
-      expect(await socket.nextWhere<TicketNoteEventPayload>(`company-${tenant.companyId}-ticketNote`, (p) => p.action === 'create' && p.note.id === note.id)).toEqual({ action: 'create', note });
+      expect(
+        await socket.nextWhere<TicketNoteEventPayload>(
+          `company-${tenant.companyId}-ticketNote`,
+          (p) => p.action === 'create' && p.note.id === note.id,
+        ),
+      ).toEqual({ action: 'create', note });
     }
-    for (const socket of [adminSocket, aliceSocket, carlaSocket, otherSocket]) expect(socket.events().filter((name) => name.endsWith('-mention'))).toEqual([]);
+    for (const socket of [adminSocket, aliceSocket, carlaSocket, otherSocket])
+      expect(socket.events().filter((name) => name.endsWith('-mention'))).toEqual([]);
     // Carla may not see the ticket (no queue, not hers): no note event either; the other company hears nothing
     expect(carlaSocket.events().filter((name) => name.endsWith('-ticketNote'))).toEqual([]);
     expect(otherSocket.events().filter((name) => name.includes('ticketNote') || name.includes('mention'))).toEqual([]);
@@ -105,27 +132,47 @@ describe('conversation: assignment without queue, private notes and mentions', (
     expect(inbox.filter((m) => m.body.includes('Nota interna') || m.body.includes('pedido 123'))).toEqual([]);
 
     const messages = await alice.client.get<MessagesPageView>(`/messages/${ticket.id}`);
-    expect(messages.body.messages.map((m) => m.body).filter((body) => body.includes('Nota interna') || body.includes('pedido 123'))).toEqual([]);
+    expect(
+      messages.body.messages.map((m) => m.body).filter((body) => body.includes('Nota interna') || body.includes('pedido 123')),
+    ).toEqual([]);
     const shown = await alice.client.get<TicketView>(`/tickets/${ticket.id}`);
     expect(shown.body.lastMessage).not.toContain('Nota interna');
   });
 
   it('refuses to name a user of another company or one that does not exist, and stores nothing', async () => {
-    const before = (await alice.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body.length;
+    const before = (await alice.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body
+      .length;
     for (const mentions of [[other.adminSession.user.id], [99_999_999], [bruno.user.id, other.adminSession.user.id]]) {
-      const refused = await alice.client.post('/ticket-notes', { note: 'Para quem?', ticketId: ticket.id, contactId: ticket.contactId, mentions });
+      const refused = await alice.client.post('/ticket-notes', {
+        note: 'Para quem?',
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        mentions,
+      });
       expect(refused).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
     }
-    expect(await alice.client.post('/ticket-notes', { note: 'Para quem?', ticketId: ticket.id, contactId: ticket.contactId, mentions: ['abc'] })).toMatchObject({ status: 400 });
-    expect((await alice.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body).toHaveLength(before);
+    expect(
+      await alice.client.post('/ticket-notes', { note: 'Para quem?', ticketId: ticket.id, contactId: ticket.contactId, mentions: ['abc'] }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      (await alice.client.get<TicketNoteView[]>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`)).body,
+    ).toHaveLength(before);
     expect(otherSocket.events().filter((name) => name.includes('mention'))).toEqual([]);
   });
 
   it('a deleted note leaves the viewers’ conversations live', async () => {
-    const note = (await alice.client.post<TicketNoteView>('/ticket-notes', { note: 'Apagar depois', ticketId: ticket.id, contactId: ticket.contactId })).body;
+    const note = (
+      await alice.client.post<TicketNoteView>('/ticket-notes', { note: 'Apagar depois', ticketId: ticket.id, contactId: ticket.contactId })
+    ).body;
     expect((await alice.client.delete(`/ticket-notes/${note.id}`)).status).toBe(200);
-    expect(await adminSocket.nextWhere<TicketNoteEventPayload>(`company-${tenant.companyId}-ticketNote`, (p) => p.action === 'delete' && p.noteId === note.id)).toEqual({ action: 'delete', noteId: note.id, ticketId: ticket.id });
+    expect(
+      await adminSocket.nextWhere<TicketNoteEventPayload>(
+        `company-${tenant.companyId}-ticketNote`,
+        (p) => p.action === 'delete' && p.noteId === note.id,
+      ),
+    ).toEqual({ action: 'delete', noteId: note.id, ticketId: ticket.id });
     // over the whole conversation, only Bruno was ever named
-    for (const socket of [adminSocket, aliceSocket, carlaSocket, otherSocket]) expect(socket.events().filter((name) => name.endsWith('-mention'))).toEqual([]);
+    for (const socket of [adminSocket, aliceSocket, carlaSocket, otherSocket])
+      expect(socket.events().filter((name) => name.endsWith('-mention'))).toEqual([]);
   });
 });

@@ -61,9 +61,10 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
   let queues: QueueView[];
   let agents: number[];
   const random = generator(SEED);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-  const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => (await pool.query<T>(text, params)).rows;
+  const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> =>
+    (await pool.query<T>(text, params)).rows;
 
   /** An instant of the test's days: near a midnight of the platform calendar half of the time. */
   function anInstant(): Date {
@@ -79,7 +80,10 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
    * active ticket per contact).
    */
   async function randomCustomer(companyId: number, queueIds: (number | null)[], userIds: number[]): Promise<void> {
-    const [contact] = await query<{ id: number }>('insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id', [companyId, 'Cliente', aNumber()]);
+    const [contact] = await query<{ id: number }>(
+      'insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id',
+      [companyId, 'Cliente', aNumber()],
+    );
     const count = 1 + Math.floor(random() * 3);
     for (let i = 0; i < count; i += 1) {
       const id = await randomTicket(companyId, contact!.id, queueIds, userIds);
@@ -104,18 +108,20 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
     for (let i = 0; i < steps; i += 1) {
       const roll = random();
       const when = stamp();
-      if (roll < 0.25) await query(`update tickets.tickets set status = 'open', user_id = $2, updated_at = $3 where id = $1`, [id, pick(userIds), when]);
+      if (roll < 0.25)
+        await query(`update tickets.tickets set status = 'open', user_id = $2, updated_at = $3 where id = $1`, [id, pick(userIds), when]);
       else if (roll < 0.45)
-        await query(`insert into tickets.messages (company_id, ticket_id, contact_id, body, from_me, created_at, updated_at) values ($1, $2, $3, 'Olá', true, $4, $4)`, [
-          companyId,
-          id,
-          contactId,
-          when,
-        ]);
-      else if (roll < 0.55) await query(`update tickets.tickets set user_id = $2, updated_at = $3 where id = $1`, [id, pick(userIds), when]);
-      else if (roll < 0.65) await query(`update tickets.tickets set queue_id = $2, updated_at = $3 where id = $1`, [id, pick(queueIds), when]);
+        await query(
+          `insert into tickets.messages (company_id, ticket_id, contact_id, body, from_me, created_at, updated_at) values ($1, $2, $3, 'Olá', true, $4, $4)`,
+          [companyId, id, contactId, when],
+        );
+      else if (roll < 0.55)
+        await query(`update tickets.tickets set user_id = $2, updated_at = $3 where id = $1`, [id, pick(userIds), when]);
+      else if (roll < 0.65)
+        await query(`update tickets.tickets set queue_id = $2, updated_at = $3 where id = $1`, [id, pick(queueIds), when]);
       else if (roll < 0.85) await query(`update tickets.tickets set status = 'closed', updated_at = $2 where id = $1`, [id, when]);
-      else if (roll < 0.92) await query(`update tickets.tickets set status = $2, updated_at = $3 where id = $1`, [id, pick(['pending', 'open']), when]);
+      else if (roll < 0.92)
+        await query(`update tickets.tickets set status = $2, updated_at = $3 where id = $1`, [id, pick(['pending', 'open']), when]);
       else await query('update tickets.ticket_timelines set rating = $2 where ticket_id = $1', [id, 1 + Math.floor(random() * 3)]);
     }
     if (random() < 0.03) await query('delete from tickets.ticket_timelines where ticket_id = $1', [id]);
@@ -151,7 +157,17 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
     const kept = await rollups(companyId);
     // a group every ticket left (transfers, deletes) is all zeros
     for (const row of kept.empty) {
-      expect(row).toMatchObject({ open: 0, pending: 0, closed: 0, leads: 0, support_sum: '0', support_count: 0, wait_sum: '0', rating_count: 0, first_response_count: 0 });
+      expect(row).toMatchObject({
+        open: 0,
+        pending: 0,
+        closed: 0,
+        leads: 0,
+        support_sum: '0',
+        support_count: 0,
+        wait_sum: '0',
+        rating_count: 0,
+        first_response_count: 0,
+      });
       expect((row.resolutions as number[]).every((n) => n === 0)).toBe(true);
     }
     await query('select tickets.dashboard_daily_rebuild($1)', [companyId]);
@@ -203,18 +219,32 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
     const byUser = rows.filter((row) => row.by_user === 0 && row.user_id !== null);
     for (const row of byUser) {
       const attendant = body.attendants.find((a) => a.id === row.user_id);
-      expect(attendant).toMatchObject({ id: row.user_id, rating: row.rating, avgSupportTime: minutes(num(row.avg_support)), ...resolution(row) });
+      expect(attendant).toMatchObject({
+        id: row.user_id,
+        rating: row.rating,
+        avgSupportTime: minutes(num(row.avg_support)),
+        ...resolution(row),
+      });
     }
     for (const attendant of body.attendants.filter((a) => !byUser.some((row) => row.user_id === a.id))) {
-      expect(attendant).toMatchObject({ tickets: 0, rating: null, avgSupportTime: null, medianResolutionTime: null, p90ResolutionTime: null });
+      expect(attendant).toMatchObject({
+        tickets: 0,
+        rating: null,
+        avgSupportTime: null,
+        medianResolutionTime: null,
+        p90ResolutionTime: null,
+      });
     }
     const byQueue = rows.filter((row) => row.by_queue === 0);
-    for (const queue of body.queues) expect(queue).toMatchObject({ id: queue.id, ...resolution(byQueue.find((row) => row.queue_id === queue.id)) });
+    for (const queue of body.queues)
+      expect(queue).toMatchObject({ id: queue.id, ...resolution(byQueue.find((row) => row.queue_id === queue.id)) });
     expect(body.queues.some((queue) => queue.id === null)).toBe(byQueue.some((row) => row.queue_id === null));
 
     const users = await owner.admin.get<TicketsPerUserView>(`/dashboard/ticketsUsers?initialDate=${firstDay}&finalDate=${lastDay}`);
     expect(users.body.count).toBe(byUser.reduce((sum, row) => sum + Number(row.tickets), 0));
-    expect(users.body.data.map((row) => row.quantidade).sort((a, b) => a - b)).toEqual(byUser.map((row) => Number(row.tickets)).sort((a, b) => a - b));
+    expect(users.body.data.map((row) => row.quantidade).sort((a, b) => a - b)).toEqual(
+      byUser.map((row) => Number(row.tickets)).sort((a, b) => a - b),
+    );
 
     const days = await owner.admin.get<TicketsPerDayView>(`/dashboard/ticketsDay?initialDate=${firstDay}&finalDate=${lastDay}`);
     const unit = firstDay === lastDay ? 'HH24' : 'YYYY-MM-DD';
@@ -223,7 +253,9 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
         where company_id = $1 and queued_at >= $2 and queued_at < $3 group by 1 order by 1`,
       [owner.companyId, startOfDay(firstDay, TIME_ZONE), startOfDay(addDays(lastDay, 1), TIME_ZONE), TIME_ZONE],
     );
-    expect(days.body.data).toEqual(perBucket.map((row) => (firstDay === lastDay ? { horario: row.bucket, total: row.total } : { data: row.bucket, total: row.total })));
+    expect(days.body.data).toEqual(
+      perBucket.map((row) => (firstDay === lastDay ? { horario: row.bucket, total: row.total } : { data: row.bucket, total: row.total })),
+    );
   }
 
   beforeAll(async () => {
@@ -232,7 +264,8 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
     [tenant, other] = await Promise.all([signUpTenant(stack), signUpTenant(stack)]);
     queues = [await createQueue(tenant, 'Vendas'), await createQueue(tenant, 'Suporte'), await createQueue(tenant, 'Financeiro')];
     agents = [tenant.adminSession.user.id];
-    for (const name of ['Ana', 'Bruno', 'Carla']) agents.push((await createAgent(stack, tenant, { name, queueIds: queues.map((q) => q.id) })).user.id);
+    for (const name of ['Ana', 'Bruno', 'Carla'])
+      agents.push((await createAgent(stack, tenant, { name, queueIds: queues.map((q) => q.id) })).user.id);
     const queueIds = [...queues.map((q) => q.id), null];
     await randomTickets(80, 6, () => randomCustomer(tenant.companyId, queueIds, agents));
     await randomTickets(15, 3, () => randomCustomer(other.companyId, [null], [other.adminSession.user.id]));
@@ -266,18 +299,37 @@ describe('dashboard rollups: the same figures as the raw timelines, on random ti
         ]).then((responses) => responses.map((response) => response.body)),
       );
     const one = async (condition: string) =>
-      (await query<{ ticket_id: number }>(`select ticket_id from tickets.ticket_timelines where company_id = $1 and queued_at >= $2 and queued_at < $3 and ${condition} order by ticket_id limit 1`, bounds))[0]!
-        .ticket_id;
+      (
+        await query<{ ticket_id: number }>(
+          `select ticket_id from tickets.ticket_timelines where company_id = $1 and queued_at >= $2 and queued_at < $3 and ${condition} order by ticket_id limit 1`,
+          bounds,
+        )
+      )[0]!.ticket_id;
     const changes: [string, () => Promise<unknown>][] = [
-      ['an active ticket closed', async () => query(`update tickets.tickets set status = 'closed' where id = $1`, [await one(`status <> 'closed'`)])],
-      ['a resolution an hour later', async () => query(`update tickets.ticket_timelines set resolved_at = resolved_at + interval '1 hour' where ticket_id = $1`, [await one('resolved_at is not null')])],
+      [
+        'an active ticket closed',
+        async () => query(`update tickets.tickets set status = 'closed' where id = $1`, [await one(`status <> 'closed'`)]),
+      ],
+      [
+        'a resolution an hour later',
+        async () =>
+          query(`update tickets.ticket_timelines set resolved_at = resolved_at + interval '1 hour' where ticket_id = $1`, [
+            await one('resolved_at is not null'),
+          ]),
+      ],
       ['a timeline deleted', async () => query('delete from tickets.ticket_timelines where ticket_id = $1', [await one('true')])],
       [
         'a ticket queued that day',
         async () => {
-          const [contact] = await query<{ id: number }>('insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id', [tenant.companyId, 'Cliente', aNumber()]);
+          const [contact] = await query<{ id: number }>(
+            'insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id',
+            [tenant.companyId, 'Cliente', aNumber()],
+          );
           const at = new Date(startOfDay(firstDay, TIME_ZONE).getTime() + 3 * 3_600_000);
-          await query(`insert into tickets.tickets (company_id, contact_id, queue_id, status, created_at, updated_at) values ($1, $2, $3, 'pending', $4, $4)`, [tenant.companyId, contact!.id, queues[0]!.id, at]);
+          await query(
+            `insert into tickets.tickets (company_id, contact_id, queue_id, status, created_at, updated_at) values ($1, $2, $3, 'pending', $4, $4)`,
+            [tenant.companyId, contact!.id, queues[0]!.id, at],
+          );
         },
       ],
     ];

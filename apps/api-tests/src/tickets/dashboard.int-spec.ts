@@ -30,12 +30,22 @@ describe('dashboard: GET /dashboard, /dashboard/ticketsUsers, /dashboard/tickets
   let suporte: QueueView;
 
   async function contact(owner: Tenant, name: string): Promise<number> {
-    const [row] = await ownerQuery<{ id: number }>(stack, 'insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id', [owner.companyId, name, aNumber()]);
+    const [row] = await ownerQuery<{ id: number }>(
+      stack,
+      'insert into tickets.contacts (company_id, name, number) values ($1, $2, $3) returning id',
+      [owner.companyId, name, aNumber()],
+    );
     return row!.id;
   }
 
   /** A ticket queued at `queued` and then taken through `steps`, each at its own instant. */
-  async function scriptedTicket(owner: Tenant, contactId: number, queueId: number | null, queued: string, steps: Step[] = []): Promise<number> {
+  async function scriptedTicket(
+    owner: Tenant,
+    contactId: number,
+    queueId: number | null,
+    queued: string,
+    steps: Step[] = [],
+  ): Promise<number> {
     const [row] = await ownerQuery<{ id: number }>(
       stack,
       `insert into tickets.tickets (company_id, contact_id, queue_id, status, created_at, updated_at) values ($1, $2, $3, 'pending', $4, $4) returning id`,
@@ -43,15 +53,20 @@ describe('dashboard: GET /dashboard, /dashboard/ticketsUsers, /dashboard/tickets
     );
     const id = row!.id;
     for (const step of steps) {
-      if (step.act === 'accept') await ownerQuery(stack, `update tickets.tickets set status = 'open', user_id = $2, updated_at = $3 where id = $1`, [id, step.userId, at(step.when)]);
-      if (step.act === 'resolve') await ownerQuery(stack, `update tickets.tickets set status = 'closed', updated_at = $2 where id = $1`, [id, at(step.when)]);
-      if (step.act === 'reply' || step.act === 'bot')
-        await ownerQuery(stack, `insert into tickets.messages (company_id, ticket_id, contact_id, body, from_me, created_at, updated_at) values ($1, $2, $3, 'Olá', true, $4, $4)`, [
-          owner.companyId,
+      if (step.act === 'accept')
+        await ownerQuery(stack, `update tickets.tickets set status = 'open', user_id = $2, updated_at = $3 where id = $1`, [
           id,
-          contactId,
+          step.userId,
           at(step.when),
         ]);
+      if (step.act === 'resolve')
+        await ownerQuery(stack, `update tickets.tickets set status = 'closed', updated_at = $2 where id = $1`, [id, at(step.when)]);
+      if (step.act === 'reply' || step.act === 'bot')
+        await ownerQuery(
+          stack,
+          `insert into tickets.messages (company_id, ticket_id, contact_id, body, from_me, created_at, updated_at) values ($1, $2, $3, 'Olá', true, $4, $4)`,
+          [owner.companyId, id, contactId, at(step.when)],
+        );
     }
     return id;
   }
@@ -67,7 +82,14 @@ describe('dashboard: GET /dashboard, /dashboard/ticketsUsers, /dashboard/tickets
     [vendas, suporte] = [await createQueue(tenant, 'Vendas'), await createQueue(tenant, 'Suporte')];
     ana = await createAgent(stack, tenant, { name: 'Ana', queueIds: [vendas.id, suporte.id] });
     bruno = await createAgent(stack, tenant, { name: 'Bruno', queueIds: [vendas.id, suporte.id] });
-    const [c1, c2, c3, c4, c5, c6] = [await contact(tenant, 'C1'), await contact(tenant, 'C2'), await contact(tenant, 'C3'), await contact(tenant, 'C4'), await contact(tenant, 'C5'), await contact(tenant, 'C6')];
+    const [c1, c2, c3, c4, c5, c6] = [
+      await contact(tenant, 'C1'),
+      await contact(tenant, 'C2'),
+      await contact(tenant, 'C3'),
+      await contact(tenant, 'C4'),
+      await contact(tenant, 'C5'),
+      await contact(tenant, 'C6'),
+    ];
     const A = ana.user.id;
     const B = bruno.user.id;
     // T1: waits 10, first reply at 15, handled 30, resolved 40 after queueing; rated 3
@@ -158,22 +180,51 @@ describe('dashboard: GET /dashboard, /dashboard/ticketsUsers, /dashboard/tickets
     });
     // the admin handled nothing: listed with empty figures
     expect(body.attendants).toHaveLength(3);
-    expect(body.attendants.find((a) => a.id === tenant.adminSession.user.id)).toMatchObject({ tickets: 0, rating: null, avgSupportTime: null, medianResolutionTime: null });
+    expect(body.attendants.find((a) => a.id === tenant.adminSession.user.id)).toMatchObject({
+      tickets: 0,
+      rating: null,
+      avgSupportTime: null,
+      medianResolutionTime: null,
+    });
   });
 
   it('gives each queue its median and 90th percentile, and the tickets without a queue apart', async () => {
     const { body } = await tenant.admin.get<DashboardView>(`/dashboard?date_from=${DAY}&date_to=${DAY}`);
     expect(body.queues).toEqual([
-      { id: suporte.id, name: 'Suporte', color: suporte.color, tickets: 2, avgFirstResponseTime: 6, medianResolutionTime: 35, p90ResolutionTime: 35 },
-      { id: vendas.id, name: 'Vendas', color: vendas.color, tickets: 2, avgFirstResponseTime: 22.5, medianResolutionTime: 60, p90ResolutionTime: 76 },
+      {
+        id: suporte.id,
+        name: 'Suporte',
+        color: suporte.color,
+        tickets: 2,
+        avgFirstResponseTime: 6,
+        medianResolutionTime: 35,
+        p90ResolutionTime: 35,
+      },
+      {
+        id: vendas.id,
+        name: 'Vendas',
+        color: vendas.color,
+        tickets: 2,
+        avgFirstResponseTime: 22.5,
+        medianResolutionTime: 60,
+        p90ResolutionTime: 76,
+      },
       { id: null, name: '', color: null, tickets: 2, avgFirstResponseTime: null, medianResolutionTime: null, p90ResolutionTime: null },
     ]);
   });
 
   it('draws tickets per agent, and per hour of the platform calendar for one day', async () => {
-    const users = await tenant.admin.get<TicketsPerUserView>(`/dashboard/ticketsUsers?initialDate=${DAY}&finalDate=${DAY}&companyId=${other.companyId}`);
+    const users = await tenant.admin.get<TicketsPerUserView>(
+      `/dashboard/ticketsUsers?initialDate=${DAY}&finalDate=${DAY}&companyId=${other.companyId}`,
+    );
     expect(users.status).toBe(200);
-    expect(users.body).toEqual({ data: [{ nome: 'Ana', quantidade: 2 }, { nome: 'Bruno', quantidade: 2 }], count: 4 });
+    expect(users.body).toEqual({
+      data: [
+        { nome: 'Ana', quantidade: 2 },
+        { nome: 'Bruno', quantidade: 2 },
+      ],
+      count: 4,
+    });
     const hours = await tenant.admin.get<TicketsPerDayView>(`/dashboard/ticketsDay?initialDate=${DAY}&finalDate=${DAY}`);
     expect(hours.body).toEqual({
       data: ['09', '10', '13', '15', '20', '23'].map((horario) => ({ horario, total: 1 })),
@@ -183,29 +234,57 @@ describe('dashboard: GET /dashboard, /dashboard/ticketsUsers, /dashboard/tickets
 
   it('draws tickets per day for a longer period', async () => {
     const days = await tenant.admin.get<TicketsPerDayView>(`/dashboard/ticketsDay?initialDate=2026-03-09&finalDate=2026-03-11`);
-    expect(days.body).toEqual({ data: [{ data: DAY, total: 6 }, { data: '2026-03-11', total: 1 }], count: 7 });
+    expect(days.body).toEqual({
+      data: [
+        { data: DAY, total: 6 },
+        { data: '2026-03-11', total: 1 },
+      ],
+      count: 7,
+    });
   });
 
   it("never counts another company's tickets, whatever companyId is sent", async () => {
     const { body } = await other.admin.get<DashboardView>(`/dashboard?date_from=${DAY}&date_to=${DAY}`);
-    expect(body.counters).toEqual({ supportHappening: 0, supportPending: 0, supportFinished: 2, leads: 2, avgSupportTime: 179, avgWaitTime: 1, avgFirstResponseTime: null });
+    expect(body.counters).toEqual({
+      supportHappening: 0,
+      supportPending: 0,
+      supportFinished: 2,
+      leads: 2,
+      avgSupportTime: 179,
+      avgWaitTime: 1,
+      avgFirstResponseTime: null,
+    });
     expect(body.attendants.map((a) => a.name)).not.toContain('Ana');
-    const users = await other.admin.get<TicketsPerUserView>(`/dashboard/ticketsUsers?initialDate=${DAY}&finalDate=${DAY}&companyId=${tenant.companyId}`);
+    const users = await other.admin.get<TicketsPerUserView>(
+      `/dashboard/ticketsUsers?initialDate=${DAY}&finalDate=${DAY}&companyId=${tenant.companyId}`,
+    );
     expect(users.body.count).toBe(2);
     expect(users.body.data.map((row) => row.nome)).not.toContain('Ana');
-    const day = await other.admin.get<TicketsPerDayView>(`/dashboard/ticketsDay?initialDate=${DAY}&finalDate=${DAY}&companyId=${tenant.companyId}`);
+    const day = await other.admin.get<TicketsPerDayView>(
+      `/dashboard/ticketsDay?initialDate=${DAY}&finalDate=${DAY}&companyId=${tenant.companyId}`,
+    );
     expect(day.body.count).toBe(2);
   });
 
   it('is for admins only', async () => {
-    for (const path of [`/dashboard?date_from=${DAY}&date_to=${DAY}`, `/dashboard/ticketsUsers?initialDate=${DAY}`, `/dashboard/ticketsDay?initialDate=${DAY}`]) {
+    for (const path of [
+      `/dashboard?date_from=${DAY}&date_to=${DAY}`,
+      `/dashboard/ticketsUsers?initialDate=${DAY}`,
+      `/dashboard/ticketsDay?initialDate=${DAY}`,
+    ]) {
       expect((await ana.client.get(path)).status).toBe(403);
       expect((await stack.client().get(path)).status).toBe(401);
     }
   });
 
   it('refuses impossible days, reversed and endless periods with 400', async () => {
-    for (const query of ['date_from=2026-02-30', 'date_from=2026-03-11&date_to=2026-03-10', 'days=0', 'days=abc', 'date_from=1990-01-01&date_to=2026-01-01']) {
+    for (const query of [
+      'date_from=2026-02-30',
+      'date_from=2026-03-11&date_to=2026-03-10',
+      'days=0',
+      'days=abc',
+      'date_from=1990-01-01&date_to=2026-01-01',
+    ]) {
       const response = await tenant.admin.get<{ error: string }>(`/dashboard?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');
@@ -215,7 +294,12 @@ describe('dashboard: GET /dashboard, /dashboard/ticketsUsers, /dashboard/tickets
 
   it('records the timeline of a ticket handled through the API (accept, resolve), counted today', async () => {
     const customer = (await other.admin.post<ContactView>('/contacts', { name: 'Live', number: aNumber() })).body;
-    const created = await other.admin.post<TicketView>('/tickets', { contactId: customer.id, queueId: null, status: 'pending', userId: null });
+    const created = await other.admin.post<TicketView>('/tickets', {
+      contactId: customer.id,
+      queueId: null,
+      status: 'pending',
+      userId: null,
+    });
     expect(created.status).toBe(201);
     expect((await other.admin.put(`/tickets/${created.body.id}`, { status: 'open' })).status).toBe(200);
     expect((await other.admin.put(`/tickets/${created.body.id}`, { status: 'closed' })).status).toBe(200);

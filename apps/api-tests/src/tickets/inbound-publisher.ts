@@ -24,7 +24,9 @@ export class InboundPublisher {
   /** Stores the event; `duplicate` when the stream already had one with its id (inside the duplicate window). */
   async publish(companyId: number, whatsappId: number, data: InboundEventData): Promise<{ duplicate: boolean; event: InboundEvent }> {
     const event = { companyId, whatsappId, receivedAt: Date.now(), ...data } as InboundEvent;
-    const ack = await this.client.publish(this.prefix + inboundSubject(companyId, whatsappId), JSON.stringify(event), { msgID: inboundEventId(event) });
+    const ack = await this.client.publish(this.prefix + inboundSubject(companyId, whatsappId), JSON.stringify(event), {
+      msgID: inboundEventId(event),
+    });
     return { duplicate: ack.duplicate, event };
   }
 

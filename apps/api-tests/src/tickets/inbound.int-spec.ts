@@ -47,7 +47,9 @@ describe('inbound stream → contacts, tickets and messages', () => {
   async function ticketOf(number: string, status?: string): Promise<TicketView> {
     let found: TicketView | undefined;
     await eventually(async () => {
-      const page = await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&searchParam=${number}${status ? `&status=${status}` : ''}`);
+      const page = await tenant.admin.get<TicketsPageView>(
+        `/tickets?showAll=true&searchParam=${number}${status ? `&status=${status}` : ''}`,
+      );
       found = page.body.tickets.find((t) => t.contact.number === number && (!status || t.status === status));
       return found !== undefined;
     }, 10_000);
@@ -62,21 +64,47 @@ describe('inbound stream → contacts, tickets and messages', () => {
     const created = await socket.next<AppMessageEventPayload>(`company-${tenant.companyId}-appMessage`, 10_000);
     expect(created).toMatchObject({
       action: 'create',
-      message: { body: 'Olá, preciso de ajuda', fromMe: false, mediaType: 'chat', ack: 0, read: false, wid: event.type === 'message' ? event.message.id : '' },
-      ticket: { status: 'pending', unreadMessages: 1, lastMessage: 'Olá, preciso de ajuda', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' }, queueId: null },
+      message: {
+        body: 'Olá, preciso de ajuda',
+        fromMe: false,
+        mediaType: 'chat',
+        ack: 0,
+        read: false,
+        wid: event.type === 'message' ? event.message.id : '',
+      },
+      ticket: {
+        status: 'pending',
+        unreadMessages: 1,
+        lastMessage: 'Olá, preciso de ajuda',
+        whatsapp: { id: WHATSAPP_ID, name: 'Vendas' },
+        queueId: null,
+      },
       contact: { name: 'Joana Prado', number },
     });
     const contactEvent = await socket.next<ContactEventPayload>(`company-${tenant.companyId}-contact`);
     // the contact's source connection, named (spec 000 "Contact")
-    expect(contactEvent).toMatchObject({ action: 'create', contact: { number, name: 'Joana Prado', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' } } });
+    expect(contactEvent).toMatchObject({
+      action: 'create',
+      contact: { number, name: 'Joana Prado', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' } },
+    });
     const ticketEvent = await socket.next<TicketEventPayload>(`company-${tenant.companyId}-ticket`);
     expect(ticketEvent).toMatchObject({ action: 'update', ticket: { id: created.ticket.id, status: 'pending' } });
 
     const ticket = await ticketOf(number);
-    expect(ticket).toMatchObject({ id: created.ticket.id, contact: { name: 'Joana Prado', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' } }, unreadMessages: 1 });
+    expect(ticket).toMatchObject({
+      id: created.ticket.id,
+      contact: { name: 'Joana Prado', whatsapp: { id: WHATSAPP_ID, name: 'Vendas' } },
+      unreadMessages: 1,
+    });
     const whatsapp = { id: WHATSAPP_ID, name: 'Vendas' };
-    expect((await tenant.admin.get<ContactView>(`/contacts/${ticket.contactId}`)).body).toMatchObject({ number, whatsappId: WHATSAPP_ID, whatsapp });
-    expect((await tenant.admin.get<{ contacts: ContactView[] }>(`/contacts?searchParam=${number}`)).body.contacts).toMatchObject([{ id: ticket.contactId, whatsapp }]);
+    expect((await tenant.admin.get<ContactView>(`/contacts/${ticket.contactId}`)).body).toMatchObject({
+      number,
+      whatsappId: WHATSAPP_ID,
+      whatsapp,
+    });
+    expect((await tenant.admin.get<{ contacts: ContactView[] }>(`/contacts?searchParam=${number}`)).body.contacts).toMatchObject([
+      { id: ticket.contactId, whatsapp },
+    ]);
     expect((await tenant.admin.get<ContactView[]>('/contacts/list?name=Joana')).body).toMatchObject([{ id: ticket.contactId, whatsapp }]);
   });
 
@@ -131,7 +159,11 @@ describe('inbound stream → contacts, tickets and messages', () => {
     const customers = Array.from({ length: 25 }, () => aNumber());
     await Promise.all(customers.flatMap((number) => [send(number, `a ${number}`), send(number, `b ${number}`)]));
     await eventually(async () => {
-      const rows = await ownerQuery(stack, `select count(*)::int as n from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.number = any($1)`, [customers]);
+      const rows = await ownerQuery(
+        stack,
+        `select count(*)::int as n from tickets.messages m join tickets.contacts c on c.id = m.contact_id where c.number = any($1)`,
+        [customers],
+      );
       return rows[0]!.n === customers.length * 2;
     }, 20_000);
     const tickets = await ownerQuery<{ number: string; n: number }>(
@@ -171,7 +203,10 @@ describe('inbound stream → contacts, tickets and messages', () => {
     await eventually(async () => (await ownerQuery(stack, 'select 1 from tickets.contacts where lid = $1', [lid])).length === 1);
     await send(number, 'agora com número', { chat: { id: number, isGroup: false, name: null }, from: { number, lid, name: 'Lia' } });
     // the contact learnt its number: announced live to the lists showing it
-    const learnt = await socket.nextWhere<ContactEventPayload>(`company-${tenant.companyId}-contact`, (p) => p.action === 'update' && p.contact.lid === lid);
+    const learnt = await socket.nextWhere<ContactEventPayload>(
+      `company-${tenant.companyId}-contact`,
+      (p) => p.action === 'update' && p.contact.lid === lid,
+    );
     expect(learnt).toMatchObject({ action: 'update', contact: { number, lid, name: 'Lia' } });
     const ticket = await ticketOf(number);
     expect(ticket.contact).toMatchObject({ number, lid, name: 'Lia' });
@@ -188,7 +223,11 @@ describe('inbound stream → contacts, tickets and messages', () => {
     const ticket = await ticketOf(number);
     await publisher.publish(tenant.companyId, WHATSAPP_ID, {
       type: 'message',
-      message: customerText(number, 'enviada do celular', { id: wid, fromMe: true, from: { number: '5511900000000', lid: null, name: null } }),
+      message: customerText(number, 'enviada do celular', {
+        id: wid,
+        fromMe: true,
+        from: { number: '5511900000000', lid: null, name: null },
+      }),
     });
     await eventually(async () => (await messagesOf(ticket.id)).messages.find((m) => m.wid === wid)?.ack === 2, 10_000);
     const mine = (await messagesOf(ticket.id)).messages.find((m) => m.wid === wid)!;
@@ -197,7 +236,13 @@ describe('inbound stream → contacts, tickets and messages', () => {
     await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'ack', messageId: wid, chatId: number, ack: 3 });
     await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'ack', messageId: wid, chatId: number, ack: 2 });
     const customer = (await messagesOf(ticket.id)).messages.find((m) => m.body === 'oi')!;
-    await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'edit', messageId: customer.wid!, chatId: number, body: 'oi, corrigido', editedAt: Date.now() });
+    await publisher.publish(tenant.companyId, WHATSAPP_ID, {
+      type: 'edit',
+      messageId: customer.wid!,
+      chatId: number,
+      body: 'oi, corrigido',
+      editedAt: Date.now(),
+    });
     await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'revoke', messageId: customer.wid!, chatId: number });
     await eventually(async () => {
       const messages = (await messagesOf(ticket.id)).messages;
@@ -206,14 +251,24 @@ describe('inbound stream → contacts, tickets and messages', () => {
     });
     const updates: AppMessageEventPayload[] = [];
     await eventually(async () => {
-      updates.push(...socket.received.filter((r) => r.event === `company-${tenant.companyId}-appMessage`).map((r) => r.payload as AppMessageEventPayload));
+      updates.push(
+        ...socket.received
+          .filter((r) => r.event === `company-${tenant.companyId}-appMessage`)
+          .map((r) => r.payload as AppMessageEventPayload),
+      );
       return updates.some((u) => u.action === 'update' && u.message.id === customer.id && u.message.isDeleted);
     });
   });
 
   it('records a customer’s call as a call_log message of their ticket', async () => {
     const number = aNumber();
-    const call = { id: `CALL${Date.now()}`, chatId: number, from: { number, lid: null, name: 'Caio' }, isVideo: false, timestamp: Date.now() };
+    const call = {
+      id: `CALL${Date.now()}`,
+      chatId: number,
+      from: { number, lid: null, name: 'Caio' },
+      isVideo: false,
+      timestamp: Date.now(),
+    };
     await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'call', call: { ...call, status: 'offer' } });
     const ticket = await ticketOf(number);
     await publisher.publish(tenant.companyId, WHATSAPP_ID, { type: 'call', call: { ...call, status: 'missed' } });
@@ -285,7 +340,10 @@ describe('inbound stream → contacts, tickets and messages', () => {
     const nats = await NatsFixture.open(stack);
     try {
       nats.publishRaw(`inbound.${tenant.companyId}.${WHATSAPP_ID}`, '{not json');
-      nats.publishRaw(`inbound.${tenant.companyId + 1}.${WHATSAPP_ID}`, JSON.stringify({ type: 'message', companyId: tenant.companyId, whatsappId: WHATSAPP_ID }));
+      nats.publishRaw(
+        `inbound.${tenant.companyId + 1}.${WHATSAPP_ID}`,
+        JSON.stringify({ type: 'message', companyId: tenant.companyId, whatsappId: WHATSAPP_ID }),
+      );
     } finally {
       await nats.close();
     }

@@ -48,9 +48,19 @@ describe('kanban: GET /tags/kanban, GET /ticket/kanban, PUT and DELETE /ticket-t
     return response.body;
   }
 
-  async function ticketOf(owner: Tenant, name: string, queueId: number | null, status: 'open' | 'pending' = 'pending'): Promise<TicketView> {
+  async function ticketOf(
+    owner: Tenant,
+    name: string,
+    queueId: number | null,
+    status: 'open' | 'pending' = 'pending',
+  ): Promise<TicketView> {
     const contact = (await owner.admin.post<ContactView>('/contacts', { name, number: aNumber() })).body;
-    const created = await owner.admin.post<TicketView>('/tickets', { contactId: contact.id, queueId, status, userId: status === 'open' ? owner.adminSession.user.id : null });
+    const created = await owner.admin.post<TicketView>('/tickets', {
+      contactId: contact.id,
+      queueId,
+      status,
+      userId: status === 'open' ? owner.adminSession.user.id : null,
+    });
     if (created.status !== 201) throw new Error(`ticket not created: ${created.status} ${JSON.stringify(created.body)}`);
     return created.body;
   }
@@ -62,7 +72,11 @@ describe('kanban: GET /tags/kanban, GET /ticket/kanban, PUT and DELETE /ticket-t
   }
 
   async function tagLinks(ticketId: number): Promise<number[]> {
-    const rows = await ownerQuery<{ tag_id: number }>(stack, 'select tag_id from tickets.ticket_tags where ticket_id = $1 order by tag_id', [ticketId]);
+    const rows = await ownerQuery<{ tag_id: number }>(
+      stack,
+      'select tag_id from tickets.ticket_tags where ticket_id = $1 order by tag_id',
+      [ticketId],
+    );
     return rows.map((row) => row.tag_id);
   }
 
@@ -115,15 +129,23 @@ describe('kanban: GET /tags/kanban, GET /ticket/kanban, PUT and DELETE /ticket-t
       expect((await tenant.admin.put(`/ticket-tags/${ticket.id}/${lanes.novo.id}`)).status).toBe(200);
     }
     const ours = [inSalesTagged.id, inSalesUntagged.id, inSupportTagged.id, openInSales.id];
-    const ids = async (query: string) => (await board(tenant.admin, query)).map((t) => t.id).filter((id) => ours.includes(id)).sort((a, b) => a - b);
+    const ids = async (query: string) =>
+      (await board(tenant.admin, query))
+        .map((t) => t.id)
+        .filter((id) => ours.includes(id))
+        .sort((a, b) => a - b);
     const sorted = (...list: number[]) => list.sort((a, b) => a - b);
 
     expect(await ids('?searchParam=Filtro')).toEqual(sorted(...ours));
     expect(await ids(`?searchParam=Filtro&queueIds=${encodeURIComponent(JSON.stringify([sales.id]))}&teste=true`)).toEqual(
       sorted(inSalesTagged.id, inSalesUntagged.id, openInSales.id),
     );
-    expect(await ids(`?searchParam=Filtro&tags=${encodeURIComponent(JSON.stringify([lanes.novo.id]))}`)).toEqual(sorted(inSalesTagged.id, inSupportTagged.id, openInSales.id));
-    expect(await ids(`?searchParam=Filtro&queueIds=${encodeURIComponent(JSON.stringify([sales.id]))}&tags=[${lanes.novo.id}]`)).toEqual(sorted(inSalesTagged.id, openInSales.id));
+    expect(await ids(`?searchParam=Filtro&tags=${encodeURIComponent(JSON.stringify([lanes.novo.id]))}`)).toEqual(
+      sorted(inSalesTagged.id, inSupportTagged.id, openInSales.id),
+    );
+    expect(await ids(`?searchParam=Filtro&queueIds=${encodeURIComponent(JSON.stringify([sales.id]))}&tags=[${lanes.novo.id}]`)).toEqual(
+      sorted(inSalesTagged.id, openInSales.id),
+    );
     expect(await ids(`?searchParam=Filtro&queueIds=[${sales.id}]&tags=[${lanes.novo.id}]&status=pending`)).toEqual([inSalesTagged.id]);
     expect(await ids(`?searchParam=Filtro%20Bia&queueIds=[${sales.id}]`)).toEqual([inSalesUntagged.id]);
     expect((await tenant.admin.get('/ticket/kanban?status=closed')).body).toMatchObject({ error: 'ERR_VALIDATION' });
@@ -138,9 +160,15 @@ describe('kanban: GET /tags/kanban, GET /ticket/kanban, PUT and DELETE /ticket-t
     expect(seen).not.toContain(notMine.id);
     expect((await board(tenant.admin)).map((t) => t.id)).toEqual(expect.arrayContaining([mine.id, notMine.id]));
 
-    expect(await salesAgent.client.put(`/ticket-tags/${notMine.id}/${lanes.novo.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await salesAgent.client.put(`/ticket-tags/${notMine.id}/${lanes.novo.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect((await tenant.admin.put(`/ticket-tags/${notMine.id}/${lanes.proposta.id}`)).status).toBe(200);
-    expect(await salesAgent.client.delete(`/ticket-tags/${notMine.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await salesAgent.client.delete(`/ticket-tags/${notMine.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect(await tagLinks(notMine.id)).toEqual([lanes.proposta.id]);
 
     expect((await salesAgent.client.put<TicketView>(`/ticket-tags/${mine.id}/${lanes.novo.id}`)).status).toBe(200);
@@ -151,10 +179,19 @@ describe('kanban: GET /tags/kanban, GET /ticket/kanban, PUT and DELETE /ticket-t
     const ours = await ticketOf(tenant, 'Nosso Ticket', sales.id);
     const theirs = await ticketOf(other, 'Ticket Alheio', null);
 
-    expect(await tenant.admin.put(`/ticket-tags/${theirs.id}/${lanes.novo.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+    expect(await tenant.admin.put(`/ticket-tags/${theirs.id}/${lanes.novo.id}`)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_TICKET_FOUND' },
+    });
     expect(await tenant.admin.delete(`/ticket-tags/${theirs.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
-    expect(await tenant.admin.put(`/ticket-tags/${ours.id}/${foreignLane.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
-    expect(await tenant.admin.put(`/ticket-tags/${ours.id}/${lanes.vip.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
+    expect(await tenant.admin.put(`/ticket-tags/${ours.id}/${foreignLane.id}`)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_TAG_FOUND' },
+    });
+    expect(await tenant.admin.put(`/ticket-tags/${ours.id}/${lanes.vip.id}`)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_TAG_FOUND' },
+    });
     expect((await tenant.admin.put(`/ticket-tags/${ours.id}/abc`)).status).toBe(400);
     expect((await tenant.admin.delete('/ticket-tags/0')).status).toBe(400);
 
@@ -172,7 +209,10 @@ describe('kanban: GET /tags/kanban, GET /ticket/kanban, PUT and DELETE /ticket-t
       expect(added).toMatchObject({ action: 'update', ticket: { id: ticket.id, tags: [{ id: lanes.proposta.id, kanban: 1 }] } });
 
       expect((await tenant.admin.delete(`/ticket-tags/${ticket.id}`)).status).toBe(200);
-      expect(await ticketEventAbout(socket, tenant.companyId, ticket.id)).toMatchObject({ action: 'update', ticket: { id: ticket.id, tags: [] } });
+      expect(await ticketEventAbout(socket, tenant.companyId, ticket.id)).toMatchObject({
+        action: 'update',
+        ticket: { id: ticket.id, tags: [] },
+      });
     } finally {
       socket.close();
     }

@@ -36,17 +36,41 @@ describe('queue options API (the chatbot option tree)', () => {
     const queue = await newQueue(alpha);
     const second = await addOption(alpha, { queueId: queue.id, parentId: -1, title: 'Suporte', message: 'Escolha:', option: 2 });
     const first = await addOption(alpha, { queueId: queue.id, parentId: null, title: 'Vendas', message: 'Nossos planos', option: '1' });
-    expect(first).toMatchObject({ queueId: queue.id, parentId: null, title: 'Vendas', message: 'Nossos planos', option: 1, companyId: alpha.companyId });
-    const child = await addOption(alpha, { queueId: queue.id, parentId: second.id, title: 'Internet', message: 'Reinicie o modem', option: 1 });
+    expect(first).toMatchObject({
+      queueId: queue.id,
+      parentId: null,
+      title: 'Vendas',
+      message: 'Nossos planos',
+      option: 1,
+      companyId: alpha.companyId,
+    });
+    const child = await addOption(alpha, {
+      queueId: queue.id,
+      parentId: second.id,
+      title: 'Internet',
+      message: 'Reinicie o modem',
+      option: 1,
+    });
     const grandChild = await addOption(alpha, { queueId: queue.id, parentId: child.id, title: 'Ainda sem sinal', option: 1 });
 
     expect((await level(alpha, queue.id, -1)).map((o) => o.title)).toEqual(['Vendas', 'Suporte']);
-    expect((await alpha.admin.get<QueueOptionView[]>(`/queue-options?queueId=${queue.id}`)).body.map((o) => o.id)).toEqual([first.id, second.id]);
+    expect((await alpha.admin.get<QueueOptionView[]>(`/queue-options?queueId=${queue.id}`)).body.map((o) => o.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
     expect((await level(alpha, queue.id, second.id)).map((o) => o.id)).toEqual([child.id]);
     expect((await level(alpha, queue.id, child.id)).map((o) => o)).toEqual([expect.objectContaining({ id: grandChild.id, message: '' })]);
 
-    const updated = await alpha.admin.put<QueueOptionView>(`/queue-options/${first.id}`, { title: 'Comercial', option: 3, queueId: 999, parentId: second.id });
-    expect(updated).toMatchObject({ status: 200, body: { id: first.id, title: 'Comercial', option: 3, parentId: null, queueId: queue.id } });
+    const updated = await alpha.admin.put<QueueOptionView>(`/queue-options/${first.id}`, {
+      title: 'Comercial',
+      option: 3,
+      queueId: 999,
+      parentId: second.id,
+    });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { id: first.id, title: 'Comercial', option: 3, parentId: null, queueId: queue.id },
+    });
 
     expect((await alpha.admin.delete(`/queue-options/${second.id}`)).status).toBe(200);
     expect((await level(alpha, queue.id, -1)).map((o) => o.id)).toEqual([first.id]);
@@ -84,20 +108,33 @@ describe('queue options API (the chatbot option tree)', () => {
       });
     }
     await addOption(alpha, { queueId: queue.id, parentId: root.id, title: 'Filha', option: 1 });
-    const duplicateChild = await alpha.admin.post<ErrorReply>('/queue-options', { queueId: queue.id, parentId: root.id, title: 'Gêmea', option: 1 });
+    const duplicateChild = await alpha.admin.post<ErrorReply>('/queue-options', {
+      queueId: queue.id,
+      parentId: root.id,
+      title: 'Gêmea',
+      option: 1,
+    });
     expect(duplicateChild).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'option' }] } });
 
     const second = await addOption(alpha, { queueId: queue.id, title: 'Segunda', option: 2 });
-    expect(await alpha.admin.put(`/queue-options/${second.id}`, { option: 1 })).toMatchObject({ status: 400, body: { fields: [{ field: 'option' }] } });
+    expect(await alpha.admin.put(`/queue-options/${second.id}`, { option: 1 })).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'option' }] },
+    });
 
-    expect((await level(alpha, queue.id, -1)).map((o) => [o.title, o.option])).toEqual([['Raiz', 1], ['Segunda', 2]]);
+    expect((await level(alpha, queue.id, -1)).map((o) => [o.title, o.option])).toEqual([
+      ['Raiz', 1],
+      ['Segunda', 2],
+    ]);
     expect((await level(alpha, queue.id, root.id)).map((o) => o.title)).toEqual(['Filha']);
-    expect((await level(beta, betaQueue.id, betaOption.id))).toEqual([]);
+    expect(await level(beta, betaQueue.id, betaOption.id)).toEqual([]);
   });
 
   it('keeps an option number to one sibling when saves race', async () => {
     const queue = await newQueue(alpha);
-    const race = await Promise.all([1, 2, 3].map((n) => alpha.admin.post('/queue-options', { queueId: queue.id, title: `Corrida ${n}`, option: 7 })));
+    const race = await Promise.all(
+      [1, 2, 3].map((n) => alpha.admin.post('/queue-options', { queueId: queue.id, title: `Corrida ${n}`, option: 7 })),
+    );
     expect(race.map((r) => r.status).sort()).toEqual([201, 400, 400]);
     expect(await level(alpha, queue.id, -1)).toHaveLength(1);
   });
@@ -110,7 +147,9 @@ describe('queue options API (the chatbot option tree)', () => {
     expect((await beta.admin.delete(`/queue-options/${option.id}`)).status).toBe(404);
 
     const agent = await createAgent(stack, alpha);
-    expect((await agent.client.get<QueueOptionView[]>(`/queue-options?queueId=${queue.id}&parentId=-1`)).body.map((o) => o.id)).toEqual([option.id]);
+    expect((await agent.client.get<QueueOptionView[]>(`/queue-options?queueId=${queue.id}&parentId=-1`)).body.map((o) => o.id)).toEqual([
+      option.id,
+    ]);
     expect((await agent.client.post('/queue-options', { queueId: queue.id, title: 'Agente', option: 2 })).status).toBe(403);
     expect((await agent.client.put(`/queue-options/${option.id}`, { title: 'Agente' })).status).toBe(403);
     expect((await agent.client.delete(`/queue-options/${option.id}`)).status).toBe(403);

@@ -1,4 +1,11 @@
-import { DEFAULT_SCHEDULE, type ContactView, type QueueEventPayload, type QueueView, type TicketView, type UserView } from '@atrium/contracts';
+import {
+  DEFAULT_SCHEDULE,
+  type ContactView,
+  type QueueEventPayload,
+  type QueueView,
+  type TicketView,
+  type UserView,
+} from '@atrium/contracts';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { startStack, type Stack } from '../stack.js';
@@ -21,7 +28,10 @@ describe('queues API', () => {
   it('creates, lists, shows, updates and deletes a queue of the caller’s company only', async () => {
     const color = aColor();
     const created = await alpha.admin.post<QueueView>('/queue', { name: 'Vendas', color, greetingMessage: 'Olá!', orderQueue: 2 });
-    expect(created).toMatchObject({ status: 201, body: { name: 'Vendas', color, greetingMessage: 'Olá!', orderQueue: 2, companyId: alpha.companyId } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { name: 'Vendas', color, greetingMessage: 'Olá!', orderQueue: 2, companyId: alpha.companyId },
+    });
     const id = created.body.id;
     expect((await alpha.admin.get<QueueView[]>('/queue')).body.map((q) => q.id)).toContain(id);
     expect((await beta.admin.get<QueueView[]>('/queue')).body.map((q) => q.id)).not.toContain(id);
@@ -49,7 +59,12 @@ describe('queues API', () => {
   it('gives a new queue the spec’s default hours and keeps the hours a save sends (PUT /queue/{id} schedules)', async () => {
     const created = await alpha.admin.post<QueueView>('/queue', { name: 'Horários', color: aColor() });
     expect(created.body.schedules).toEqual(DEFAULT_SCHEDULE);
-    expect(created.body.schedules.find((row) => row.weekdayEn === 'saturday')).toEqual({ weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' });
+    expect(created.body.schedules.find((row) => row.weekdayEn === 'saturday')).toEqual({
+      weekday: 'Sábado',
+      weekdayEn: 'saturday',
+      startTime: '08:00',
+      endTime: '12:00',
+    });
 
     const hours = [
       { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:30', endTime: '17:45', extra: 'dropped' },
@@ -58,7 +73,9 @@ describe('queues API', () => {
     ];
     const updated = await alpha.admin.put<QueueView>(`/queue/${created.body.id}`, { schedules: hours });
     expect(updated.status).toBe(200);
-    expect(updated.body.schedules).toEqual(hours.map(({ weekday, weekdayEn, startTime, endTime }) => ({ weekday, weekdayEn, startTime, endTime })));
+    expect(updated.body.schedules).toEqual(
+      hours.map(({ weekday, weekdayEn, startTime, endTime }) => ({ weekday, weekdayEn, startTime, endTime })),
+    );
     expect((await alpha.admin.get<QueueView>(`/queue/${created.body.id}`)).body.schedules).toEqual(updated.body.schedules);
   });
 
@@ -76,7 +93,10 @@ describe('queues API', () => {
       [[row('08:00', '18:00', 'someday')], ['schedules.0.weekdayEn']],
     ];
     for (const [schedules, fields] of refusals) {
-      const response = await alpha.admin.put<{ error: string; fields: { field: string }[] }>(`/queue/${queue.id}`, { name: 'Mudou', schedules });
+      const response = await alpha.admin.put<{ error: string; fields: { field: string }[] }>(`/queue/${queue.id}`, {
+        name: 'Mudou',
+        schedules,
+      });
       expect({ schedules, status: response.status, error: response.body.error, fields: response.body.fields.map((f) => f.field) }).toEqual({
         schedules,
         status: 400,
@@ -99,7 +119,10 @@ describe('queues API', () => {
     expect((await beta.admin.post('/queue', { name: 'Outra empresa', color })).status).toBe(201);
 
     const other = await alpha.admin.post<QueueView>('/queue', { name: 'Terceira', color: aColor() });
-    expect(await alpha.admin.put(`/queue/${other.body.id}`, { color })).toMatchObject({ status: 409, body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
+    expect(await alpha.admin.put(`/queue/${other.body.id}`, { color })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' },
+    });
 
     const shared = aColor();
     const race = await Promise.all([1, 2, 3].map((n) => alpha.admin.post('/queue', { name: `Corrida ${n}`, color: shared })));
@@ -109,7 +132,10 @@ describe('queues API', () => {
   it('lets only admins change queues; every user reads them', async () => {
     const agent = await createAgent(stack, alpha);
     expect((await agent.client.get('/queue')).status).toBe(200);
-    expect(await agent.client.post('/queue', { name: 'Nope', color: aColor() })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await agent.client.post('/queue', { name: 'Nope', color: aColor() })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     const queue = (await alpha.admin.post<QueueView>('/queue', { name: 'Suporte', color: aColor() })).body;
     expect((await agent.client.put(`/queue/${queue.id}`, { name: 'Mine' })).status).toBe(403);
     expect((await agent.client.delete(`/queue/${queue.id}`)).status).toBe(403);
@@ -135,7 +161,10 @@ describe('queues API', () => {
       });
 
       await alpha.admin.put(`/queue/${queue.id}`, { name: 'Finanças' });
-      expect(await socket.next<QueueEventPayload>(`company-${alpha.companyId}-queue`)).toMatchObject({ action: 'update', queue: { name: 'Finanças' } });
+      expect(await socket.next<QueueEventPayload>(`company-${alpha.companyId}-queue`)).toMatchObject({
+        action: 'update',
+        queue: { name: 'Finanças' },
+      });
       await eventually(async () => (await alpha.admin.get<UserView>(`/users/${agent.user.id}`)).body.queues[0]?.name === 'Finanças');
 
       await alpha.admin.delete(`/queue/${queue.id}`);

@@ -36,7 +36,11 @@ describe('socket scope follows the user’s changes', () => {
   /** A pending ticket the admin opens for a new contact, in that queue (or none). */
   async function pendingTicket(queueId: number | null): Promise<TicketView> {
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Cliente Novo', number: aNumber() })).body;
-    const created = await tenant.admin.post<TicketView>('/tickets', { contactId: contact.id, status: 'pending', ...(queueId !== null && { queueId }) });
+    const created = await tenant.admin.post<TicketView>('/tickets', {
+      contactId: contact.id,
+      status: 'pending',
+      ...(queueId !== null && { queueId }),
+    });
     expect(created.status).toBe(201);
     return created.body;
   }
@@ -49,7 +53,8 @@ describe('socket scope follows the user’s changes', () => {
     expect(ticketEventsSeen(agentSocket, tenant.companyId, ticket.id)).toEqual([]);
   }
 
-  const changeAgent = async (fields: Record<string, unknown>) => expect((await tenant.admin.put(`/users/${agent.user.id}`, fields)).status).toBe(200);
+  const changeAgent = async (fields: Record<string, unknown>) =>
+    expect((await tenant.admin.put(`/users/${agent.user.id}`, fields)).status).toBe(200);
 
   it('a queue added to the user brings its tickets to the open socket at once; a queue taken away stops them', async () => {
     const earlier = await pendingTicket(queueB.id);
@@ -59,7 +64,10 @@ describe('socket scope follows the user’s changes', () => {
 
     await changeAgent({ queueIds: [queueA.id, queueB.id] });
     const later = await pendingTicket(queueB.id);
-    expect(await ticketEventAbout(agentSocket, tenant.companyId, later.id, 2000)).toMatchObject({ action: 'update', ticket: { id: later.id, queueId: queueB.id } });
+    expect(await ticketEventAbout(agentSocket, tenant.companyId, later.id, 2000)).toMatchObject({
+      action: 'update',
+      ticket: { id: later.id, queueId: queueB.id },
+    });
 
     await changeAgent({ queueIds: [queueA.id] });
     await agentNeverHears(await pendingTicket(queueB.id));
@@ -69,7 +77,10 @@ describe('socket scope follows the user’s changes', () => {
     await agentNeverHears(await pendingTicket(null));
     await changeAgent({ allTicket: 'enabled' });
     const unqueued = await pendingTicket(null);
-    expect(await ticketEventAbout(agentSocket, tenant.companyId, unqueued.id, 2000)).toMatchObject({ action: 'update', ticket: { id: unqueued.id, queueId: null } });
+    expect(await ticketEventAbout(agentSocket, tenant.companyId, unqueued.id, 2000)).toMatchObject({
+      action: 'update',
+      ticket: { id: unqueued.id, queueId: null },
+    });
 
     await changeAgent({ allTicket: 'desabled', profile: 'admin' });
     const inB = await pendingTicket(queueB.id);

@@ -3,7 +3,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppMessageEventPayload, MessageView, QuickMessageView, TicketView } from '@atrium/contracts';
-import { connectSandboxNumber, sandboxCall, startSessionsStack, tenantWithSocket, type SessionsStack } from '../sessions/sessions-fixtures.js';
+import {
+  connectSandboxNumber,
+  sandboxCall,
+  startSessionsStack,
+  tenantWithSocket,
+  type SessionsStack,
+} from '../sessions/sessions-fixtures.js';
 import type { SocketRecorder } from '../socket-client.js';
 import { createAgent, createQueue } from './tickets-fixtures.js';
 import type { Tenant } from '../tenants.js';
@@ -36,14 +42,24 @@ describe('ticket media in object storage', () => {
   });
 
   /** Whether the file behind a media URL (`/public/<key>`) is in the store. */
-  const stored = (mediaUrl: string | null): boolean => existsSync(path.join(storageDir, ...mediaUrl!.replace(/^\/public\//, '').split('/')));
+  const stored = (mediaUrl: string | null): boolean =>
+    existsSync(path.join(storageDir, ...mediaUrl!.replace(/^\/public\//, '').split('/')));
 
   /** A customer sends a photo: their pending ticket and the message carrying it. */
   async function customerSendsPhoto(customer: string): Promise<{ ticket: TicketView; photo: MessageView }> {
     const media = { mimetype: 'image/png', filename: 'foto.png', base64: PNG.toString('base64') };
-    const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', { from: customer, to: BUSINESS, pushName: 'Cliente', body: 'foto', media });
+    const sent = await sandboxCall<{ id: string }>(env.sandbox, 'POST', '/messages', {
+      from: customer,
+      to: BUSINESS,
+      pushName: 'Cliente',
+      body: 'foto',
+      media,
+    });
     expect(sent.status).toBe(201);
-    const event = await adminSocket.nextWhere<AppMessageEventPayload>(`company-${tenant.companyId}-appMessage`, (p) => p.message.wid === sent.body.id);
+    const event = await adminSocket.nextWhere<AppMessageEventPayload>(
+      `company-${tenant.companyId}-appMessage`,
+      (p) => p.message.wid === sent.body.id,
+    );
     expect(event.message.mediaUrl).toMatch(/^\/public\/whatsapp\//);
     return { ticket: event.ticket, photo: event.message };
   }

@@ -42,13 +42,18 @@ describe('GET /tickets?searchParam: contact name, number and message bodies', ()
 
   const search = async (client: Tenant['admin'], term: string, extra = ''): Promise<TicketsPageView> =>
     (await client.get<TicketsPageView>(`/tickets?searchParam=${encodeURIComponent(term)}${extra}`)).body;
-  const idsFound = async (term: string, client: Tenant['admin'] = tenant.admin): Promise<number[]> => (await search(client, term)).tickets.map((t) => t.id).sort();
+  const idsFound = async (term: string, client: Tenant['admin'] = tenant.admin): Promise<number[]> =>
+    (await search(client, term)).tickets.map((t) => t.id).sort();
 
   /** A customer writes these messages (in order) through the inbound stream; answers their ticket once all are stored. */
   async function customer(bodies: string[], options: { name?: string; whatsappId?: number } = {}): Promise<TicketView> {
     const number = aNumber();
     const from = { number, lid: null, name: options.name ?? `Cliente ${number.slice(-4)}` };
-    for (const body of bodies) await publisher.publish(tenant.companyId, options.whatsappId ?? TO_A, { type: 'message', message: customerText(number, body, { from }) });
+    for (const body of bodies)
+      await publisher.publish(tenant.companyId, options.whatsappId ?? TO_A, {
+        type: 'message',
+        message: customerText(number, body, { from }),
+      });
     let found: TicketView | undefined;
     await eventually(async () => {
       found = (await search(tenant.admin, number)).tickets[0];
@@ -97,7 +102,13 @@ describe('GET /tickets?searchParam: contact name, number and message bodies', ()
     const message = customerText(number, 'pedido número abacate');
     await publisher.publish(tenant.companyId, TO_A, { type: 'message', message });
     await eventually(async () => (await idsFound('abacate')).length === 1, 10_000);
-    await publisher.publish(tenant.companyId, TO_A, { type: 'edit', messageId: message.id, chatId: number, body: 'pedido número pitanga', editedAt: Date.now() });
+    await publisher.publish(tenant.companyId, TO_A, {
+      type: 'edit',
+      messageId: message.id,
+      chatId: number,
+      body: 'pedido número pitanga',
+      editedAt: Date.now(),
+    });
     await eventually(async () => (await idsFound('pitanga')).length === 1, 10_000);
     expect(await idsFound('abacate')).toEqual([]);
   });
@@ -115,7 +126,8 @@ describe('GET /tickets?searchParam: contact name, number and message bodies', ()
 
   it('pages through many matches newest first, with their count and hasMore', async () => {
     const numbers = Array.from({ length: 45 }, () => aNumber());
-    for (const number of numbers) await publisher.publish(tenant.companyId, TO_A, { type: 'message', message: customerText(number, 'promoção carambola') });
+    for (const number of numbers)
+      await publisher.publish(tenant.companyId, TO_A, { type: 'message', message: customerText(number, 'promoção carambola') });
     await eventually(async () => (await search(tenant.admin, 'carambola')).count === 45, 20_000);
 
     const first = await search(tenant.admin, 'CARAMBOLA', '&pageNumber=1');

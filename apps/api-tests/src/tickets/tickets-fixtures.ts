@@ -42,7 +42,14 @@ export async function createAgent(stack: Stack, tenant: Tenant, overrides: Param
 export async function announceConnection(stack: Stack, tenant: Tenant, whatsapp: Partial<WhatsappView> & { id: number }): Promise<void> {
   const nats = await NatsFixture.open(stack);
   try {
-    const view = { companyId: tenant.companyId, name: `Connection ${whatsapp.id}`, status: 'CONNECTED', isDefault: true, queueIds: [], ...whatsapp } as WhatsappView;
+    const view = {
+      companyId: tenant.companyId,
+      name: `Connection ${whatsapp.id}`,
+      status: 'CONNECTED',
+      isDefault: true,
+      queueIds: [],
+      ...whatsapp,
+    } as WhatsappView;
     nats.publish({ kind: 'whatsapp', companyId: tenant.companyId, payload: { action: 'update', whatsapp: view } });
   } finally {
     await nats.close();
@@ -51,7 +58,11 @@ export async function announceConnection(stack: Stack, tenant: Tenant, whatsapp:
 }
 
 /** A query as the database owner (row-level security does not apply): for assertions only. */
-export async function ownerQuery<T extends Record<string, unknown> = Record<string, unknown>>(stack: Stack, text: string, params: unknown[] = []): Promise<T[]> {
+export async function ownerQuery<T extends Record<string, unknown> = Record<string, unknown>>(
+  stack: Stack,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: stack.database.ownerUrl });
   await client.connect();
   try {
@@ -73,7 +84,12 @@ export async function ticketAppears(client: ApiClient, match: (t: TicketView) =>
 }
 
 /** The next `company-{id}-ticket` event on this socket about this ticket (events about other tickets are skipped). */
-export async function ticketEventAbout(socket: SocketRecorder, companyId: number, ticketId: number, timeoutMs = 10_000): Promise<TicketEventPayload> {
+export async function ticketEventAbout(
+  socket: SocketRecorder,
+  companyId: number,
+  ticketId: number,
+  timeoutMs = 10_000,
+): Promise<TicketEventPayload> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const event = await socket.next<TicketEventPayload>(`company-${companyId}-ticket`, Math.max(1, deadline - Date.now()));

@@ -49,7 +49,9 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     await announceConnection(stack, tenant, { id: QUEUED, name: 'Com fila', queueIds: [queueA.id], isDefault: true });
     await announceConnection(stack, tenant, { id: UNQUEUED, name: 'Sem fila', queueIds: [], isDefault: false });
     publisher = await InboundPublisher.open(stack.env);
-    [adminSocket, socketA, socketB, socketAll] = await Promise.all([tenant.admin, agentA.client, agentB.client, allTicketAgent.client].map((c) => socketOf(stack, c)));
+    [adminSocket, socketA, socketB, socketAll] = await Promise.all(
+      [tenant.admin, agentA.client, agentB.client, allTicketAgent.client].map((c) => socketOf(stack, c)),
+    );
     sockets.push(adminSocket, socketA, socketB, socketAll);
   });
   afterAll(async () => {
@@ -58,7 +60,8 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     await publisher.close();
   });
 
-  const eventAbout = (socket: SocketRecorder, ticketId: number): Promise<TicketEventPayload> => ticketEventAbout(socket, tenant.companyId, ticketId);
+  const eventAbout = (socket: SocketRecorder, ticketId: number): Promise<TicketEventPayload> =>
+    ticketEventAbout(socket, tenant.companyId, ticketId);
 
   async function customerWrites(whatsappId: number, body = 'Olá'): Promise<TicketView> {
     const number = aNumber();
@@ -101,7 +104,10 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       expect(await agentB.client.get(`/tickets/${inA.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       expect(await agentB.client.get(`/tickets/u/${inA.uuid}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       expect(await agentB.client.get(`/messages/${inA.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-      expect(await agentB.client.put(`/tickets/${inA.id}`, { status: 'open' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await agentB.client.put(`/tickets/${inA.id}`, { status: 'open' })).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
       expect((await tenant.admin.get<TicketView>(`/tickets/u/${inA.uuid}`)).body.id).toBe(inA.id);
       expect(await other.admin.get(`/tickets/${inA.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
       expect(await tenant.admin.get('/tickets/u/not-a-uuid')).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
@@ -133,7 +139,9 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       // B hears about B's queue: once B got a later event, anything about A's ticket would have come before it
       const forB = await customerWrites(UNQUEUED, 'nada para B');
       await tenant.admin.put(`/tickets/${forB.id}`, { queueId: queueB.id });
-      await eventually(async () => socketB.received.some((r) => r.event.endsWith('-ticket') && JSON.stringify(r.payload).includes(`"id":${forB.id},`)));
+      await eventually(async () =>
+        socketB.received.some((r) => r.event.endsWith('-ticket') && JSON.stringify(r.payload).includes(`"id":${forB.id},`)),
+      );
       const aboutTicket = (r: { event: string; payload: unknown }) =>
         /-(ticket|appMessage)$/.test(r.event) && JSON.stringify(r.payload).includes(`"id":${ticket.id},`);
       expect(socketB.received.filter(aboutTicket)).toEqual([]);
@@ -147,14 +155,24 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       // prompts and integrations are the ai service's, which has none: an id of one is refused
       expect(await tenant.admin.put(`/tickets/${ticket.id}`, { useIntegration: true, promptId: 3, integrationId: 4 })).toMatchObject({
         status: 400,
-        body: { error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'promptId' }), expect.objectContaining({ field: 'integrationId' })] },
+        body: {
+          error: 'ERR_VALIDATION',
+          fields: [expect.objectContaining({ field: 'promptId' }), expect.objectContaining({ field: 'integrationId' })],
+        },
       });
       await tenant.admin.put(`/tickets/${ticket.id}`, { useIntegration: true, promptId: null, integrationId: null });
 
       const accepted = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
       expect(accepted).toMatchObject({
         status: 200,
-        body: { status: 'open', userId: agentA.user.id, user: { id: agentA.user.id, name: 'Alice Agente' }, useIntegration: true, promptId: null, integrationId: null },
+        body: {
+          status: 'open',
+          userId: agentA.user.id,
+          user: { id: agentA.user.id, name: 'Alice Agente' },
+          useIntegration: true,
+          promptId: null,
+          integrationId: null,
+        },
       });
       expect(ids(await agentA.client.get<TicketsPageView>('/tickets?status=open'))).toContain(ticket.id);
 
@@ -162,8 +180,19 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       expect(returned.body).toMatchObject({ status: 'pending', userId: null, user: null, queueId: queueA.id, useIntegration: true });
 
       await agentA.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
-      const resolved = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'closed', userId: agentA.user.id, queueId: queueA.id });
-      expect(resolved.body).toMatchObject({ status: 'closed', userId: agentA.user.id, queueId: queueA.id, useIntegration: false, promptId: null, integrationId: null });
+      const resolved = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, {
+        status: 'closed',
+        userId: agentA.user.id,
+        queueId: queueA.id,
+      });
+      expect(resolved.body).toMatchObject({
+        status: 'closed',
+        userId: agentA.user.id,
+        queueId: queueA.id,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+      });
       expect(ids(await agentA.client.get<TicketsPageView>('/tickets?status=closed'))).toContain(ticket.id);
 
       const reopened = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
@@ -193,7 +222,12 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       const ticket = await customerWrites(QUEUED);
       await agentA.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: agentA.user.id });
       const transferred = await agentA.client.put<TicketView>(`/tickets/${ticket.id}`, { userId: agentB.user.id });
-      expect(transferred.body).toMatchObject({ status: 'open', userId: agentB.user.id, user: { name: 'Bruno Agente' }, queueId: queueA.id });
+      expect(transferred.body).toMatchObject({
+        status: 'open',
+        userId: agentB.user.id,
+        user: { name: 'Bruno Agente' },
+        queueId: queueA.id,
+      });
       expect((await agentB.client.get(`/tickets/${ticket.id}`)).status).toBe(200);
       expect(ids(await agentB.client.get<TicketsPageView>('/tickets?status=open'))).toContain(ticket.id);
     });
@@ -201,7 +235,9 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     it('puts a deleted agent’s open tickets back in their queue as pending, live', async () => {
       const leaving = await createAgent(stack, tenant, { name: 'Diego Saindo', queueIds: [queueA.id] });
       const ticket = await customerWrites(QUEUED);
-      expect((await leaving.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: leaving.user.id })).body).toMatchObject({ status: 'open' });
+      expect(
+        (await leaving.client.put<TicketView>(`/tickets/${ticket.id}`, { status: 'open', userId: leaving.user.id })).body,
+      ).toMatchObject({ status: 'open' });
       const resolved = await customerWrites(QUEUED);
       await leaving.client.put(`/tickets/${resolved.id}`, { status: 'closed', userId: leaving.user.id, queueId: queueA.id });
 
@@ -212,28 +248,44 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       );
       expect(back).toMatchObject({ ticket: { status: 'pending', userId: null, queueId: queueA.id } });
       // a resolved ticket keeps who resolved it
-      expect((await tenant.admin.get<TicketView>(`/tickets/${resolved.id}`)).body).toMatchObject({ status: 'closed', userId: leaving.user.id });
+      expect((await tenant.admin.get<TicketView>(`/tickets/${resolved.id}`)).body).toMatchObject({
+        status: 'closed',
+        userId: leaving.user.id,
+      });
     });
 
     it('refuses a transfer to a user or queue of another company', async () => {
       const ticket = await customerWrites(QUEUED);
-      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { userId: other.adminSession.user.id })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { userId: other.adminSession.user.id })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_USER_FOUND' },
+      });
       const foreignQueue = await createQueue(other, 'Alheia');
-      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { queueId: foreignQueue.id })).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
-      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { status: 'archived' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { queueId: foreignQueue.id })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_QUEUE_FOUND' },
+      });
+      expect(await tenant.admin.put(`/tickets/${ticket.id}`, { status: 'archived' })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
     });
 
     it('refuses to reopen a ticket while the contact has another one open: ERR_OTHER_OPEN_TICKET with it', async () => {
       const number = aNumber();
       await publisher.publish(tenant.companyId, QUEUED, { type: 'message', message: customerText(number, 'um') });
       let first: TicketView | undefined;
-      await eventually(async () => (first = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&searchParam=${number}`)).body.tickets[0]) !== undefined);
+      await eventually(
+        async () =>
+          (first = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&searchParam=${number}`)).body.tickets[0]) !== undefined,
+      );
       await tenant.admin.put(`/tickets/${first!.id}`, { status: 'closed' });
       await publisher.publish(tenant.companyId, QUEUED, { type: 'message', message: customerText(number, 'dois') });
       let second: TicketView | undefined;
       await eventually(
         async () =>
-          (second = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&status=pending&searchParam=${number}`)).body.tickets[0]) !== undefined,
+          (second = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&status=pending&searchParam=${number}`)).body
+            .tickets[0]) !== undefined,
       );
       const reopen = await tenant.admin.put<{ error: string; data: TicketView }>(`/tickets/${first!.id}`, { status: 'open' });
       expect(reopen).toMatchObject({ status: 409, body: { error: 'ERR_OTHER_OPEN_TICKET', data: { id: second!.id, status: 'pending' } } });
@@ -259,32 +311,68 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     });
 
     it('opens a ticket for the acting agent on the default connection', async () => {
-      const created = await agentA.client.post<TicketView>('/tickets', { contactId: contact.id, queueId: queueA.id, userId: agentA.user.id, status: 'open' });
+      const created = await agentA.client.post<TicketView>('/tickets', {
+        contactId: contact.id,
+        queueId: queueA.id,
+        userId: agentA.user.id,
+        status: 'open',
+      });
       expect(created).toMatchObject({
         status: 201,
-        body: { status: 'open', userId: agentA.user.id, queueId: queueA.id, whatsappId: QUEUED, contact: { id: contact.id, name: 'Paula Nova' } },
+        body: {
+          status: 'open',
+          userId: agentA.user.id,
+          queueId: queueA.id,
+          whatsappId: QUEUED,
+          contact: { id: contact.id, name: 'Paula Nova' },
+        },
       });
       expect(created.body.uuid).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('answers ERR_OTHER_OPEN_TICKET with the existing ticket, also under concurrent clicks', async () => {
-      const again = await agentB.client.post<{ error: string; data: TicketView }>('/tickets', { contactId: contact.id, queueId: queueB.id, status: 'open' });
-      expect(again).toMatchObject({ status: 409, body: { error: 'ERR_OTHER_OPEN_TICKET', data: { contactId: contact.id, userId: agentA.user.id, queue: { name: 'Fila A' } } } });
+      const again = await agentB.client.post<{ error: string; data: TicketView }>('/tickets', {
+        contactId: contact.id,
+        queueId: queueB.id,
+        status: 'open',
+      });
+      expect(again).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_OTHER_OPEN_TICKET', data: { contactId: contact.id, userId: agentA.user.id, queue: { name: 'Fila A' } } },
+      });
 
       const fresh = (await tenant.admin.post<ContactView>('/contacts', { name: 'Rui Duplo', number: aNumber() })).body;
       const race = await Promise.all([1, 2, 3].map(() => tenant.admin.post('/tickets', { contactId: fresh.id, status: 'open' })));
       expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     });
 
-    it('requires a queue from non-admins (\'Selecione uma fila\') and known contact, queue and connection', async () => {
+    it("requires a queue from non-admins ('Selecione uma fila') and known contact, queue and connection", async () => {
       const someone = (await tenant.admin.post<ContactView>('/contacts', { name: 'Sem Fila', number: aNumber() })).body;
-      expect(await agentA.client.post('/tickets', { contactId: someone.id })).toMatchObject({ status: 400, body: { error: 'ERR_QUEUE_REQUIRED' } });
-      expect(await tenant.admin.post('/tickets', { contactId: 99_999_999 })).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
-      expect(await tenant.admin.post('/tickets', { contactId: someone.id, queueId: 99_999_999 })).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
-      expect(await tenant.admin.post('/tickets', { contactId: someone.id, whatsappId: 99_999 })).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+      expect(await agentA.client.post('/tickets', { contactId: someone.id })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_QUEUE_REQUIRED' },
+      });
+      expect(await tenant.admin.post('/tickets', { contactId: 99_999_999 })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_CONTACT_FOUND' },
+      });
+      expect(await tenant.admin.post('/tickets', { contactId: someone.id, queueId: 99_999_999 })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_QUEUE_FOUND' },
+      });
+      expect(await tenant.admin.post('/tickets', { contactId: someone.id, whatsappId: 99_999 })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_WAPP_FOUND' },
+      });
       const foreign = (await other.admin.post<ContactView>('/contacts', { name: 'Outra Casa', number: aNumber() })).body;
-      expect(await other.admin.post('/tickets', { contactId: foreign.id })).toMatchObject({ status: 404, body: { error: 'ERR_NO_DEF_WAPP_FOUND' } });
-      expect(await tenant.admin.post('/tickets', { contactId: foreign.id })).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+      expect(await other.admin.post('/tickets', { contactId: foreign.id })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_DEF_WAPP_FOUND' },
+      });
+      expect(await tenant.admin.post('/tickets', { contactId: foreign.id })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_CONTACT_FOUND' },
+      });
       expect(await tenant.admin.post('/tickets', { contactId: 'x' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     });
   });
@@ -302,13 +390,19 @@ describe('tickets: visibility, transitions, filters and live events', () => {
     it('searches contact names, numbers and message bodies', async () => {
       expect(ids(await tenant.admin.get<TicketsPageView>('/tickets?searchParam=abacaxi'))).toEqual([tagged.id]);
       expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?searchParam=${tagged.contact.number!.slice(-8)}`))).toEqual([tagged.id]);
-      expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?searchParam=${encodeURIComponent(tagged.contact.name)}`))).toContain(tagged.id);
+      expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?searchParam=${encodeURIComponent(tagged.contact.name)}`))).toContain(
+        tagged.id,
+      );
       expect(ids(await tenant.admin.get<TicketsPageView>('/tickets?searchParam=%25'))).toEqual([]);
     });
 
     it('filters by tags, queues, users, status, unread and dates', async () => {
-      expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&tags=${encodeURIComponent(JSON.stringify([tag.id]))}`))).toEqual([tagged.id]);
-      const inB = ids(await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&queueIds=${encodeURIComponent(JSON.stringify([queueB.id]))}`));
+      expect(
+        ids(await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&tags=${encodeURIComponent(JSON.stringify([tag.id]))}`)),
+      ).toEqual([tagged.id]);
+      const inB = ids(
+        await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&queueIds=${encodeURIComponent(JSON.stringify([queueB.id]))}`),
+      );
       expect(inB).toContain(tagged.id); // tickets without queue show in every queue filter ('SEM FILA')
       const pageA = (await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&queueIds=[${queueA.id}]`)).body.tickets;
       expect(pageA.every((t) => t.queueId === queueA.id || t.queueId === null)).toBe(true);
@@ -324,7 +418,9 @@ describe('tickets: visibility, transitions, filters and live events', () => {
 
       const today = new Date(tagged.createdAt).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
       expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&date=${today}&searchParam=abacaxi`))).toEqual([tagged.id]);
-      expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&updatedAt=${today}&searchParam=abacaxi`))).toEqual([tagged.id]);
+      expect(ids(await tenant.admin.get<TicketsPageView>(`/tickets?showAll=true&updatedAt=${today}&searchParam=abacaxi`))).toEqual([
+        tagged.id,
+      ]);
       expect(ids(await tenant.admin.get<TicketsPageView>('/tickets?showAll=true&date=2001-01-01'))).toEqual([]);
       expect((await tenant.admin.get('/tickets?date=yesterday')).status).toBe(400);
       expect((await tenant.admin.get('/tickets?queueIds=[x]')).status).toBe(400);
@@ -386,7 +482,10 @@ describe('tickets: visibility, transitions, filters and live events', () => {
         expect(peek.body).toMatchObject({ ticket: { id: ticket.id, unreadMessages: 1 }, count: 1 });
         expect(peek.body.messages[0]).toMatchObject({ body: 'espiada', read: false });
         expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.unreadMessages).toBe(1);
-        expect(await tenant.admin.get(`/messages/${ticket.id}?markRead=maybe`)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+        expect(await tenant.admin.get(`/messages/${ticket.id}?markRead=maybe`)).toMatchObject({
+          status: 400,
+          body: { error: 'ERR_VALIDATION' },
+        });
 
         // the agent opening it afterwards sends the one markRead command: the peek sent none before it
         const opened = await agentA.client.get<MessagesPageView>(`/messages/${ticket.id}?markRead=true`);
@@ -425,7 +524,9 @@ describe('tickets: visibility, transitions, filters and live events', () => {
       do event = await socketA.next<AppMessageEventPayload>(`company-${tenant.companyId}-appMessage`, 10_000);
       while (event.message.body !== 'segunda');
       expect(event).toMatchObject({ action: 'create', ticket: { id: ticket.id, unreadMessages: 2 }, contact: { id: ticket.contactId } });
-      expect(socketB.received.filter((r) => r.event.endsWith('-appMessage') && (r.payload as AppMessageEventPayload).ticket.id === ticket.id)).toEqual([]);
+      expect(
+        socketB.received.filter((r) => r.event.endsWith('-appMessage') && (r.payload as AppMessageEventPayload).ticket.id === ticket.id),
+      ).toEqual([]);
     });
   });
 });

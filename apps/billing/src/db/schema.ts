@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgSchema, serial, text, timestamp, unique, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+  date,
+} from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
 
 /** Everything the billing service owns lives in this schema. */
@@ -99,7 +112,9 @@ export const reconciliationExceptions = billingDb.table(
     /** Centavos Stripe received, when the payment has no charge of ours to read it from. */
     amountCents: bigint('amount_cents', { mode: 'number' }),
     detail: varchar('detail', { length: 300 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [unique('reconciliation_exceptions_intent_kind_unique').on(t.paymentIntentId, t.kind)],
 );

@@ -41,7 +41,12 @@ export class InvoiceIssuer {
     for (const company of companies) {
       if (!company.dueDate) continue;
       await this.database.asSystem((tx) =>
-        this.invoices.issue(tx, { companyId: company.id, dueDate: company.dueDate!, detail: company.plan.name, value: decimalOf(company.plan.value) }),
+        this.invoices.issue(tx, {
+          companyId: company.id,
+          dueDate: company.dueDate!,
+          detail: company.plan.name,
+          value: decimalOf(company.plan.value),
+        }),
       );
     }
     return companies.length;

@@ -47,7 +47,9 @@ export class InvoicesRepository {
     await tx
       .update(invoices)
       .set({ detail, value, updatedAt: new Date() })
-      .where(and(eq(invoices.id, id), eq(invoices.status, 'open'), or(sql`${invoices.value} <> ${value}`, sql`${invoices.detail} <> ${detail}`)));
+      .where(
+        and(eq(invoices.id, id), eq(invoices.status, 'open'), or(sql`${invoices.value} <> ${value}`, sql`${invoices.detail} <> ${detail}`)),
+      );
     return this.find(tx, id);
   }
 

@@ -21,9 +21,15 @@ export class InvoicesService {
     const filter = { searchParam: query.searchParam, status: query.status, dueFrom: query.dueFrom, dueTo: query.dueTo };
     const { rows, count } = actor.super
       ? await this.database.asSystem((tx) => this.invoices.page(tx, { ...filter, companyId: query.companyId }, pageNumber))
-      : await this.database.withTenant(actor.companyId, (tx) => this.invoices.page(tx, { ...filter, companyId: actor.companyId }, pageNumber));
+      : await this.database.withTenant(actor.companyId, (tx) =>
+          this.invoices.page(tx, { ...filter, companyId: actor.companyId }, pageNumber),
+        );
     const names = actor.super ? await this.companyNames(actor) : new Map<number, string>();
-    return { invoices: rows.map((row) => toInvoiceView(row, names.get(row.companyId) ?? null)), count, hasMore: hasMore(pageNumber, INVOICE_PAGE_SIZE, rows.length, count) };
+    return {
+      invoices: rows.map((row) => toInvoiceView(row, names.get(row.companyId) ?? null)),
+      count,
+      hasMore: hasMore(pageNumber, INVOICE_PAGE_SIZE, rows.length, count),
+    };
   }
 
   /** Billing staff see whose invoice each is (identity owns the names). */

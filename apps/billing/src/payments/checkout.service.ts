@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, decimalOf, ErrorCode, fromCents, toCents, type Actor, type PixChargeView, type SubscriptionDto } from '@atrium/contracts';
+import {
+  AppError,
+  decimalOf,
+  ErrorCode,
+  fromCents,
+  toCents,
+  type Actor,
+  type PixChargeView,
+  type SubscriptionDto,
+} from '@atrium/contracts';
 import { LOGGER, DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { Logger } from '@atrium/logging';
 import Stripe from 'stripe';
@@ -67,9 +76,12 @@ export class CheckoutService {
     if (!found) throw new AppError(ErrorCode.ERR_NO_INVOICE_FOUND);
     if (found.status !== 'open') throw new AppError(ErrorCode.ERR_INVOICE_NOT_OPEN);
     const { plan } = await this.identity.planOf(companyId);
-    const corrected = await this.database.withTenant(companyId, (tx) => this.invoices.correct(tx, invoiceId, plan.name, decimalOf(plan.value)));
+    const corrected = await this.database.withTenant(companyId, (tx) =>
+      this.invoices.correct(tx, invoiceId, plan.name, decimalOf(plan.value)),
+    );
     if (!corrected || corrected.status !== 'open') throw new AppError(ErrorCode.ERR_INVOICE_NOT_OPEN);
-    if (toCents(corrected.value) < 50) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'invoiceId', messages: ['the invoice has no amount to pay'] }] });
+    if (toCents(corrected.value) < 50)
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'invoiceId', messages: ['the invoice has no amount to pay'] }] });
     return corrected;
   }
 

@@ -57,7 +57,8 @@ export class PaymentSettlement {
    */
   async settle(intentId: string, event?: StripeEventRef): Promise<SettlementOutcome> {
     const intent = INTENT_ID.test(intentId) ? await this.retrieve(intentId) : undefined;
-    if (!intent) this.logger.warn({ paymentIntentId: intentId.slice(0, 100), eventId: event?.id }, 'no such PaymentIntent in Stripe: nothing settled');
+    if (!intent)
+      this.logger.warn({ paymentIntentId: intentId.slice(0, 100), eventId: event?.id }, 'no such PaymentIntent in Stripe: nothing settled');
     const outcome = await this.database.asSystem(async (tx) => {
       if (event && !(await this.payments.markProcessed(tx, event.id, event.type))) return { duplicate: true, changed: false };
       return intent ? { duplicate: false, ...(await this.record(tx, intent)) } : { duplicate: false, changed: false };
@@ -134,7 +135,9 @@ export class PaymentSettlement {
     const fees = feesOf(intent);
     await this.payments.update(tx, payment.id, {
       status: intent.status,
-      lastError: intent.last_payment_error?.message?.slice(0, 300) ?? (intent.cancellation_reason ? `canceled: ${intent.cancellation_reason}` : null),
+      lastError:
+        intent.last_payment_error?.message?.slice(0, 300) ??
+        (intent.cancellation_reason ? `canceled: ${intent.cancellation_reason}` : null),
       ...(intent.status === 'succeeded' && {
         amountReceivedCents: intent.amount_received,
         succeededAt: payment.succeededAt ?? new Date(),
@@ -150,15 +153,27 @@ export class PaymentSettlement {
     const invoice = await this.invoices.find(tx, payment.invoiceId);
     const base = { paymentIntentId: intent.id, invoiceId: payment.invoiceId, companyId: payment.companyId };
     if (!invoice) return undefined;
-    const proof = proofOfPayment(intent, { invoiceId: payment.invoiceId, companyId: payment.companyId, expectedCents: toCents(invoice.value) });
+    const proof = proofOfPayment(intent, {
+      invoiceId: payment.invoiceId,
+      companyId: payment.companyId,
+      expectedCents: toCents(invoice.value),
+    });
     if (!proof.paid) {
       await this.payments.recordException(tx, { ...base, kind: proof.kind, amountCents: intent.amount_received, detail: proof.detail });
-      this.logger.warn({ paymentIntentId: intent.id, invoiceId: invoice.id, kind: proof.kind }, 'Stripe does not show this payment paying its invoice: not renewed');
+      this.logger.warn(
+        { paymentIntentId: intent.id, invoiceId: invoice.id, kind: proof.kind },
+        'Stripe does not show this payment paying its invoice: not renewed',
+      );
       return undefined;
     }
     if (invoice.status !== 'open') {
       if (invoice.paymentIntentId !== intent.id) {
-        await this.payments.recordException(tx, { ...base, kind: 'paid_twice', amountCents: intent.amount_received, detail: `invoice already ${invoice.status} (by ${invoice.paymentIntentId ?? 'nothing'})` });
+        await this.payments.recordException(tx, {
+          ...base,
+          kind: 'paid_twice',
+          amountCents: intent.amount_received,
+          detail: `invoice already ${invoice.status} (by ${invoice.paymentIntentId ?? 'nothing'})`,
+        });
       }
       return undefined;
     }

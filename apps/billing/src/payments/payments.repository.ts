@@ -28,7 +28,10 @@ export class PaymentsRepository {
   }
 
   async byAttempt(tx: BillingTx, invoiceId: number, attempt: number): Promise<PaymentRow | undefined> {
-    const [row] = await tx.select().from(payments).where(and(eq(payments.invoiceId, invoiceId), eq(payments.attempt, attempt)));
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoiceId), eq(payments.attempt, attempt)));
     return row;
   }
 
@@ -38,7 +41,10 @@ export class PaymentsRepository {
   }
 
   async update(tx: BillingTx, id: number, values: Partial<NewPayment>): Promise<void> {
-    await tx.update(payments).set({ ...values, updatedAt: new Date() }).where(eq(payments.id, id));
+    await tx
+      .update(payments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(payments.id, id));
   }
 
   /** Charges still in play (not succeeded nor canceled) of open invoices: the missed-webhook recovery asks Stripe about these. */
@@ -63,13 +69,24 @@ export class PaymentsRepository {
 
   /** Records a Stripe event as processed; false when it already was (a redelivery, replay or race). */
   async markProcessed(tx: BillingTx, eventId: string, type: string): Promise<boolean> {
-    const inserted = await tx.insert(processedEvents).values({ eventId, type }).onConflictDoNothing().returning({ id: processedEvents.eventId });
+    const inserted = await tx
+      .insert(processedEvents)
+      .values({ eventId, type })
+      .onConflictDoNothing()
+      .returning({ id: processedEvents.eventId });
     return inserted.length > 0;
   }
 
   async recordException(
     tx: BillingTx,
-    exception: { kind: string; paymentIntentId: string; invoiceId: number | null; companyId: number | null; amountCents: number; detail: string },
+    exception: {
+      kind: string;
+      paymentIntentId: string;
+      invoiceId: number | null;
+      companyId: number | null;
+      amountCents: number;
+      detail: string;
+    },
   ): Promise<void> {
     await tx.insert(reconciliationExceptions).values(exception).onConflictDoNothing();
   }
@@ -80,7 +97,10 @@ export class PaymentsRepository {
   }
 
   /** Payments with their invoices (system scope), newest first, filtered by creation day and company. */
-  withInvoices(tx: BillingTx, filter: { from?: string; to?: string; companyId?: number }): Promise<{ payment: PaymentRow; invoice: InvoiceRow }[]> {
+  withInvoices(
+    tx: BillingTx,
+    filter: { from?: string; to?: string; companyId?: number },
+  ): Promise<{ payment: PaymentRow; invoice: InvoiceRow }[]> {
     return tx
       .select({ payment: payments, invoice: invoices })
       .from(payments)
@@ -98,6 +118,9 @@ export class PaymentsRepository {
 
   /** Adds to what was refunded of a charge (Stripe's charge.amount_refunded is the running total). */
   async setRefunded(tx: BillingTx, id: number, refundedCents: number): Promise<void> {
-    await tx.update(payments).set({ refundedCents: sql`greatest(${payments.refundedCents}, ${refundedCents})`, updatedAt: new Date() }).where(eq(payments.id, id));
+    await tx
+      .update(payments)
+      .set({ refundedCents: sql`greatest(${payments.refundedCents}, ${refundedCents})`, updatedAt: new Date() })
+      .where(eq(payments.id, id));
   }
 }

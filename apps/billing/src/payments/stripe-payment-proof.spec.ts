@@ -4,7 +4,18 @@ import { proofOfPayment, type ChargedInvoice } from './stripe-payment-proof.js';
 const CHARGED: ChargedInvoice = { invoiceId: 42, companyId: 7, expectedCents: 14990 };
 
 function aCharge(overrides: Partial<Stripe.Charge> = {}): Stripe.Charge {
-  return { id: 'ch_1', object: 'charge', status: 'succeeded', paid: true, captured: true, amount: 14990, amount_captured: 14990, currency: 'brl', payment_intent: 'pi_1', ...overrides } as Stripe.Charge;
+  return {
+    id: 'ch_1',
+    object: 'charge',
+    status: 'succeeded',
+    paid: true,
+    captured: true,
+    amount: 14990,
+    amount_captured: 14990,
+    currency: 'brl',
+    payment_intent: 'pi_1',
+    ...overrides,
+  } as Stripe.Charge;
 }
 
 function anIntent(overrides: Partial<Stripe.PaymentIntent> = {}, charge: Stripe.Charge | string | null = aCharge()): Stripe.PaymentIntent {
@@ -26,7 +37,7 @@ describe('proofOfPayment', () => {
     expect(proofOfPayment(anIntent(), CHARGED)).toEqual({ paid: true });
   });
 
-  it('refuses an intent that has not succeeded, or whose latest charge is missing, unexpanded, failed, unpaid, uncaptured or another intent\'s', () => {
+  it("refuses an intent that has not succeeded, or whose latest charge is missing, unexpanded, failed, unpaid, uncaptured or another intent's", () => {
     const refusals = [
       anIntent({ status: 'requires_action', amount_received: 0 }, null),
       anIntent({}, null),
@@ -39,11 +50,18 @@ describe('proofOfPayment', () => {
     for (const intent of refusals) expect(proofOfPayment(intent, CHARGED)).toMatchObject({ paid: false, kind: 'not_collected' });
   });
 
-  it('refuses an amount or a currency that is not the invoice\'s', () => {
+  it("refuses an amount or a currency that is not the invoice's", () => {
     expect(proofOfPayment(anIntent({ amount_received: 1000 }), CHARGED)).toMatchObject({ paid: false, kind: 'amount_mismatch' });
-    expect(proofOfPayment(anIntent({}, aCharge({ amount_captured: 1000 })), CHARGED)).toMatchObject({ paid: false, kind: 'amount_mismatch' });
+    expect(proofOfPayment(anIntent({}, aCharge({ amount_captured: 1000 })), CHARGED)).toMatchObject({
+      paid: false,
+      kind: 'amount_mismatch',
+    });
     expect(proofOfPayment(anIntent({ amount_received: 20000 }), CHARGED)).toMatchObject({ paid: false, kind: 'amount_mismatch' });
-    expect(proofOfPayment(anIntent({ currency: 'usd' }), CHARGED)).toMatchObject({ paid: false, kind: 'amount_mismatch', detail: expect.stringContaining('usd') });
+    expect(proofOfPayment(anIntent({ currency: 'usd' }), CHARGED)).toMatchObject({
+      paid: false,
+      kind: 'amount_mismatch',
+      detail: expect.stringContaining('usd'),
+    });
     expect(proofOfPayment(anIntent({}, aCharge({ currency: 'usd' })), CHARGED)).toMatchObject({ paid: false, kind: 'amount_mismatch' });
   });
 

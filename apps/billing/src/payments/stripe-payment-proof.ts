@@ -8,7 +8,8 @@ export interface ChargedInvoice {
   expectedCents: number;
 }
 
-export type PaymentProof = { paid: true } | { paid: false; kind: 'amount_mismatch' | 'metadata_mismatch' | 'not_collected'; detail: string };
+export type PaymentProof =
+  { paid: true } | { paid: false; kind: 'amount_mismatch' | 'metadata_mismatch' | 'not_collected'; detail: string };
 
 const CURRENCY = 'brl';
 
@@ -34,8 +35,19 @@ export function proofOfPayment(intent: Stripe.PaymentIntent, charged: ChargedInv
     };
   }
   const charge = latestChargeOf(intent);
-  if (intent.status !== 'succeeded' || !charge || charge.status !== 'succeeded' || !charge.paid || !charge.captured || charge.payment_intent !== intent.id) {
-    return { paid: false, kind: 'not_collected', detail: `intent ${intent.status}, latest charge ${charge ? `${charge.status}${charge.paid ? '' : ' unpaid'}` : 'none'}` };
+  if (
+    intent.status !== 'succeeded' ||
+    !charge ||
+    charge.status !== 'succeeded' ||
+    !charge.paid ||
+    !charge.captured ||
+    charge.payment_intent !== intent.id
+  ) {
+    return {
+      paid: false,
+      kind: 'not_collected',
+      detail: `intent ${intent.status}, latest charge ${charge ? `${charge.status}${charge.paid ? '' : ' unpaid'}` : 'none'}`,
+    };
   }
   const amountsAgree = intent.amount_received === charged.expectedCents && charge.amount_captured === charged.expectedCents;
   if (!amountsAgree || intent.currency !== CURRENCY || charge.currency !== CURRENCY) {

@@ -8,7 +8,12 @@ import { PaymentSettlement } from './payment-settlement.js';
 import { isNotFromTheFuture } from './stripe-signature-time.js';
 import { STRIPE } from './stripe.provider.js';
 
-const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.requires_action']);
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'payment_intent.requires_action',
+]);
 
 /** The id of the object an event is about (a PaymentIntent's or a charge's); '' when the body has none. */
 function objectIdOf(event: Stripe.Event): string {

@@ -18,12 +18,16 @@ export interface ReconciliationInput {
 export function reconciliationRows(input: ReconciliationInput): ReconciliationRow[] {
   const byIntent = new Map<string, ReconciliationException[]>();
   for (const exception of input.exceptions) {
-    byIntent.set(exception.paymentIntentId, [...(byIntent.get(exception.paymentIntentId) ?? []), exception.kind as ReconciliationException]);
+    byIntent.set(exception.paymentIntentId, [
+      ...(byIntent.get(exception.paymentIntentId) ?? []),
+      exception.kind as ReconciliationException,
+    ]);
   }
   const known = new Set(input.payments.map(({ payment }) => payment.paymentIntentId));
   const rows: ReconciliationRow[] = input.payments.map(({ payment, invoice }) => {
     const exceptions = [...(byIntent.get(payment.paymentIntentId) ?? [])];
-    if (payment.status === 'succeeded' && invoice.status === 'open' && !exceptions.includes('succeeded_but_open')) exceptions.push('succeeded_but_open');
+    if (payment.status === 'succeeded' && invoice.status === 'open' && !exceptions.includes('succeeded_but_open'))
+      exceptions.push('succeeded_but_open');
     return {
       paymentIntentId: payment.paymentIntentId,
       invoiceId: invoice.id,
@@ -55,6 +59,9 @@ export function reconciliationRows(input: ReconciliationInput): ReconciliationRo
       exceptions: ['paid_without_invoice'],
     });
   }
-  const wanted = input.status === undefined ? rows : rows.filter((row) => (input.status === 'exception' ? row.exceptions.length > 0 : row.status === input.status));
+  const wanted =
+    input.status === undefined
+      ? rows
+      : rows.filter((row) => (input.status === 'exception' ? row.exceptions.length > 0 : row.status === input.status));
   return wanted.sort((a, b) => Number(b.exceptions.length > 0) - Number(a.exceptions.length > 0) || b.date.localeCompare(a.date));
 }

@@ -22,7 +22,12 @@ export class ReconciliationService {
       exceptions: await this.payments.exceptions(tx),
     }));
     const companies = await this.rpc.request(IdentitySubjects.companiesList, {}, { actor });
-    const rows = reconciliationRows({ payments, exceptions, companyNames: new Map(companies.map((c) => [c.id, c.name])), status: query.status });
+    const rows = reconciliationRows({
+      payments,
+      exceptions,
+      companyNames: new Map(companies.map((c) => [c.id, c.name])),
+      status: query.status,
+    });
     return rows.filter((row) => row.invoiceId !== null || (query.companyId === undefined && inPeriod(row.date, query)));
   }
 }

@@ -18,6 +18,9 @@ export class CampaignSettingsRepository {
     await tx
       .insert(campaignSettings)
       .values(rows)
-      .onConflictDoUpdate({ target: [campaignSettings.companyId, campaignSettings.key], set: { value: sql`excluded.value`, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [campaignSettings.companyId, campaignSettings.key],
+        set: { value: sql`excluded.value`, updatedAt: new Date() },
+      });
   }
 }

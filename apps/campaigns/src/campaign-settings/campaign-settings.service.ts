@@ -60,7 +60,9 @@ export class CampaignSettingsService {
     if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.values;
     const rows = await this.database.withTenant(companyId, (tx) => this.settings.list(tx, companyId));
     const values = { ...CAMPAIGN_SETTING_DEFAULTS, variables: [...CAMPAIGN_SETTING_DEFAULTS.variables] } as CampaignSettingsValues;
-    for (const row of rows) if ((CAMPAIGN_SETTING_KEYS as readonly string[]).includes(row.key)) (values as unknown as Record<string, unknown>)[row.key] = row.value;
+    for (const row of rows)
+      if ((CAMPAIGN_SETTING_KEYS as readonly string[]).includes(row.key))
+        (values as unknown as Record<string, unknown>)[row.key] = row.value;
     this.cache.set(companyId, { at: Date.now(), values });
     return values;
   }

@@ -30,8 +30,14 @@ export class CampaignRepliesConsumer implements OnModuleInit {
 
   private async confirm(event: IntegrationEvent<'campaignMessage.answered'>): Promise<void> {
     const { companyId, payload } = event;
-    const confirmed = await this.database.withTenant(companyId, (tx) => this.shippings.confirm(tx, companyId, payload.whatsappId, payload.number));
-    if (confirmed.length > 0) this.logger.info({ companyId, whatsappId: payload.whatsappId, shippings: confirmed.map((row) => row.id) }, 'campaign confirmations received');
+    const confirmed = await this.database.withTenant(companyId, (tx) =>
+      this.shippings.confirm(tx, companyId, payload.whatsappId, payload.number),
+    );
+    if (confirmed.length > 0)
+      this.logger.info(
+        { companyId, whatsappId: payload.whatsappId, shippings: confirmed.map((row) => row.id) },
+        'campaign confirmations received',
+      );
     for (const campaignId of new Set(confirmed.map((row) => row.campaignId))) this.events.progress(companyId, campaignId);
   }
 }

@@ -17,10 +17,16 @@ describe('campaign editability (spec 001 section 4)', () => {
 
   it('refuses changed read-only fields but not the same values sent back', () => {
     const cancelled = { status: 'CANCELADA' as const, scheduledAt: at(-1000), name: 'Black Friday', message1: 'Oi', whatsappId: 3 };
-    expect(() => assertEditable(cancelled, { name: 'Black Friday', message1: 'Olá {nome}', whatsappId: 3, scheduledAt: at(-1000) }, now)).not.toThrow();
-    expect(() => assertEditable(cancelled, { name: 'Outro nome' }, now)).toThrow(expect.objectContaining({ code: 'ERR_CAMPAIGN_NOT_EDITABLE' }));
+    expect(() =>
+      assertEditable(cancelled, { name: 'Black Friday', message1: 'Olá {nome}', whatsappId: 3, scheduledAt: at(-1000) }, now),
+    ).not.toThrow();
+    expect(() => assertEditable(cancelled, { name: 'Outro nome' }, now)).toThrow(
+      expect.objectContaining({ code: 'ERR_CAMPAIGN_NOT_EDITABLE' }),
+    );
     const running = { status: 'EM_ANDAMENTO' as const, scheduledAt: null, message1: 'Oi' };
-    expect(() => assertEditable(running, { message1: 'Mudou' }, now)).toThrow(expect.objectContaining({ code: 'ERR_CAMPAIGN_NOT_EDITABLE' }));
+    expect(() => assertEditable(running, { message1: 'Mudou' }, now)).toThrow(
+      expect.objectContaining({ code: 'ERR_CAMPAIGN_NOT_EDITABLE' }),
+    );
   });
 
   it('saving sets INATIVA or PROGRAMADA from scheduledAt, other states keep theirs', () => {
@@ -36,7 +42,11 @@ describe('campaign editability (spec 001 section 4)', () => {
 
 describe('campaign variables', () => {
   it('fills {nome}, {numero}, {email} and custom variables, leaving unknown ones', () => {
-    const text = fillCampaignVariables('Oi {nome} ({numero}, {email}) — cupom {cupom} {outra}', { name: 'Ana', number: '5511999990000', email: null }, [{ key: 'cupom', value: 'BF10' }]);
+    const text = fillCampaignVariables(
+      'Oi {nome} ({numero}, {email}) — cupom {cupom} {outra}',
+      { name: 'Ana', number: '5511999990000', email: null },
+      [{ key: 'cupom', value: 'BF10' }],
+    );
     expect(text).toBe('Oi Ana (5511999990000, ) — cupom BF10 {outra}');
   });
 });

@@ -32,7 +32,9 @@ export function assertEditable(campaign: EditableState & Record<string, unknown>
   const changed = Object.entries(changes).filter(([field, value]) => value !== undefined && !sameValue(campaign[field], value));
   const refused = allowed === 'messages' ? changed.filter(([field]) => !MESSAGE_FIELDS.has(field)) : changed;
   if (refused.length > 0) {
-    throw new AppError(ErrorCode.ERR_CAMPAIGN_NOT_EDITABLE, { fields: refused.map(([field]) => ({ field, messages: [`not editable while ${campaign.status}`] })) });
+    throw new AppError(ErrorCode.ERR_CAMPAIGN_NOT_EDITABLE, {
+      fields: refused.map(([field]) => ({ field, messages: [`not editable while ${campaign.status}`] })),
+    });
   }
 }
 

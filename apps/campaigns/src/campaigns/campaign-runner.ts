@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { AppError, CampaignMessagesSubjects, ErrorCode, CAMPAIGN_CONFIRMATION_FIELDS, CAMPAIGN_MESSAGE_FIELDS, type CampaignMessageDto } from '@atrium/contracts';
+import {
+  AppError,
+  CampaignMessagesSubjects,
+  ErrorCode,
+  CAMPAIGN_CONFIRMATION_FIELDS,
+  CAMPAIGN_MESSAGE_FIELDS,
+  type CampaignMessageDto,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { lockKeys } from '@atrium/kernel';
 import { RpcClient } from '@atrium/messaging';
@@ -119,7 +126,9 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async start(companyId: number, id: number): Promise<void> {
-    const started = await this.database.withTenant(companyId, (tx) => this.campaigns.transition(tx, companyId, id, ['PROGRAMADA'], 'EM_ANDAMENTO'));
+    const started = await this.database.withTenant(companyId, (tx) =>
+      this.campaigns.transition(tx, companyId, id, ['PROGRAMADA'], 'EM_ANDAMENTO'),
+    );
     if (!started) return;
     await this.events.now(companyId, id);
     await this.plan(companyId, id);
@@ -131,7 +140,10 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
       const snapshot = await this.database.withTenant(companyId, (tx) => this.campaigns.find(tx, companyId, id));
       if (!snapshot || snapshot.status !== 'EM_ANDAMENTO' || snapshot.plannedAt !== null) return;
       if (snapshot.contactListId && snapshot.whatsappId) await this.checkUnchecked(companyId, snapshot.contactListId, snapshot.whatsappId);
-      const tagged = snapshot.tagListId ? (await this.rpc.request(CampaignMessagesSubjects.tagContacts, { tagId: snapshot.tagListId }, { actor: companyActor(companyId) })).contacts : [];
+      const tagged = snapshot.tagListId
+        ? (await this.rpc.request(CampaignMessagesSubjects.tagContacts, { tagId: snapshot.tagListId }, { actor: companyActor(companyId) }))
+            .contacts
+        : [];
       const planned = await this.database.withTenant(companyId, async (tx) => {
         const campaign = await this.campaigns.find(tx, companyId, id, 'update');
         if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.plannedAt !== null) return null;
@@ -139,7 +151,8 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
         let count = 0;
         if (campaign.contactListId) count += await this.shippings.planFromList(tx, companyId, id, campaign.contactListId, variants);
         const recipients = tagged.filter((contact) => /^\d{8,20}$/.test(contact.number));
-        for (let i = 0; i < recipients.length; i += 5000) count += await this.shippings.planMany(tx, companyId, id, recipients.slice(i, i + 5000), variants);
+        for (let i = 0; i < recipients.length; i += 5000)
+          count += await this.shippings.planMany(tx, companyId, id, recipients.slice(i, i + 5000), variants);
         await this.campaigns.update(tx, companyId, id, { plannedAt: new Date() });
         return count;
       });
@@ -159,10 +172,22 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async checkUnchecked(companyId: number, contactListId: number, whatsappId: number): Promise<void> {
     for (;;) {
-      const items = await this.database.withTenant(companyId, (tx) => this.listChecks.unchecked(tx, companyId, contactListId, WhatsappNumberChecker.BATCH));
+      const items = await this.database.withTenant(companyId, (tx) =>
+        this.listChecks.unchecked(tx, companyId, contactListId, WhatsappNumberChecker.BATCH),
+      );
       if (items.length === 0) return;
-      const valid = await this.checker.check(companyId, whatsappId, items.map((item) => item.number));
-      await this.database.withTenant(companyId, (tx) => this.listChecks.markChecked(tx, companyId, items.map((item) => ({ ...item, valid: valid.get(item.number) ?? false }))));
+      const valid = await this.checker.check(
+        companyId,
+        whatsappId,
+        items.map((item) => item.number),
+      );
+      await this.database.withTenant(companyId, (tx) =>
+        this.listChecks.markChecked(
+          tx,
+          companyId,
+          items.map((item) => ({ ...item, valid: valid.get(item.number) ?? false })),
+        ),
+      );
     }
   }
 
@@ -175,7 +200,9 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async finishIfDone(companyId: number, id: number): Promise<void> {
-    const finished = await this.database.withTenant(companyId, (tx) => this.shippings.finishIfDone(tx, companyId, id, this.config.CAMPAIGN_REPLY_WINDOW_MS));
+    const finished = await this.database.withTenant(companyId, (tx) =>
+      this.shippings.finishIfDone(tx, companyId, id, this.config.CAMPAIGN_REPLY_WINDOW_MS),
+    );
     if (finished) await this.events.now(companyId, id);
   }
 
@@ -203,7 +230,9 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const inFlight = new Map<number, Promise<void>>();
     try {
       while (!this.stopping) {
-        const batch = (await this.database.withTenant(companyId, (tx) => this.shippings.due(tx, companyId, whatsappId, BATCH + inFlight.size))).filter((due) => !inFlight.has(due.id));
+        const batch = (
+          await this.database.withTenant(companyId, (tx) => this.shippings.due(tx, companyId, whatsappId, BATCH + inFlight.size))
+        ).filter((due) => !inFlight.has(due.id));
         if (batch.length === 0) {
           if (inFlight.size === 0) return;
           await Promise.race(inFlight.values());
@@ -227,7 +256,9 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
               this.events.progress(companyId, shipping.campaignId);
               await this.pace.completed(whatsappId, Date.now() - this.config.CAMPAIGN_PACE_LEAD_MS);
             })
-            .catch((error: unknown) => this.logger.error({ companyId, whatsappId, shippingId: shipping.id, error }, 'campaign shipping send failed (tried again)'))
+            .catch((error: unknown) =>
+              this.logger.error({ companyId, whatsappId, shippingId: shipping.id, error }, 'campaign shipping send failed (tried again)'),
+            )
             .finally(() => {
               inFlight.delete(shipping.id);
               this.slots.release();
@@ -270,7 +301,10 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.whatsappId !== whatsappId) return 'skipped';
       const shipping = await this.shippings.lockPending(tx, companyId, due.id);
       if (!shipping) return 'skipped';
-      const confirmationText = campaign.confirmation && shipping.confirmationRequestedAt === null ? textOf(campaign, CAMPAIGN_CONFIRMATION_FIELDS, shipping.variant) : null;
+      const confirmationText =
+        campaign.confirmation && shipping.confirmationRequestedAt === null
+          ? textOf(campaign, CAMPAIGN_CONFIRMATION_FIELDS, shipping.variant)
+          : null;
       const parts = confirmationText ? [] : await this.partsOf(tx, campaign, shipping);
       const part = confirmationText
         ? { key: 'confirmation', text: confirmationText, media: undefined }
@@ -294,11 +328,21 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
           // the connection is between replicas (one died, another takes its session over) or the send's
           // answer was lost: nothing about this recipient, so no attempt is spent; the same key is tried again
           await this.shippings.postpone(tx, shipping.id, this.config.CAMPAIGN_RETRY_BASE_MS, reasonOf(error));
-          this.logger.warn({ companyId, campaignId: campaign.id, shippingId: shipping.id, error }, 'campaign shipping postponed: connection unavailable');
+          this.logger.warn(
+            { companyId, campaignId: campaign.id, shippingId: shipping.id, error },
+            'campaign shipping postponed: connection unavailable',
+          );
           return 'failed';
         }
         const attempts = shipping.attempts + 1;
-        await this.shippings.markAttemptFailed(tx, shipping.id, attempts, this.config.CAMPAIGN_SEND_ATTEMPTS, this.config.CAMPAIGN_RETRY_BASE_MS * 2 ** (attempts - 1), reasonOf(error));
+        await this.shippings.markAttemptFailed(
+          tx,
+          shipping.id,
+          attempts,
+          this.config.CAMPAIGN_SEND_ATTEMPTS,
+          this.config.CAMPAIGN_RETRY_BASE_MS * 2 ** (attempts - 1),
+          reasonOf(error),
+        );
         this.logger.warn({ companyId, campaignId: campaign.id, shippingId: shipping.id, attempts, error }, 'campaign shipping not sent');
         return 'failed';
       }
@@ -311,7 +355,13 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The message's parts: the chosen message with the campaign's attachment, then the file list's text (when it has one) and each of its files. */
   private async partsOf(tx: CampaignsTx, campaign: CampaignRow, shipping: ShippingRow): Promise<MessagePart[]> {
-    const parts: MessagePart[] = [{ key: 'message', text: textOf(campaign, CAMPAIGN_MESSAGE_FIELDS, shipping.variant) ?? campaign.message1 ?? '', media: mediaOf(campaign) }];
+    const parts: MessagePart[] = [
+      {
+        key: 'message',
+        text: textOf(campaign, CAMPAIGN_MESSAGE_FIELDS, shipping.variant) ?? campaign.message1 ?? '',
+        media: mediaOf(campaign),
+      },
+    ];
     const fileList = campaign.fileListId ? await this.fileLists.find(tx, campaign.companyId, campaign.fileListId) : undefined;
     if (!fileList) return parts;
     if (fileList.message.trim()) parts.push({ key: 'file-list', text: fileList.message, media: undefined });
@@ -320,7 +370,11 @@ export class CampaignRunner implements OnApplicationBootstrap, OnModuleDestroy {
       parts.push({
         key: `file-${option.id}`,
         text: option.name,
-        media: { path: option.path, mimetype: option.mediaType ?? contentTypeOf(option.path), filename: option.fileName ?? option.path.split('/').pop()! },
+        media: {
+          path: option.path,
+          mimetype: option.mediaType ?? contentTypeOf(option.path),
+          filename: option.fileName ?? option.path.split('/').pop()!,
+        },
       });
     }
     return parts;
@@ -341,7 +395,11 @@ function textOf(campaign: CampaignRow, fields: readonly (keyof CampaignRow)[], v
 
 function mediaOf(campaign: CampaignRow): CampaignMessageDto['media'] {
   if (!campaign.mediaPath) return undefined;
-  return { path: campaign.mediaPath, mimetype: contentTypeOf(campaign.mediaPath), filename: campaign.mediaName ?? campaign.mediaPath.split('/').pop()! };
+  return {
+    path: campaign.mediaPath,
+    mimetype: contentTypeOf(campaign.mediaPath),
+    filename: campaign.mediaName ?? campaign.mediaPath.split('/').pop()!,
+  };
 }
 
 function reasonOf(error: unknown): string {

@@ -30,8 +30,14 @@ export class CampaignViews {
     const ids = rows.map((row) => row.id);
     const listIds = [...new Set(rows.map((row) => row.contactListId).filter((id): id is number => id !== null))];
     const [{ reports, lists }, connections] = await Promise.all([
-      this.database.withTenant(companyId, async (tx) => ({ reports: await this.campaigns.reports(tx, companyId, ids), lists: await this.campaigns.contactListNames(tx, companyId, listIds) })),
-      this.connectionNames(companyId, rows.map((row) => row.whatsappId).filter((id): id is number => id !== null)),
+      this.database.withTenant(companyId, async (tx) => ({
+        reports: await this.campaigns.reports(tx, companyId, ids),
+        lists: await this.campaigns.contactListNames(tx, companyId, listIds),
+      })),
+      this.connectionNames(
+        companyId,
+        rows.map((row) => row.whatsappId).filter((id): id is number => id !== null),
+      ),
     ]);
     return rows.map((row) => toCampaignView(row, reports.get(row.id)!, lists, connections));
   }
@@ -56,7 +62,12 @@ export class CampaignViews {
   }
 }
 
-export function toCampaignView(row: CampaignRow, report: CampaignReportView, lists: Map<number, string>, connections: Map<number, string>): CampaignView {
+export function toCampaignView(
+  row: CampaignRow,
+  report: CampaignReportView,
+  lists: Map<number, string>,
+  connections: Map<number, string>,
+): CampaignView {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -81,7 +92,8 @@ export function toCampaignView(row: CampaignRow, report: CampaignReportView, lis
     fileListId: row.fileListId,
     mediaPath: row.mediaPath,
     mediaName: row.mediaName,
-    contactList: row.contactListId !== null && lists.has(row.contactListId) ? { id: row.contactListId, name: lists.get(row.contactListId)! } : null,
+    contactList:
+      row.contactListId !== null && lists.has(row.contactListId) ? { id: row.contactListId, name: lists.get(row.contactListId)! } : null,
     whatsapp: row.whatsappId !== null ? { id: row.whatsappId, name: connections.get(row.whatsappId) ?? '' } : null,
     report,
     createdAt: row.createdAt.toISOString(),

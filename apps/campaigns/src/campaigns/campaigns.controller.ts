@@ -35,7 +35,11 @@ export class CampaignsController {
   }
 
   @RpcHandler(CampaignsSubjects.campaignsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateCampaignDto, path: 'body' }) dto: UpdateCampaignDto): Promise<CampaignView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateCampaignDto, path: 'body' }) dto: UpdateCampaignDto,
+  ): Promise<CampaignView> {
     return this.campaigns.update(actor, id, dto);
   }
 
@@ -55,12 +59,20 @@ export class CampaignsController {
   }
 
   @RpcHandler(CampaignsSubjects.campaignsSetMedia)
-  setMedia(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: CampaignMediaDto, path: 'body' }) dto: CampaignMediaDto): Promise<CampaignView> {
+  setMedia(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: CampaignMediaDto, path: 'body' }) dto: CampaignMediaDto,
+  ): Promise<CampaignView> {
     return this.campaigns.setMedia(actor, id, dto);
   }
 
   @RpcHandler(CampaignsSubjects.campaignsShippings)
-  shippings(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: CampaignShippingsQueryDto }) query: CampaignShippingsQueryDto): Promise<CampaignShippingsView> {
+  shippings(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: CampaignShippingsQueryDto }) query: CampaignShippingsQueryDto,
+  ): Promise<CampaignShippingsView> {
     return this.campaigns.shippingsOf(actor, id, query);
   }
 }

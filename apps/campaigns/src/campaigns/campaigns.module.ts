@@ -16,7 +16,16 @@ import { ShippingsRepository } from './shippings.repository.js';
 @Module({
   imports: [CampaignSettingsModule, FileListsModule, ContactListsModule],
   controllers: [CampaignsController],
-  providers: [CampaignsRepository, ShippingsRepository, CampaignViews, CampaignsEvents, CampaignsService, ConnectionPace, CampaignRunner, CampaignRepliesConsumer],
+  providers: [
+    CampaignsRepository,
+    ShippingsRepository,
+    CampaignViews,
+    CampaignsEvents,
+    CampaignsService,
+    ConnectionPace,
+    CampaignRunner,
+    CampaignRepliesConsumer,
+  ],
   exports: [CampaignRunner],
 })
 export class CampaignsModule {}

@@ -13,7 +13,13 @@ const EMPTY_REPORT: CampaignReportView = { valid: 0, delivered: 0, confirmationR
 /** The only code that touches the `campaigns` table (and reads contact list names, the list's context being in this service). */
 @Injectable()
 export class CampaignsRepository {
-  async page(tx: CampaignsTx, companyId: number, searchParam: string | undefined, pageNumber: number | undefined, size: number): Promise<{ rows: CampaignRow[]; count: number }> {
+  async page(
+    tx: CampaignsTx,
+    companyId: number,
+    searchParam: string | undefined,
+    pageNumber: number | undefined,
+    size: number,
+  ): Promise<{ rows: CampaignRow[]; count: number }> {
     const conditions: SQL[] = [eq(campaigns.companyId, companyId)];
     if (searchParam?.trim()) conditions.push(ilike(campaigns.name, likePattern(searchParam)));
     const where = and(...conditions);
@@ -25,7 +31,10 @@ export class CampaignsRepository {
   }
 
   async find(tx: CampaignsTx, companyId: number, id: number, lock?: 'update' | 'share'): Promise<CampaignRow | undefined> {
-    const query = tx.select().from(campaigns).where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
+    const query = tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
     const [row] = lock ? await query.for(lock) : await query;
     return row;
   }
@@ -45,7 +54,14 @@ export class CampaignsRepository {
   }
 
   /** Moves the campaign from one of `from` to `to` (nothing when it is in another state). */
-  async transition(tx: CampaignsTx, companyId: number, id: number, from: CampaignStatus[], to: CampaignStatus, extra: Partial<NewCampaign> = {}): Promise<CampaignRow | undefined> {
+  async transition(
+    tx: CampaignsTx,
+    companyId: number,
+    id: number,
+    from: CampaignStatus[],
+    to: CampaignStatus,
+    extra: Partial<NewCampaign> = {},
+  ): Promise<CampaignRow | undefined> {
     const [row] = await tx
       .update(campaigns)
       .set({ ...extra, status: to, updatedAt: new Date() })
@@ -82,7 +98,10 @@ export class CampaignsRepository {
   async contactListNames(tx: CampaignsTx, companyId: number, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await tx.execute<{ id: number; name: string }>(
-      sql`select id, name from campaigns.contact_lists where company_id = ${companyId} and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select id, name from campaigns.contact_lists where company_id = ${companyId} and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     return new Map(rows.rows.map((row) => [Number(row.id), row.name]));
   }

@@ -50,7 +50,9 @@ export class CampaignsService {
 
   async page(actor: Actor, query: CampaignsQueryDto): Promise<CampaignsPageView> {
     const size = PAGE_SIZES.campaigns;
-    const { rows, count } = await this.database.withTenant(actor.companyId, (tx) => this.campaigns.page(tx, actor.companyId, query.searchParam, query.pageNumber, size));
+    const { rows, count } = await this.database.withTenant(actor.companyId, (tx) =>
+      this.campaigns.page(tx, actor.companyId, query.searchParam, query.pageNumber, size),
+    );
     return { records: await this.views.many(actor.companyId, rows), count, hasMore: hasMore(query.pageNumber, size, rows.length, count) };
   }
 
@@ -65,7 +67,12 @@ export class CampaignsService {
     requireStartable(fields);
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.checkLocalReferences(tx, actor.companyId, fields);
-      return this.campaigns.insert(tx, { ...toColumns(fields), name: dto.name, companyId: actor.companyId, status: statusAfterSave('INATIVA', fields.scheduledAt ?? null) });
+      return this.campaigns.insert(tx, {
+        ...toColumns(fields),
+        name: dto.name,
+        companyId: actor.companyId,
+        status: statusAfterSave('INATIVA', fields.scheduledAt ?? null),
+      });
     });
     const view = await this.views.one(actor.companyId, row);
     this.events.saved('create', view);
@@ -137,7 +144,10 @@ export class CampaignsService {
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.existing(tx, actor.companyId, id, 'update');
       if (editability(current, new Date()) !== 'all') throw new AppError(ErrorCode.ERR_CAMPAIGN_NOT_EDITABLE);
-      return (await this.campaigns.update(tx, actor.companyId, id, { mediaPath: dto.mediaPath ?? null, mediaName: dto.mediaName ?? null }))!;
+      return (await this.campaigns.update(tx, actor.companyId, id, {
+        mediaPath: dto.mediaPath ?? null,
+        mediaName: dto.mediaName ?? null,
+      }))!;
     });
     const view = await this.views.one(actor.companyId, row);
     this.events.saved('update', view);
@@ -174,19 +184,25 @@ export class CampaignsService {
 
   private fieldsOf(dto: CampaignDto | UpdateCampaignDto): Partial<CampaignFields> {
     const { scheduledAt, ...rest } = dto;
-    return { ...rest, ...(scheduledAt === undefined ? {} : { scheduledAt: scheduledAt === null ? null : instantOf(scheduledAt, this.config.TIME_ZONE) }) };
+    return {
+      ...rest,
+      ...(scheduledAt === undefined ? {} : { scheduledAt: scheduledAt === null ? null : instantOf(scheduledAt, this.config.TIME_ZONE) }),
+    };
   }
 
   /** The connection with the sessions service, the tag with the tickets service. */
   private async checkReferences(actor: Actor, fields: Partial<CampaignFields>): Promise<void> {
     if (fields.whatsappId) {
-      refuseMissingReferences(await this.rpc.request(SessionsSubjects.referencesMissing, { whatsappIds: [fields.whatsappId] }, { actor }), { whatsappIds: 'whatsappId' });
+      refuseMissingReferences(await this.rpc.request(SessionsSubjects.referencesMissing, { whatsappIds: [fields.whatsappId] }, { actor }), {
+        whatsappIds: 'whatsappId',
+      });
     }
     if (fields.tagListId) {
       try {
         await this.rpc.request(TicketsSubjects.tagsShow, { id: fields.tagListId }, { actor });
       } catch (error) {
-        if (error instanceof AppError && (error.code === ErrorCode.ERR_NO_TAG_FOUND || error.code === ErrorCode.ERR_NOT_FOUND)) throw invalid('tagListId');
+        if (error instanceof AppError && (error.code === ErrorCode.ERR_NO_TAG_FOUND || error.code === ErrorCode.ERR_NOT_FOUND))
+          throw invalid('tagListId');
         throw error;
       }
     }
@@ -195,7 +211,9 @@ export class CampaignsService {
   /** The contact list and the file list are this service's (their contexts' tables). */
   private async checkLocalReferences(tx: CampaignsTx, companyId: number, fields: Partial<CampaignFields>): Promise<void> {
     if (fields.contactListId) {
-      const found = await tx.execute(sql`select 1 from campaigns.contact_lists where company_id = ${companyId} and id = ${fields.contactListId}`);
+      const found = await tx.execute(
+        sql`select 1 from campaigns.contact_lists where company_id = ${companyId} and id = ${fields.contactListId}`,
+      );
       if (found.rows.length === 0) throw invalid('contactListId');
     }
     if (fields.fileListId) {
@@ -210,11 +228,17 @@ function invalid(field: string): AppError {
 }
 
 /** A campaign given a scheduledAt needs a connection and recipients (a contact list or a tag). */
-function requireStartable(fields: { scheduledAt?: Date | null; whatsappId?: number | null; contactListId?: number | null; tagListId?: number | null }): void {
+function requireStartable(fields: {
+  scheduledAt?: Date | null;
+  whatsappId?: number | null;
+  contactListId?: number | null;
+  tagListId?: number | null;
+}): void {
   if (!fields.scheduledAt) return;
   const missing = [];
   if (!fields.whatsappId) missing.push({ field: 'whatsappId', messages: ['a scheduled campaign needs a connection'] });
-  if (!fields.contactListId && !fields.tagListId) missing.push({ field: 'contactListId', messages: ['a scheduled campaign needs a contact list or a tag'] });
+  if (!fields.contactListId && !fields.tagListId)
+    missing.push({ field: 'contactListId', messages: ['a scheduled campaign needs a contact list or a tag'] });
   if (missing.length > 0) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: missing });
 }
 

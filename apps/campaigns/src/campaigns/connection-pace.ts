@@ -34,7 +34,12 @@ export class ConnectionPace {
 
   /** A message started at `at` on the connection. */
   async record(whatsappId: number, at: number): Promise<void> {
-    await this.redis.multi().hset(this.paceKey(whatsappId), 'lastAt', String(at)).hincrby(this.paceKey(whatsappId), 'count', 1).pexpire(this.paceKey(whatsappId), 7 * 86_400_000).exec();
+    await this.redis
+      .multi()
+      .hset(this.paceKey(whatsappId), 'lastAt', String(at))
+      .hincrby(this.paceKey(whatsappId), 'count', 1)
+      .pexpire(this.paceKey(whatsappId), 7 * 86_400_000)
+      .exec();
   }
 
   /**

@@ -39,7 +39,13 @@ export class ShippingsRepository {
   }
 
   /** Plans these recipients (the tag's contacts), each number once. */
-  async planMany(tx: CampaignsTx, companyId: number, campaignId: number, recipients: PlannedRecipient[], variants: number[]): Promise<number> {
+  async planMany(
+    tx: CampaignsTx,
+    companyId: number,
+    campaignId: number,
+    recipients: PlannedRecipient[],
+    variants: number[],
+  ): Promise<number> {
     if (recipients.length === 0) return 0;
     const rows = await tx
       .insert(campaignShippings)
@@ -70,13 +76,22 @@ export class ShippingsRepository {
     const running = await tx
       .select({ id: campaigns.id })
       .from(campaigns)
-      .where(and(eq(campaigns.companyId, companyId), eq(campaigns.whatsappId, whatsappId), eq(campaigns.status, 'EM_ANDAMENTO'), isNotNull(campaigns.plannedAt)));
+      .where(
+        and(
+          eq(campaigns.companyId, companyId),
+          eq(campaigns.whatsappId, whatsappId),
+          eq(campaigns.status, 'EM_ANDAMENTO'),
+          isNotNull(campaigns.plannedAt),
+        ),
+      );
     const perCampaign = await Promise.all(
       running.map(({ id }) =>
         tx
           .select()
           .from(campaignShippings)
-          .where(and(eq(campaignShippings.campaignId, id), isNull(campaignShippings.doneAt), sql`${campaignShippings.nextAttemptAt} <= now()`))
+          .where(
+            and(eq(campaignShippings.campaignId, id), isNull(campaignShippings.doneAt), sql`${campaignShippings.nextAttemptAt} <= now()`),
+          )
           .orderBy(asc(campaignShippings.nextAttemptAt), asc(campaignShippings.id))
           .limit(limit),
       ),
@@ -93,7 +108,14 @@ export class ShippingsRepository {
     const [row] = await tx
       .select()
       .from(campaignShippings)
-      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.id, id), isNull(campaignShippings.doneAt), sql`${campaignShippings.nextAttemptAt} <= now()`))
+      .where(
+        and(
+          eq(campaignShippings.companyId, companyId),
+          eq(campaignShippings.id, id),
+          isNull(campaignShippings.doneAt),
+          sql`${campaignShippings.nextAttemptAt} <= now()`,
+        ),
+      )
       .for('update', { skipLocked: true });
     return row;
   }
@@ -105,12 +127,18 @@ export class ShippingsRepository {
 
   /** Delivered: the time is when the send was answered (clock_timestamp, not the transaction's start). */
   async markDelivered(tx: CampaignsTx, id: number): Promise<void> {
-    await tx.update(campaignShippings).set({ deliveredAt: sql`clock_timestamp()`, doneAt: sql`clock_timestamp()`, failedReason: null }).where(eq(campaignShippings.id, id));
+    await tx
+      .update(campaignShippings)
+      .set({ deliveredAt: sql`clock_timestamp()`, doneAt: sql`clock_timestamp()`, failedReason: null })
+      .where(eq(campaignShippings.id, id));
   }
 
   /** The confirmation went out: the message waits for the recipient's reply. */
   async markConfirmationRequested(tx: CampaignsTx, id: number): Promise<void> {
-    await tx.update(campaignShippings).set({ confirmationRequestedAt: sql`clock_timestamp()`, nextAttemptAt: AWAITING_REPLY, attempts: 0 }).where(eq(campaignShippings.id, id));
+    await tx
+      .update(campaignShippings)
+      .set({ confirmationRequestedAt: sql`clock_timestamp()`, nextAttemptAt: AWAITING_REPLY, attempts: 0 })
+      .where(eq(campaignShippings.id, id));
   }
 
   /** A failed try: again after `retryInMs`, or failed for good once `maxAttempts` were made. */
@@ -118,18 +146,32 @@ export class ShippingsRepository {
   async postpone(tx: CampaignsTx, id: number, retryInMs: number, reason: string): Promise<void> {
     await tx
       .update(campaignShippings)
-      .set({ failedReason: reason.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000}::double precision)` })
+      .set({
+        failedReason: reason.slice(0, 1000),
+        nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000}::double precision)`,
+      })
       .where(eq(campaignShippings.id, id));
   }
 
-  async markAttemptFailed(tx: CampaignsTx, id: number, attempts: number, maxAttempts: number, retryInMs: number, reason: string): Promise<void> {
+  async markAttemptFailed(
+    tx: CampaignsTx,
+    id: number,
+    attempts: number,
+    maxAttempts: number,
+    retryInMs: number,
+    reason: string,
+  ): Promise<void> {
     const final = attempts >= maxAttempts;
     await tx
       .update(campaignShippings)
       .set(
         final
           ? { attempts, failedAt: sql`now()`, doneAt: sql`now()`, failedReason: reason.slice(0, 1000) }
-          : { attempts, failedReason: reason.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000}::double precision)` },
+          : {
+              attempts,
+              failedReason: reason.slice(0, 1000),
+              nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000}::double precision)`,
+            },
       )
       .where(eq(campaignShippings.id, id));
   }
@@ -140,7 +182,12 @@ export class ShippingsRepository {
    * locked first, so a reply that overtook the commit of its confirmation's send waits for that
    * commit and still confirms it. Answers the confirmed shippings (none when repeated: idempotent).
    */
-  async confirm(tx: CampaignsTx, companyId: number, whatsappId: number, number: string): Promise<Array<{ id: number; campaignId: number }>> {
+  async confirm(
+    tx: CampaignsTx,
+    companyId: number,
+    whatsappId: number,
+    number: string,
+  ): Promise<Array<{ id: number; campaignId: number }>> {
     const candidates = await tx.execute<{ id: number }>(sql`
       select s.id
         from campaigns.campaign_shippings s
@@ -176,10 +223,22 @@ export class ShippingsRepository {
   }
 
   /** One page of the campaign's shippings, by number (the order of its unique index, so a deep page is not a sort), and how many it has. */
-  async page(tx: CampaignsTx, companyId: number, campaignId: number, pageNumber: number | undefined, size: number): Promise<{ rows: ShippingRow[]; count: number }> {
+  async page(
+    tx: CampaignsTx,
+    companyId: number,
+    campaignId: number,
+    pageNumber: number | undefined,
+    size: number,
+  ): Promise<{ rows: ShippingRow[]; count: number }> {
     const where = and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId));
     const [rows, [total]] = await Promise.all([
-      tx.select().from(campaignShippings).where(where).orderBy(asc(campaignShippings.number)).limit(size).offset(pageOffset(pageNumber, size)),
+      tx
+        .select()
+        .from(campaignShippings)
+        .where(where)
+        .orderBy(asc(campaignShippings.number))
+        .limit(size)
+        .offset(pageOffset(pageNumber, size)),
       tx.select({ value: count() }).from(campaignShippings).where(where),
     ]);
     return { rows, count: total!.value };

@@ -57,7 +57,11 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
   }
 
   async queue(row: Pick<ContactListImportRow, 'id' | 'companyId' | 'contactListId'>): Promise<void> {
-    await this.jobs.add(JobName.ContactListImport, { companyId: row.companyId, contactListId: row.contactListId, uploadId: row.id }, { id: importJobId(row.id) });
+    await this.jobs.add(
+      JobName.ContactListImport,
+      { companyId: row.companyId, contactListId: row.contactListId, uploadId: row.id },
+      { id: importJobId(row.id) },
+    );
   }
 
   async run(companyId: number, importId: string): Promise<void> {
@@ -92,7 +96,9 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
   /** Stores the rows from the import's `nextLine` on, chunk by chunk; answers the row in state `checking` (undefined when it went away). */
   private async store(start: ContactListImportRow, sheet: SheetRow[]): Promise<ContactListImportRow | undefined> {
     const { companyId, id } = start;
-    let row: ContactListImportRow | undefined = await this.database.withTenant(companyId, (tx) => this.imports.update(tx, companyId, id, { state: 'running', total: sheet.length }));
+    let row: ContactListImportRow | undefined = await this.database.withTenant(companyId, (tx) =>
+      this.imports.update(tx, companyId, id, { state: 'running', total: sheet.length }),
+    );
     this.progress(row);
     for (;;) {
       row = await this.database.withTenant(companyId, async (tx) => {
@@ -135,11 +141,17 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
     }
     if (whatsappId === null) return this.skipCheck(start, 'verificação no WhatsApp não feita: nenhuma conexão conectada');
     for (;;) {
-      const batch = await this.database.withTenant(companyId, (tx) => this.imports.unchecked(tx, companyId, contactListId, WhatsappNumberChecker.BATCH));
+      const batch = await this.database.withTenant(companyId, (tx) =>
+        this.imports.unchecked(tx, companyId, contactListId, WhatsappNumberChecker.BATCH),
+      );
       if (batch.length === 0) return row;
       let valid: Map<string, boolean>;
       try {
-        valid = await this.checker.check(companyId, whatsappId, batch.map((item) => item.number));
+        valid = await this.checker.check(
+          companyId,
+          whatsappId,
+          batch.map((item) => item.number),
+        );
       } catch (error) {
         return this.skipCheck(row ?? start, `verificação no WhatsApp interrompida: ${reasonOf(error)}`);
       }
@@ -148,7 +160,10 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
         const current = await this.imports.find(tx, companyId, id, { forUpdate: true });
         if (!current || current.state !== 'checking') return undefined;
         await this.imports.markChecked(tx, companyId, results);
-        return this.imports.update(tx, companyId, id, { checked: current.checked + results.length, valid: current.valid + results.filter((r) => r.valid).length });
+        return this.imports.update(tx, companyId, id, {
+          checked: current.checked + results.length,
+          valid: current.valid + results.filter((r) => r.valid).length,
+        });
       });
       if (!row) return undefined;
       this.progress(row);
@@ -162,14 +177,18 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
 
   private async finish(row: ContactListImportRow): Promise<void> {
     const { companyId, id, contactListId } = row;
-    const done = await this.database.withTenant(companyId, (tx) => this.imports.update(tx, companyId, id, { state: 'done', filePath: null }));
+    const done = await this.database.withTenant(companyId, (tx) =>
+      this.imports.update(tx, companyId, id, { state: 'done', filePath: null }),
+    );
     await this.files.remove(row.filePath);
     this.progress(done);
     await this.announceList(companyId, contactListId);
   }
 
   private async fail(row: ContactListImportRow, reason: string): Promise<void> {
-    const failed = await this.database.withTenant(row.companyId, (tx) => this.imports.update(tx, row.companyId, row.id, { state: 'failed', failure: reason, filePath: null }));
+    const failed = await this.database.withTenant(row.companyId, (tx) =>
+      this.imports.update(tx, row.companyId, row.id, { state: 'failed', failure: reason, filePath: null }),
+    );
     await this.files.remove(row.filePath);
     this.progress(failed);
     this.logger.warn({ companyId: row.companyId, importId: row.id, reason }, 'contact-list import failed');
@@ -179,7 +198,9 @@ export class ContactListImporter implements OnModuleInit, OnApplicationBootstrap
   private async announceList(companyId: number, contactListId: number): Promise<void> {
     const found = await this.database.withTenant(companyId, async (tx) => {
       const list = await this.lists.find(tx, companyId, contactListId);
-      return list ? { list, firstPage: await this.items.page(tx, companyId, contactListId, undefined, 1, PAGE_SIZES.contactListItems) } : undefined;
+      return list
+        ? { list, firstPage: await this.items.page(tx, companyId, contactListId, undefined, 1, PAGE_SIZES.contactListItems) }
+        : undefined;
     });
     if (!found) return;
     this.events.listSaved('update', toContactListView(found.list));

@@ -5,7 +5,12 @@ import { contactListImports, contactListItems } from '../db/schema.js';
 import type { CampaignsTx } from '../shared/campaigns-database.js';
 
 export type ContactListImportRow = typeof contactListImports.$inferSelect;
-export type ImportCounters = Partial<Pick<ContactListImportRow, 'total' | 'nextLine' | 'read' | 'added' | 'duplicates' | 'invalid' | 'checked' | 'valid' | 'errors' | 'failure' | 'filePath'>>;
+export type ImportCounters = Partial<
+  Pick<
+    ContactListImportRow,
+    'total' | 'nextLine' | 'read' | 'added' | 'duplicates' | 'invalid' | 'checked' | 'valid' | 'errors' | 'failure' | 'filePath'
+  >
+>;
 
 /** Imports not finished: their job is due again after a restart. */
 export const UNFINISHED_IMPORT_STATES: ContactListImportState[] = ['queued', 'running', 'checking'];
@@ -13,13 +18,24 @@ export const UNFINISHED_IMPORT_STATES: ContactListImportState[] = ['queued', 'ru
 /** The only code that touches `contact_list_imports`, and the WhatsApp marks of `contact_list_items`. */
 @Injectable()
 export class ContactListImportsRepository {
-  async insert(tx: CampaignsTx, values: { id: string; companyId: number; contactListId: number; fileName: string; filePath: string }): Promise<ContactListImportRow> {
+  async insert(
+    tx: CampaignsTx,
+    values: { id: string; companyId: number; contactListId: number; fileName: string; filePath: string },
+  ): Promise<ContactListImportRow> {
     const [row] = await tx.insert(contactListImports).values(values).returning();
     return row!;
   }
 
-  async find(tx: CampaignsTx, companyId: number, id: string, options: { forUpdate?: boolean } = {}): Promise<ContactListImportRow | undefined> {
-    const query = tx.select().from(contactListImports).where(and(eq(contactListImports.companyId, companyId), eq(contactListImports.id, id)));
+  async find(
+    tx: CampaignsTx,
+    companyId: number,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<ContactListImportRow | undefined> {
+    const query = tx
+      .select()
+      .from(contactListImports)
+      .where(and(eq(contactListImports.companyId, companyId), eq(contactListImports.id, id)));
     const [row] = options.forUpdate ? await query.for('update') : await query;
     return row;
   }
@@ -34,7 +50,12 @@ export class ContactListImportsRepository {
     return row;
   }
 
-  async update(tx: CampaignsTx, companyId: number, id: string, changes: ImportCounters & { state?: ContactListImportState }): Promise<ContactListImportRow | undefined> {
+  async update(
+    tx: CampaignsTx,
+    companyId: number,
+    id: string,
+    changes: ImportCounters & { state?: ContactListImportState },
+  ): Promise<ContactListImportRow | undefined> {
     const [row] = await tx
       .update(contactListImports)
       .set({ ...changes, updatedAt: new Date() })
@@ -45,7 +66,11 @@ export class ContactListImportsRepository {
 
   /** Every company's unfinished imports (system scope: the start-up sweep). */
   unfinished(tx: CampaignsTx): Promise<ContactListImportRow[]> {
-    return tx.select().from(contactListImports).where(inArray(contactListImports.state, UNFINISHED_IMPORT_STATES)).orderBy(asc(contactListImports.createdAt));
+    return tx
+      .select()
+      .from(contactListImports)
+      .where(inArray(contactListImports.state, UNFINISHED_IMPORT_STATES))
+      .orderBy(asc(contactListImports.createdAt));
   }
 
   /** The next items of the list never checked on WhatsApp. */
@@ -53,7 +78,13 @@ export class ContactListImportsRepository {
     return tx
       .select({ id: contactListItems.id, number: contactListItems.number })
       .from(contactListItems)
-      .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, contactListId), isNull(contactListItems.checkedAt)))
+      .where(
+        and(
+          eq(contactListItems.companyId, companyId),
+          eq(contactListItems.contactListId, contactListId),
+          isNull(contactListItems.checkedAt),
+        ),
+      )
       .orderBy(asc(contactListItems.id))
       .limit(limit);
   }

@@ -22,23 +22,39 @@ export class ContactListItemsRepository {
     const conditions: SQL[] = [eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, contactListId)];
     if (searchParam?.trim()) {
       const pattern = likePattern(searchParam);
-      conditions.push(or(ilike(contactListItems.name, pattern), ilike(contactListItems.number, pattern), ilike(contactListItems.email, pattern))!);
+      conditions.push(
+        or(ilike(contactListItems.name, pattern), ilike(contactListItems.number, pattern), ilike(contactListItems.email, pattern))!,
+      );
     }
     const where = and(...conditions);
     const [rows, [total]] = await Promise.all([
-      tx.select().from(contactListItems).where(where).orderBy(asc(contactListItems.name), asc(contactListItems.id)).limit(size).offset(pageOffset(pageNumber, size)),
+      tx
+        .select()
+        .from(contactListItems)
+        .where(where)
+        .orderBy(asc(contactListItems.name), asc(contactListItems.id))
+        .limit(size)
+        .offset(pageOffset(pageNumber, size)),
       tx.select({ value: count() }).from(contactListItems).where(where),
     ]);
     return { rows, count: total!.value };
   }
 
   async find(tx: CampaignsTx, companyId: number, id: number): Promise<ContactListItemRow | undefined> {
-    const [row] = await tx.select().from(contactListItems).where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id)));
+    const [row] = await tx
+      .select()
+      .from(contactListItems)
+      .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id)));
     return row;
   }
 
   /** Inserts unless the list already has the number (undefined then). */
-  async insert(tx: CampaignsTx, companyId: number, contactListId: number, item: NewContactListItem): Promise<ContactListItemRow | undefined> {
+  async insert(
+    tx: CampaignsTx,
+    companyId: number,
+    contactListId: number,
+    item: NewContactListItem,
+  ): Promise<ContactListItemRow | undefined> {
     const [row] = await tx
       .insert(contactListItems)
       .values({ companyId, contactListId, ...item })
@@ -58,7 +74,13 @@ export class ContactListItemsRepository {
   }
 
   /** A changed number is checked on WhatsApp again (isWhatsappValid false until then). */
-  async update(tx: CampaignsTx, companyId: number, id: number, changes: ContactListItemChanges, numberChanged: boolean): Promise<ContactListItemRow | undefined> {
+  async update(
+    tx: CampaignsTx,
+    companyId: number,
+    id: number,
+    changes: ContactListItemChanges,
+    numberChanged: boolean,
+  ): Promise<ContactListItemRow | undefined> {
     const [row] = await tx
       .update(contactListItems)
       .set({ ...changes, ...(numberChanged ? { isWhatsappValid: false, checkedAt: null } : {}), updatedAt: new Date() })
@@ -68,7 +90,10 @@ export class ContactListItemsRepository {
   }
 
   async delete(tx: CampaignsTx, companyId: number, id: number): Promise<ContactListItemRow | undefined> {
-    const [row] = await tx.delete(contactListItems).where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id))).returning();
+    const [row] = await tx
+      .delete(contactListItems)
+      .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id)))
+      .returning();
     return row;
   }
 

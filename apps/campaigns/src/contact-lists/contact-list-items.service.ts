@@ -18,7 +18,8 @@ import { toContactListItemView } from './contact-list.view.js';
 import { ContactListsEvents } from './contact-lists.events.js';
 import { ContactListsRepository } from './contact-lists.repository.js';
 
-const duplicated = (): AppError => new AppError(ErrorCode.ERR_DUPLICATED_CONTACT, { fields: [{ field: 'number', messages: ['this number is already in the list'] }] });
+const duplicated = (): AppError =>
+  new AppError(ErrorCode.ERR_DUPLICATED_CONTACT, { fields: [{ field: 'number', messages: ['this number is already in the list'] }] });
 
 /**
  * The people of a contact list (spec 001 "Contact list items"). A number is unique within its
@@ -49,7 +50,11 @@ export class ContactListItemsService {
   async create(actor: Actor, dto: ContactListItemDto): Promise<ContactListItemView> {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.requireList(tx, actor.companyId, dto.contactListId);
-      const row = await this.items.insert(tx, actor.companyId, dto.contactListId, { name: dto.name, number: dto.number, email: dto.email || null });
+      const row = await this.items.insert(tx, actor.companyId, dto.contactListId, {
+        name: dto.name,
+        number: dto.number,
+        email: dto.email || null,
+      });
       if (!row) throw duplicated();
       return toContactListItemView(row);
     });

@@ -3,7 +3,14 @@ import type { ContactListItemRow } from './contact-list-items.repository.js';
 import type { ContactListWithCount } from './contact-lists.repository.js';
 
 export function toContactListView(row: ContactListWithCount): ContactListView {
-  return { id: row.id, companyId: row.companyId, name: row.name, contactsCount: row.contactsCount, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    contactsCount: row.contactsCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export function toContactListItemView(row: ContactListItemRow): ContactListItemView {

@@ -49,7 +49,11 @@ export class ContactListsController {
   }
 
   @RpcHandler(CampaignsSubjects.contactListsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: ContactListDto, path: 'body' }) dto: ContactListDto): Promise<ContactListView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: ContactListDto, path: 'body' }) dto: ContactListDto,
+  ): Promise<ContactListView> {
     return this.lists.update(actor, id, dto);
   }
 
@@ -59,7 +63,11 @@ export class ContactListsController {
   }
 
   @RpcHandler(CampaignsSubjects.contactListsImport)
-  import(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: ContactListUploadDto, path: 'body' }) dto: ContactListUploadDto): Promise<ContactListImportProgress> {
+  import(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: ContactListUploadDto, path: 'body' }) dto: ContactListUploadDto,
+  ): Promise<ContactListImportProgress> {
     return this.imports.start(actor, id, dto);
   }
 
@@ -69,7 +77,10 @@ export class ContactListsController {
   }
 
   @RpcHandler(CampaignsSubjects.contactListItemsPage)
-  itemsPage(@RpcActor() actor: Actor, @RpcData({ dto: ContactListItemsQueryDto }) query: ContactListItemsQueryDto): Promise<ContactListItemsPageView> {
+  itemsPage(
+    @RpcActor() actor: Actor,
+    @RpcData({ dto: ContactListItemsQueryDto }) query: ContactListItemsQueryDto,
+  ): Promise<ContactListItemsPageView> {
     return this.items.page(actor, query);
   }
 
@@ -84,7 +95,11 @@ export class ContactListsController {
   }
 
   @RpcHandler(CampaignsSubjects.contactListItemsUpdate)
-  itemUpdate(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateContactListItemDto, path: 'body' }) dto: UpdateContactListItemDto): Promise<ContactListItemView> {
+  itemUpdate(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateContactListItemDto, path: 'body' }) dto: UpdateContactListItemDto,
+  ): Promise<ContactListItemView> {
     return this.items.update(actor, id, dto);
   }
 

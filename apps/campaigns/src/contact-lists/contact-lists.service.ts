@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type Actor, type ContactListDto, type ContactListsPageView, type ContactListsQueryDto, type ContactListView } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type ContactListDto,
+  type ContactListsPageView,
+  type ContactListsQueryDto,
+  type ContactListView,
+} from '@atrium/contracts';
 import { hasMore } from '@atrium/kernel';
 import { DATABASE } from '@atrium/service-kit';
 import { PAGE_SIZES } from '../shared/page-sizes.js';

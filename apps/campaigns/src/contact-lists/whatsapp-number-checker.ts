@@ -41,5 +41,13 @@ export class WhatsappNumberChecker {
 
 /** The campaigns service asks about the company's connections with an admin's reach (the list is the company's). */
 function companyAdmin(companyId: number): Actor {
-  return { userId: 0, companyId, profile: 'admin', super: false, queueIds: [], allTicket: 'enabled', sessionId: `contact-list-check-${companyId}` };
+  return {
+    userId: 0,
+    companyId,
+    profile: 'admin',
+    super: false,
+    queueIds: [],
+    allTicket: 'enabled',
+    sessionId: `contact-list-check-${companyId}`,
+  };
 }

@@ -42,8 +42,12 @@ export const campaigns = campaignsDb
     },
     (t) => [
       index('campaigns_company_idx').on(t.companyId, t.id),
-      index('campaigns_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'PROGRAMADA'`),
-      index('campaigns_running_idx').on(t.whatsappId).where(sql`${t.status} = 'EM_ANDAMENTO'`),
+      index('campaigns_due_idx')
+        .on(t.scheduledAt)
+        .where(sql`${t.status} = 'PROGRAMADA'`),
+      index('campaigns_running_idx')
+        .on(t.whatsappId)
+        .where(sql`${t.status} = 'EM_ANDAMENTO'`),
       tenantIsolationPolicy(),
     ],
   )
@@ -82,8 +86,12 @@ export const campaignShippings = campaignsDb
     },
     (t) => [
       uniqueIndex('campaign_shippings_campaign_number_uq').on(t.campaignId, t.number),
-      index('campaign_shippings_due_idx').on(t.campaignId, t.nextAttemptAt, t.id).where(sql`${t.doneAt} is null`),
-      index('campaign_shippings_number_idx').on(t.companyId, t.number).where(sql`${t.confirmationRequestedAt} is not null and ${t.confirmedAt} is null`),
+      index('campaign_shippings_due_idx')
+        .on(t.campaignId, t.nextAttemptAt, t.id)
+        .where(sql`${t.doneAt} is null`),
+      index('campaign_shippings_number_idx')
+        .on(t.companyId, t.number)
+        .where(sql`${t.confirmationRequestedAt} is not null and ${t.confirmedAt} is null`),
       tenantIsolationPolicy(),
     ],
   )

@@ -42,7 +42,9 @@ export const contactListItems = campaignsDb
     (t) => [
       uniqueIndex('contact_list_items_list_number_uq').on(t.contactListId, t.number),
       index('contact_list_items_company_list_name_idx').on(t.companyId, t.contactListId, t.name, t.id),
-      index('contact_list_items_unchecked_idx').on(t.contactListId, t.id).where(sql`${t.checkedAt} is null`),
+      index('contact_list_items_unchecked_idx')
+        .on(t.contactListId, t.id)
+        .where(sql`${t.checkedAt} is null`),
       tenantIsolationPolicy(),
     ],
   )

@@ -42,7 +42,9 @@ export const schedules = campaignsDb
     (t) => [
       index('schedules_company_send_at_idx').on(t.companyId, t.sendAt, t.id),
       index('schedules_contact_idx').on(t.companyId, t.contactId),
-      index('schedules_due_idx').on(t.sendAt).where(sql`${t.sentAt} is null and ${t.status} in ('PENDENTE', 'AGENDADA')`),
+      index('schedules_due_idx')
+        .on(t.sendAt)
+        .where(sql`${t.sentAt} is null and ${t.status} in ('PENDENTE', 'AGENDADA')`),
       tenantIsolationPolicy(),
     ],
   )

@@ -8,7 +8,13 @@ export function toFileListView(row: FileListWithOptions): FileListView {
     name: row.name,
     message: row.message,
     userId: row.userId,
-    options: row.options.map((option) => ({ id: option.id, name: option.name, path: option.path, mediaType: option.mediaType, file: option.fileName })),
+    options: row.options.map((option) => ({
+      id: option.id,
+      name: option.name,
+      path: option.path,
+      mediaType: option.mediaType,
+      file: option.fileName,
+    })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CampaignsSubjects, FileListDto, FileListsQueryDto, FileListUploadDto, type Actor, type FileListsPageView, type FileListView } from '@atrium/contracts';
+import {
+  CampaignsSubjects,
+  FileListDto,
+  FileListsQueryDto,
+  FileListUploadDto,
+  type Actor,
+  type FileListsPageView,
+  type FileListView,
+} from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { FileListsService } from './file-lists.service.js';
 
@@ -24,7 +32,11 @@ export class FileListsController {
   }
 
   @RpcHandler(CampaignsSubjects.fileListsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: FileListDto, path: 'body' }) dto: FileListDto): Promise<FileListView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: FileListDto, path: 'body' }) dto: FileListDto,
+  ): Promise<FileListView> {
     return this.lists.update(actor, id, dto);
   }
 
@@ -34,7 +46,11 @@ export class FileListsController {
   }
 
   @RpcHandler(CampaignsSubjects.fileListsUpload)
-  upload(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: FileListUploadDto, path: 'body' }) dto: FileListUploadDto): Promise<FileListView> {
+  upload(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: FileListUploadDto, path: 'body' }) dto: FileListUploadDto,
+  ): Promise<FileListView> {
     return this.lists.upload(actor, id, dto);
   }
 }

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type Actor, type FileListDto, type FileListsPageView, type FileListsQueryDto, type FileListUploadDto, type FileListView } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type FileListDto,
+  type FileListsPageView,
+  type FileListsQueryDto,
+  type FileListUploadDto,
+  type FileListView,
+} from '@atrium/contracts';
 import { hasMore } from '@atrium/kernel';
 import { EventBus } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
@@ -39,8 +48,18 @@ export class FileListsService {
 
   async create(actor: Actor, dto: FileListDto): Promise<FileListView> {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
-      const row = await this.lists.insert(tx, { companyId: actor.companyId, name: dto.name, message: dto.message, userId: actor.userId || null });
-      await this.lists.insertOptions(tx, actor.companyId, row.id, (dto.options ?? []).map((option) => option.name));
+      const row = await this.lists.insert(tx, {
+        companyId: actor.companyId,
+        name: dto.name,
+        message: dto.message,
+        userId: actor.userId || null,
+      });
+      await this.lists.insertOptions(
+        tx,
+        actor.companyId,
+        row.id,
+        (dto.options ?? []).map((option) => option.name),
+      );
       return toFileListView(await this.existing(tx, actor.companyId, row.id));
     });
     this.publish('create', view);
@@ -55,9 +74,18 @@ export class FileListsService {
       const options = dto.options ?? [];
       const kept = options.filter((option) => option.id !== undefined && ownIds.has(option.id));
       await this.lists.update(tx, actor.companyId, id, { name: dto.name, message: dto.message, userId: actor.userId || null });
-      const removed = await this.lists.removeOptionsExcept(tx, id, kept.map((option) => option.id!));
+      const removed = await this.lists.removeOptionsExcept(
+        tx,
+        id,
+        kept.map((option) => option.id!),
+      );
       for (const option of kept) await this.lists.renameOption(tx, id, option.id!, option.name);
-      await this.lists.insertOptions(tx, actor.companyId, id, options.filter((option) => !kept.includes(option)).map((option) => option.name));
+      await this.lists.insertOptions(
+        tx,
+        actor.companyId,
+        id,
+        options.filter((option) => !kept.includes(option)).map((option) => option.name),
+      );
       return { view: toFileListView(await this.existing(tx, actor.companyId, id)), removed };
     });
     for (const option of removed) await this.files.remove(option.path);
@@ -87,8 +115,15 @@ export class FileListsService {
         await this.existing(tx, actor.companyId, id, { forUpdate: true });
         const previous: Array<string | null> = [];
         for (const [index, file] of dto.files.entries()) {
-          const set = await this.lists.setOptionFile(tx, id, file.optionId, { path: claimed[index]!, fileName: file.fileName, mediaType: file.mediaType });
-          if (!set) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `id[${index}]`, messages: ['not an option of this file list'] }] });
+          const set = await this.lists.setOptionFile(tx, id, file.optionId, {
+            path: claimed[index]!,
+            fileName: file.fileName,
+            mediaType: file.mediaType,
+          });
+          if (!set)
+            throw new AppError(ErrorCode.ERR_VALIDATION, {
+              fields: [{ field: `id[${index}]`, messages: ['not an option of this file list'] }],
+            });
           previous.push(set.previous);
         }
         return previous;

@@ -18,7 +18,9 @@ export class ScheduleParties {
     const contactIds = [...new Set(schedules.map((schedule) => schedule.contactId))];
     const [contacts, users] = await Promise.all([
       this.rpc.request(TicketsSubjects.contactsNames, { ids: contactIds }, { actor }),
-      schedules.some((schedule) => schedule.userId !== null) ? this.rpc.request(IdentitySubjects.usersList, {}, { actor }) : Promise.resolve([]),
+      schedules.some((schedule) => schedule.userId !== null)
+        ? this.rpc.request(IdentitySubjects.usersList, {}, { actor })
+        : Promise.resolve([]),
     ]);
     const contactById = byId(contacts);
     const userById = byId(users);

@@ -1,11 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import {
-  AppError,
-  ErrorCode,
-  TicketsSubjects,
-  type Actor,
-  type TicketView
-} from '@atrium/contracts';
+import { AppError, ErrorCode, TicketsSubjects, type Actor, type TicketView } from '@atrium/contracts';
 import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
 import { RpcClient } from '@atrium/messaging';
@@ -63,7 +57,11 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap {
 
   /** Adds the schedule's job for its sendAt (a no-op when held), then PENDENTE → AGENDADA. */
   async queue(row: ScheduleRow): Promise<void> {
-    await this.jobs.add(JobName.ScheduleSend, { companyId: row.companyId, scheduleId: row.id }, { id: scheduleJobId(row), delayMs: Math.max(0, row.sendAt.getTime() - Date.now()) });
+    await this.jobs.add(
+      JobName.ScheduleSend,
+      { companyId: row.companyId, scheduleId: row.id },
+      { id: scheduleJobId(row), delayMs: Math.max(0, row.sendAt.getTime() - Date.now()) },
+    );
     const queued = await this.database.withTenant(row.companyId, (tx) => this.schedules.markQueued(tx, row.companyId, row.id, row.sendAt));
     if (queued) this.events.saved('update', toScheduleView(queued));
   }
@@ -95,7 +93,11 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap {
 
   private async ticketFor(actor: Actor, row: ScheduleRow, whatsappId: number | null): Promise<TicketView> {
     try {
-      return await this.rpc.request(TicketsSubjects.ticketsCreate, { contactId: row.contactId, whatsappId, status: 'open', userId: actor.userId }, { actor });
+      return await this.rpc.request(
+        TicketsSubjects.ticketsCreate,
+        { contactId: row.contactId, whatsappId, status: 'open', userId: actor.userId },
+        { actor },
+      );
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.ERR_OTHER_OPEN_TICKET && isTicket(error.data)) return error.data;
       throw error;
@@ -111,7 +113,15 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap {
 
 /** The tickets service is asked as the user who scheduled it, with an admin's reach (the schedule is the company's). */
 function schedulerOf(row: ScheduleRow): Actor {
-  return { userId: row.userId ?? 0, companyId: row.companyId, profile: 'admin', super: false, queueIds: [], allTicket: 'enabled', sessionId: `schedule-${row.id}` };
+  return {
+    userId: row.userId ?? 0,
+    companyId: row.companyId,
+    profile: 'admin',
+    super: false,
+    queueIds: [],
+    allTicket: 'enabled',
+    sessionId: `schedule-${row.id}`,
+  };
 }
 
 function isTicket(value: unknown): value is TicketView {

@@ -33,12 +33,20 @@ export class SchedulesController {
   }
 
   @RpcHandler(CampaignsSubjects.schedulesUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateScheduleDto, path: 'body' }) dto: UpdateScheduleDto): Promise<ScheduleView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateScheduleDto, path: 'body' }) dto: UpdateScheduleDto,
+  ): Promise<ScheduleView> {
     return this.schedules.update(actor, id, dto);
   }
 
   @RpcHandler(CampaignsSubjects.schedulesSetMedia)
-  setMedia(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: ScheduleMediaDto, path: 'body' }) dto: ScheduleMediaDto): Promise<ScheduleView> {
+  setMedia(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: ScheduleMediaDto, path: 'body' }) dto: ScheduleMediaDto,
+  ): Promise<ScheduleView> {
     return this.schedules.setMedia(actor, id, dto);
   }
 

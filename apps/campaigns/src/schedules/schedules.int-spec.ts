@@ -17,7 +17,7 @@ const actorOf = (companyId: number): Actor => ({
   super: false,
   queueIds: [],
   allTicket: 'desabled',
-  sessionId: `session-${companyId}`
+  sessionId: `session-${companyId}`,
 });
 
 /** Schedules over NATS against the real servers (creation with contacts: apps/api-tests/src/campaigns/schedules.int-spec.ts). */
@@ -39,16 +39,26 @@ describe('campaigns schedules', () => {
 
   it('refuses a body under 5 characters and a missing contactId or sendAt (ERR_VALIDATION), before asking anyone', async () => {
     // payloads the contract refuses (a string date, missing fields), sent anyway: the service refuses them too
-    // @ts-expect-error sendAt is a Date in ScheduleDto
-    await expect(rpc.request(CampaignsSubjects.schedulesCreate, { body: 'oi', contactId: 1, sendAt: new Date().toISOString() }, { actor: actorOf(COMPANY) })).rejects.toMatchObject({
-      code: 'ERR_VALIDATION'
-    });
-    // @ts-expect-error contactId and sendAt are missing
-    await expect(rpc.request(CampaignsSubjects.schedulesCreate, { body: 'Olá, tudo bem?' }, { actor: actorOf(COMPANY) })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    const stringDate = { body: 'oi', contactId: 1, sendAt: new Date().toISOString() };
+    const missingFields = { body: 'Olá, tudo bem?' };
+    await expect(
+      // @ts-expect-error sendAt is a Date in ScheduleDto
+      rpc.request(CampaignsSubjects.schedulesCreate, stringDate, { actor: actorOf(COMPANY) }),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    await expect(
+      // @ts-expect-error contactId and sendAt are missing
+      rpc.request(CampaignsSubjects.schedulesCreate, missingFields, { actor: actorOf(COMPANY) }),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
   });
 
   it('answers ERR_NO_SCHEDULE_FOUND for an unknown id and pages an empty company', async () => {
-    await expect(rpc.request(CampaignsSubjects.schedulesShow, { id: 999_999 }, { actor: actorOf(COMPANY) })).rejects.toMatchObject({ code: 'ERR_NO_SCHEDULE_FOUND' });
-    expect(await rpc.request(CampaignsSubjects.schedulesPage, {}, { actor: actorOf(OTHER) })).toEqual({ schedules: [], count: 0, hasMore: false });
+    await expect(rpc.request(CampaignsSubjects.schedulesShow, { id: 999_999 }, { actor: actorOf(COMPANY) })).rejects.toMatchObject({
+      code: 'ERR_NO_SCHEDULE_FOUND',
+    });
+    expect(await rpc.request(CampaignsSubjects.schedulesPage, {}, { actor: actorOf(OTHER) })).toEqual({
+      schedules: [],
+      count: 0,
+      hasMore: false,
+    });
   });
 });

@@ -8,5 +8,9 @@ import { SchedulesEvents } from './schedules.events.js';
 import { SchedulesService } from './schedules.service.js';
 
 /** Schedules of the campaigns service: NATS `campaigns.schedules.*`, and the job that sends them (ScheduleSender). */
-@Module({ controllers: [SchedulesController], providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender, ScheduleParties, CampaignFiles], exports: [SchedulesService] })
+@Module({
+  controllers: [SchedulesController],
+  providers: [SchedulesRepository, SchedulesService, SchedulesEvents, ScheduleSender, ScheduleParties, CampaignFiles],
+  exports: [SchedulesService],
+})
 export class SchedulesModule {}

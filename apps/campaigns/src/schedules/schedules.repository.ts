@@ -6,7 +6,9 @@ import type { CampaignsTx } from '../shared/campaigns-database.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type NewSchedule = typeof schedules.$inferInsert;
-export type ScheduleChanges = Partial<Pick<NewSchedule, 'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'status' | 'mediaPath' | 'mediaName'>>;
+export type ScheduleChanges = Partial<
+  Pick<NewSchedule, 'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'status' | 'mediaPath' | 'mediaName'>
+>;
 
 export interface SchedulesFilter {
   searchParam?: string;
@@ -16,20 +18,35 @@ export interface SchedulesFilter {
 /** The only code that touches the `schedules` table. */
 @Injectable()
 export class SchedulesRepository {
-  async page(tx: CampaignsTx, companyId: number, filter: SchedulesFilter, pageNumber: number | undefined, size: number): Promise<{ rows: ScheduleRow[]; count: number }> {
+  async page(
+    tx: CampaignsTx,
+    companyId: number,
+    filter: SchedulesFilter,
+    pageNumber: number | undefined,
+    size: number,
+  ): Promise<{ rows: ScheduleRow[]; count: number }> {
     const conditions: SQL[] = [eq(schedules.companyId, companyId)];
     if (filter.searchParam?.trim()) conditions.push(ilike(schedules.body, likePattern(filter.searchParam)));
     if (filter.contactId) conditions.push(eq(schedules.contactId, filter.contactId));
     const where = and(...conditions);
     const [rows, [total]] = await Promise.all([
-      tx.select().from(schedules).where(where).orderBy(asc(schedules.sendAt), asc(schedules.id)).limit(size).offset(pageOffset(pageNumber, size)),
+      tx
+        .select()
+        .from(schedules)
+        .where(where)
+        .orderBy(asc(schedules.sendAt), asc(schedules.id))
+        .limit(size)
+        .offset(pageOffset(pageNumber, size)),
       tx.select({ value: count() }).from(schedules).where(where),
     ]);
     return { rows, count: total!.value };
   }
 
   async find(tx: CampaignsTx, companyId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<ScheduleRow | undefined> {
-    const query = tx.select().from(schedules).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)));
+    const query = tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)));
     const [row] = options.forUpdate ? await query.for('update') : await query;
     return row;
   }
@@ -49,7 +66,10 @@ export class SchedulesRepository {
   }
 
   async delete(tx: CampaignsTx, companyId: number, id: number): Promise<ScheduleRow | undefined> {
-    const [row] = await tx.delete(schedules).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id))).returning();
+    const [row] = await tx
+      .delete(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .returning();
     return row;
   }
 
@@ -58,7 +78,15 @@ export class SchedulesRepository {
     const [row] = await tx
       .update(schedules)
       .set({ status: 'AGENDADA', updatedAt: new Date() })
-      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id), eq(schedules.status, 'PENDENTE'), eq(schedules.sendAt, sendAt), isNull(schedules.sentAt)))
+      .where(
+        and(
+          eq(schedules.companyId, companyId),
+          eq(schedules.id, id),
+          eq(schedules.status, 'PENDENTE'),
+          eq(schedules.sendAt, sendAt),
+          isNull(schedules.sentAt),
+        ),
+      )
       .returning();
     return row;
   }
@@ -71,7 +99,11 @@ export class SchedulesRepository {
   async claim(tx: CampaignsTx, companyId: number, id: number, lateAfterMs: number): Promise<ScheduleRow | undefined> {
     const [row] = await tx
       .update(schedules)
-      .set({ sentAt: sql`now()`, sentLate: sql`${schedules.sendAt} < now() - make_interval(secs => ${lateAfterMs / 1000}::double precision)`, updatedAt: new Date() })
+      .set({
+        sentAt: sql`now()`,
+        sentLate: sql`${schedules.sendAt} < now() - make_interval(secs => ${lateAfterMs / 1000}::double precision)`,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(schedules.companyId, companyId),

@@ -10,7 +10,7 @@ import {
   type SchedulesPageView,
   type SchedulesQueryDto,
   type ScheduleView,
-  type UpdateScheduleDto
+  type UpdateScheduleDto,
 } from '@atrium/contracts';
 import { requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
@@ -65,7 +65,7 @@ export class SchedulesService {
         contactId: dto.contactId,
         whatsappId: dto.whatsappId ?? null,
         body: dto.body,
-        sendAt: dto.sendAt
+        sendAt: dto.sendAt,
       }),
     );
     const view = toScheduleView(row);
@@ -87,7 +87,7 @@ export class SchedulesService {
         contactId: dto.contactId,
         whatsappId: dto.whatsappId,
         sendAt: dto.sendAt,
-        ...(rescheduled || current.status === 'ERRO' ? { status: 'PENDENTE' as const } : {})
+        ...(rescheduled || current.status === 'ERRO' ? { status: 'PENDENTE' as const } : {}),
       };
       return (await this.schedules.update(tx, actor.companyId, id, changes))!;
     });
@@ -109,7 +109,10 @@ export class SchedulesService {
       result = await this.database.withTenant(actor.companyId, async (tx) => {
         const current = await this.existing(tx, actor.companyId, id, { forUpdate: true });
         if (current.sentAt !== null || current.status === 'ENVIADA') throw new AppError(ErrorCode.ERR_SCHEDULE_ALREADY_SENT);
-        const row = (await this.schedules.update(tx, actor.companyId, id, { mediaPath, mediaName: mediaPath ? (dto.mediaName ?? null) : null }))!;
+        const row = (await this.schedules.update(tx, actor.companyId, id, {
+          mediaPath,
+          mediaName: mediaPath ? (dto.mediaName ?? null) : null,
+        }))!;
         return { row, previous: current.mediaPath };
       });
     } catch (error) {

@@ -27,7 +27,8 @@ export class CampaignFiles {
   /** Takes over a file staged for the company; ERR_VALIDATION on `field` for anything else. */
   async claim(companyId: number, upload: string, root: CampaignFileRoot, field: string): Promise<string> {
     const key = await claimUpload(this.storage, upload, `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/`, `${root}/${companyId}/`);
-    if (key === null) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field, messages: ['not a file uploaded for this company'] }] });
+    if (key === null)
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field, messages: ['not a file uploaded for this company'] }] });
     return key;
   }
 

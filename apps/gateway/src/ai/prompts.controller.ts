@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put } from '@nestjs/common';
-import { AiSubjects, PromptDto, UpdatePromptDto, type ActorState, type Done, type PromptsListView, type PromptView } from '@atrium/contracts';
+import {
+  AiSubjects,
+  PromptDto,
+  UpdatePromptDto,
+  type ActorState,
+  type Done,
+  type PromptsListView,
+  type PromptView,
+} from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';

@@ -49,7 +49,11 @@ export class QueueIntegrationsController {
   }
 
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: QueueIntegrationDto): Promise<QueueIntegrationView> {
+  update(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Body() body: QueueIntegrationDto,
+  ): Promise<QueueIntegrationView> {
     return this.rpc.request(AiSubjects.queueIntegrationsUpdate, { id, body }, { actor });
   }
 

@@ -17,6 +17,9 @@ export function planAllows(plan: PlanFlag | undefined, actor: { planFlags?: Part
   return !plan || actor.planFlags?.[plan] === true;
 }
 
-export function accessAllows(rule: AccessRule, actor: Pick<ActorState, 'super' | 'profile'> & { planFlags?: Partial<ActorState['planFlags']> }): boolean {
+export function accessAllows(
+  rule: AccessRule,
+  actor: Pick<ActorState, 'super' | 'profile'> & { planFlags?: Partial<ActorState['planFlags']> },
+): boolean {
   return roleAllows(rule.role, actor) && planAllows(rule.plan, actor);
 }

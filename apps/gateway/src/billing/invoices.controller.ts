@@ -1,5 +1,13 @@
 import { Body, Controller, Get, Inject, Post, Query } from '@nestjs/common';
-import { BillingSubjects, InvoicesAllQueryDto, SubscriptionDto, type ActorState, type InvoicePage, type InvoiceView, type PixChargeView } from '@atrium/contracts';
+import {
+  BillingSubjects,
+  InvoicesAllQueryDto,
+  SubscriptionDto,
+  type ActorState,
+  type InvoicePage,
+  type InvoiceView,
+  type PixChargeView,
+} from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
 

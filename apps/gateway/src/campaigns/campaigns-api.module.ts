@@ -9,5 +9,15 @@ import { FilesController } from './files.controller.js';
 import { SchedulesController } from './schedules.controller.js';
 
 /** The REST face of the campaigns service: each controller validates, authorises and forwards over NATS. */
-@Module({ imports: [AuthModule, MediaModule], controllers: [SchedulesController, ContactListsController, ContactListItemsController, FilesController, CampaignsController, CampaignSettingsController] })
+@Module({
+  imports: [AuthModule, MediaModule],
+  controllers: [
+    SchedulesController,
+    ContactListsController,
+    ContactListItemsController,
+    FilesController,
+    CampaignsController,
+    CampaignSettingsController,
+  ],
+})
 export class CampaignsApiModule {}

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   AppError,
@@ -42,14 +55,20 @@ export class CampaignsController {
 
   /** A page of the shippings as the report page lists them (the same rows as the CSV export), by number. */
   @Get(':id/shippings')
-  shippings(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Query() query: CampaignShippingsQueryDto): Promise<CampaignShippingsView> {
+  shippings(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Query() query: CampaignShippingsQueryDto,
+  ): Promise<CampaignShippingsView> {
     return this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber: query.pageNumber, limit: query.limit }, { actor });
   }
 
   /** The shippings as CSV, streamed page by page: number, name, message variant, delivered, confirmation requested, confirmed, failed reason. */
   @Get(':id/shippings.csv')
   async csv(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<StreamableFile> {
-    const stream = await shippingsCsv((pageNumber, limit) => this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber, limit }, { actor }));
+    const stream = await shippingsCsv((pageNumber, limit) =>
+      this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber, limit }, { actor }),
+    );
     return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: 'attachment; filename="campaign-shippings.csv"' });
   }
 
@@ -81,7 +100,11 @@ export class CampaignsController {
   /** Multipart `file`; replaces the attachment (only while the campaign is editable). */
   @Post(':id/media-upload')
   @UseInterceptors(FileInterceptor('file'))
-  async upload(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<CampaignView> {
+  async upload(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @UploadedFile() file: UploadedMedia | undefined,
+  ): Promise<CampaignView> {
     requireContent(file, 'file');
     await this.rpc.request(CampaignsSubjects.campaignsShow, { id }, { actor });
     const [staged] = await this.uploads.stage(actor.companyId, [file]);

@@ -34,7 +34,11 @@ export class ContactListItemsController {
   }
 
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateContactListItemDto): Promise<ContactListItemView> {
+  update(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateContactListItemDto,
+  ): Promise<ContactListItemView> {
     return this.rpc.request(CampaignsSubjects.contactListItemsUpdate, { id, body }, { actor });
   }
 

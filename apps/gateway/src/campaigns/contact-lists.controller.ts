@@ -64,13 +64,21 @@ export class ContactListsController {
    */
   @Post(':id/upload')
   @UseInterceptors(FileInterceptor('file'))
-  async upload(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<ContactListImportProgress> {
+  async upload(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @UploadedFile() file: UploadedMedia | undefined,
+  ): Promise<ContactListImportProgress> {
     acceptSpreadsheet(file);
     // a file is stored only for a list the company has
     await this.rpc.request(CampaignsSubjects.contactListsShow, { id }, { actor });
     const [staged] = await this.uploads.stage(actor.companyId, [file]);
     try {
-      return await this.rpc.request(CampaignsSubjects.contactListsImport, { id, body: { upload: staged!.path, fileName: displayName(file) } }, { actor });
+      return await this.rpc.request(
+        CampaignsSubjects.contactListsImport,
+        { id, body: { upload: staged!.path, fileName: displayName(file) } },
+        { actor },
+      );
     } catch (error) {
       // refused: nothing claimed the file (unanswered: it may have, so it stays)
       if (!(error instanceof AppError && error.code === ErrorCode.ERR_SERVICE_UNAVAILABLE)) await this.uploads.discard([staged!.path]);

@@ -79,11 +79,19 @@ export class FilesController {
     // files are stored only for a file list the company has
     await this.rpc.request(CampaignsSubjects.fileListsShow, { id }, { actor });
     const staged = await this.uploads.stage(actor.companyId, files);
-    const body = { files: staged.map((file, index) => ({ optionId: optionIds[index]!, upload: file.path, fileName: file.filename, mediaType: file.mimetype })) };
+    const body = {
+      files: staged.map((file, index) => ({
+        optionId: optionIds[index]!,
+        upload: file.path,
+        fileName: file.filename,
+        mediaType: file.mimetype,
+      })),
+    };
     try {
       return await this.rpc.request(CampaignsSubjects.fileListsUpload, { id, body }, { actor });
     } catch (error) {
-      if (!(error instanceof AppError && error.code === ErrorCode.ERR_SERVICE_UNAVAILABLE)) await this.uploads.discard(staged.map((file) => file.path));
+      if (!(error instanceof AppError && error.code === ErrorCode.ERR_SERVICE_UNAVAILABLE))
+        await this.uploads.discard(staged.map((file) => file.path));
       throw error;
     }
   }

@@ -55,7 +55,11 @@ export class SchedulesController {
   /** Multipart `file`: a png, jpg or jpeg image (spec 000), sent with the message; replaces the attachment. */
   @Post(':id/media-upload')
   @UseInterceptors(FileInterceptor('file'))
-  async upload(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<ScheduleView> {
+  async upload(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @UploadedFile() file: UploadedMedia | undefined,
+  ): Promise<ScheduleView> {
     acceptImage(file);
     await this.rpc.request(CampaignsSubjects.schedulesShow, { id }, { actor });
     const [staged] = await this.uploads.stage(actor.companyId, [file!]);

@@ -11,7 +11,9 @@ export class IdPipe implements PipeTransform<unknown, number> {
     // the global ValidationPipe may already have made a number of the text
     const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > INT4_MAX) {
-      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: metadata.data ?? 'id', messages: [`must be a positive integer up to ${INT4_MAX}`] }] });
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: metadata.data ?? 'id', messages: [`must be a positive integer up to ${INT4_MAX}`] }],
+      });
     }
     return id;
   }

@@ -19,7 +19,10 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
       .build(),
   );
   const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) },
+  };
   return document;
 }
 

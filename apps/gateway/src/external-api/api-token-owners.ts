@@ -32,7 +32,9 @@ export class ApiTokenOwners implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationBootstrap(): void {
     this.subscriptions = [
-      this.bus.subscribeTo('whatsapp', (event) => this.forget(event.payload.action === 'delete' ? event.payload.whatsappId : event.payload.whatsapp.id)),
+      this.bus.subscribeTo('whatsapp', (event) =>
+        this.forget(event.payload.action === 'delete' ? event.payload.whatsappId : event.payload.whatsapp.id),
+      ),
       this.bus.subscribeTo('whatsappSession', (event) => this.forget(event.payload.session.id)),
     ];
   }

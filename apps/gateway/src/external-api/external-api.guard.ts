@@ -80,7 +80,9 @@ export class ExternalApiGuard implements CanActivate {
     response.setHeader('RateLimit-Reset', reset);
     if (count > limit) {
       response.setHeader('Retry-After', reset);
-      throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS, { data: { limit, windowSeconds: this.config.EXTERNAL_API_RATE_WINDOW_S, retryAfterSeconds: reset } });
+      throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS, {
+        data: { limit, windowSeconds: this.config.EXTERNAL_API_RATE_WINDOW_S, retryAfterSeconds: reset },
+      });
     }
   }
 }

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Inject, Post, Req, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiHeader, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import {
   AppError,
   EXTERNAL_MAX_MEDIAS,
@@ -49,16 +59,20 @@ export class MessagesApiController {
   @ApiOperation({
     summary: 'Send a WhatsApp message through a connection',
     description:
-      'Authenticated by the connection\'s token (`Authorization: Bearer <token>`, generated in the connection\'s form). ' +
+      "Authenticated by the connection's token (`Authorization: Bearer <token>`, generated in the connection's form). " +
       '`number`: country code, area code and number, digits only. JSON `{ number, body }` for a text, multipart `{ number, body, medias }` for files ' +
       '(each file a message, `body` its caption). The number is checked on WhatsApp; the contact and a pending ticket are created when missing ' +
-      'and the message appears in the conversation. A text is answered once stored and sent right after, at the connection\'s pace and in the ' +
+      "and the message appears in the conversation. A text is answered once stored and sent right after, at the connection's pace and in the " +
       'order the requests were answered (a known contact whose number left WhatsApp is refused then, and the message leaves the conversation); ' +
       'files are answered once sent. `closeTicket: true` resolves the ticket after sending. With an `Idempotency-Key` header a ' +
       'retry sends nothing twice and answers as the first request. Rate limited per token (429 with `Retry-After`).',
   })
   @ApiBearerAuth()
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Any 1-255 printable characters; a retry with the same key and request sends once (kept 24 h).' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Any 1-255 printable characters; a retry with the same key and request sends once (kept 24 h).',
+  })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiExtraModels(ExternalSendDto)
   @ApiBody({
@@ -79,19 +93,48 @@ export class MessagesApiController {
     },
     examples: {
       text: { summary: 'A text', value: { number: '5511999999999', body: 'Olá! Seu pedido saiu para entrega.' } },
-      closing: { summary: 'A text that closes the ticket', value: { number: '5511999999999', body: 'Pagamento confirmado. Obrigado!', closeTicket: true } },
+      closing: {
+        summary: 'A text that closes the ticket',
+        value: { number: '5511999999999', body: 'Pagamento confirmado. Obrigado!', closeTicket: true },
+      },
     },
   })
   @ApiResponse({ status: 200, description: 'Sent', schema: { example: EXTERNAL_SEND_ANSWER } })
-  @ApiResponse({ status: 400, description: 'Not a number on WhatsApp, or the connection is not connected', content: { 'application/json': { examples: {
-    invalidNumber: { value: { error: ErrorCode.ERR_WAPP_INVALID_CONTACT, status: 400 } },
-    disconnected: { value: { error: ErrorCode.ERR_WAPP_NOT_INITIALIZED, status: 400, data: { status: 'DISCONNECTED' } } },
-    validation: { value: { error: ErrorCode.ERR_VALIDATION, status: 400, fields: [{ field: 'number', messages: ['number: country code, area code and number, digits only (e.g. 5511999999999)'] }] } },
-  } } } })
-  @ApiResponse({ status: 401, description: 'No token, or not a connection\'s token', ...errorExample(ErrorCode.ERR_INVALID_API_TOKEN, 401) })
-  @ApiResponse({ status: 403, description: 'The company\'s plan has no external API', ...errorExample(ErrorCode.ERR_PLAN_FEATURE_DISABLED, 403) })
-  @ApiResponse({ status: 422, description: 'The Idempotency-Key was used with another request', ...errorExample(ErrorCode.ERR_IDEMPOTENCY_KEY_REUSED, 422) })
-  @ApiResponse({ status: 429, description: 'Rate limit of the token reached: retry after `Retry-After` seconds', ...errorExample(ErrorCode.ERR_TOO_MANY_ATTEMPTS, 429) })
+  @ApiResponse({
+    status: 400,
+    description: 'Not a number on WhatsApp, or the connection is not connected',
+    content: {
+      'application/json': {
+        examples: {
+          invalidNumber: { value: { error: ErrorCode.ERR_WAPP_INVALID_CONTACT, status: 400 } },
+          disconnected: { value: { error: ErrorCode.ERR_WAPP_NOT_INITIALIZED, status: 400, data: { status: 'DISCONNECTED' } } },
+          validation: {
+            value: {
+              error: ErrorCode.ERR_VALIDATION,
+              status: 400,
+              fields: [{ field: 'number', messages: ['number: country code, area code and number, digits only (e.g. 5511999999999)'] }],
+            },
+          },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 401, description: "No token, or not a connection's token", ...errorExample(ErrorCode.ERR_INVALID_API_TOKEN, 401) })
+  @ApiResponse({
+    status: 403,
+    description: "The company's plan has no external API",
+    ...errorExample(ErrorCode.ERR_PLAN_FEATURE_DISABLED, 403),
+  })
+  @ApiResponse({
+    status: 422,
+    description: 'The Idempotency-Key was used with another request',
+    ...errorExample(ErrorCode.ERR_IDEMPOTENCY_KEY_REUSED, 422),
+  })
+  @ApiResponse({
+    status: 429,
+    description: 'Rate limit of the token reached: retry after `Retry-After` seconds',
+    ...errorExample(ErrorCode.ERR_TOO_MANY_ATTEMPTS, 429),
+  })
   async send(
     @Req() request: ApiRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
@@ -104,7 +147,10 @@ export class MessagesApiController {
     }
     const medias = files ?? [];
     if (medias.length > 0) requireContent(medias, 'medias');
-    else if (!(body.body ?? '').trim()) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'body', messages: ['a text (body) or a file (medias) is required'] }] });
+    else if (!(body.body ?? '').trim())
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'body', messages: ['a text (body) or a file (medias) is required'] }],
+      });
     const command: ExternalMessageCommand = {
       whatsappId: connection.id,
       number: body.number,
@@ -115,7 +161,15 @@ export class MessagesApiController {
     };
     // From here the tickets service owns the staged files: it claims them or removes them.
     if (medias.length > 0) command.medias = await this.uploads.stage(connection.companyId, medias);
-    const actor = { userId: 0, companyId: connection.companyId, profile: 'admin' as const, super: false, queueIds: [], allTicket: 'enabled' as const, sessionId: `external-api-${connection.id}` };
+    const actor = {
+      userId: 0,
+      companyId: connection.companyId,
+      profile: 'admin' as const,
+      super: false,
+      queueIds: [],
+      allTicket: 'enabled' as const,
+      sessionId: `external-api-${connection.id}`,
+    };
     await this.rpc.request(ExternalMessagesSubjects.send, command, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 });
     return EXTERNAL_SEND_ANSWER;
   }

@@ -13,7 +13,10 @@ import { MessagesApiController } from './messages-api.controller.js';
   imports: [
     MulterModule.registerAsync({
       inject: [SERVICE_CONFIG],
-      useFactory: (config: GatewayConfig) => ({ limits: { fileSize: config.MAX_UPLOAD_BYTES, files: EXTERNAL_MAX_MEDIAS }, defParamCharset: 'utf8' }),
+      useFactory: (config: GatewayConfig) => ({
+        limits: { fileSize: config.MAX_UPLOAD_BYTES, files: EXTERNAL_MAX_MEDIAS },
+        defParamCharset: 'utf8',
+      }),
     }),
     MediaModule,
   ],

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, IdentitySubjects, type ActorState, type AnnouncementMediaDto, type AnnouncementView } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  IdentitySubjects,
+  type ActorState,
+  type AnnouncementMediaDto,
+  type AnnouncementView,
+} from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { UploadStaging } from '../media/upload-staging.js';
 import { acceptImage, type UploadedMedia } from '../media/uploaded-file.js';

@@ -1,6 +1,14 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { AnnouncementDto, IdentitySubjects, PageQueryDto, UpdateAnnouncementDto, type ActorState, type AnnouncementView, type Page } from '@atrium/contracts';
+import {
+  AnnouncementDto,
+  IdentitySubjects,
+  PageQueryDto,
+  UpdateAnnouncementDto,
+  type ActorState,
+  type AnnouncementView,
+  type Page,
+} from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
 import type { UploadedMedia } from '../media/uploaded-file.js';
@@ -37,7 +45,11 @@ export class AnnouncementsController {
 
   @Put(':id')
   @Roles('super')
-  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateAnnouncementDto): Promise<AnnouncementView> {
+  update(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateAnnouncementDto,
+  ): Promise<AnnouncementView> {
     return this.rpc.request(IdentitySubjects.announcementsUpdate, { id, body }, { actor });
   }
 

@@ -29,7 +29,11 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() credentials: LoginDto, @CurrentClient() client: ClientInfo, @Res({ passthrough: true }) response: Response): Promise<AuthResult> {
+  async login(
+    @Body() credentials: LoginDto,
+    @CurrentClient() client: ClientInfo,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AuthResult> {
     const session = await this.rpc.request(IdentitySubjects.authLogin, credentials, { client });
     return this.answer(session, response);
   }
@@ -37,14 +41,19 @@ export class AuthController {
   @Public()
   @Post('refresh_token')
   @HttpCode(200)
-  async refresh(@Req() request: Request, @CurrentClient() client: ClientInfo, @Res({ passthrough: true }) response: Response): Promise<AuthResult> {
+  async refresh(
+    @Req() request: Request,
+    @CurrentClient() client: ClientInfo,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AuthResult> {
     const refreshToken = this.cookieOf(request);
     if (!refreshToken) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
     try {
       const session = await this.rpc.request(IdentitySubjects.authRefresh, { refreshToken }, { client });
       return this.answer(session, response);
     } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED) response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+      if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED)
+        response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
       throw error;
     }
   }
@@ -57,7 +66,11 @@ export class AuthController {
   @OptionalLogin()
   @Delete('logout')
   @HttpCode(200)
-  async logout(@Req() request: Request, @CurrentActor() actor: ActorState | undefined, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+  async logout(
+    @Req() request: Request,
+    @CurrentActor() actor: ActorState | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ message: string }> {
     const refreshToken = this.cookieOf(request);
     if (refreshToken) await this.rpc.request(IdentitySubjects.authLogout, { refreshToken });
     if (actor) await this.rpc.request(IdentitySubjects.authEndLogin, {}, { actor });

@@ -41,7 +41,10 @@ export class CompaniesController {
 
   @Get()
   @Roles('super')
-  async page(@CurrentActor() actor: ActorState, @Query() query: PageQueryDto): Promise<{ companies: CompanyView[]; count: number; hasMore: boolean }> {
+  async page(
+    @CurrentActor() actor: ActorState,
+    @Query() query: PageQueryDto,
+  ): Promise<{ companies: CompanyView[]; count: number; hasMore: boolean }> {
     const page = await this.rpc.request(IdentitySubjects.companiesPage, query, { actor });
     return { companies: page.records, count: page.count, hasMore: page.hasMore };
   }
@@ -74,11 +77,7 @@ export class CompaniesController {
   /** Body `{ id, schedules }` as the spec sends it; the id in the path is the one that counts. Admins of that company, or super users. */
   @Put(':id/schedules')
   @Roles('admin')
-  schedules(
-    @CurrentActor() actor: ActorState,
-    @Param('id', IdPipe) id: number,
-    @Body() body: CompanySchedulesDto,
-  ): Promise<CompanyView> {
+  schedules(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: CompanySchedulesDto): Promise<CompanyView> {
     return this.rpc.request(IdentitySubjects.companiesSchedules, { id, body: { schedules: body.schedules } }, { actor });
   }
 }

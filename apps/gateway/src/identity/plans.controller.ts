@@ -14,7 +14,10 @@ export class PlansController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   @Get()
-  async page(@CurrentActor() actor: ActorState, @Query() query: PageQueryDto): Promise<{ plans: PlanView[]; count: number; hasMore: boolean }> {
+  async page(
+    @CurrentActor() actor: ActorState,
+    @Query() query: PageQueryDto,
+  ): Promise<{ plans: PlanView[]; count: number; hasMore: boolean }> {
     const page = await this.rpc.request(IdentitySubjects.plansPage, query, { actor });
     return { plans: page.records, count: page.count, hasMore: page.hasMore };
   }

@@ -11,7 +11,10 @@ export class UsersController {
 
   @Get()
   @Roles('admin')
-  async page(@CurrentActor() actor: ActorState, @Query() query: PageQueryDto): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
+  async page(
+    @CurrentActor() actor: ActorState,
+    @Query() query: PageQueryDto,
+  ): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
     const page = await this.rpc.request(IdentitySubjects.usersPage, query, { actor });
     return { users: page.records, count: page.count, hasMore: page.hasMore };
   }

@@ -28,7 +28,10 @@ describe('live events follow the role and plan rules of their routes', () => {
 
   it('names a route, or a reason, for every fixed kind', () => {
     for (const [kind, entry] of Object.entries(LIVE_EVENT_ROUTES)) {
-      expect([kind, 'reason' in entry ? entry.reason.length > 0 : typeof entry.controller.prototype[entry.handler as never]]).toEqual([kind, 'reason' in entry ? true : 'function']);
+      expect([kind, 'reason' in entry ? entry.reason.length > 0 : typeof entry.controller.prototype[entry.handler as never]]).toEqual([
+        kind,
+        'reason' in entry ? true : 'function',
+      ]);
     }
   });
 });

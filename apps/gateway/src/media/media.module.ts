@@ -21,7 +21,10 @@ import { UploadStaging } from './upload-staging.js';
     }),
   ],
   controllers: [PublicMediaController],
-  providers: [{ provide: OBJECT_STORAGE, inject: [SERVICE_CONFIG], useFactory: (config: GatewayConfig) => createObjectStorage(config) }, UploadStaging],
+  providers: [
+    { provide: OBJECT_STORAGE, inject: [SERVICE_CONFIG], useFactory: (config: GatewayConfig) => createObjectStorage(config) },
+    UploadStaging,
+  ],
   exports: [OBJECT_STORAGE, MulterModule, UploadStaging],
 })
 export class MediaModule {}

@@ -83,7 +83,10 @@ describe('canReceive', () => {
   it('applies rules a later feature adds (e.g. queue membership)', () => {
     type QueueAudience = Audience & { queueId?: number };
     const rules: AudienceRules = {
-      selectors: [(audience, v) => ((audience as QueueAudience).queueId === undefined ? undefined : v.queueIds.includes((audience as QueueAudience).queueId!))],
+      selectors: [
+        (audience, v) =>
+          (audience as QueueAudience).queueId === undefined ? undefined : v.queueIds.includes((audience as QueueAudience).queueId!),
+      ],
       exclusions: [],
     };
     expect(canReceive({ queueId: 3 } as QueueAudience, viewer({ queueIds: [3] }), rules)).toBe(true);

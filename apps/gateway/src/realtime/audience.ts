@@ -48,4 +48,3 @@ export function canReceive(audience: Audience | undefined, viewer: SocketViewer,
   const answers = rules.selectors.map((selects) => selects(audience, viewer)).filter((answer) => answer !== undefined);
   return answers.length === 0 || answers.includes(true);
 }
-

@@ -64,13 +64,19 @@ function userChangeOf(event: DomainEvent): UserChange | undefined {
   ) {
     return undefined;
   }
-  return { action: 'update', userId: user.id, scope: { profile: user.profile!, super: user.super, queueIds: [...user.queueIds], allTicket: user.allTicket! } };
+  return {
+    action: 'update',
+    userId: user.id,
+    scope: { profile: user.profile!, super: user.super, queueIds: [...user.queueIds], allTicket: user.allTicket! },
+  };
 }
 
 /** The login a `sessionEnded` event ends, when it is well-formed. */
 function endedSessionOf(event: DomainEvent): SessionEndedPayload | undefined {
   const payload = event.payload as Partial<SessionEndedPayload> | null;
-  return typeof payload?.userId === 'number' && typeof payload.sessionId === 'string' ? { userId: payload.userId, sessionId: payload.sessionId } : undefined;
+  return typeof payload?.userId === 'number' && typeof payload.sessionId === 'string'
+    ? { userId: payload.userId, sessionId: payload.sessionId }
+    : undefined;
 }
 
 /**
@@ -96,7 +102,11 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   ) {
     metrics.countSocketsWith(() => this.sockets.count());
     this.writer = new SocketWriter<EventTarget>(
-      { maxBufferedFrames: config.SOCKET_MAX_BUFFERED_FRAMES, maxBufferedBytes: config.SOCKET_MAX_BUFFERED_BYTES, socketsPerTurn: config.SOCKET_WRITES_PER_TURN },
+      {
+        maxBufferedFrames: config.SOCKET_MAX_BUFFERED_FRAMES,
+        maxBufferedBytes: config.SOCKET_MAX_BUFFERED_BYTES,
+        socketsPerTurn: config.SOCKET_WRITES_PER_TURN,
+      },
       metrics,
       (error) => this.logger.error({ err: error }, 'a fan-out step failed'),
     );
@@ -185,7 +195,8 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     const change = scope === null ? undefined : userChangeOf(event);
     // a saved user's sockets take the new scope before this or any later event is fanned out
     if (change?.action === 'update') {
-      for (const { socket, viewer } of this.entriesOf(scope!, change.userId)) this.sockets.setViewer(socket.id, { ...viewer, ...change.scope });
+      for (const { socket, viewer } of this.entriesOf(scope!, change.userId))
+        this.sockets.setViewer(socket.id, { ...viewer, ...change.scope });
     }
     const rule = this.access.ruleOf(event.kind);
     if (rule === null) {
@@ -206,7 +217,11 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** A user's sockets in a company (those whose viewer `matches`, when given), as they are now. */
-  private socketsOf(companyId: number, userId: number, matches: (viewer: RegisteredSocket<EventTarget>['viewer']) => boolean = () => true): EventTarget[] {
+  private socketsOf(
+    companyId: number,
+    userId: number,
+    matches: (viewer: RegisteredSocket<EventTarget>['viewer']) => boolean = () => true,
+  ): EventTarget[] {
     return this.entriesOf(companyId, userId)
       .filter(({ viewer }) => matches(viewer))
       .map(({ socket }) => socket);

@@ -10,13 +10,7 @@ import { UserPresence } from './user-presence.js';
 /** socket.io: authenticated sockets, their presence, and the fan-out of NATS domain events. */
 @Module({
   imports: [AuthModule],
-  providers: [
-    RealtimeGateway,
-    SocketAuthenticator,
-    EventFanOut,
-    FanOutMetrics,
-    UserPresence,
-  ],
+  providers: [RealtimeGateway, SocketAuthenticator, EventFanOut, FanOutMetrics, UserPresence],
   exports: [EventFanOut, FanOutMetrics],
 })
 export class RealtimeModule {

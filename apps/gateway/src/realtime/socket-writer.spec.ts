@@ -55,7 +55,8 @@ describe('SocketWriter', () => {
     for (let i = 0; i < 5; i += 1) clients.push(await client(server.url));
     await waitFor(() => server.sockets.size === 5, 'five sockets');
     const received = new Map<string, string[]>(clients.map((socket) => [socket.id!, []]));
-    for (const socket of clients) socket.onAny((event: string, payload: { n: number }) => received.get(socket.id!)!.push(`${event}:${payload.n}`));
+    for (const socket of clients)
+      socket.onAny((event: string, payload: { n: number }) => received.get(socket.id!)!.push(`${event}:${payload.n}`));
     const broadcasts: unknown[] = [];
     const adapter = server.io.of('/').adapter;
     const broadcast = adapter.broadcast.bind(adapter);
@@ -87,11 +88,13 @@ describe('SocketWriter', () => {
     for (let i = 0; i < 4; i += 1) clients.push(await client(server.url));
     await waitFor(() => server.sockets.size === 4, 'four sockets');
     const received = new Map<string, string[]>(clients.map((socket) => [socket.id!, []]));
-    for (const socket of clients) socket.onAny((event: string, payload: { n: number }) => received.get(socket.id!)!.push(`${event}:${payload.n}`));
+    for (const socket of clients)
+      socket.onAny((event: string, payload: { n: number }) => received.get(socket.id!)!.push(`${event}:${payload.n}`));
     // every write the server makes to each client's TCP stream (a corked run of writes reaches the stream as one _writev)
     const writes = new Map<string, number>();
     for (const socket of server.sockets.values()) {
-      const stream = (socket.conn as unknown as { transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } } }).transport.socket._socket;
+      const stream = (socket.conn as unknown as { transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } } })
+        .transport.socket._socket;
       writes.set(socket.id, 0);
       for (const method of ['_write', '_writev']) {
         const original = stream[method]!.bind(stream);
@@ -101,9 +104,13 @@ describe('SocketWriter', () => {
         };
       }
     }
-    const writer = new SocketWriter<Socket>({ ...limits, socketsPerTurn: 3 }, new FanOutMetrics(new AppMetrics('gateway', { defaultMetrics: false })), (error) => {
-      throw error;
-    });
+    const writer = new SocketWriter<Socket>(
+      { ...limits, socketsPerTurn: 3 },
+      new FanOutMetrics(new AppMetrics('gateway', { defaultMetrics: false })),
+      (error) => {
+        throw error;
+      },
+    );
     const targets = () => [...server.sockets.values()];
 
     // a message's create and its ticket's update, off NATS in one read: each socket gets both in one write
@@ -120,7 +127,13 @@ describe('SocketWriter', () => {
     await new Promise((resolve) => setImmediate(resolve));
     writer.emit('appMessage', { n: 5 }, targets(), performance.now());
     await waitFor(() => [...received.values()].every((events) => events.at(-1) === 'appMessage:5'), 'the last event');
-    expect([...received.values()]).toEqual(clients.map((_, index) => (index < 2 ? ['appMessage:1', 'ticket:2', 'appMessage:3', 'ticket:4', 'appMessage:5'] : ['appMessage:1', 'ticket:2', 'appMessage:3', 'appMessage:5'])));
+    expect([...received.values()]).toEqual(
+      clients.map((_, index) =>
+        index < 2
+          ? ['appMessage:1', 'ticket:2', 'appMessage:3', 'ticket:4', 'appMessage:5']
+          : ['appMessage:1', 'ticket:2', 'appMessage:3', 'appMessage:5'],
+      ),
+    );
     expect([...writes.values()]).toEqual([4, 4, 3, 3]);
   });
 

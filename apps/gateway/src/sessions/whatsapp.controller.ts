@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import { SessionsSubjects, UpdateWhatsappDto, WhatsappDto, WhatsappListQueryDto, type ActorState, type WhatsappTokenView, type WhatsappView } from '@atrium/contracts';
+import {
+  SessionsSubjects,
+  UpdateWhatsappDto,
+  WhatsappDto,
+  WhatsappListQueryDto,
+  type ActorState,
+  type WhatsappTokenView,
+  type WhatsappView,
+} from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';

@@ -54,7 +54,11 @@ export class ChatsController {
   }
 
   @Get(':id/messages')
-  messages(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Query() query: ChatMessagesQueryDto): Promise<ChatMessagesPageView> {
+  messages(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Query() query: ChatMessagesQueryDto,
+  ): Promise<ChatMessagesPageView> {
     return this.rpc.request(ChatsSubjects.messages, { id, body: query }, { actor });
   }
 

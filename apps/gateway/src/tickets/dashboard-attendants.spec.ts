@@ -15,12 +15,25 @@ const measured = (id: number, name: string, tickets: number): DashboardAttendant
 
 describe('attendantsTable', () => {
   it("lists every user by name with identity's name and online flag, empty figures for those without tickets", () => {
-    const table = attendantsTable([measured(2, 'old name', 4)], [
-      { id: 2, name: 'Zoe', online: true },
-      { id: 1, name: 'Ana', online: false },
-    ]);
+    const table = attendantsTable(
+      [measured(2, 'old name', 4)],
+      [
+        { id: 2, name: 'Zoe', online: true },
+        { id: 1, name: 'Ana', online: false },
+      ],
+    );
     expect(table).toEqual([
-      { id: 1, name: 'Ana', online: false, tickets: 0, rating: null, avgSupportTime: null, avgFirstResponseTime: null, medianResolutionTime: null, p90ResolutionTime: null },
+      {
+        id: 1,
+        name: 'Ana',
+        online: false,
+        tickets: 0,
+        rating: null,
+        avgSupportTime: null,
+        avgFirstResponseTime: null,
+        medianResolutionTime: null,
+        p90ResolutionTime: null,
+      },
       { ...measured(2, 'Zoe', 4), online: true },
     ]);
   });

@@ -5,7 +5,10 @@ import type { DashboardAttendantView, UserView } from '@atrium/contracts';
  * the figures the tickets service measured for them (none: empty figures), plus users the period's
  * tickets name that identity no longer has; by name.
  */
-export function attendantsTable(measured: DashboardAttendantView[], users: Pick<UserView, 'id' | 'name' | 'online'>[]): DashboardAttendantView[] {
+export function attendantsTable(
+  measured: DashboardAttendantView[],
+  users: Pick<UserView, 'id' | 'name' | 'online'>[],
+): DashboardAttendantView[] {
   const byId = new Map(measured.map((attendant) => [attendant.id, attendant]));
   const table: DashboardAttendantView[] = users.map((user) => ({
     ...(byId.get(user.id) ?? emptyAttendant(user.id)),
@@ -19,5 +22,15 @@ export function attendantsTable(measured: DashboardAttendantView[], users: Pick<
 }
 
 function emptyAttendant(id: number): DashboardAttendantView {
-  return { id, name: '', online: false, tickets: 0, rating: null, avgSupportTime: null, avgFirstResponseTime: null, medianResolutionTime: null, p90ResolutionTime: null };
+  return {
+    id,
+    name: '',
+    online: false,
+    tickets: 0,
+    rating: null,
+    avgSupportTime: null,
+    avgFirstResponseTime: null,
+    medianResolutionTime: null,
+    p90ResolutionTime: null,
+  };
 }

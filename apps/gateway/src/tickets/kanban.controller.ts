@@ -18,7 +18,11 @@ export class KanbanController {
 
   /** Puts the ticket in a kanban tag's lane (links the tag). */
   @Put('ticket-tags/:ticketId/:tagId')
-  addTag(@CurrentActor() actor: ActorState, @Param('ticketId', IdPipe) ticketId: number, @Param('tagId', IdPipe) tagId: number): Promise<TicketView> {
+  addTag(
+    @CurrentActor() actor: ActorState,
+    @Param('ticketId', IdPipe) ticketId: number,
+    @Param('tagId', IdPipe) tagId: number,
+  ): Promise<TicketView> {
     return this.rpc.request(KanbanSubjects.addTag, { ticketId, tagId }, { actor });
   }
 

@@ -31,7 +31,11 @@ export class MessagesController {
 
   /** 20 messages a page, oldest first; page 1 marks the ticket read. */
   @Get(':ticketId')
-  page(@CurrentActor() actor: ActorState, @Param('ticketId', IdPipe) ticketId: number, @Query() query: MessagesQueryDto): Promise<MessagesPageView> {
+  page(
+    @CurrentActor() actor: ActorState,
+    @Param('ticketId', IdPipe) ticketId: number,
+    @Query() query: MessagesQueryDto,
+  ): Promise<MessagesPageView> {
     return this.rpc.request(TicketsSubjects.messagesPage, { ticketId, query }, { actor });
   }
 

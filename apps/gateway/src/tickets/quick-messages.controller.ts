@@ -49,7 +49,11 @@ export class QuickMessagesController {
   }
 
   @Put(':id')
-  update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateQuickMessageDto): Promise<QuickMessageView> {
+  update(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateQuickMessageDto,
+  ): Promise<QuickMessageView> {
     return this.rpc.request(TicketsSubjects.quickMessagesUpdate, { id, body }, { actor });
   }
 

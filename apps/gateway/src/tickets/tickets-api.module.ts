@@ -28,7 +28,10 @@ import { TicketsController } from './tickets.controller.js';
   imports: [
     MulterModule.registerAsync({
       inject: [SERVICE_CONFIG],
-      useFactory: (config: GatewayConfig) => ({ limits: { fileSize: config.MAX_UPLOAD_BYTES, files: MAX_MEDIAS_PER_SEND }, defParamCharset: 'utf8' }),
+      useFactory: (config: GatewayConfig) => ({
+        limits: { fileSize: config.MAX_UPLOAD_BYTES, files: MAX_MEDIAS_PER_SEND },
+        defParamCharset: 'utf8',
+      }),
     }),
     MediaModule,
     AuthModule,

@@ -22,8 +22,16 @@ export class AnnouncementImages {
    * as the announcement's; answers its key. ERR_VALIDATION on mediaPath for anything else.
    */
   async claim(companyId: number, upload: string, announcementId: number): Promise<string> {
-    const key = await claimUpload(this.storage, upload, `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/`, `announcements/${announcementId}/`);
-    if (key === null) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaPath', messages: ['not a file uploaded for this company'] }] });
+    const key = await claimUpload(
+      this.storage,
+      upload,
+      `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/`,
+      `announcements/${announcementId}/`,
+    );
+    if (key === null)
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'mediaPath', messages: ['not a file uploaded for this company'] }],
+      });
     return key;
   }
 

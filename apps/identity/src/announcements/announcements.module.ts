@@ -5,5 +5,8 @@ import { AnnouncementsController } from './announcements.controller.js';
 import { AnnouncementsRepository } from './announcements.repository.js';
 import { AnnouncementsService } from './announcements.service.js';
 
-@Module({ controllers: [AnnouncementsController], providers: [AnnouncementsService, AnnouncementsRepository, AnnouncementEvents, AnnouncementImages] })
+@Module({
+  controllers: [AnnouncementsController],
+  providers: [AnnouncementsService, AnnouncementsRepository, AnnouncementEvents, AnnouncementImages],
+})
 export class AnnouncementsModule {}

@@ -50,7 +50,10 @@ export class AnnouncementsRepository {
     return row!;
   }
 
-  async update(id: number, values: UpdateAnnouncementDto | Pick<AnnouncementValues, 'mediaPath' | 'mediaName'>): Promise<AnnouncementRow | undefined> {
+  async update(
+    id: number,
+    values: UpdateAnnouncementDto | Pick<AnnouncementValues, 'mediaPath' | 'mediaName'>,
+  ): Promise<AnnouncementRow | undefined> {
     const [row] = await this.database.db
       .update(announcements)
       .set({ ...values, updatedAt: new Date() })

@@ -1,5 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { IdentitySubjects, LoginDto, RefreshDto, type Actor, type ClientInfo, type IssuedSession, type SessionUserView } from '@atrium/contracts';
+import {
+  IdentitySubjects,
+  LoginDto,
+  RefreshDto,
+  type Actor,
+  type ClientInfo,
+  type IssuedSession,
+  type SessionUserView,
+} from '@atrium/contracts';
 import { RpcActor, RpcClientInfo, RpcData, RpcHandler } from '@atrium/messaging';
 import { AuthService } from './auth.service.js';
 

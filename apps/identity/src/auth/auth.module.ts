@@ -6,5 +6,9 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 
-@Module({ imports: [SharedModule, UsersStoreModule, LoginSessionsModule], controllers: [AuthController], providers: [AuthService, LoginRateLimiter] })
+@Module({
+  imports: [SharedModule, UsersStoreModule, LoginSessionsModule],
+  controllers: [AuthController],
+  providers: [AuthService, LoginRateLimiter],
+})
 export class AuthModule {}

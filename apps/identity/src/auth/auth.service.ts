@@ -43,7 +43,10 @@ export class AuthService {
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
   ) {
-    this.jwt = new JwtService({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS } });
+    this.jwt = new JwtService({
+      secret: config.JWT_SECRET,
+      signOptions: { algorithm: 'HS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS },
+    });
   }
 
   /** One active login per user: a new login ends the others, tells their sockets why, then disconnects them. */
@@ -89,7 +92,9 @@ export class AuthService {
     const presented = hashSecret(parts.secret);
     const current = sameHash(session.tokenHash, presented);
     const withinGrace =
-      sameHash(session.previousTokenHash, presented) && session.rotatedAt !== null && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
+      sameHash(session.previousTokenHash, presented) &&
+      session.rotatedAt !== null &&
+      Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
     if (!current && !withinGrace) {
       await this.database.withTenant(session.companyId, (tx) => this.sessions.revoke(tx, session.id));
       await this.actorStates.remove(session.userId, session.id);
@@ -140,7 +145,8 @@ export class AuthService {
   private assertCompanyMayLogIn(company: { status: boolean; dueDate: string | null }, isSuper: boolean): void {
     if (isSuper) return;
     if (!company.status) throw new AppError(ErrorCode.ERR_COMPANY_INACTIVE);
-    if (this.calendar.isPastDue(company.dueDate)) throw new AppError(ErrorCode.ERR_SUBSCRIPTION_EXPIRED, { data: { dueDate: company.dueDate } });
+    if (this.calendar.isPastDue(company.dueDate))
+      throw new AppError(ErrorCode.ERR_SUBSCRIPTION_EXPIRED, { data: { dueDate: company.dueDate } });
   }
 
   private refreshExpiry(): Date {

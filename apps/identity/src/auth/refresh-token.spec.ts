@@ -6,10 +6,13 @@ describe('refresh tokens', () => {
     expect(parseRefreshToken(formatRefreshToken(parts))).toEqual(parts);
   });
 
-  it.each(['', 'no-dot', 'not-a-uuid.abcdefghijklmnopqrstuvwxyz', `${newSessionId()}.short`, `${newSessionId()}.bad chars here!!!!!!!!!!!`])(
-    'rejects the malformed token %p',
-    (token) => expect(parseRefreshToken(token)).toBeNull(),
-  );
+  it.each([
+    '',
+    'no-dot',
+    'not-a-uuid.abcdefghijklmnopqrstuvwxyz',
+    `${newSessionId()}.short`,
+    `${newSessionId()}.bad chars here!!!!!!!!!!!`,
+  ])('rejects the malformed token %p', (token) => expect(parseRefreshToken(token)).toBeNull());
 
   it('compares hashes of equal secrets only', () => {
     const secret = newSecret();

@@ -56,7 +56,11 @@ export class CompaniesController {
   }
 
   @RpcHandler(IdentitySubjects.companiesUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateCompanyDto, path: 'body' }) dto: UpdateCompanyDto): Promise<CompanyView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateCompanyDto, path: 'body' }) dto: UpdateCompanyDto,
+  ): Promise<CompanyView> {
     return this.companies.update(actor, id, dto);
   }
 

@@ -45,7 +45,11 @@ export class CompaniesRepository {
       .orderBy(asc(companies.id));
   }
 
-  async page(tx: IdentityTx, searchParam: string | undefined, pageNumber: number | undefined): Promise<{ rows: CompanyWithPlan[]; count: number }> {
+  async page(
+    tx: IdentityTx,
+    searchParam: string | undefined,
+    pageNumber: number | undefined,
+  ): Promise<{ rows: CompanyWithPlan[]; count: number }> {
     const pattern = searchParam ? likePattern(searchParam) : undefined;
     const where = pattern ? or(ilike(companies.name, pattern), ilike(companies.email, pattern)) : undefined;
     // One transaction is one connection: its queries run one after the other.

@@ -117,7 +117,8 @@ export class CompaniesService {
       }),
     );
     await this.afterSubscriptionChange(before, view);
-    if (dto.campaignsEnabled !== undefined) this.events.settingSaved(id, { key: 'campaignsEnabled', value: String(dto.campaignsEnabled) }, false);
+    if (dto.campaignsEnabled !== undefined)
+      this.events.settingSaved(id, { key: 'campaignsEnabled', value: String(dto.campaignsEnabled) }, false);
     return view;
   }
 

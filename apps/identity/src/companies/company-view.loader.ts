@@ -16,7 +16,10 @@ export class CompanyViewLoader {
   }
 
   async many(tx: IdentityTx, rows: CompanyWithPlan[]): Promise<CompanyView[]> {
-    const settings = await this.companies.settingsOf(tx, rows.map((row) => row.company.id));
+    const settings = await this.companies.settingsOf(
+      tx,
+      rows.map((row) => row.company.id),
+    );
     return rows.map((row) => toCompanyView(row, settings.get(row.company.id) ?? []));
   }
 }

@@ -22,7 +22,6 @@ import type { ScheduleRow } from '@atrium/contracts';
 /** Everything the identity service owns lives in this schema. */
 export const identity = pgSchema('identity');
 
-
 export const plans = identity.table('plans', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 50 }).notNull().unique('plans_name_unique'),
@@ -60,7 +59,10 @@ export const companies = identity
       addressState: varchar('address_state', { length: 50 }),
       addressCity: varchar('address_city', { length: 100 }),
       addressDistrict: varchar('address_district', { length: 100 }),
-      schedules: jsonb('schedules').$type<ScheduleRow[]>().notNull().default(sql`'[]'::jsonb`),
+      schedules: jsonb('schedules')
+        .$type<ScheduleRow[]>()
+        .notNull()
+        .default(sql`'[]'::jsonb`),
       /** The operator's own company, home of the super users; cannot be deleted. */
       isPlatform: boolean('is_platform').notNull().default(false),
       ...timestamps(),

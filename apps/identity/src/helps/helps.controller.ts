@@ -29,7 +29,11 @@ export class HelpsController {
   }
 
   @RpcHandler(IdentitySubjects.helpsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateHelpDto, path: 'body' }) dto: UpdateHelpDto): Promise<HelpView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateHelpDto, path: 'body' }) dto: UpdateHelpDto,
+  ): Promise<HelpView> {
     return this.helps.update(actor, id, dto);
   }
 

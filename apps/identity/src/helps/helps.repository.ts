@@ -18,7 +18,13 @@ export class HelpsRepository {
     const pattern = searchParam?.trim() ? likePattern(searchParam) : undefined;
     const where = pattern ? or(ilike(helps.title, pattern), ilike(helps.description, pattern)) : undefined;
     const [rows, [total]] = await Promise.all([
-      this.database.db.select().from(helps).where(where).orderBy(asc(helps.title), asc(helps.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber, PAGE_SIZE)),
+      this.database.db
+        .select()
+        .from(helps)
+        .where(where)
+        .orderBy(asc(helps.title), asc(helps.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(pageNumber, PAGE_SIZE)),
       this.database.db.select({ n: count() }).from(helps).where(where),
     ]);
     return { rows, count: total?.n ?? 0 };

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, type Actor, type HelpDto, type HelpView, type Page, type PageQueryDto, type UpdateHelpDto } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type HelpDto,
+  type HelpView,
+  type Page,
+  type PageQueryDto,
+  type UpdateHelpDto,
+} from '@atrium/contracts';
 import { requireSuper, toPage } from '@atrium/kernel';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { HelpsRepository, type HelpRow } from './helps.repository.js';

@@ -52,7 +52,13 @@ export class ActorStateWriter {
 
   /** Makes `sessionId` the user's one live login; a different login it replaces has ended. */
   async write(user: SessionUserView, sessionId: string): Promise<void> {
-    const previous = await this.redis.set(this.key(user.id), JSON.stringify(toActorState(user, sessionId)), 'EX', this.config.REFRESH_TOKEN_TTL_SECONDS, 'GET');
+    const previous = await this.redis.set(
+      this.key(user.id),
+      JSON.stringify(toActorState(user, sessionId)),
+      'EX',
+      this.config.REFRESH_TOKEN_TTL_SECONDS,
+      'GET',
+    );
     this.announceEnded(previous, sessionId);
   }
 

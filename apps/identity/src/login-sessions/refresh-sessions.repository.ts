@@ -30,13 +30,19 @@ export class RefreshSessionsRepository {
   }
 
   async revoke(tx: IdentityTx, id: string): Promise<void> {
-    await tx.update(refreshSessions).set({ revokedAt: new Date() }).where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)));
+    await tx
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)));
   }
 
   /** Ends every login of the user, or every one but `keepId`. */
   async revokeAllOf(tx: IdentityTx, userId: number, keepId?: string): Promise<void> {
     const conditions = [eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)];
     if (keepId) conditions.push(ne(refreshSessions.id, keepId));
-    await tx.update(refreshSessions).set({ revokedAt: new Date() }).where(and(...conditions));
+    await tx
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(...conditions));
   }
 }

@@ -5,5 +5,9 @@ import { UsersStoreModule } from '../users/users-store.module.js';
 import { OnboardingController } from './onboarding.controller.js';
 import { OnboardingService } from './onboarding.service.js';
 
-@Module({ imports: [SharedModule, SettingsStoreModule, UsersStoreModule], controllers: [OnboardingController], providers: [OnboardingService] })
+@Module({
+  imports: [SharedModule, SettingsStoreModule, UsersStoreModule],
+  controllers: [OnboardingController],
+  providers: [OnboardingService],
+})
 export class OnboardingModule {}

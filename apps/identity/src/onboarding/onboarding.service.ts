@@ -48,7 +48,9 @@ export class OnboardingService {
 
   async update(actor: Actor, dismissed: boolean): Promise<OnboardingView> {
     requireAdmin(actor);
-    const saved = await this.database.withTenant(actor.companyId, (tx) => this.settings.upsert(tx, actor.companyId, 'onboardingDismissed', String(dismissed)));
+    const saved = await this.database.withTenant(actor.companyId, (tx) =>
+      this.settings.upsert(tx, actor.companyId, 'onboardingDismissed', String(dismissed)),
+    );
     this.events.settingSaved(actor.companyId, saved, false);
     return this.show(actor);
   }

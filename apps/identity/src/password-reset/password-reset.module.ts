@@ -7,5 +7,9 @@ import { PasswordResetController } from './password-reset.controller.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 
-@Module({ imports: [SharedModule, UsersStoreModule, LoginSessionsModule], controllers: [PasswordResetController], providers: [PasswordResetService, PasswordResetsRepository, Mailer] })
+@Module({
+  imports: [SharedModule, UsersStoreModule, LoginSessionsModule],
+  controllers: [PasswordResetController],
+  providers: [PasswordResetService, PasswordResetsRepository, Mailer],
+})
 export class PasswordResetModule {}

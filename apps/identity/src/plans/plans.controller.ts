@@ -1,5 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
-import { IdentitySubjects, PageQueryDto, PlanDto, UpdatePlanDto, type Actor, type Page, type PlanView, type PublicPlanView } from '@atrium/contracts';
+import {
+  IdentitySubjects,
+  PageQueryDto,
+  PlanDto,
+  UpdatePlanDto,
+  type Actor,
+  type Page,
+  type PlanView,
+  type PublicPlanView,
+} from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { PlansService } from './plans.service.js';
 
@@ -34,7 +43,11 @@ export class PlansController {
   }
 
   @RpcHandler(IdentitySubjects.plansUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdatePlanDto, path: 'body' }) dto: UpdatePlanDto): Promise<PlanView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdatePlanDto, path: 'body' }) dto: UpdatePlanDto,
+  ): Promise<PlanView> {
     return this.plans.update(actor, id, dto);
   }
 

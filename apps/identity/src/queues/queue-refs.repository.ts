@@ -10,7 +10,10 @@ export class QueueRefsRepository {
     await tx
       .insert(queueRefs)
       .values(queue)
-      .onConflictDoUpdate({ target: queueRefs.id, set: { name: sql`excluded.name`, color: sql`excluded.color`, companyId: sql`excluded.company_id` } });
+      .onConflictDoUpdate({
+        target: queueRefs.id,
+        set: { name: sql`excluded.name`, color: sql`excluded.color`, companyId: sql`excluded.company_id` },
+      });
   }
 
   /** Forgets a deleted queue and takes it out of its members' queues; answers those members. */

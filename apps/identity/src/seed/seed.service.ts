@@ -37,14 +37,20 @@ export class SeedService implements OnApplicationBootstrap {
     const passwordHash = await this.passwords.hash(password);
     const created = await this.database.asSystem(async (tx) => {
       await lockFor(tx, 'identity.seed', 'platform');
-      const [existingSuper] = await tx.select({ id: users.id }).from(users).where(sql`${users.super}`).limit(1);
+      const [existingSuper] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.super}`)
+        .limit(1);
       if (existingSuper) return false;
       const planId = await this.ensurePlan(tx);
       const company =
         (await this.companies.platformCompany(tx)) ??
         (await this.companies.insert(tx, { name: PLATFORM_COMPANY_NAME, planId, isPlatform: true, dueDate: '2099-12-31', email }));
       await this.settings.createDefaults(tx, company.id);
-      await tx.insert(users).values({ companyId: company.id, name: 'Admin', email, passwordHash, profile: 'admin', super: true, allTicket: 'enabled' });
+      await tx
+        .insert(users)
+        .values({ companyId: company.id, name: 'Admin', email, passwordHash, profile: 'admin', super: true, allTicket: 'enabled' });
       return true;
     });
     if (created) this.logger.info({ email }, 'seeded the platform company and its super user');
@@ -53,7 +59,10 @@ export class SeedService implements OnApplicationBootstrap {
   private async ensurePlan(tx: IdentityTx): Promise<number> {
     const [existing] = await tx.select({ id: plans.id }).from(plans).orderBy(plans.id).limit(1);
     if (existing) return existing.id;
-    const [plan] = await tx.insert(plans).values({ name: DEFAULT_PLAN_NAME, users: 10, connections: 5, queues: 10, value: 0 }).returning({ id: plans.id });
+    const [plan] = await tx
+      .insert(plans)
+      .values({ name: DEFAULT_PLAN_NAME, users: 10, connections: 5, queues: 10, value: 0 })
+      .returning({ id: plans.id });
     return plan!.id;
   }
 }

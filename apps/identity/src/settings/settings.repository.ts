@@ -26,8 +26,13 @@ export class SettingsRepository {
       .where(eq(settings.companyId, companyId))
       .orderBy(asc(settings.key));
     const present = new Set(stored.map((row) => row.key));
-    const missing = SETTING_KEYS.filter((key) => !present.has(key)).map((key) => ({ key, value: SETTING_DEFINITIONS[key].default as string }));
-    return [...stored, ...missing].map((row) => (row.key === 'timezone' && row.value === '' ? { key: row.key, value: this.platformTimeZone } : row));
+    const missing = SETTING_KEYS.filter((key) => !present.has(key)).map((key) => ({
+      key,
+      value: SETTING_DEFINITIONS[key].default as string,
+    }));
+    return [...stored, ...missing].map((row) =>
+      row.key === 'timezone' && row.value === '' ? { key: row.key, value: this.platformTimeZone } : row,
+    );
   }
 
   async upsert(tx: IdentityTx, companyId: number, key: SettingKey, value: string): Promise<SettingView> {

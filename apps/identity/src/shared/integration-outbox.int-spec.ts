@@ -19,7 +19,14 @@ describe('IntegrationOutbox (real PostgreSQL and JetStream)', () => {
   const received: IntegrationEvent[] = [];
 
   const relay = () => {
-    const created = new IntegrationOutbox({ database: database as unknown as Database<Record<string, unknown>>, table: outbox, events, channel: 'outbox_test', logger, pollMs: 200 });
+    const created = new IntegrationOutbox({
+      database: database as unknown as Database<Record<string, unknown>>,
+      table: outbox,
+      events,
+      channel: 'outbox_test',
+      logger,
+      pollMs: 200,
+    });
     relays.push(created);
     return created;
   };

@@ -22,5 +22,12 @@ export function toUserView(row: UserRow, queues: QueueRef[]): UserView {
 
 /** The company a `company-{id}-user` event carries beside the user. */
 export function toUserCompanyRef(row: CompanyRow): UserCompanyRef {
-  return { id: row.id, name: row.name, dueDate: row.dueDate, status: row.status, recurrence: row.recurrence as UserCompanyRef['recurrence'], planId: row.planId };
+  return {
+    id: row.id,
+    name: row.name,
+    dueDate: row.dueDate,
+    status: row.status,
+    recurrence: row.recurrence as UserCompanyRef['recurrence'],
+    planId: row.planId,
+  };
 }

@@ -37,7 +37,11 @@ export class UsersController {
   }
 
   @RpcHandler(IdentitySubjects.usersUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateUserDto, path: 'body' }) dto: UpdateUserDto): Promise<UserView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateUserDto, path: 'body' }) dto: UpdateUserDto,
+  ): Promise<UserView> {
     return this.users.update(actor, id, dto);
   }
 

@@ -6,5 +6,9 @@ import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js'
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
-@Module({ imports: [SharedModule, CompaniesStoreModule, UsersStoreModule, LoginSessionsModule], controllers: [UsersController], providers: [UsersService] })
+@Module({
+  imports: [SharedModule, CompaniesStoreModule, UsersStoreModule, LoginSessionsModule],
+  controllers: [UsersController],
+  providers: [UsersService],
+})
 export class UsersModule {}

@@ -26,12 +26,18 @@ export class UsersRepository {
   async emailTaken(tx: IdentityTx, email: string, exceptUserId?: number): Promise<boolean> {
     const conditions = [sql`lower(${users.email}) = lower(${email})`];
     if (exceptUserId !== undefined) conditions.push(ne(users.id, exceptUserId));
-    const [row] = await tx.select({ id: users.id }).from(users).where(and(...conditions));
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(...conditions));
     return row !== undefined;
   }
 
   async findById(tx: IdentityTx, companyId: number, id: number): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id)));
     return row;
   }
 
@@ -39,7 +45,13 @@ export class UsersRepository {
     const pattern = searchParam ? likePattern(searchParam) : undefined;
     const where = and(eq(users.companyId, companyId), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
     // one transaction is one connection: its queries run one after the other
-    const rows = await tx.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(PAGE_SIZE).offset(pageOffset(pageNumber, PAGE_SIZE));
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(pageNumber, PAGE_SIZE));
     const [total] = await tx.select({ n: count() }).from(users).where(where);
     return { rows, count: total?.n ?? 0 };
   }
@@ -68,7 +80,10 @@ export class UsersRepository {
   }
 
   async delete(tx: IdentityTx, companyId: number, id: number): Promise<boolean> {
-    const deleted = await tx.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).returning({ id: users.id });
+    const deleted = await tx
+      .delete(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .returning({ id: users.id });
     return deleted.length > 0;
   }
 

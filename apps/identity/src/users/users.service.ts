@@ -56,7 +56,9 @@ export class UsersService {
 
   /** Every user of the company, for pickers (transfer, filters): any logged-in user may read it. */
   list(actor: Actor): Promise<UserView[]> {
-    return this.database.withTenant(actor.companyId, async (tx) => this.views(tx, actor.companyId, await this.users.all(tx, actor.companyId)));
+    return this.database.withTenant(actor.companyId, async (tx) =>
+      this.views(tx, actor.companyId, await this.users.all(tx, actor.companyId)),
+    );
   }
 
   show(actor: Actor, id: number): Promise<UserView> {
@@ -166,7 +168,13 @@ export class UsersService {
   private async requireReferences(actor: Actor, dto: Pick<CreateUserDto, 'queueIds' | 'whatsappId'>): Promise<void> {
     await Promise.all([
       requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds: dto.queueIds }, { queueIds: 'queueIds' }),
-      requireReferences(this.rpc, SessionsSubjects.referencesMissing, actor, { whatsappIds: typeof dto.whatsappId === 'number' ? [dto.whatsappId] : [] }, { whatsappIds: 'whatsappId' }),
+      requireReferences(
+        this.rpc,
+        SessionsSubjects.referencesMissing,
+        actor,
+        { whatsappIds: typeof dto.whatsappId === 'number' ? [dto.whatsappId] : [] },
+        { whatsappIds: 'whatsappId' },
+      ),
     ]);
   }
 
@@ -189,7 +197,11 @@ export class UsersService {
   }
 
   private async views(tx: IdentityTx, companyId: number, rows: UserRow[]): Promise<UserView[]> {
-    const queues = await this.users.queuesOf(tx, companyId, rows.map((r) => r.id));
+    const queues = await this.users.queuesOf(
+      tx,
+      companyId,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => toUserView(row, queues.get(row.id) ?? []));
   }
 

@@ -42,7 +42,11 @@ export class AuthKeysRepository {
   }
 
   /** Upserts and deletes in one transaction. */
-  async write(session: SessionRef, upserts: readonly AuthKeyWrite[], deletes: ReadonlyArray<{ category: string; id: string }>): Promise<void> {
+  async write(
+    session: SessionRef,
+    upserts: readonly AuthKeyWrite[],
+    deletes: ReadonlyArray<{ category: string; id: string }>,
+  ): Promise<void> {
     if (upserts.length === 0 && deletes.length === 0) return;
     await this.database.withTenant(session.companyId, async (tx) => {
       for (let start = 0; start < upserts.length; start += WRITE_CHUNK) {

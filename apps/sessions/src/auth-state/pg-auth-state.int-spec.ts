@@ -32,8 +32,12 @@ describe('auth state in PostgreSQL, one key per row (real database, RLS applies)
 
   const rowsOf = async (category?: string) =>
     Number(
-      (await owner.query<{ n: string }>('select count(*) as n from sessions.auth_keys where whatsapp_id = $1 and company_id = $2 and ($3::text is null or category = $3)', [session.whatsappId, session.companyId, category ?? null]))
-        .rows[0]!.n,
+      (
+        await owner.query<{ n: string }>(
+          'select count(*) as n from sessions.auth_keys where whatsapp_id = $1 and company_id = $2 and ($3::text is null or category = $3)',
+          [session.whatsappId, session.companyId, category ?? null],
+        )
+      ).rows[0]!.n,
     );
 
   it('keeps Baileys credentials across restarts, Buffers included', async () => {
@@ -81,7 +85,9 @@ describe('auth state in PostgreSQL, one key per row (real database, RLS applies)
     expect(store.cachedKeys).toBe(8);
     // A cached key (or a cached miss) is answered without PostgreSQL.
     await store.get('pre-key', ['102']);
-    await owner.query("delete from sessions.auth_keys where whatsapp_id = $1 and category = 'pre-key' and key_id = '102'", [session.whatsappId]);
+    await owner.query("delete from sessions.auth_keys where whatsapp_id = $1 and category = 'pre-key' and key_id = '102'", [
+      session.whatsappId,
+    ]);
     expect((await store.get('pre-key', ['102'])).has('102')).toBe(true);
     expect((await new PgAuthStateStore(repository, session, 8).get('pre-key', ['102'])).has('102')).toBe(false);
   });

@@ -41,7 +41,11 @@ export class ConnectionsController {
   }
 
   @RpcHandler(SessionsSubjects.whatsappUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateWhatsappDto, path: 'body' }) dto: UpdateWhatsappDto): Promise<WhatsappView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateWhatsappDto, path: 'body' }) dto: UpdateWhatsappDto,
+  ): Promise<WhatsappView> {
     return this.connections.update(actor, id, dto);
   }
 
@@ -62,7 +66,11 @@ export class ConnectionsController {
   }
 
   @RpcHandler(SessionsSubjects.sessionStart)
-  start(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: StartSessionDto, path: 'body' }) dto: StartSessionDto): Promise<{ message: string }> {
+  start(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: StartSessionDto, path: 'body' }) dto: StartSessionDto,
+  ): Promise<{ message: string }> {
     return this.connections.startSession(actor, id, dto);
   }
 

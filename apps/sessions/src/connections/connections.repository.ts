@@ -18,7 +18,10 @@ export class ConnectionsRepository {
   }
 
   async find(tx: SessionsTx, companyId: number, id: number): Promise<WhatsappRow | undefined> {
-    const [row] = await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+    const [row] = await tx
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
     return row;
   }
 
@@ -43,7 +46,10 @@ export class ConnectionsRepository {
 
   /** Clears a deleted prompt (or integration) from the company's connections that named it; the connections changed. */
   async clearBot(tx: SessionsTx, companyId: number, bot: { promptId: number } | { integrationId: number }): Promise<WhatsappRow[]> {
-    const [column, set] = 'promptId' in bot ? [eq(whatsapps.promptId, bot.promptId), { promptId: null }] : [eq(whatsapps.integrationId, bot.integrationId), { integrationId: null }];
+    const [column, set] =
+      'promptId' in bot
+        ? [eq(whatsapps.promptId, bot.promptId), { promptId: null }]
+        : [eq(whatsapps.integrationId, bot.integrationId), { integrationId: null }];
     return tx
       .update(whatsapps)
       .set({ ...set, updatedAt: sql`now()` })
@@ -52,7 +58,10 @@ export class ConnectionsRepository {
   }
 
   async delete(tx: SessionsTx, companyId: number, id: number): Promise<boolean> {
-    const deleted = await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id))).returning({ id: whatsapps.id });
+    const deleted = await tx
+      .delete(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .returning({ id: whatsapps.id });
     return deleted.length > 0;
   }
 
@@ -61,7 +70,13 @@ export class ConnectionsRepository {
     return tx
       .update(whatsapps)
       .set({ isDefault: false, updatedAt: sql`now()` })
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), exceptId === undefined ? undefined : ne(whatsapps.id, exceptId)))
+      .where(
+        and(
+          eq(whatsapps.companyId, companyId),
+          eq(whatsapps.isDefault, true),
+          exceptId === undefined ? undefined : ne(whatsapps.id, exceptId),
+        ),
+      )
       .returning();
   }
 

@@ -58,7 +58,11 @@ export class ConnectionsService {
   async list(actor: Actor): Promise<WhatsappView[]> {
     const drafts = await this.database.withTenant(actor.companyId, async (tx) => {
       const rows = await this.connections.list(tx, actor.companyId);
-      const queues = await this.connections.queueIdsOf(tx, actor.companyId, rows.map((row) => row.id));
+      const queues = await this.connections.queueIdsOf(
+        tx,
+        actor.companyId,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => ({ row, queueIds: queues.get(row.id) ?? [], withToken: isAdmin(actor) }));
     });
     return this.present(actor, drafts);
@@ -73,7 +77,9 @@ export class ConnectionsService {
   }
 
   async show(actor: Actor, id: number): Promise<WhatsappView> {
-    const draft = await this.database.withTenant(actor.companyId, async (tx) => this.draft(tx, await this.owned(tx, actor, id), isAdmin(actor)));
+    const draft = await this.database.withTenant(actor.companyId, async (tx) =>
+      this.draft(tx, await this.owned(tx, actor, id), isAdmin(actor)),
+    );
     const [view] = await this.present(actor, [draft]);
     return view!;
   }
@@ -118,7 +124,10 @@ export class ConnectionsService {
       await this.connections.lockCompany(tx, actor.companyId);
       const current = await this.owned(tx, actor, id);
       const currentQueues = (await this.connections.queueIdsOf(tx, actor.companyId, [id])).get(id) ?? [];
-      this.checkGreeting(queueIds ?? currentQueues, fields.greetingMessage === undefined ? current.greetingMessage : (fields.greetingMessage ?? ''));
+      this.checkGreeting(
+        queueIds ?? currentQueues,
+        fields.greetingMessage === undefined ? current.greetingMessage : (fields.greetingMessage ?? ''),
+      );
       // There is always one default connection: it moves to another, it is never just unset.
       if (fields.isDefault === false && current.isDefault) throw new AppError(ErrorCode.ERR_NO_OTHER_WHATSAPP);
       const demoted = fields.isDefault === true && !current.isDefault ? await this.connections.clearDefault(tx, actor.companyId, id) : [];
@@ -213,11 +222,21 @@ export class ConnectionsService {
    * integration are the ai service's, the queues (its own and the one it transfers to) the
    * tickets service's; ERR_VALIDATION on the field otherwise, before anything is stored.
    */
-  private async requireReferences(actor: Actor, fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'transferQueueId'>, queueIds: number[] | undefined): Promise<void> {
+  private async requireReferences(
+    actor: Actor,
+    fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'transferQueueId'>,
+    queueIds: number[] | undefined,
+  ): Promise<void> {
     await requireAiReferences(this.rpc, actor, { promptId: fields.promptId, integrationId: fields.integrationId });
     await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
     const transferQueueIds = typeof fields.transferQueueId === 'number' ? [fields.transferQueueId] : undefined;
-    await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds: transferQueueIds }, { queueIds: 'transferQueueId' });
+    await requireReferences(
+      this.rpc,
+      TicketsSubjects.referencesMissing,
+      actor,
+      { queueIds: transferQueueIds },
+      { queueIds: 'transferQueueId' },
+    );
   }
 
   private checkGreeting(queueIds: number[], greetingMessage: string): void {
@@ -245,6 +264,4 @@ export class ConnectionsService {
     const queuesOf = await this.queueNames.of(actor);
     return drafts.map((draft) => toWhatsappView(draft, queuesOf(draft.queueIds)));
   }
-
-
 }

@@ -29,11 +29,18 @@ export class DeletedBotsConsumer implements OnModuleInit {
     this.integration.on('queueIntegration.deleted', (event) => this.clear(event, { integrationId: event.payload.integrationId }));
   }
 
-  private async clear(event: IntegrationEvent<'prompt.deleted' | 'queueIntegration.deleted'>, bot: { promptId: number } | { integrationId: number }): Promise<void> {
+  private async clear(
+    event: IntegrationEvent<'prompt.deleted' | 'queueIntegration.deleted'>,
+    bot: { promptId: number } | { integrationId: number },
+  ): Promise<void> {
     const { companyId } = event;
     const drafts = await this.database.withTenant(companyId, async (tx) => {
       const rows = await this.connections.clearBot(tx, companyId, bot);
-      const queues = await this.connections.queueIdsOf(tx, companyId, rows.map((row) => row.id));
+      const queues = await this.connections.queueIdsOf(
+        tx,
+        companyId,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => ({ row, queueIds: queues.get(row.id) ?? [], withToken: false }));
     });
     if (drafts.length === 0) return;
@@ -43,4 +50,12 @@ export class DeletedBotsConsumer implements OnModuleInit {
 }
 
 /** The company's admin view, for naming the connections' queues. */
-const systemActor = (companyId: number): Actor => ({ userId: 0, companyId, profile: 'admin', super: false, queueIds: [], allTicket: 'enabled', sessionId: `sessions-${companyId}` });
+const systemActor = (companyId: number): Actor => ({
+  userId: 0,
+  companyId,
+  profile: 'admin',
+  super: false,
+  queueIds: [],
+  allTicket: 'enabled',
+  sessionId: `sessions-${companyId}`,
+});

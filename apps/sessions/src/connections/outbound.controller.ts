@@ -22,7 +22,8 @@ export class OutboundController {
     try {
       return await this.sessions.command({ companyId: request.companyId, whatsappId: request.whatsappId }, request.command);
     } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCode.ERR_WAPP_NOT_INITIALIZED) await this.connections.assertExists(request.companyId, request.whatsappId);
+      if (error instanceof AppError && error.code === ErrorCode.ERR_WAPP_NOT_INITIALIZED)
+        await this.connections.assertExists(request.companyId, request.whatsappId);
       throw error;
     }
   }

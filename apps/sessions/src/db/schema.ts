@@ -6,7 +6,6 @@ import type { SessionStatusReason, WhatsappProvider, WhatsappStatus } from '@atr
 /** Everything the sessions service owns lives in this schema. */
 export const sessionsDb = pgSchema('sessions');
 
-
 /** WhatsApp connections (spec 001 "Connections"). */
 export const whatsapps = sessionsDb
   .table(
@@ -51,7 +50,9 @@ export const whatsapps = sessionsDb
       index('whatsapps_company_idx').on(t.companyId),
       uniqueIndex('whatsapps_token_hash_unique').on(t.tokenHash),
       // At most one default connection per company.
-      uniqueIndex('whatsapps_one_default_per_company').on(t.companyId).where(sql`${t.isDefault}`),
+      uniqueIndex('whatsapps_one_default_per_company')
+        .on(t.companyId)
+        .where(sql`${t.isDefault}`),
       tenantIsolationPolicy(),
     ],
   )

@@ -1,12 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import {
-  INBOUND_STREAM,
-  inboundEventId,
-  inboundStreamName,
-  inboundSubject,
-  storableDeep,
-  type InboundEvent,
-} from '@atrium/contracts';
+import { INBOUND_STREAM, inboundEventId, inboundStreamName, inboundSubject, storableDeep, type InboundEvent } from '@atrium/contracts';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ensureStream, type PrefixedNatsClient } from '@atrium/messaging';

@@ -24,10 +24,14 @@ describe('HandoverWait', () => {
 
   it('never repeats a command that may have run: a timeout, or the driver’s "not connected" for a command without its own id', async () => {
     const timedOut = attemptFailing(new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE));
-    await expect(new HandoverWait(5_000).run(timedOut, moving, 10_000, true)).rejects.toMatchObject({ code: ErrorCode.ERR_SERVICE_UNAVAILABLE });
+    await expect(new HandoverWait(5_000).run(timedOut, moving, 10_000, true)).rejects.toMatchObject({
+      code: ErrorCode.ERR_SERVICE_UNAVAILABLE,
+    });
     expect(timedOut.calls).toBe(1);
     const closedUnderIt = attemptFailing(new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED));
-    await expect(new HandoverWait(5_000).run(closedUnderIt, moving, 10_000, false)).rejects.toMatchObject({ code: ErrorCode.ERR_WAPP_NOT_INITIALIZED });
+    await expect(new HandoverWait(5_000).run(closedUnderIt, moving, 10_000, false)).rejects.toMatchObject({
+      code: ErrorCode.ERR_WAPP_NOT_INITIALIZED,
+    });
     expect(closedUnderIt.calls).toBe(1);
     // With its own WhatsApp id, a repeat is the message sent before: safe.
     const withId = attemptFailing(new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED));
@@ -36,11 +40,15 @@ describe('HandoverWait', () => {
 
   it('fails at once for a session that is not moving, and after the wait for one that never arrives', async () => {
     const still = attemptFailing(notSentError());
-    await expect(new HandoverWait(5_000).run(still, async () => false, 10_000, false)).rejects.toMatchObject({ code: ErrorCode.ERR_WAPP_NOT_INITIALIZED });
+    await expect(new HandoverWait(5_000).run(still, async () => false, 10_000, false)).rejects.toMatchObject({
+      code: ErrorCode.ERR_WAPP_NOT_INITIALIZED,
+    });
     expect(still.calls).toBe(1);
     const never = attemptFailing(...Array.from({ length: 100 }, () => notSentError()));
     const started = Date.now();
-    await expect(new HandoverWait(500).run(never, moving, 10_000, false)).rejects.toMatchObject({ code: ErrorCode.ERR_WAPP_NOT_INITIALIZED });
+    await expect(new HandoverWait(500).run(never, moving, 10_000, false)).rejects.toMatchObject({
+      code: ErrorCode.ERR_WAPP_NOT_INITIALIZED,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(Date.now() - started).toBeLessThan(2_000);
   });

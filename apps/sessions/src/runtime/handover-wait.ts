@@ -36,7 +36,12 @@ export class HandoverWait {
   constructor(private readonly waitMs: number) {}
 
   /** `idempotent`: the command carries its own WhatsApp id (newMessageId). */
-  run<T>(attempt: (remainingMs: number) => Promise<T>, isMoving: () => Promise<boolean>, budgetMs: number, idempotent: boolean): Promise<T> {
+  run<T>(
+    attempt: (remainingMs: number) => Promise<T>,
+    isMoving: () => Promise<boolean>,
+    budgetMs: number,
+    idempotent: boolean,
+  ): Promise<T> {
     const holding = this.hold(attempt, isMoving, budgetMs, idempotent);
     const tracked = holding.catch(() => undefined);
     this.held.add(tracked);
@@ -49,7 +54,12 @@ export class HandoverWait {
     while (this.held.size > 0) await Promise.allSettled([...this.held]);
   }
 
-  private async hold<T>(attempt: (remainingMs: number) => Promise<T>, isMoving: () => Promise<boolean>, budgetMs: number, idempotent: boolean): Promise<T> {
+  private async hold<T>(
+    attempt: (remainingMs: number) => Promise<T>,
+    isMoving: () => Promise<boolean>,
+    budgetMs: number,
+    idempotent: boolean,
+  ): Promise<T> {
     const started = Date.now();
     const waitUntil = started + Math.min(this.waitMs, budgetMs);
     for (;;) {

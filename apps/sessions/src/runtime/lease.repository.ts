@@ -30,7 +30,10 @@ export class LeaseRepository {
   /** The session should run: a lease row that any replica may claim (kept when it exists). */
   async want(companyId: number, whatsappId: number): Promise<void> {
     await this.database.withTenant(companyId, (tx) =>
-      tx.insert(sessionLeases).values({ whatsappId, companyId, owner: null, expiresAt: sql`now()` }).onConflictDoNothing(),
+      tx
+        .insert(sessionLeases)
+        .values({ whatsappId, companyId, owner: null, expiresAt: sql`now()` })
+        .onConflictDoNothing(),
     );
   }
 
@@ -74,7 +77,12 @@ export class LeaseRepository {
          where l.whatsapp_id = picked.whatsapp_id
      returning l.whatsapp_id, l.company_id, l.generation, picked.previous`),
     );
-    return rows.rows.map((row) => ({ whatsappId: row.whatsapp_id, companyId: row.company_id, generation: row.generation, previousOwner: row.previous }));
+    return rows.rows.map((row) => ({
+      whatsappId: row.whatsapp_id,
+      companyId: row.company_id,
+      generation: row.generation,
+      previousOwner: row.previous,
+    }));
   }
 
   /**

@@ -5,7 +5,9 @@ import type { SendPacer } from './send-pacer.js';
 
 function required<T>(value: T | undefined | null, field: string): T {
   if (value === undefined || value === null || value === '') {
-    throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `command.${field}`, messages: [`${field} is required for this command`] }] });
+    throw new AppError(ErrorCode.ERR_VALIDATION, {
+      fields: [{ field: `command.${field}`, messages: [`${field} is required for this command`] }],
+    });
   }
   return value;
 }
@@ -13,7 +15,8 @@ function required<T>(value: T | undefined | null, field: string): T {
 /** A driver's refusal as the spec's error code (spec 000 section 8). */
 export function toCommandError(error: unknown, type: OutboundCommandDto['type']): AppError {
   if (error instanceof AppError) return error;
-  if (!(error instanceof ChannelError)) return new AppError(type === 'delete' ? ErrorCode.ERR_DELETE_WAPP_MSG : ErrorCode.ERR_SENDING_WAPP_MSG);
+  if (!(error instanceof ChannelError))
+    return new AppError(type === 'delete' ? ErrorCode.ERR_DELETE_WAPP_MSG : ErrorCode.ERR_SENDING_WAPP_MSG);
   switch (error.reason) {
     case 'not-connected':
       return new AppError(ErrorCode.ERR_WAPP_NOT_INITIALIZED);
@@ -60,7 +63,11 @@ export async function executeCommand(
         return await deps.pacer.run(() => channel.sendVcard(to, vcard, options), gap);
       }
       case 'edit': {
-        const [to, messageId, body] = [required(command.to, 'to'), required(command.messageId, 'messageId'), required(command.body, 'body')];
+        const [to, messageId, body] = [
+          required(command.to, 'to'),
+          required(command.messageId, 'messageId'),
+          required(command.body, 'body'),
+        ];
         return await deps.pacer.run(() => channel.editMessage(to, messageId, body));
       }
       case 'delete': {

@@ -1,4 +1,12 @@
-import type { AuthStateStore, ChannelDriver, ChannelListener, ChannelSession, ChannelState, DriverInboundEvent, DriverInboundMessage } from '@atrium/channel';
+import type {
+  AuthStateStore,
+  ChannelDriver,
+  ChannelListener,
+  ChannelSession,
+  ChannelState,
+  DriverInboundEvent,
+  DriverInboundMessage,
+} from '@atrium/channel';
 import { AppError, ErrorCode, type ChannelMedia, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { ConnectionEvents } from '../shared/connection.events.js';
@@ -129,7 +137,10 @@ export class RunningSession implements ChannelListener {
     this.stopping = true;
     const deadline = Date.now() + STOP_DRAIN_MS;
     while (this.inFlight.size > 0 && Date.now() < deadline) {
-      await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+      await Promise.race([
+        Promise.allSettled([...this.inFlight]),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+      ]);
     }
     await this.channel?.stop();
   }
@@ -174,9 +185,11 @@ export class RunningSession implements ChannelListener {
   // ---- ChannelListener ---------------------------------------------------------------------
 
   onState(state: ChannelState): Promise<void> {
-    this.states = this.states.then(() => this.handleState(state)).catch((error: unknown) => {
-      this.deps.logger.warn({ err: error, state: state.state, whatsappId: this.ref.whatsappId }, 'could not record session state');
-    });
+    this.states = this.states
+      .then(() => this.handleState(state))
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error, state: state.state, whatsappId: this.ref.whatsappId }, 'could not record session state');
+      });
     return this.states;
   }
 

@@ -29,12 +29,14 @@ export class SendPacer {
 
   /** Runs `work` at its turn; `minGapMs` asks this send to keep that gap after the previous send completed (a campaign's pace). */
   run<T>(work: () => Promise<T>, minGapMs = 0): Promise<T> {
-    if (this.waiting >= this.maxQueue) return Promise.reject(new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'send queue full' } }));
+    if (this.waiting >= this.maxQueue)
+      return Promise.reject(new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'send queue full' } }));
     this.waiting += 1;
     const turn = this.tail.then(async () => {
       const due = Math.max(this.lastStart + this.minGapMs, minGapMs > 0 ? this.lastEnd + minGapMs : Number.NEGATIVE_INFINITY);
       // a timer may fire up to a few ms early (Node counts from the event loop's cached clock): wait again for the rest
-      for (let wait = due - this.now(); wait > 0; wait = due - this.now()) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      for (let wait = due - this.now(); wait > 0; wait = due - this.now())
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
       this.lastStart = this.now();
       this.waiting -= 1;
       try {

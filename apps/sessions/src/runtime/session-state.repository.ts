@@ -17,7 +17,10 @@ export class SessionStateRepository {
 
   async find(companyId: number, whatsappId: number): Promise<WhatsappRow | undefined> {
     const [row] = await this.database.withTenant(companyId, (tx) =>
-      tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId))),
+      tx
+        .select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId))),
     );
     return row;
   }
@@ -59,7 +62,13 @@ export class SessionStateRepository {
     });
   }
 
-  private async writeIfHeld(tx: SessionsTx, companyId: number, whatsappId: number, owner: string, patch: SessionStatePatch): Promise<WhatsappRow | undefined> {
+  private async writeIfHeld(
+    tx: SessionsTx,
+    companyId: number,
+    whatsappId: number,
+    owner: string,
+    patch: SessionStatePatch,
+  ): Promise<WhatsappRow | undefined> {
     const heldByOwner = tx
       .select({ one: sql`1` })
       .from(sessionLeases)

@@ -150,7 +150,13 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const answer = await this.owners.ask(ref.whatsappId, { op: 'disconnect' }, CONTROL_TIMEOUT_MS);
     if (answer !== NO_OWNER) return;
     await this.authKeys.clear(ref);
-    const row = await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', statusReason: null, qrcode: '', pairingCode: '', retries: 0 });
+    const row = await this.state.endUnowned(ref.companyId, ref.whatsappId, {
+      status: 'DISCONNECTED',
+      statusReason: null,
+      qrcode: '',
+      pairingCode: '',
+      retries: 0,
+    });
     if (row) this.events.sessionChanged(row);
   }
 
@@ -172,7 +178,9 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const request: OwnerRequest = { op: 'command', companyId: ref.companyId, command };
     const attempt = async (remainingMs: number): Promise<OutboundResult> => {
       const local = this.running.get(ref.whatsappId);
-      const answer = local ? await within(this.serve(local.session, request), remainingMs) : await this.owners.ask(ref.whatsappId, request, remainingMs);
+      const answer = local
+        ? await within(this.serve(local.session, request), remainingMs)
+        : await this.owners.ask(ref.whatsappId, request, remainingMs);
       if (answer === NO_OWNER) throw notSentError();
       return answer as OutboundResult;
     };
@@ -231,14 +239,23 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     this.unrunBefore = new Set(unrun.map(([id]) => id));
     if (orphans.length > 0) {
       this.logger.warn({ sessions: orphans.length }, 'held sessions not running here: launching them');
-      await this.enqueue(orphans.map(([whatsappId, companyId]) => ({ whatsappId, companyId, generation: 0, previousOwner: this.replicaId }))).catch(() => undefined);
+      await this.enqueue(
+        orphans.map(([whatsappId, companyId]) => ({ whatsappId, companyId, generation: 0, previousOwner: this.replicaId })),
+      ).catch(() => undefined);
     }
     const share = Math.ceil(cluster.wanted / cluster.replicas);
     try {
       if (held.size > share) await this.handOver(held.size - share);
       else await this.claimUpTo(share - held.size);
       // Free for two sweeps and claimed by no one (a share computed with a replica that had just died): any replica runs them.
-      await this.enqueue(await this.leases.claimUnowned(this.replicaId, this.config.SESSION_LEASE_TTL_MS, this.config.SESSION_CLAIM_BATCH, 2 * this.config.SESSION_LEASE_RENEW_MS));
+      await this.enqueue(
+        await this.leases.claimUnowned(
+          this.replicaId,
+          this.config.SESSION_LEASE_TTL_MS,
+          this.config.SESSION_CLAIM_BATCH,
+          2 * this.config.SESSION_LEASE_RENEW_MS,
+        ),
+      );
     } catch (error) {
       this.logger.warn({ err: error }, 'could not claim or hand over sessions');
     }
@@ -268,7 +285,10 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
   private async handOver(excess: number): Promise<void> {
     const count = Math.min(excess, this.rebalanceBudget.available(Date.now()));
     // Only connected ones: a session showing a QR code or pairing stays where the user sees it.
-    const chosen = [...this.running.values()].map(({ session }) => session).filter((session) => session.isConnected).slice(0, count);
+    const chosen = [...this.running.values()]
+      .map(({ session }) => session)
+      .filter((session) => session.isConnected)
+      .slice(0, count);
     if (chosen.length === 0) return;
     this.rebalanceBudget.spend(chosen.length);
     await this.letGo(chosen, 'rebalance');
@@ -303,7 +323,10 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
 
   private connectQueued(): void {
     while (!this.shuttingDown && this.connecting < this.config.SESSION_CONNECT_CONCURRENCY && this.queued.size > 0) {
-      const [whatsappId, { lease, row }] = this.queued.entries().next().value as [number, { lease: ClaimedLease; row: WhatsappRow | undefined }];
+      const [whatsappId, { lease, row }] = this.queued.entries().next().value as [
+        number,
+        { lease: ClaimedLease; row: WhatsappRow | undefined },
+      ];
       this.queued.delete(whatsappId);
       this.connecting += 1;
       void this.launch(lease, {}, row)
@@ -342,7 +365,14 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     const driver = row ? this.drivers.get(row.provider) : undefined;
     if (!row || !driver) {
       if (row) this.logger.warn({ whatsappId: ref.whatsappId, provider: row.provider }, 'no driver for this provider: session not started');
-      const ended = row ? await this.state.endUnowned(ref.companyId, ref.whatsappId, { status: 'DISCONNECTED', statusReason: 'provider-unavailable', qrcode: '', pairingCode: '' }) : undefined;
+      const ended = row
+        ? await this.state.endUnowned(ref.companyId, ref.whatsappId, {
+            status: 'DISCONNECTED',
+            statusReason: 'provider-unavailable',
+            qrcode: '',
+            pairingCode: '',
+          })
+        : undefined;
       if (ended) this.events.sessionChanged(ended);
       else await this.leases.unwant(ref.companyId, ref.whatsappId);
       return;
@@ -397,14 +427,22 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
     if (!row || row.provider === session.provider) return true;
     const driver = this.drivers.get(row.provider);
     if (driver) {
-      this.logger.info({ whatsappId, from: session.provider, to: row.provider }, 'provider changed: restarting the session on its new driver');
+      this.logger.info(
+        { whatsappId, from: session.provider, to: row.provider },
+        'provider changed: restarting the session on its new driver',
+      );
       await session.switchDriver(driver);
       return true;
     }
     this.logger.warn({ whatsappId, provider: row.provider }, 'no driver for this provider: session stopped');
     this.drop(whatsappId);
     await session.stop();
-    const ended = await this.state.endUnowned(companyId, whatsappId, { status: 'DISCONNECTED', statusReason: 'provider-unavailable', qrcode: '', pairingCode: '' });
+    const ended = await this.state.endUnowned(companyId, whatsappId, {
+      status: 'DISCONNECTED',
+      statusReason: 'provider-unavailable',
+      qrcode: '',
+      pairingCode: '',
+    });
     if (ended) this.events.sessionChanged(ended);
     return false;
   }

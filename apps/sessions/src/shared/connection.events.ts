@@ -12,7 +12,11 @@ export class ConnectionEvents {
   constructor(@Inject(EventBus) private readonly bus: EventBus) {}
 
   updated(view: WhatsappView): void {
-    this.bus.publish({ kind: 'whatsapp', companyId: view.companyId, payload: { action: 'update', whatsapp: { ...view, tokenHint: null } } });
+    this.bus.publish({
+      kind: 'whatsapp',
+      companyId: view.companyId,
+      payload: { action: 'update', whatsapp: { ...view, tokenHint: null } },
+    });
   }
 
   deleted(companyId: number, whatsappId: number): void {

@@ -30,7 +30,9 @@ function action(value: unknown, i: number): BotAction {
       throw bad(`${field}.body`, 'must be a non-empty text');
     case 'media': {
       const ok =
-        (typeof a.mediaKey === 'string' ? isText(a.mediaKey, 500) : typeof a.url === 'string' && /^https?:\/\//.test(a.url) && a.url.length <= 2000) &&
+        (typeof a.mediaKey === 'string'
+          ? isText(a.mediaKey, 500)
+          : typeof a.url === 'string' && /^https?:\/\//.test(a.url) && a.url.length <= 2000) &&
         isText(a.mimetype, 100) &&
         /^[\w.+-]+\/[\w.+-]+$/.test(a.mimetype) &&
         optional(a.fileName, (v) => isText(v, 255)) &&
@@ -70,7 +72,8 @@ export function botActInput(value: unknown): BotActCommand {
   const c = (value ?? {}) as Record<string, unknown>;
   if (!isId(c.companyId)) throw bad('companyId', 'must be a positive integer');
   if (!isId(c.ticketId)) throw bad('ticketId', 'must be a positive integer');
-  if (typeof c.inReplyTo !== 'number' || !Number.isInteger(c.inReplyTo) || c.inReplyTo < 0) throw bad('inReplyTo', 'must be an integer from 0');
+  if (typeof c.inReplyTo !== 'number' || !Number.isInteger(c.inReplyTo) || c.inReplyTo < 0)
+    throw bad('inReplyTo', 'must be an integer from 0');
   if (!Array.isArray(c.actions) || c.actions.length > 50) throw bad('actions', 'must be a list of at most 50 actions');
   return { companyId: c.companyId, ticketId: c.ticketId, bot: botRef(c.bot), inReplyTo: c.inReplyTo, actions: c.actions.map(action) };
 }

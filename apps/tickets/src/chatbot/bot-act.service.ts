@@ -75,7 +75,11 @@ export class BotActService {
     for (const [index, action] of command.actions.entries()) {
       const refused = await this.refusal(command);
       if (refused) {
-        if (index > 0) this.logger.info({ ticketId: command.ticketId, inReplyTo: command.inReplyTo, done: index }, 'bot actions stopped: the ticket was released');
+        if (index > 0)
+          this.logger.info(
+            { ticketId: command.ticketId, inReplyTo: command.inReplyTo, done: index },
+            'bot actions stopped: the ticket was released',
+          );
         return refused;
       }
       const outcome = await this.apply(command, action, index);
@@ -88,7 +92,9 @@ export class BotActService {
   /** Why the bot may not act on the ticket now, or undefined when it may. */
   private async refusal(command: BotActCommand, tx?: TicketsTx): Promise<BotActResult | undefined> {
     const check = async (t: TicketsTx) => {
-      const ticket = await (tx ? this.tickets.lockById(t, command.companyId, command.ticketId) : this.tickets.findById(t, command.companyId, command.ticketId));
+      const ticket = await (tx
+        ? this.tickets.lockById(t, command.companyId, command.ticketId)
+        : this.tickets.findById(t, command.companyId, command.ticketId));
       if (!ticket) return NOT_FOUND;
       const state = await this.bots.find(t, command.companyId, command.ticketId);
       const drives = ticket.status === 'pending' && ticket.userId === null && !!state && !state.released && sameBot(state.bot, command.bot);
@@ -112,7 +118,14 @@ export class BotActService {
       case 'note':
         await this.database.withTenant(command.companyId, async (tx) => {
           const ticket = await this.tickets.findById(tx, command.companyId, command.ticketId);
-          if (ticket) await this.notes.insert(tx, { companyId: command.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: null, note: action.body });
+          if (ticket)
+            await this.notes.insert(tx, {
+              companyId: command.companyId,
+              ticketId: ticket.id,
+              contactId: ticket.contactId,
+              userId: null,
+              note: action.body,
+            });
         });
         return undefined;
       case 'transfer':
@@ -159,12 +172,26 @@ export class BotActService {
     let path: string;
     if (action.mediaKey) {
       const uploads = `${CONVERSATION_MEDIA_ROOTS.uploads}/${command.companyId}/`;
-      if (action.mediaKey.startsWith(uploads)) path = await this.media.claim(command.companyId, action.mediaKey, CONVERSATION_MEDIA_ROOTS.tickets, command.ticketId, `${field}.mediaKey`);
+      if (action.mediaKey.startsWith(uploads))
+        path = await this.media.claim(
+          command.companyId,
+          action.mediaKey,
+          CONVERSATION_MEDIA_ROOTS.tickets,
+          command.ticketId,
+          `${field}.mediaKey`,
+        );
       else if (companyOfMediaKey(action.mediaKey) === command.companyId) path = action.mediaKey;
-      else throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `${field}.mediaKey`, messages: ['not a file of this company'] }] });
+      else
+        throw new AppError(ErrorCode.ERR_VALIDATION, {
+          fields: [{ field: `${field}.mediaKey`, messages: ['not a file of this company'] }],
+        });
     } else {
       const body = await this.fetchFile(action.url!, field);
-      path = await this.media.store(command.companyId, CONVERSATION_MEDIA_ROOTS.tickets, command.ticketId, { body, mimetype: action.mimetype, filename });
+      path = await this.media.store(command.companyId, CONVERSATION_MEDIA_ROOTS.tickets, command.ticketId, {
+        body,
+        mimetype: action.mimetype,
+        filename,
+      });
     }
     const hold = await this.media.hold(command.companyId, path, `${field}.mediaKey`);
     try {
@@ -176,9 +203,11 @@ export class BotActService {
 
   private async fetchFile(url: string, field: string): Promise<Buffer> {
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).catch(() => undefined);
-    if (!response?.ok) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `${field}.url`, messages: ['the file could not be fetched'] }] });
+    if (!response?.ok)
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `${field}.url`, messages: ['the file could not be fetched'] }] });
     const body = Buffer.from(await response.arrayBuffer());
-    if (body.length > FETCH_MAX_BYTES) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `${field}.url`, messages: ['the file is too large'] }] });
+    if (body.length > FETCH_MAX_BYTES)
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: `${field}.url`, messages: ['the file is too large'] }] });
     return body;
   }
 
@@ -191,21 +220,36 @@ export class BotActService {
       const ticket = (await this.tickets.findById(tx, companyId, ticketId))!;
       const next = handover.next(ticket);
       if (next.queueId && next.queueId !== ticket.queueId && !(await this.tickets.queueExists(tx, companyId, next.queueId))) {
-        throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND, { fields: [{ field: `actions.${index}.queueId`, messages: ['not a queue of this company'] }] });
+        throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND, {
+          fields: [{ field: `actions.${index}.queueId`, messages: ['not a queue of this company'] }],
+        });
       }
       if (next.userId && !(await this.directory.userNames(tx, companyId, [next.userId])).has(next.userId)) {
-        throw new AppError(ErrorCode.ERR_NO_USER_FOUND, { fields: [{ field: `actions.${index}.userId`, messages: ['not a user of this company'] }] });
+        throw new AppError(ErrorCode.ERR_NO_USER_FOUND, {
+          fields: [{ field: `actions.${index}.userId`, messages: ['not a user of this company'] }],
+        });
       }
       const before = await this.views.one(tx, companyId, ticketId);
       await this.tickets.update(tx, companyId, ticketId, { ...next, chatbot: false });
       await this.release.release(tx, companyId, ticketId, handover.reason);
       const after = await this.views.one(tx, companyId, ticketId);
-      const state: TicketState = { status: after.status, userId: after.userId, queueId: after.queueId, useIntegration: after.useIntegration, promptId: after.promptId, integrationId: after.integrationId };
+      const state: TicketState = {
+        status: after.status,
+        userId: after.userId,
+        queueId: after.queueId,
+        useIntegration: after.useIntegration,
+        promptId: after.promptId,
+        integrationId: after.integrationId,
+      };
       return { before, after, state };
     });
     if ('refused' in outcome) return outcome.refused;
     this.events.ticketUpdated(outcome.after, scopeOf(outcome.before));
-    await this.transitions.committed({ transition: { kind: handover.kind, next: outcome.state }, before: outcome.before, after: outcome.after });
+    await this.transitions.committed({
+      transition: { kind: handover.kind, next: outcome.state },
+      before: outcome.before,
+      after: outcome.after,
+    });
     return undefined;
   }
 }

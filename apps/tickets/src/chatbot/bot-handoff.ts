@@ -11,7 +11,9 @@ import { TicketsRepository } from '../tickets/tickets.repository.js';
 import type { BotQueueRow } from './chatbot.repository.js';
 
 /** The ai bot a queue or a connection names (a prompt before an integration), or null. */
-export function botOf(owner: Pick<BotQueueRow, 'promptId' | 'integrationId'> | Pick<ConnectionAutomation, 'promptId' | 'integrationId'> | null | undefined): BotRef | null {
+export function botOf(
+  owner: Pick<BotQueueRow, 'promptId' | 'integrationId'> | Pick<ConnectionAutomation, 'promptId' | 'integrationId'> | null | undefined,
+): BotRef | null {
   if (owner?.promptId) return { kind: 'prompt', promptId: owner.promptId };
   if (owner?.integrationId) return { kind: 'integration', integrationId: owner.integrationId };
   return null;
@@ -27,7 +29,12 @@ export function sameBot(a: BotRef | null | undefined, b: BotRef | null | undefin
  * without agent, not released to people, and its queue (or, before a queue is chosen, its
  * connection) names a prompt or an integration.
  */
-export function handingBot(ticket: TicketRow, state: TicketBotRow | undefined, queue: BotQueueRow | undefined, connection: ConnectionAutomation | null): BotRef | null {
+export function handingBot(
+  ticket: TicketRow,
+  state: TicketBotRow | undefined,
+  queue: BotQueueRow | undefined,
+  connection: ConnectionAutomation | null,
+): BotRef | null {
   if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || state?.released) return null;
   return ticket.queueId !== null ? botOf(queue) : botOf(connection);
 }
@@ -65,7 +72,12 @@ export class BotHandoff {
       queueId: ticket.queueId,
       whatsappId: ticket.whatsappId ?? message.whatsappId ?? 0,
       contact: { id: contact.id, name: contact.name, number: contact.number ?? '', email: contact.email },
-      message: { body: message.body, mediaType: message.mediaType, mediaKey: message.mediaPath, createdAt: message.createdAt.toISOString() },
+      message: {
+        body: message.body,
+        mediaType: message.mediaType,
+        mediaKey: message.mediaPath,
+        createdAt: message.createdAt.toISOString(),
+      },
     });
   }
 }

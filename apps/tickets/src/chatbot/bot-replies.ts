@@ -61,19 +61,45 @@ export class BotReplyOutbox {
     for (const reply of replies) {
       if (reply.texts.length === 0) continue;
       const known = merged.get(reply.ticketId);
-      merged.set(reply.ticketId, known ? { ...known, texts: [...known.texts, ...reply.texts], toClosed: known.toClosed || reply.toClosed } : reply);
+      merged.set(
+        reply.ticketId,
+        known ? { ...known, texts: [...known.texts, ...reply.texts], toClosed: known.toClosed || reply.toClosed } : reply,
+      );
     }
     if (merged.size === 0) return [];
     // rows locked in ticket order, as advanceMany locks them: two transactions cannot deadlock on them
     const rows = await tx
       .insert(botReplies)
-      .values([...merged.values()].sort((a, b) => a.ticketId - b.ticketId).map((reply) => ({ ticketId: reply.ticketId, companyId: reply.companyId, texts: reply.texts, toClosed: reply.toClosed ?? false, dueAt: this.lease() })))
+      .values(
+        [...merged.values()]
+          .sort((a, b) => a.ticketId - b.ticketId)
+          .map((reply) => ({
+            ticketId: reply.ticketId,
+            companyId: reply.companyId,
+            texts: reply.texts,
+            toClosed: reply.toClosed ?? false,
+            dueAt: this.lease(),
+          })),
+      )
       .onConflictDoUpdate({
         target: botReplies.ticketId,
         set: { texts: sql`${botReplies.texts} || excluded.texts`, toClosed: sql`${botReplies.toClosed} or excluded.to_closed` },
       })
-      .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId, seq: botReplies.seq, texts: botReplies.texts, toClosed: botReplies.toClosed, created: sql<boolean>`xmax = 0` });
-    return rows.filter((row) => row.created).map(({ companyId, ticketId, seq, texts, toClosed }) => ({ companyId, ticketId, first: { text: texts[0]!, toClosed, key: replyKey(seq, 0) } }));
+      .returning({
+        companyId: botReplies.companyId,
+        ticketId: botReplies.ticketId,
+        seq: botReplies.seq,
+        texts: botReplies.texts,
+        toClosed: botReplies.toClosed,
+        created: sql<boolean>`xmax = 0`,
+      });
+    return rows
+      .filter((row) => row.created)
+      .map(({ companyId, ticketId, seq, texts, toClosed }) => ({
+        companyId,
+        ticketId,
+        first: { text: texts[0]!, toClosed, key: replyKey(seq, 0) },
+      }));
   }
 
   /**
@@ -108,13 +134,21 @@ export class BotReplyOutbox {
       .set({ sent: sql`${botReplies.sent} + 1`, dueAt: this.lease() })
       .from(locked)
       .where(eq(botReplies.ticketId, locked.ticketId))
-      .returning({ ticketId: botReplies.ticketId, seq: botReplies.seq, texts: botReplies.texts, sent: botReplies.sent, toClosed: botReplies.toClosed });
+      .returning({
+        ticketId: botReplies.ticketId,
+        seq: botReplies.seq,
+        texts: botReplies.texts,
+        sent: botReplies.sent,
+        toClosed: botReplies.toClosed,
+      });
     const drained = rows.filter((row) => row.sent >= row.texts.length).map((row) => row.ticketId);
     if (drained.length > 0) await tx.delete(botReplies).where(inArray(botReplies.ticketId, drained));
     const byTicket = new Map(rows.map((row) => [row.ticketId, row]));
     return ticketIds.map((id) => {
       const row = byTicket.get(id);
-      return row && row.sent < row.texts.length ? { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) } : undefined;
+      return row && row.sent < row.texts.length
+        ? { text: row.texts[row.sent]!, toClosed: row.toClosed, key: replyKey(row.seq, row.sent) }
+        : undefined;
     });
   }
 

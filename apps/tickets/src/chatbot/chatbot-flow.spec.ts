@@ -8,7 +8,14 @@ const tree: BotOption[] = [
   { id: 3, parentId: 2, option: 1, title: 'Sem sinal', message: 'Reinicie o modem' },
   { id: 4, parentId: 2, option: 2, title: 'Lenta', message: 'Um técnico vai ligar' },
 ];
-const connection: BotContext = { greetingMessage: 'Olá! Escolha:', maxUseBotQueues: 2, greetOneQueue: false, queues: [vendas, suporte], queueId: null, options: [] };
+const connection: BotContext = {
+  greetingMessage: 'Olá! Escolha:',
+  maxUseBotQueues: 2,
+  greetOneQueue: false,
+  queues: [vendas, suporte],
+  queueId: null,
+  options: [],
+};
 
 /** Walks replies from the start, the tree of the queue the ticket is in at each step. */
 function walk(context: BotContext, replies: string[], trees: Record<number, BotOption[]> = { [suporte.id]: tree }): BotTurn[] {

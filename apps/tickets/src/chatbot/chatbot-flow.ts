@@ -86,13 +86,28 @@ function enterQueue(context: BotContext, queueId: number, leading: string[]): Bo
   const entered = { ...context, queueId };
   if (context.options.length === 0) {
     const greeting = context.queues.find((queue) => queue.id === queueId)?.greetingMessage ?? '';
-    return { replies: [...leading, greeting].filter((text) => text.trim() !== ''), position: { ...BOT_START, stage: 'done' }, assignQueueId: queueId, chatbot: false };
+    return {
+      replies: [...leading, greeting].filter((text) => text.trim() !== ''),
+      position: { ...BOT_START, stage: 'done' },
+      assignQueueId: queueId,
+      chatbot: false,
+    };
   }
-  return { replies: [...leading, optionMenu(entered, null)], position: { stage: 'options', optionId: null, invalidReplies: 0 }, assignQueueId: queueId, chatbot: true };
+  return {
+    replies: [...leading, optionMenu(entered, null)],
+    position: { stage: 'options', optionId: null, invalidReplies: 0 },
+    assignQueueId: queueId,
+    chatbot: true,
+  };
 }
 
 function toQueueMenu(context: BotContext): BotTurn {
-  return { replies: [queueMenu(context)], position: { stage: 'queue-menu', optionId: null, invalidReplies: 0 }, assignQueueId: null, chatbot: true };
+  return {
+    replies: [queueMenu(context)],
+    position: { stage: 'queue-menu', optionId: null, invalidReplies: 0 },
+    assignQueueId: null,
+    chatbot: true,
+  };
 }
 
 /** What the customer's message does at this position. `options` must be the tree of the queue the turn enters or stays in. */
@@ -113,7 +128,11 @@ export function botTurn(position: BotPosition, text: string, context: BotContext
 
 function firstMessage(context: BotContext): BotTurn {
   if (context.queues.length === 0) {
-    return { replies: context.greetingMessage.trim() ? [context.greetingMessage] : [], position: { ...BOT_START, stage: 'done' }, chatbot: false };
+    return {
+      replies: context.greetingMessage.trim() ? [context.greetingMessage] : [],
+      position: { ...BOT_START, stage: 'done' },
+      chatbot: false,
+    };
   }
   if (context.queues.length === 1) {
     const greeting = context.greetOneQueue && context.greetingMessage.trim() ? [context.greetingMessage] : [];
@@ -126,7 +145,8 @@ function queueChoice(position: BotPosition, reply: string, context: BotContext):
   const picked = /^\d+$/.test(reply) ? context.queues[Number(reply) - 1] : undefined;
   if (picked) return enterQueue(context, picked.id, []);
   const invalidReplies = position.invalidReplies + 1;
-  if (invalidReplies > context.maxUseBotQueues) return { replies: [], position: { ...position, stage: 'silent', invalidReplies }, chatbot: false };
+  if (invalidReplies > context.maxUseBotQueues)
+    return { replies: [], position: { ...position, stage: 'silent', invalidReplies }, chatbot: false };
   return { replies: [queueMenu(context)], position: { ...position, invalidReplies }, chatbot: true };
 }
 
@@ -136,7 +156,9 @@ function optionChoice(position: BotPosition, reply: string, context: BotContext)
     return context.queues.length > 1 ? toQueueMenu(context) : at(context, null);
   }
   if (reply === BACK) return at(context, current!.parentId);
-  const chosen = /^\d+$/.test(reply) ? childrenOf(context.options, position.optionId).find((child) => child.option === Number(reply)) : undefined;
+  const chosen = /^\d+$/.test(reply)
+    ? childrenOf(context.options, position.optionId).find((child) => child.option === Number(reply))
+    : undefined;
   return at(context, chosen ? chosen.id : position.optionId);
 }
 

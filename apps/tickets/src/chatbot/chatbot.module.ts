@@ -21,7 +21,18 @@ import { Ratings } from './ratings.js';
 @Module({
   imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, MessagesModule, NotesModule],
   controllers: [BotActController],
-  providers: [ChatbotRepository, BotHandoff, BotReplyOutbox, ChatbotService, BotActService, CompanyHours, ChatbotClock, CompletionMessages, Ratings, InactivitySweep],
+  providers: [
+    ChatbotRepository,
+    BotHandoff,
+    BotReplyOutbox,
+    ChatbotService,
+    BotActService,
+    CompanyHours,
+    ChatbotClock,
+    CompletionMessages,
+    Ratings,
+    InactivitySweep,
+  ],
   exports: [ChatbotService, ChatbotClock],
 })
 export class ChatbotModule {}

@@ -37,7 +37,13 @@ export class ChatbotRepository {
    */
   async options(tx: TicketsTx, companyId: number, queueId: number): Promise<BotOptionRow[]> {
     return tx
-      .select({ id: queueOptions.id, parentId: queueOptions.parentId, option: queueOptions.option, title: queueOptions.title, message: queueOptions.message })
+      .select({
+        id: queueOptions.id,
+        parentId: queueOptions.parentId,
+        option: queueOptions.option,
+        title: queueOptions.title,
+        message: queueOptions.message,
+      })
       .from(queueOptions)
       .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.queueId, queueId)))
       .orderBy(asc(queueOptions.option));

@@ -111,9 +111,12 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
   /** The due texts of a company's tickets stored unsent together: their tickets read and the texts stored in one transaction per batch. */
-  private readonly pendingReplies = new CompanyBatches<{ ticketId: number; text: DueText }, StoredReply>((companyId, items) => this.storeReplies(companyId, items));
+  private readonly pendingReplies = new CompanyBatches<{ ticketId: number; text: DueText }, StoredReply>((companyId, items) =>
+    this.storeReplies(companyId, items),
+  );
   /** A sent text recorded as sent in the transaction that records its send (MessageSender's batch of the company's sends); each ticket's next text. */
-  private readonly advanceStep = (tx: TicketsTx, companyId: number, ticketIds: number[]) => this.outbox.advanceMany(tx, companyId, ticketIds);
+  private readonly advanceStep = (tx: TicketsTx, companyId: number, ticketIds: number[]) =>
+    this.outbox.advanceMany(tx, companyId, ticketIds);
 
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
@@ -136,7 +139,9 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   onApplicationBootstrap(): void {
     const sweep = () => {
       this.sweeping ??= this.resumeLapsed()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'chatbot replies left by a dead sender not taken: retried on the next sweep'))
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'chatbot replies left by a dead sender not taken: retried on the next sweep'),
+        )
         .finally(() => (this.sweeping = undefined));
     };
     sweep();
@@ -180,10 +185,20 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
     if (waiting.length === 0) return [];
     const [states, connections] = await Promise.all([
-      this.bots.findMany(tx, companyId, waiting.map(({ ticket }) => ticket.id)),
-      this.connections(tx, companyId, waiting.map(({ ticket }) => ticket.whatsappId)),
+      this.bots.findMany(
+        tx,
+        companyId,
+        waiting.map(({ ticket }) => ticket.id),
+      ),
+      this.connections(
+        tx,
+        companyId,
+        waiting.map(({ ticket }) => ticket.whatsappId),
+      ),
     ]);
-    const queueIds = [...connections.values()].flatMap((c) => c.queueIds).concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
+    const queueIds = [...connections.values()]
+      .flatMap((c) => c.queueIds)
+      .concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
     const queues = new Map((await this.repository.queues(tx, companyId, queueIds)).map((q) => [q.id, q] as const));
     // each queue's option tree read once for the batch
     const trees = new Map<number, Promise<BotOptionRow[]>>();
@@ -198,7 +213,8 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     // each ticket's new position and bot fields, written for all at the end
     const positions = new Map<number, TicketBotRow>();
     const botFields = new Map<number, BotFields>();
-    const write = (rows: TicketBotRow[], fields: BotFields[]) => Promise.all([this.bots.savePositions(tx, companyId, rows), this.tickets.setBotFields(tx, companyId, fields)]);
+    const write = (rows: TicketBotRow[], fields: BotFields[]) =>
+      Promise.all([this.bots.savePositions(tx, companyId, rows), this.tickets.setBotFields(tx, companyId, fields)]);
     const answers = await Promise.all(
       [...byTicket.values()].map(async (messages) => {
         const out: BotReply[] = [];
@@ -211,7 +227,13 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
             const rated = await this.ratings.waiting(tx, ticket);
             if (rated && (await this.ratings.answer(tx, rated, ticket, message))) {
               const text = connection.automation.complationMessage;
-              if (text.trim() !== '') out.push({ companyId, ticketId: rated.id, texts: [this.fill(text, contact, rated.id, now, this.timeZoneOf(prepared))], toClosed: true });
+              if (text.trim() !== '')
+                out.push({
+                  companyId,
+                  ticketId: rated.id,
+                  texts: [this.fill(text, contact, rated.id, now, this.timeZoneOf(prepared))],
+                  toClosed: true,
+                });
               continue;
             }
           }
@@ -226,7 +248,19 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
             await this.handoff.handOff(tx, ticket, contact, message, bot);
             continue;
           }
-          const { texts, change } = await this.turn({ ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields });
+          const { texts, change } = await this.turn({
+            ticket,
+            contact,
+            message,
+            state,
+            queue,
+            connection,
+            queues,
+            options,
+            prepared,
+            now,
+            botFields,
+          });
           if (change) {
             const position = { ...(state ?? newPosition(companyId, ticket.id, now)), ...change, updatedAt: now };
             states.set(ticket.id, position);
@@ -259,7 +293,8 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     if (sendable.length === 0) return replies;
     const pending = await this.sender.storePendingMany(tx, sendable);
     const stored: BotReplies = [...replies];
-    for (const [k, { index, ticket }] of sendable.entries()) stored[index] = { ...replies[index]!, stored: { view: ticket, pending: pending[k]! } };
+    for (const [k, { index, ticket }] of sendable.entries())
+      stored[index] = { ...replies[index]!, stored: { view: ticket, pending: pending[k]! } };
     return stored;
   }
 
@@ -302,7 +337,9 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   /** The tickets read and their due texts stored unsent, in one transaction (a closed ticket takes none, unless the text is for closed ones). */
   private storeReplies(companyId: number, items: Array<{ ticketId: number; text: DueText }>): Promise<StoredReply[]> {
     return this.database.withTenant(companyId, async (tx) => {
-      const views = new Map((await this.views.many(tx, companyId, [...new Set(items.map((item) => item.ticketId))])).map((view) => [view.id, view]));
+      const views = new Map(
+        (await this.views.many(tx, companyId, [...new Set(items.map((item) => item.ticketId))])).map((view) => [view.id, view]),
+      );
       const results: StoredReply[] = [];
       const sendable: Array<{ index: number; ticket: TicketView; outgoing: OutgoingMessage }> = [];
       for (const [index, { ticketId, text }] of items.entries()) {
@@ -321,22 +358,20 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** One customer message through business hours and the menus: the texts to answer. */
-  private async turn(
-    input: {
-      ticket: TicketRow;
-      contact: ContactRow;
-      message: MessageRow;
-      state: TicketBotRow | undefined;
-      queue: BotQueueRow | undefined;
-      connection: { automation: ConnectionAutomation; queueIds: number[] };
-      queues: Map<number, BotQueueRow>;
-      options: (queueId: number) => Promise<BotOptionRow[]>;
-      prepared: ChatbotPrepared;
-      now: Date;
-      /** The tickets' chatbot flag and queue as the menus leave them, written by the caller. */
-      botFields: Map<number, BotFields>;
-    },
-  ): Promise<{ texts: string[]; change?: TicketBotChange }> {
+  private async turn(input: {
+    ticket: TicketRow;
+    contact: ContactRow;
+    message: MessageRow;
+    state: TicketBotRow | undefined;
+    queue: BotQueueRow | undefined;
+    connection: { automation: ConnectionAutomation; queueIds: number[] };
+    queues: Map<number, BotQueueRow>;
+    options: (queueId: number) => Promise<BotOptionRow[]>;
+    prepared: ChatbotPrepared;
+    now: Date;
+    /** The tickets' chatbot flag and queue as the menus leave them, written by the caller. */
+    botFields: Map<number, BotFields>;
+  }): Promise<{ texts: string[]; change?: TicketBotChange }> {
     const { ticket, contact, message, state, queue, connection, queues, options, prepared, now, botFields } = input;
     const fill = (text: string) => this.fill(text, contact, ticket.id, now, this.timeZoneOf(prepared));
     if (state?.released) return { texts: [] };
@@ -362,7 +397,15 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     if (position.stage === 'done') return { texts: [] };
     const reply = message.body.trim();
     const treeQueueId =
-      position.stage === 'options' ? ticket.queueId : position.stage === 'queue-menu' ? (/^\d+$/.test(reply) ? (menuQueues[Number(reply) - 1]?.id ?? null) : null) : menuQueues.length === 1 ? menuQueues[0]!.id : null;
+      position.stage === 'options'
+        ? ticket.queueId
+        : position.stage === 'queue-menu'
+          ? /^\d+$/.test(reply)
+            ? (menuQueues[Number(reply) - 1]?.id ?? null)
+            : null
+          : menuQueues.length === 1
+            ? menuQueues[0]!.id
+            : null;
     const context: BotContext = {
       greetingMessage: connection.automation.greetingMessage,
       maxUseBotQueues: connection.automation.maxUseBotQueues,
@@ -403,7 +446,13 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
    * answered at its first message: the connection's out-of-hours message, else the first queue's
    * (a menu with an open queue is shown, and a closed queue chosen answers with its own).
    */
-  private outOfHoursText(prepared: ChatbotPrepared, automation: ConnectionAutomation, queue: BotQueueRow | undefined, menuQueues: BotQueueRow[], now: Date): string | undefined {
+  private outOfHoursText(
+    prepared: ChatbotPrepared,
+    automation: ConnectionAutomation,
+    queue: BotQueueRow | undefined,
+    menuQueues: BotQueueRow[],
+    now: Date,
+  ): string | undefined {
     const timeZone = this.timeZoneOf(prepared);
     const type = prepared.settings.scheduleType;
     if (type === 'company') return isOpenAt(prepared.companyHours, now, timeZone) ? undefined : automation.outOfHoursMessage;
@@ -414,10 +463,18 @@ export class ChatbotService implements OnApplicationBootstrap, BeforeApplication
     return menuQueues.map((candidate) => candidate.outOfHoursMessage ?? '').find((text) => text.trim() !== '') ?? '';
   }
 
-  private async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, { automation: ConnectionAutomation; queueIds: number[] }>> {
+  private async connections(
+    tx: TicketsTx,
+    companyId: number,
+    ids: Array<number | null>,
+  ): Promise<Map<number, { automation: ConnectionAutomation; queueIds: number[] }>> {
     const wanted = [...new Set(ids.flatMap((id) => (id === null ? [] : [id])))];
     const refs = new Map((await this.directory.whatsappsByIds(tx, companyId, wanted)).map((ref) => [ref.id, ref] as const));
     // a field the connection's view lacked (an older sessions) takes its default
-    return new Map(wanted.map((id) => [id, { automation: { ...NO_AUTOMATION, ...refs.get(id)?.automation }, queueIds: refs.get(id)?.queueIds ?? [] }] as const));
+    return new Map(
+      wanted.map(
+        (id) => [id, { automation: { ...NO_AUTOMATION, ...refs.get(id)?.automation }, queueIds: refs.get(id)?.queueIds ?? [] }] as const,
+      ),
+    );
   }
 }

@@ -47,7 +47,12 @@ export class CompletionMessages implements OnModuleInit {
     try {
       // the wait starts before the question goes, so the fastest answer finds it
       if (rating) await this.database.withTenant(companyId, (tx) => this.bots.save(tx, companyId, after.id, { stage: 'rating' }));
-      const body = fillVariables(text, { contactName: after.contact.name, ticketId: after.id, now: this.clock.now(), timeZone: await this.settings.timeZone(companyId, this.config.TIME_ZONE) });
+      const body = fillVariables(text, {
+        contactName: after.contact.name,
+        ticketId: after.id,
+        now: this.clock.now(),
+        timeZone: await this.settings.timeZone(companyId, this.config.TIME_ZONE),
+      });
       await this.sender.send(after, { body });
     } catch (error) {
       this.logger.warn({ err: error, ticketId: after.id }, 'completion message not sent');

@@ -58,7 +58,9 @@ export class InactivitySweep implements OnApplicationBootstrap, OnApplicationShu
   async sweep(): Promise<void> {
     const now = this.clock.now();
     const closed = await this.database.asSystem(async (tx) => {
-      const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('tickets.inactivity')) as locked`)).rows as Array<{ locked: boolean }>;
+      const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('tickets.inactivity')) as locked`)).rows as Array<{
+        locked: boolean;
+      }>;
       if (!lock?.locked) return { done: [], replies: [] };
       const connections = await tx
         .select({ id: whatsappRefs.id, companyId: whatsappRefs.companyId, automation: whatsappRefs.automation })
@@ -85,7 +87,15 @@ export class InactivitySweep implements OnApplicationBootstrap, OnApplicationShu
         for (const { id } of expired) {
           await tx
             .update(tickets)
-            .set({ status: 'closed', useIntegration: false, promptId: null, integrationId: null, chatbot: false, awaitingReplySince: null, updatedAt: new Date() })
+            .set({
+              status: 'closed',
+              useIntegration: false,
+              promptId: null,
+              integrationId: null,
+              chatbot: false,
+              awaitingReplySince: null,
+              updatedAt: new Date(),
+            })
             .where(eq(tickets.id, id));
           await this.release.release(tx, connection.companyId, id, 'closed');
           done.push({ companyId: connection.companyId, ticketId: id });

@@ -59,9 +59,15 @@ export class Ratings {
     const rate = rateOf(message.body);
     if (rate === null) return false;
     await tx.insert(userRatings).values({ companyId, ticketId: rated.id, userId: rated.userId, rate }).onConflictDoNothing();
-    await tx.update(messages).set({ ticketId: rated.id }).where(and(eq(messages.companyId, companyId), eq(messages.id, message.id)));
+    await tx
+      .update(messages)
+      .set({ ticketId: rated.id })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, message.id)));
     message.ticketId = rated.id;
-    const [left] = await tx.select({ n: count() }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, current.id)));
+    const [left] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, current.id)));
     if ((left?.n ?? 0) === 0) await this.tickets.delete(tx, companyId, current.id);
     return true;
   }

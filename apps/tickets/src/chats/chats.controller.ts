@@ -36,7 +36,11 @@ export class ChatsController {
   }
 
   @RpcHandler(ChatsSubjects.update)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateChatDto, path: 'body' }) dto: UpdateChatDto): Promise<ChatView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateChatDto, path: 'body' }) dto: UpdateChatDto,
+  ): Promise<ChatView> {
     return this.chats.update(actor, id, dto);
   }
 
@@ -46,12 +50,20 @@ export class ChatsController {
   }
 
   @RpcHandler(ChatsSubjects.messages)
-  messages(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: ChatMessagesQueryDto, path: 'body' }) query: ChatMessagesQueryDto): Promise<ChatMessagesPageView> {
+  messages(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: ChatMessagesQueryDto, path: 'body' }) query: ChatMessagesQueryDto,
+  ): Promise<ChatMessagesPageView> {
     return this.chats.messages(actor, id, query);
   }
 
   @RpcHandler(ChatsSubjects.send)
-  send(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: ChatMessageDto, path: 'body' }) dto: ChatMessageDto): Promise<ChatMessageView> {
+  send(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: ChatMessageDto, path: 'body' }) dto: ChatMessageDto,
+  ): Promise<ChatMessageView> {
     return this.chats.send(actor, id, dto);
   }
 

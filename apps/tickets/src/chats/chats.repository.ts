@@ -27,7 +27,12 @@ export class ChatsRepository {
     const term = searchParam?.trim();
     const where = and(
       eq(chats.companyId, companyId),
-      exists(tx.select({ one: sql`1` }).from(chatUsers).where(and(eq(chatUsers.chatId, chats.id), eq(chatUsers.userId, userId)))),
+      exists(
+        tx
+          .select({ one: sql`1` })
+          .from(chatUsers)
+          .where(and(eq(chatUsers.chatId, chats.id), eq(chatUsers.userId, userId))),
+      ),
       term ? ilike(chats.title, likePattern(term)) : undefined,
     );
     const rows = await tx
@@ -42,23 +47,36 @@ export class ChatsRepository {
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<ChatRow | undefined> {
-    const [row] = await tx.select().from(chats).where(and(eq(chats.companyId, companyId), eq(chats.id, id)));
+    const [row] = await tx
+      .select()
+      .from(chats)
+      .where(and(eq(chats.companyId, companyId), eq(chats.id, id)));
     return row;
   }
 
   async findByUuid(tx: TicketsTx, companyId: number, uuid: string): Promise<ChatRow | undefined> {
-    const [row] = await tx.select().from(chats).where(and(eq(chats.companyId, companyId), eq(chats.uuid, uuid)));
+    const [row] = await tx
+      .select()
+      .from(chats)
+      .where(and(eq(chats.companyId, companyId), eq(chats.uuid, uuid)));
     return row;
   }
 
   /** The chat, locked against a concurrent delete or edit until the transaction ends. */
   async lock(tx: TicketsTx, companyId: number, id: number): Promise<ChatRow | undefined> {
-    const [row] = await tx.select().from(chats).where(and(eq(chats.companyId, companyId), eq(chats.id, id))).for('update');
+    const [row] = await tx
+      .select()
+      .from(chats)
+      .where(and(eq(chats.companyId, companyId), eq(chats.id, id)))
+      .for('update');
     return row;
   }
 
   async isMember(tx: TicketsTx, chatId: number, userId: number): Promise<boolean> {
-    const [row] = await tx.select({ userId: chatUsers.userId }).from(chatUsers).where(and(eq(chatUsers.chatId, chatId), eq(chatUsers.userId, userId)));
+    const [row] = await tx
+      .select({ userId: chatUsers.userId })
+      .from(chatUsers)
+      .where(and(eq(chatUsers.chatId, chatId), eq(chatUsers.userId, userId)));
     return row !== undefined;
   }
 

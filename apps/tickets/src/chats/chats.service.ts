@@ -36,7 +36,12 @@ export function toChatView(row: ChatRow, members: ChatMemberRow[]): ChatView {
     updatedAt: row.updatedAt.toISOString(),
     users: members
       .filter((member) => member.chatId === row.id)
-      .map((member) => ({ chatId: row.id, userId: member.userId, unreads: member.unreads, user: { id: member.userId, name: member.name ?? '' } })),
+      .map((member) => ({
+        chatId: row.id,
+        userId: member.userId,
+        unreads: member.unreads,
+        user: { id: member.userId, name: member.name ?? '' },
+      })),
   };
 }
 
@@ -69,7 +74,11 @@ export class ChatsService {
   page(actor: Actor, query: ChatsQueryDto): Promise<ChatsPageView> {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { rows, count } = await this.chats.pageOfMember(tx, actor.companyId, actor.userId, query.searchParam, query.pageNumber);
-      const members = await this.chats.members(tx, actor.companyId, rows.map((row) => row.id));
+      const members = await this.chats.members(
+        tx,
+        actor.companyId,
+        rows.map((row) => row.id),
+      );
       return {
         records: rows.map((row) => toChatView(row, members)),
         count,
@@ -140,7 +149,11 @@ export class ChatsService {
     return this.database.withTenant(actor.companyId, async (tx) => {
       await this.membership(tx, actor, id);
       const { rows, count } = await this.chats.messagesPage(tx, id, query.pageNumber);
-      return { records: rows.map(toChatMessageView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.chatMessages, rows.length, count) };
+      return {
+        records: rows.map(toChatMessageView),
+        count,
+        hasMore: hasMore(query.pageNumber, PAGE_SIZES.chatMessages, rows.length, count),
+      };
     });
   }
 

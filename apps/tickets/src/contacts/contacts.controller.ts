@@ -47,7 +47,11 @@ export class ContactsController {
   }
 
   @RpcHandler(TicketsSubjects.contactsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateContactDto, path: 'body' }) dto: UpdateContactDto): Promise<ContactView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateContactDto, path: 'body' }) dto: UpdateContactDto,
+  ): Promise<ContactView> {
     return this.contacts.update(actor, id, dto);
   }
 

@@ -23,7 +23,12 @@ export const CONTACT_LIST_MAX = 5000;
 
 @Injectable()
 export class ContactsRepository {
-  async page(tx: TicketsTx, companyId: number, filter: ContactFilter, pageNumber: number | undefined): Promise<{ rows: ContactRow[]; count: number }> {
+  async page(
+    tx: TicketsTx,
+    companyId: number,
+    filter: ContactFilter,
+    pageNumber: number | undefined,
+  ): Promise<{ rows: ContactRow[]; count: number }> {
     const where = this.where(companyId, filter);
     const rows = await tx
       .select()
@@ -46,13 +51,20 @@ export class ContactsRepository {
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<ContactRow | undefined> {
-    const [row] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+    const [row] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
     return row;
   }
 
   /** Locks the contact's row until the transaction ends (no new ticket of the contact meanwhile). */
   async lockById(tx: TicketsTx, companyId: number, id: number): Promise<ContactRow | undefined> {
-    const [row] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).for('update');
+    const [row] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .for('update');
     return row;
   }
 
@@ -65,7 +77,10 @@ export class ContactsRepository {
   }
 
   async findByNumber(tx: TicketsTx, companyId: number, number: string): Promise<ContactRow | undefined> {
-    const [row] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
+    const [row] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
     return row;
   }
 
@@ -109,7 +124,10 @@ export class ContactsRepository {
   }
 
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<boolean> {
-    const rows = await tx.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).returning({ id: contacts.id });
+    const rows = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .returning({ id: contacts.id });
     return rows.length > 0;
   }
 
@@ -120,7 +138,11 @@ export class ContactsRepository {
     return and(
       eq(contacts.companyId, companyId),
       pattern
-        ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), digits ? ilike(contacts.number, likePattern(digits)) : undefined)
+        ? or(
+            ilike(contacts.name, pattern),
+            ilike(contacts.email, pattern),
+            digits ? ilike(contacts.number, likePattern(digits)) : undefined,
+          )
         : undefined,
       filter.from ? sql`${contacts.createdAt} >= ${filter.from}` : undefined,
       filter.until ? sql`${contacts.createdAt} < ${filter.until}` : undefined,
@@ -128,7 +150,11 @@ export class ContactsRepository {
   }
 
   /** Every ticket of a contact (what deleting the contact deletes), locked until the transaction ends. */
-  lockTicketsOf(tx: TicketsTx, companyId: number, contactId: number): Promise<Array<Pick<typeof tickets.$inferSelect, 'id' | 'queueId' | 'userId' | 'status'>>> {
+  lockTicketsOf(
+    tx: TicketsTx,
+    companyId: number,
+    contactId: number,
+  ): Promise<Array<Pick<typeof tickets.$inferSelect, 'id' | 'queueId' | 'userId' | 'status'>>> {
     return tx
       .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
       .from(tickets)

@@ -44,17 +44,25 @@ export class ContactsService {
     if (query.dateEnd) filter.until = dayRange(query.dateEnd, this.config.TIME_ZONE).until;
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { rows, count } = await this.contacts.page(tx, actor.companyId, filter, query.pageNumber);
-      return { contacts: await this.views.many(tx, actor.companyId, rows), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.contacts, rows.length, count) };
+      return {
+        contacts: await this.views.many(tx, actor.companyId, rows),
+        count,
+        hasMore: hasMore(query.pageNumber, PAGE_SIZES.contacts, rows.length, count),
+      };
     });
   }
 
   list(actor: Actor, query: ContactsListQueryDto): Promise<ContactView[]> {
-    return this.database.withTenant(actor.companyId, async (tx) => this.views.many(tx, actor.companyId, await this.contacts.list(tx, actor.companyId, query.name)));
+    return this.database.withTenant(actor.companyId, async (tx) =>
+      this.views.many(tx, actor.companyId, await this.contacts.list(tx, actor.companyId, query.name)),
+    );
   }
 
   /** The names of those of the company's contacts (for lists of other services: schedules). */
   names(actor: Actor, ids: number[]): Promise<Array<Pick<ContactView, 'id' | 'name'>>> {
-    return this.database.withTenant(actor.companyId, async (tx) => (await this.contacts.findByIds(tx, actor.companyId, ids)).map(({ id, name }) => ({ id, name })));
+    return this.database.withTenant(actor.companyId, async (tx) =>
+      (await this.contacts.findByIds(tx, actor.companyId, ids)).map(({ id, name }) => ({ id, name })),
+    );
   }
 
   show(actor: Actor, id: number): Promise<ContactView> {

@@ -6,7 +6,11 @@ import { SessionsChannel } from '@atrium/kernel';
 import { DirectoryService } from '../directory/directory.service.js';
 
 /** Errors that mean "no connection can check right now", not "the number is bad". */
-const UNREACHABLE = new Set<ErrorCode>([ErrorCode.ERR_WAPP_NOT_INITIALIZED, ErrorCode.ERR_SERVICE_UNAVAILABLE, ErrorCode.ERR_NO_WAPP_FOUND]);
+const UNREACHABLE = new Set<ErrorCode>([
+  ErrorCode.ERR_WAPP_NOT_INITIALIZED,
+  ErrorCode.ERR_SERVICE_UNAVAILABLE,
+  ErrorCode.ERR_NO_WAPP_FOUND,
+]);
 
 /**
  * Asks WhatsApp whether a number exists (sessions `checkNumber`) through the company's connected
@@ -33,7 +37,10 @@ export class NumberChecker {
       result = await this.channel.command(actor.companyId, connection.id, { type: 'checkNumber', number }, 15_000);
     } catch (error) {
       if (error instanceof AppError && UNREACHABLE.has(error.code)) {
-        this.logger.info({ companyId: actor.companyId, whatsappId: connection.id, code: error.code }, 'number not checked: connection unreachable');
+        this.logger.info(
+          { companyId: actor.companyId, whatsappId: connection.id, code: error.code },
+          'number not checked: connection unreachable',
+        );
         return number;
       }
       if (error instanceof AppError && error.code === ErrorCode.ERR_WAPP_INVALID_CONTACT) throw error;

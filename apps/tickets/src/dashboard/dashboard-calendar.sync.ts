@@ -19,9 +19,13 @@ export class DashboardCalendarSync implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const timeZone = this.config.TIME_ZONE;
     await this.database.asSystem(async (tx) => {
-      const current = await tx.execute<{ time_zone: string }>(sql`select time_zone from tickets.dashboard_calendar where id = 1 for update`);
+      const current = await tx.execute<{ time_zone: string }>(
+        sql`select time_zone from tickets.dashboard_calendar where id = 1 for update`,
+      );
       if (current.rows[0]?.time_zone === timeZone) return;
-      await tx.execute(sql`insert into tickets.dashboard_calendar (id, time_zone) values (1, ${timeZone}) on conflict (id) do update set time_zone = excluded.time_zone`);
+      await tx.execute(
+        sql`insert into tickets.dashboard_calendar (id, time_zone) values (1, ${timeZone}) on conflict (id) do update set time_zone = excluded.time_zone`,
+      );
       await tx.execute(sql`select tickets.dashboard_daily_rebuild(null)`);
     });
   }

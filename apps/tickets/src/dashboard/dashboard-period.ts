@@ -23,7 +23,11 @@ export function chartPeriod(initialDate: string | undefined, finalDate: string |
 }
 
 function periodOf(firstDay: string, lastDay: string, timeZone: string): DashboardPeriod {
-  if (firstDay > lastDay) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'date_from', messages: ['the period starts after it ends'] }] });
-  if (addDays(firstDay, DASHBOARD_MAX_DAYS) <= lastDay) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'date_to', messages: [`the period is longer than ${DASHBOARD_MAX_DAYS} days`] }] });
+  if (firstDay > lastDay)
+    throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'date_from', messages: ['the period starts after it ends'] }] });
+  if (addDays(firstDay, DASHBOARD_MAX_DAYS) <= lastDay)
+    throw new AppError(ErrorCode.ERR_VALIDATION, {
+      fields: [{ field: 'date_to', messages: [`the period is longer than ${DASHBOARD_MAX_DAYS} days`] }],
+    });
   return { firstDay, lastDay, from: startOfDay(firstDay, timeZone), until: startOfDay(addDays(lastDay, 1), timeZone) };
 }

@@ -81,7 +81,10 @@ const PERCENTILES = [0.5, 0.9] as const;
 export class DashboardRepository {
   /** The company's totals, per agent and per queue, over the period's days. */
   async figures(tx: TicketsTx, companyId: number, period: DayPeriod): Promise<GroupedFigures> {
-    const [result, percentiles] = await Promise.all([this.rollupFigures(tx, companyId, period), this.resolutionPercentiles(tx, companyId, period)]);
+    const [result, percentiles] = await Promise.all([
+      this.rollupFigures(tx, companyId, period),
+      this.resolutionPercentiles(tx, companyId, period),
+    ]);
     const grouped: GroupedFigures = { total: emptyFigures(), byUser: new Map(), byQueue: new Map() };
     for (const row of result.rows) {
       const figures = toFigures(row);
@@ -90,7 +93,10 @@ export class DashboardRepository {
       } else if (row.kind === 'u') grouped.byUser.set(row.ref_id, figures);
       else grouped.byQueue.set(row.ref_id === 0 ? null : row.ref_id, figures);
     }
-    for (const [kind, map] of [['u', grouped.byUser], ['q', grouped.byQueue]] as const) {
+    for (const [kind, map] of [
+      ['u', grouped.byUser],
+      ['q', grouped.byQueue],
+    ] as const) {
       for (const [id, figures] of map as Map<number | null, TimelineFigures>) {
         const found = percentiles.get(groupKey(kind, id ?? 0));
         figures.medianResolutionSeconds = found?.[0] ?? null;
@@ -128,7 +134,8 @@ export class DashboardRepository {
     for (const row of result.rows) {
       const key = groupKey(row.kind, row.ref_id);
       let found = histograms.get(key);
-      if (!found) histograms.set(key, (found = { kind: row.kind, ref: row.ref_id, counts: new Array<number>(row.resolutions.length).fill(0) }));
+      if (!found)
+        histograms.set(key, (found = { kind: row.kind, ref: row.ref_id, counts: new Array<number>(row.resolutions.length).fill(0) }));
       row.resolutions.forEach((count, bucket) => (found.counts[bucket] += Number(count)));
     }
     const reads: RankRead[] = [];
@@ -150,7 +157,8 @@ export class DashboardRepository {
     const values = new Map<string, Map<number, number>>();
     if (reads.length > 0) {
       const indexed = reads.map((read, i) => ({ i, ref: read.ref, bucket: read.bucket, skip: read.skip, take: read.take }));
-      const part = (kind: 'u' | 'q', noQueue: boolean) => JSON.stringify(indexed.filter((_, i) => reads[i]!.kind === kind && (kind === 'u' || (reads[i]!.ref === 0) === noQueue)));
+      const part = (kind: 'u' | 'q', noQueue: boolean) =>
+        JSON.stringify(indexed.filter((_, i) => reads[i]!.kind === kind && (kind === 'u' || (reads[i]!.ref === 0) === noQueue)));
       const window = sql`${tl.companyId} = ${companyId} and ${tl.queuedAt} >= ${period.from} and ${tl.queuedAt} < ${period.until} and ${tl.resolutionBucket} = r.bucket`;
       const lateral = (owner: SQL, json: string) => sql`
         select r.i, v.k, v.seconds from jsonb_to_recordset(${json}::jsonb) as r(i int, ref int, bucket int, skip int, take int)
@@ -215,7 +223,12 @@ export class DashboardRepository {
   }
 
   /** Tickets queued in the period (a day) per hour of the platform's calendar (`YYYY-MM-DD HH`), in order. */
-  async ticketsPerHour(tx: TicketsTx, companyId: number, period: PeriodBounds, timeZone: string): Promise<{ bucket: string; tickets: number }[]> {
+  async ticketsPerHour(
+    tx: TicketsTx,
+    companyId: number,
+    period: PeriodBounds,
+    timeZone: string,
+  ): Promise<{ bucket: string; tickets: number }[]> {
     const result = await tx.execute<{ bucket: string; tickets: string }>(sql`
       select to_char(${tl.queuedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24') as bucket, count(*) as tickets
         from ${tl}
@@ -225,11 +238,17 @@ export class DashboardRepository {
   }
 
   async userNames(tx: TicketsTx, companyId: number): Promise<{ id: number; name: string }[]> {
-    return tx.select({ id: userRefs.id, name: userRefs.name }).from(userRefs).where(sql`${userRefs.companyId} = ${companyId}`);
+    return tx
+      .select({ id: userRefs.id, name: userRefs.name })
+      .from(userRefs)
+      .where(sql`${userRefs.companyId} = ${companyId}`);
   }
 
   async queueNames(tx: TicketsTx, companyId: number): Promise<{ id: number; name: string; color: string }[]> {
-    return tx.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(sql`${queues.companyId} = ${companyId}`);
+    return tx
+      .select({ id: queues.id, name: queues.name, color: queues.color })
+      .from(queues)
+      .where(sql`${queues.companyId} = ${companyId}`);
   }
 }
 

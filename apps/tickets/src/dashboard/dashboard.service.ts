@@ -56,11 +56,23 @@ export class DashboardService {
       const attendants: DashboardAttendantView[] = [...names]
         .map(([id, name]) => {
           const own = figures.byUser.get(id);
-          return { id, name, online: false, rating: own?.rating ?? null, avgSupportTime: minutes(own?.avgSupportSeconds ?? null), ...resolutionFigures(own) };
+          return {
+            id,
+            name,
+            online: false,
+            rating: own?.rating ?? null,
+            avgSupportTime: minutes(own?.avgSupportSeconds ?? null),
+            ...resolutionFigures(own),
+          };
         })
         .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
       const queues: DashboardQueueView[] = queueRows
-        .map((queue) => ({ id: queue.id as number | null, name: queue.name, color: queue.color as string | null, ...resolutionFigures(figures.byQueue.get(queue.id)) }))
+        .map((queue) => ({
+          id: queue.id as number | null,
+          name: queue.name,
+          color: queue.color as string | null,
+          ...resolutionFigures(figures.byQueue.get(queue.id)),
+        }))
         .sort((a, b) => a.name.localeCompare(b.name));
       const unqueued = figures.byQueue.get(null);
       if (unqueued) queues.push({ id: null, name: '', color: null, ...resolutionFigures(unqueued) });
@@ -85,7 +97,10 @@ export class DashboardService {
   ticketsUsers(actor: Actor, query: TicketsChartQueryDto): Promise<TicketsPerUserView> {
     const period = chartPeriod(query.initialDate, query.finalDate, this.config.TIME_ZONE, this.clock.now());
     return this.database.withTenant(actor.companyId, async (tx) => {
-      const [counts, users] = await Promise.all([this.dashboard.ticketsPerUser(tx, actor.companyId, period), this.dashboard.userNames(tx, actor.companyId)]);
+      const [counts, users] = await Promise.all([
+        this.dashboard.ticketsPerUser(tx, actor.companyId, period),
+        this.dashboard.userNames(tx, actor.companyId),
+      ]);
       const names = new Map(users.map((user) => [user.id, user.name]));
       const data = counts
         .map((row) => ({ nome: names.get(row.userId) ?? `#${row.userId}`, quantidade: row.tickets }))
@@ -100,11 +115,15 @@ export class DashboardService {
     return this.database.withTenant(actor.companyId, async (tx) => {
       // a day's hours are read from its timelines: kept until that day's rollups change
       const rows = byHour
-        ? await this.cache.read(`hours:${actor.companyId}:${period.firstDay}`, await this.dashboard.version(tx, actor.companyId, period), () =>
-            this.dashboard.ticketsPerHour(tx, actor.companyId, period, this.config.TIME_ZONE),
+        ? await this.cache.read(
+            `hours:${actor.companyId}:${period.firstDay}`,
+            await this.dashboard.version(tx, actor.companyId, period),
+            () => this.dashboard.ticketsPerHour(tx, actor.companyId, period, this.config.TIME_ZONE),
           )
         : await this.dashboard.ticketsPerDay(tx, actor.companyId, period);
-      const data = rows.map((row) => (byHour ? { horario: row.bucket.slice(11, 13), total: row.tickets } : { data: row.bucket, total: row.tickets }));
+      const data = rows.map((row) =>
+        byHour ? { horario: row.bucket.slice(11, 13), total: row.tickets } : { data: row.bucket, total: row.tickets },
+      );
       return { data, count: rows.reduce((sum, row) => sum + row.tickets, 0) };
     });
   }

@@ -26,7 +26,6 @@ import type { BotRef, ConnectionAutomation, ExtraInfoView, MessageMediaType, Sch
 /** Everything the tickets service owns lives in this schema. */
 export const ticketsDb = pgSchema('tickets');
 
-
 const companyId = () => integer('company_id').notNull();
 
 export const queues = ticketsDb
@@ -42,7 +41,10 @@ export const queues = ticketsDb
       orderQueue: integer('order_queue'),
       integrationId: integer('integration_id'),
       promptId: integer('prompt_id'),
-      schedules: jsonb('schedules').$type<ScheduleRow[]>().notNull().default(sql`'[]'::jsonb`),
+      schedules: jsonb('schedules')
+        .$type<ScheduleRow[]>()
+        .notNull()
+        .default(sql`'[]'::jsonb`),
       ...timestamps(),
     },
     (t) => [uniqueIndex('queues_company_color_unique').on(t.companyId, sql`lower(${t.color})`), tenantIsolationPolicy()],
@@ -93,13 +95,20 @@ export const contacts = ticketsDb
       email: varchar('email', { length: 254 }).notNull().default(''),
       profilePicUrl: text('profile_pic_url').notNull().default(''),
       isGroup: boolean('is_group').notNull().default(false),
-      extraInfo: jsonb('extra_info').$type<ExtraInfoView[]>().notNull().default(sql`'[]'::jsonb`),
+      extraInfo: jsonb('extra_info')
+        .$type<ExtraInfoView[]>()
+        .notNull()
+        .default(sql`'[]'::jsonb`),
       whatsappId: integer('whatsapp_id'),
       ...timestamps(),
     },
     (t) => [
-      uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number).where(sql`${t.number} is not null`),
-      uniqueIndex('contacts_company_lid_unique').on(t.companyId, t.lid).where(sql`${t.lid} is not null`),
+      uniqueIndex('contacts_company_number_unique')
+        .on(t.companyId, t.number)
+        .where(sql`${t.number} is not null`),
+      uniqueIndex('contacts_company_lid_unique')
+        .on(t.companyId, t.lid)
+        .where(sql`${t.lid} is not null`),
       index('contacts_company_name_idx').on(t.companyId, t.name),
       tenantIsolationPolicy(),
     ],
@@ -134,7 +143,9 @@ export const tickets = ticketsDb
     (t) => [
       uniqueIndex('tickets_uuid_unique').on(t.uuid),
       // The inactivity sweep reads, per connection, the open tickets waiting longest for the customer.
-      index('tickets_awaiting_reply_idx').on(t.whatsappId, t.awaitingReplySince).where(sql`${t.status} = 'open' and ${t.awaitingReplySince} is not null`),
+      index('tickets_awaiting_reply_idx')
+        .on(t.whatsappId, t.awaitingReplySince)
+        .where(sql`${t.status} = 'open' and ${t.awaitingReplySince} is not null`),
       // One open or pending ticket per contact and connection: concurrent first messages and
       // concurrent "new ticket" clicks meet here, not in luck.
       uniqueIndex('tickets_one_active_per_contact')
@@ -144,7 +155,9 @@ export const tickets = ticketsDb
       index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
       index('tickets_contact_idx').on(t.contactId),
       // Deleting a queue finds its tickets (and the foreign key's SET NULL) without a scan.
-      index('tickets_queue_idx').on(t.queueId).where(sql`${t.queueId} is not null`),
+      index('tickets_queue_idx')
+        .on(t.queueId)
+        .where(sql`${t.queueId} is not null`),
       tenantIsolationPolicy(),
     ],
   )
@@ -184,9 +197,13 @@ export const messages = ticketsDb
       // one, and a lookup by channel id cannot take this index for the one above (they share
       // their leading columns; before the table's first statistics the planner took this one and
       // walked every message of the connection, bench/README.md chatbot).
-      uniqueIndex('messages_company_whatsapp_send_id_unique').on(t.companyId, t.whatsappId, t.sendId).where(sql`${t.sendId} is not null`),
+      uniqueIndex('messages_company_whatsapp_send_id_unique')
+        .on(t.companyId, t.whatsappId, t.sendId)
+        .where(sql`${t.sendId} is not null`),
       index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
-      index('messages_media_path_idx').on(t.mediaPath).where(sql`${t.mediaPath} is not null`),
+      index('messages_media_path_idx')
+        .on(t.mediaPath)
+        .where(sql`${t.mediaPath} is not null`),
       tenantIsolationPolicy(),
     ],
   )
@@ -353,7 +370,10 @@ export const whatsappRefs = ticketsDb
       name: varchar('name', { length: 50 }).notNull(),
       status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
       isDefault: boolean('is_default').notNull().default(false),
-      queueIds: jsonb('queue_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+      queueIds: jsonb('queue_ids')
+        .$type<number[]>()
+        .notNull()
+        .default(sql`'[]'::jsonb`),
       /** The connection's automatic messages and bot settings (null until a full `whatsapp` view was seen). */
       automation: jsonb('automation').$type<ConnectionAutomation>(),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -433,7 +453,11 @@ export const userRatings = ticketsDb
       rate: smallint('rate').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [index('user_ratings_company_created_idx').on(t.companyId, t.createdAt), uniqueIndex('user_ratings_ticket_unique').on(t.ticketId), tenantIsolationPolicy()],
+    (t) => [
+      index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+      uniqueIndex('user_ratings_ticket_unique').on(t.ticketId),
+      tenantIsolationPolicy(),
+    ],
   )
   .enableRLS();
 
@@ -453,7 +477,11 @@ export const chats = ticketsDb
       lastMessage: text('last_message').notNull().default(''),
       ...timestamps(),
     },
-    (t) => [uniqueIndex('chats_uuid_unique').on(t.uuid), index('chats_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()), tenantIsolationPolicy()],
+    (t) => [
+      uniqueIndex('chats_uuid_unique').on(t.uuid),
+      index('chats_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
+      tenantIsolationPolicy(),
+    ],
   )
   .enableRLS();
 
@@ -470,7 +498,11 @@ export const chatUsers = ticketsDb
       unreads: integer('unreads').notNull().default(0),
       ...timestamps(),
     },
-    (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_users_company_user_idx').on(t.companyId, t.userId), tenantIsolationPolicy()],
+    (t) => [
+      primaryKey({ columns: [t.chatId, t.userId] }),
+      index('chat_users_company_user_idx').on(t.companyId, t.userId),
+      tenantIsolationPolicy(),
+    ],
   )
   .enableRLS();
 
@@ -490,7 +522,6 @@ export const chatMessages = ticketsDb
     (t) => [index('chat_messages_chat_idx').on(t.chatId, t.id.desc()), tenantIsolationPolicy()],
   )
   .enableRLS();
-
 
 /**
  * Each ticket's service timeline (issue 15 dashboard): when it was queued (created), first accepted
@@ -566,15 +597,14 @@ export const ticketTimelines = ticketsDb
  * The time zone whose calendar days `dashboard_daily` is kept in (one row): the service's
  * TIME_ZONE, set at boot, which rebuilds the rollups when it changed (DashboardCalendarSync).
  */
-export const dashboardCalendar = ticketsDb
-  .table(
-    'dashboard_calendar',
-    {
-      id: smallint('id').primaryKey().default(1),
-      timeZone: text('time_zone').notNull(),
-    },
-    (t) => [check('dashboard_calendar_one_row', sql`${t.id} = 1`)],
-  );
+export const dashboardCalendar = ticketsDb.table(
+  'dashboard_calendar',
+  {
+    id: smallint('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('dashboard_calendar_one_row', sql`${t.id} = 1`)],
+);
 
 /** Numbers each change of a dashboard_daily row (its `changed_seq`): always greater than the row's previous one. */
 export const dashboardDailyChanges = ticketsDb.sequence('dashboard_daily_changes');

@@ -12,7 +12,10 @@ describe('row-level security on tickets tables', () => {
     owner = new Database(createPool(database.ownerUrl, 2), ticketsSchema);
     app = new Database(createPool(database.url, 2), ticketsSchema);
     for (const companyId of [1, 2]) {
-      const [contact] = await owner.db.insert(contacts).values({ companyId, name: `C${companyId}`, number: `551100000000${companyId}` }).returning();
+      const [contact] = await owner.db
+        .insert(contacts)
+        .values({ companyId, name: `C${companyId}`, number: `551100000000${companyId}` })
+        .returning();
       const [ticket] = await owner.db.insert(tickets).values({ companyId, contactId: contact!.id }).returning();
       await owner.db.insert(messages).values({ companyId, ticketId: ticket!.id, body: `secret of ${companyId}` });
     }
@@ -30,7 +33,9 @@ describe('row-level security on tickets tables', () => {
   it('shows and changes only the tenant’s own rows, even without a company filter', async () => {
     const seen = await app.withTenant(1, (tx) => tx.select({ body: messages.body, companyId: messages.companyId }).from(messages));
     expect(seen).toEqual([{ body: 'secret of 1', companyId: 1 }]);
-    const changed = await app.withTenant(1, (tx) => tx.update(messages).set({ body: 'overwritten' }).returning({ companyId: messages.companyId }));
+    const changed = await app.withTenant(1, (tx) =>
+      tx.update(messages).set({ body: 'overwritten' }).returning({ companyId: messages.companyId }),
+    );
     expect(changed).toEqual([{ companyId: 1 }]);
     await expect(app.withTenant(1, (tx) => tx.insert(contacts).values({ companyId: 2, name: 'Intruder' }))).rejects.toThrow();
   });

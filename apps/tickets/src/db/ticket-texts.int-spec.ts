@@ -23,28 +23,40 @@ describe('ticket_texts: what each ticket’s messages say, kept by triggers', ()
   }
 
   async function aTicket(companyId = 1): Promise<number> {
-    const contact = await owner.query<{ id: number }>('insert into tickets.contacts (company_id, name) values ($1, $2) returning id', [companyId, `C${companyId}`]);
-    const ticket = await owner.query<{ id: number }>(`insert into tickets.tickets (company_id, contact_id, status) values ($1, $2, 'closed') returning id`, [
+    const contact = await owner.query<{ id: number }>('insert into tickets.contacts (company_id, name) values ($1, $2) returning id', [
       companyId,
-      contact.rows[0]!.id,
+      `C${companyId}`,
     ]);
+    const ticket = await owner.query<{ id: number }>(
+      `insert into tickets.tickets (company_id, contact_id, status) values ($1, $2, 'closed') returning id`,
+      [companyId, contact.rows[0]!.id],
+    );
     return ticket.rows[0]!.id;
   }
 
   async function addMessages(client: pg.Client, rows: Array<[ticketId: number, body: string]>, companyId = 1): Promise<number[]> {
     const values = rows.map((_, i) => `($1, $${i * 3 + 2}, $${i * 3 + 3}, $${i * 3 + 4})`).join(', ');
     const params = [companyId, ...rows.flatMap(([ticketId, body]) => [ticketId, `W${(wid += 1)}`, body])];
-    const inserted = await client.query<{ id: number }>(`insert into tickets.messages (company_id, ticket_id, wid, body) values ${values} returning id`, params);
+    const inserted = await client.query<{ id: number }>(
+      `insert into tickets.messages (company_id, ticket_id, wid, body) values ${values} returning id`,
+      params,
+    );
     return inserted.rows.map((row) => row.id);
   }
 
   const textsOf = async (ticketId: number): Promise<string[]> =>
-    (await owner.query<{ text: string }>('select text from tickets.ticket_texts where ticket_id = $1 order by id', [ticketId])).rows.map((row) => row.text);
+    (await owner.query<{ text: string }>('select text from tickets.ticket_texts where ticket_id = $1 order by id', [ticketId])).rows.map(
+      (row) => row.text,
+    );
 
   /** What the rows must say: the ticket's non-empty bodies, lowercased, in message order. */
   const bodiesOf = async (ticketId: number): Promise<string> =>
-    (await owner.query<{ text: string | null }>(`select string_agg(lower(body), E'\\n' order by id) as text from tickets.messages where ticket_id = $1 and body <> ''`, [ticketId]))
-      .rows[0]!.text ?? '';
+    (
+      await owner.query<{ text: string | null }>(
+        `select string_agg(lower(body), E'\\n' order by id) as text from tickets.messages where ticket_id = $1 and body <> ''`,
+        [ticketId],
+      )
+    ).rows[0]!.text ?? '';
 
   /** The rows' lines in sorted order (writers that meet on a ticket append in commit order, not message order). */
   const sortedLines = (text: string): string[] => text.split('\n').sort();
@@ -64,7 +76,9 @@ describe('ticket_texts: what each ticket’s messages say, kept by triggers', ()
     );
     const pid = (client as unknown as { processID: number }).processID;
     for (let tries = 0; tries < 300 && !settled; tries += 1) {
-      const { rows } = await owner.query<{ wait: string | null }>('select wait_event_type as wait from pg_stat_activity where pid = $1', [pid]);
+      const { rows } = await owner.query<{ wait: string | null }>('select wait_event_type as wait from pg_stat_activity where pid = $1', [
+        pid,
+      ]);
       if (rows[0]?.wait === 'Lock') return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -56,7 +56,9 @@ export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstr
 
   private apply(event: DomainEvent, work: () => Promise<void>): void {
     if (typeof event.companyId !== 'number' || event.companyId <= 0) return;
-    work().catch((error: unknown) => this.logger.warn({ err: error, kind: event.kind, companyId: event.companyId }, 'read model not updated'));
+    work().catch((error: unknown) =>
+      this.logger.warn({ err: error, kind: event.kind, companyId: event.companyId }, 'read model not updated'),
+    );
   }
 
   private async onUser(event: LiveEvent<'user'>): Promise<void> {
@@ -94,7 +96,13 @@ export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstr
   private async onSession(event: LiveEvent<'whatsappSession'>): Promise<void> {
     const { session } = event.payload;
     await this.database.withTenant(event.companyId!, (tx) =>
-      this.directory.upsertWhatsapp(tx, { id: session.id, companyId: event.companyId!, name: session.name, status: session.status, isDefault: session.isDefault }),
+      this.directory.upsertWhatsapp(tx, {
+        id: session.id,
+        companyId: event.companyId!,
+        name: session.name,
+        status: session.status,
+        isDefault: session.isDefault,
+      }),
     );
   }
 }

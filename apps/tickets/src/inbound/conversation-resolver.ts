@@ -49,11 +49,24 @@ function identityOfChat(chatId: string): Identity {
 function identitiesOf(party: InboundParty): { contact: Identity; author: Identity | null } {
   if (party.chat.isGroup) {
     const group: Identity = { number: party.chat.id.replace(/@g\.us$/, ''), lid: null, name: party.chat.name, isGroup: true };
-    return { contact: group, author: party.fromMe ? null : { number: party.from.number ?? null, lid: party.from.lid ?? null, name: party.from.name ?? null, isGroup: false } };
+    return {
+      contact: group,
+      author: party.fromMe
+        ? null
+        : { number: party.from.number ?? null, lid: party.from.lid ?? null, name: party.from.name ?? null, isGroup: false },
+    };
   }
   const chat = identityOfChat(party.chat.id);
   if (party.fromMe) return { contact: chat, author: null };
-  return { contact: { number: chat.number ?? party.from.number ?? null, lid: chat.lid ?? party.from.lid ?? null, name: party.from.name ?? null, isGroup: false }, author: null };
+  return {
+    contact: {
+      number: chat.number ?? party.from.number ?? null,
+      lid: chat.lid ?? party.from.lid ?? null,
+      name: party.from.name ?? null,
+      isGroup: false,
+    },
+    author: null,
+  };
 }
 
 /**
@@ -145,7 +158,12 @@ export class ConversationResolver {
     const conversations = parties.map((_, i): Conversation => {
       const ticket = ticketOf.get(ticketKey(keys[i]!))!;
       const author = people[i]!.author;
-      return { contact: rows[people[i]!.contact]!, author: author === null ? null : rows[author]!, ticket, ticketCreated: createdTickets.delete(ticket.id) };
+      return {
+        contact: rows[people[i]!.contact]!,
+        author: author === null ? null : rows[author]!,
+        ticket,
+        ticketCreated: createdTickets.delete(ticket.id),
+      };
     });
     return { conversations, createdContacts: created, updatedContacts: updated };
   }
@@ -177,7 +195,11 @@ export class ConversationResolver {
       slot.learn(identity, found.length === 1);
       return slot;
     });
-    const created = await this.create(tx, companyId, slots.filter((slot) => !slot.row));
+    const created = await this.create(
+      tx,
+      companyId,
+      slots.filter((slot) => !slot.row),
+    );
     const updated: ContactRow[] = [];
     for (const slot of slots) {
       if (!slot.row || Object.keys(slot.changes).length === 0) continue;
@@ -199,7 +221,8 @@ export class ConversationResolver {
       ordered.map((slot) => slot.values),
     );
     const claim = (slot: ContactSlot, rows: ContactRow[]) =>
-      rows.find((row) => slot.number !== null && row.number === slot.number) ?? rows.find((row) => slot.lid !== null && row.lid === slot.lid);
+      rows.find((row) => slot.number !== null && row.number === slot.number) ??
+      rows.find((row) => slot.lid !== null && row.lid === slot.lid);
     for (const slot of slots) slot.row = claim(slot, inserted) ?? null;
     const lost = slots.filter((slot) => !slot.row);
     if (lost.length > 0) {
@@ -215,9 +238,14 @@ export class ConversationResolver {
   }
 
   /** Every key's open or pending ticket: found, or created pending (one statement for all creations). */
-  private async ticketsOf(tx: TicketsTx, companyId: number, keys: TicketKey[]): Promise<{ ticketOf: Map<string, TicketRow>; createdTickets: Set<number> }> {
+  private async ticketsOf(
+    tx: TicketsTx,
+    companyId: number,
+    keys: TicketKey[],
+  ): Promise<{ ticketOf: Map<string, TicketRow>; createdTickets: Set<number> }> {
     const ticketOf = new Map<string, TicketRow>();
-    const remember = (rows: TicketRow[]) => rows.forEach((row) => ticketOf.set(ticketKey({ contactId: row.contactId, whatsappId: row.whatsappId ?? 0 }), row));
+    const remember = (rows: TicketRow[]) =>
+      rows.forEach((row) => ticketOf.set(ticketKey({ contactId: row.contactId, whatsappId: row.whatsappId ?? 0 }), row));
     remember(await this.tickets.findActiveOfContacts(tx, companyId, [...new Set(keys.map((key) => key.contactId))]));
     const missing = [...new Map(keys.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => [ticketKey(key), key])).values()];
     if (missing.length === 0) return { ticketOf, createdTickets: new Set() };
@@ -226,12 +254,25 @@ export class ConversationResolver {
       tx,
       missing
         .sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId)
-        .map((key) => ({ companyId, contactId: key.contactId, whatsappId: key.whatsappId, status: 'pending' as const, queueId: queueOf.get(key.whatsappId) ?? null, isGroup: key.isGroup })),
+        .map((key) => ({
+          companyId,
+          contactId: key.contactId,
+          whatsappId: key.whatsappId,
+          status: 'pending' as const,
+          queueId: queueOf.get(key.whatsappId) ?? null,
+          isGroup: key.isGroup,
+        })),
     );
     remember(inserted);
     if (inserted.length < missing.length) {
       // a concurrent batch opened some of them meanwhile
-      remember(await this.tickets.findActiveOfContacts(tx, companyId, missing.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => key.contactId)));
+      remember(
+        await this.tickets.findActiveOfContacts(
+          tx,
+          companyId,
+          missing.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => key.contactId),
+        ),
+      );
     }
     return { ticketOf, createdTickets: new Set(inserted.map((row) => row.id)) };
   }
@@ -244,7 +285,9 @@ export class ConversationResolver {
    */
   private async defaultQueues(tx: TicketsTx, companyId: number, whatsappIds: number[]): Promise<Map<number, number>> {
     const connections = await this.directory.whatsappsByIds(tx, companyId, whatsappIds);
-    const existing = new Set(await this.queues.existing(tx, companyId, [...new Set(connections.flatMap((connection) => connection.queueIds))]));
+    const existing = new Set(
+      await this.queues.existing(tx, companyId, [...new Set(connections.flatMap((connection) => connection.queueIds))]),
+    );
     const queueOf = new Map<number, number>();
     for (const connection of connections) {
       const queueIds = [...new Set(connection.queueIds)].filter((id) => existing.has(id));

@@ -38,7 +38,8 @@ export function parseInboundEvent(subject: string, data: string): InboundEvent |
     case 'message': {
       const message = record.message;
       const chat = message?.chat as Record<string, unknown> | undefined;
-      if (!message || !text(message.id) || !chat || !text(chat.id) || typeof message.body !== 'string' || !isObject(message.from)) return null;
+      if (!message || !text(message.id) || !chat || !text(chat.id) || typeof message.body !== 'string' || !isObject(message.from))
+        return null;
       break;
     }
     case 'ack':

@@ -15,7 +15,13 @@ const COMPANY = 41;
 const WHATSAPP = 7;
 
 function message(number: string, id: string, body: string, overrides: Partial<ChannelMessage> = {}): InboundMessageEvent {
-  return { type: 'message', companyId: COMPANY, whatsappId: WHATSAPP, receivedAt: Date.now(), message: aChannelMessage(number, body, { id, ...overrides }) };
+  return {
+    type: 'message',
+    companyId: COMPANY,
+    whatsappId: WHATSAPP,
+    receivedAt: Date.now(),
+    message: aChannelMessage(number, body, { id, ...overrides }),
+  };
 }
 
 /**
@@ -52,7 +58,10 @@ describe('InboundHandler', () => {
     expect(outcomes.every((o) => o.outcome === 'done')).toBe(true);
     expect(await count('select count(*)::int as n from tickets.contacts where number = any($1)', [numbers])).toBe(10);
     expect(
-      await count('select count(*)::int as n from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = any($1)', [numbers]),
+      await count(
+        'select count(*)::int as n from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = any($1)',
+        [numbers],
+      ),
     ).toBe(10);
     expect(await count('select min(unread_messages)::int as n from tickets.tickets where company_id = $1', [COMPANY])).toBe(3);
   });
@@ -78,7 +87,9 @@ describe('InboundHandler', () => {
       )
     ).rows;
   const bodiesOf = async (ticketId: number) =>
-    (await owner.query<{ body: string }>('select body from tickets.messages where ticket_id = $1 order by created_at, id', [ticketId])).rows.map((row) => row.body);
+    (
+      await owner.query<{ body: string }>('select body from tickets.messages where ticket_id = $1 order by created_at, id', [ticketId])
+    ).rows.map((row) => row.body);
 
   it('stores a batch of several customers’ messages in one call: one contact and ticket each, in order, counted', async () => {
     const numbers = ['5511977000001', '5511977000002', '5511977000003'];
@@ -139,7 +150,10 @@ describe('InboundHandler', () => {
     const lid = '88000111222';
     const number = '5511977000030';
     await handler.storeMessages([
-      message(number, 'L-1', 'pelo lid', { chat: { id: `${lid}@lid`, isGroup: false, name: null }, from: { number: null, lid, name: 'Lia' } }),
+      message(number, 'L-1', 'pelo lid', {
+        chat: { id: `${lid}@lid`, isGroup: false, name: null },
+        from: { number: null, lid, name: 'Lia' },
+      }),
       message(number, 'L-2', 'com número', { chat: { id: `${lid}@lid`, isGroup: false, name: null }, from: { number, lid, name: 'Lia' } }),
       message(number, 'L-3', 'pelo número', { from: { number, lid: null, name: 'Lia' } }),
     ]);

@@ -47,8 +47,6 @@ interface CreatedMessages {
   replies?: BotReplies;
 }
 
-
-
 const channelId = (whatsappId: number | null, wid: string | null) => `${whatsappId ?? 0}:${wid ?? ''}`;
 
 function byChannelId(rows: MessageRow[]): Map<string, MessageRow> {
@@ -117,7 +115,8 @@ export class InboundHandler {
     const companyId = batch[0]?.companyId;
     if (companyId === undefined) return DONE;
     if (batch.some((event) => event.companyId !== companyId)) throw new Error('a batch of inbound messages spans companies');
-    const ignoreGroups = batch.some((event) => event.message.chat.isGroup) && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled';
+    const ignoreGroups =
+      batch.some((event) => event.message.chat.isGroup) && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled';
     const wanted = batch.filter((event) => !(ignoreGroups && event.message.chat.isGroup));
     if (wanted.length === 0) return DONE;
     const prepared = wanted.some((event) => !event.message.fromMe) ? await this.chatbot.prepare(companyId) : undefined;
@@ -126,11 +125,18 @@ export class InboundHandler {
         await this.messages.findByWids(
           tx,
           companyId,
-          wanted.flatMap(({ whatsappId, message }) => [{ whatsappId, wid: message.id }, ...(message.quotedId ? [{ whatsappId, wid: message.quotedId }] : [])]),
+          wanted.flatMap(({ whatsappId, message }) => [
+            { whatsappId, wid: message.id },
+            ...(message.quotedId ? [{ whatsappId, wid: message.quotedId }] : []),
+          ]),
         ),
       );
       const again = await this.storedBefore(tx, wanted, known);
-      const fresh = [...new Map(wanted.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e])).values()];
+      const fresh = [
+        ...new Map(
+          wanted.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e]),
+        ).values(),
+      ];
       if (fresh.length === 0) return { again };
       const resolved = await this.conversations.resolve(
         tx,
@@ -182,18 +188,37 @@ export class InboundHandler {
           tx,
           inserted
             .filter(({ event }) => !event.message.fromMe && !event.message.chat.isGroup)
-            .map(({ event, row, conversation }) => ({ companyId, whatsappId: event.whatsappId, number: conversation.contact.number, messageId: row.id })),
+            .map(({ event, row, conversation }) => ({
+              companyId,
+              whatsappId: event.whatsappId,
+              number: conversation.contact.number,
+              messageId: row.id,
+            })),
         ),
       ]);
-      const tickets = new Map((await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]));
+      const tickets = new Map(
+        (await this.views.many(tx, companyId, [...new Set(inserted.map(({ row }) => row.ticketId))])).map((view) => [view.id, view]),
+      );
       // the answers' first texts stored unsent here: their sends need no transaction before them
       const storedReplies = await this.chatbot.storeFirstTexts(tx, companyId, replies, tickets);
       const messageViews: MessageView[] = [];
       for (const { event, row, conversation } of inserted) {
-        const quoted = event.message.quotedId ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ?? rows.get(channelId(event.whatsappId, event.message.quotedId))) : undefined;
+        const quoted = event.message.quotedId
+          ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ??
+            rows.get(channelId(event.whatsappId, event.message.quotedId)))
+          : undefined;
         messageViews.push(await this.messageView(tx, conversation, row, quoted));
       }
-      return { again, created: { messages: messageViews, tickets, contacts: await this.contactViewsOf(tx, companyId, resolved), replies: storedReplies, clearAnswered } };
+      return {
+        again,
+        created: {
+          messages: messageViews,
+          tickets,
+          contacts: await this.contactViewsOf(tx, companyId, resolved),
+          replies: storedReplies,
+          clearAnswered,
+        },
+      };
     });
     const { again, created } = stored;
     if (again.length === 0 && !created) return DONE;
@@ -214,7 +239,11 @@ export class InboundHandler {
    * the process that stored them may have died between its commit and its announcement. Their
    * create is announced again (clients keep one message per id), or an agent would never see them.
    */
-  private async storedBefore(tx: TicketsTx, batch: InboundMessageEvent[], known: Map<string, MessageRow>): Promise<Array<{ message: MessageView; ticket: TicketView }>> {
+  private async storedBefore(
+    tx: TicketsTx,
+    batch: InboundMessageEvent[],
+    known: Map<string, MessageRow>,
+  ): Promise<Array<{ message: MessageView; ticket: TicketView }>> {
     const rows = new Map<number, MessageRow>();
     for (const { whatsappId, message } of batch) {
       const row = message.fromMe ? undefined : known.get(channelId(whatsappId, message.id));
@@ -224,7 +253,11 @@ export class InboundHandler {
   }
 
   /** A reply to a message of the same batch learns its quoted message's id once both are stored. */
-  private async linkQuotesWithinBatch(tx: TicketsTx, inserted: Array<{ event: InboundMessageEvent; row: MessageRow }>, rows: Map<string, MessageRow>) {
+  private async linkQuotesWithinBatch(
+    tx: TicketsTx,
+    inserted: Array<{ event: InboundMessageEvent; row: MessageRow }>,
+    rows: Map<string, MessageRow>,
+  ) {
     for (const entry of inserted) {
       const { quotedId } = entry.event.message;
       if (!quotedId || entry.row.quotedMsgId !== null) continue;
@@ -262,9 +295,15 @@ export class InboundHandler {
       if (!row) return undefined;
       await this.tickets.touch(tx, companyId, row.ticketId, body, true);
       const ticket = await this.views.one(tx, companyId, row.ticketId);
-      const created = { messages: [await this.messageView(tx, conversation!, row)], tickets: new Map([[ticket.id, ticket]]), contacts: await this.contactViewsOf(tx, companyId, resolved) };
+      const created = {
+        messages: [await this.messageView(tx, conversation!, row)],
+        tickets: new Map([[ticket.id, ticket]]),
+        contacts: await this.contactViewsOf(tx, companyId, resolved),
+      };
       // the customer whose call is rejected is told so, in the company's language
-      const replies = reject ? await this.chatbot.queue(tx, [{ companyId, ticketId: ticket.id, texts: [AutomaticMessages.callsDisabled(settings!.language)] }]) : [];
+      const replies = reject
+        ? await this.chatbot.queue(tx, [{ companyId, ticketId: ticket.id, texts: [AutomaticMessages.callsDisabled(settings!.language)] }])
+        : [];
       return { created, replies };
     });
     return {
@@ -292,21 +331,41 @@ export class InboundHandler {
     if (companyId === undefined) return DONE;
     if (events.some((event) => event.companyId !== companyId)) throw new Error('a batch of acks spans companies');
     const result = await this.database.withTenant(companyId, async (tx) => {
-      const known = byChannelId(await this.messages.findByWids(tx, companyId, events.map(({ whatsappId, messageId }) => ({ whatsappId, wid: messageId }))));
+      const known = byChannelId(
+        await this.messages.findByWids(
+          tx,
+          companyId,
+          events.map(({ whatsappId, messageId }) => ({ whatsappId, wid: messageId })),
+        ),
+      );
       const retry = new Set(events.flatMap((event, i) => (known.has(channelId(event.whatsappId, event.messageId)) ? [] : [i])));
       const found = events.filter((_, i) => !retry.has(i));
       // the delivery acks at once, then the failures (-1 marks only a message not delivered): as applied one by one in any order
       const raised = (
         await Promise.all([
-          this.messages.raiseAcks(tx, companyId, found.filter(({ ack }) => ack > 0).map(({ whatsappId, messageId, ack }) => ({ whatsappId, wid: messageId, ack }))),
-          ...found.filter(({ ack }) => ack <= 0).map(({ whatsappId, messageId, ack }) => this.messages.raiseAck(tx, companyId, whatsappId, messageId, ack).then((row) => (row ? [row] : []))),
+          this.messages.raiseAcks(
+            tx,
+            companyId,
+            found.filter(({ ack }) => ack > 0).map(({ whatsappId, messageId, ack }) => ({ whatsappId, wid: messageId, ack })),
+          ),
+          ...found
+            .filter(({ ack }) => ack <= 0)
+            .map(({ whatsappId, messageId, ack }) =>
+              this.messages.raiseAck(tx, companyId, whatsappId, messageId, ack).then((row) => (row ? [row] : [])),
+            ),
         ])
       ).flat();
       const changed = [...new Set(raised.flatMap((row) => (row ? [row.id] : [])))];
       if (changed.length === 0) return { retry, updated: [] };
-      const [records, views] = await Promise.all([this.messages.records(tx, companyId, changed), this.views.many(tx, companyId, [...new Set(raised.flatMap((row) => (row ? [row.ticketId] : [])))])]);
+      const [records, views] = await Promise.all([
+        this.messages.records(tx, companyId, changed),
+        this.views.many(tx, companyId, [...new Set(raised.flatMap((row) => (row ? [row.ticketId] : [])))]),
+      ]);
       const tickets = new Map(views.map((view) => [view.id, view]));
-      return { retry, updated: records.map((record) => ({ message: toMessageView(record), ticket: tickets.get(record.message.ticketId)! })) };
+      return {
+        retry,
+        updated: records.map((record) => ({ message: toMessageView(record), ticket: tickets.get(record.message.ticketId)! })),
+      };
     });
     return {
       outcome: 'done',
@@ -319,12 +378,16 @@ export class InboundHandler {
 
   private async edit(event: InboundEditEvent): Promise<InboundOutcome> {
     return this.changeMessage(event, (tx, row) =>
-      row.body === event.body && row.isEdited ? Promise.resolve(undefined) : this.messages.update(tx, event.companyId, row.id, { body: event.body, isEdited: true }),
+      row.body === event.body && row.isEdited
+        ? Promise.resolve(undefined)
+        : this.messages.update(tx, event.companyId, row.id, { body: event.body, isEdited: true }),
     );
   }
 
   private async revoke(event: InboundRevokeEvent): Promise<InboundOutcome> {
-    return this.changeMessage(event, (tx, row) => (row.isDeleted ? Promise.resolve(undefined) : this.messages.update(tx, event.companyId, row.id, { isDeleted: true })));
+    return this.changeMessage(event, (tx, row) =>
+      row.isDeleted ? Promise.resolve(undefined) : this.messages.update(tx, event.companyId, row.id, { isDeleted: true }),
+    );
   }
 
   /**
@@ -368,7 +431,11 @@ export class InboundHandler {
   }
 
   /** The created and updated contacts' views, their connections' names read once for both. */
-  private async contactViewsOf(tx: TicketsTx, companyId: number, resolved: Pick<ResolvedConversations, 'createdContacts' | 'updatedContacts'>) {
+  private async contactViewsOf(
+    tx: TicketsTx,
+    companyId: number,
+    resolved: Pick<ResolvedConversations, 'createdContacts' | 'updatedContacts'>,
+  ) {
     const views = await this.contactViews.many(tx, companyId, [...resolved.createdContacts, ...resolved.updatedContacts]);
     return { created: views.slice(0, resolved.createdContacts.length), updated: views.slice(resolved.createdContacts.length) };
   }

@@ -46,8 +46,16 @@ describe('InboundConsumer', () => {
   });
 
   async function publish(companyId: number, number: string, body: string): Promise<void> {
-    const event: InboundMessageEvent = { type: 'message', companyId, whatsappId: WHATSAPP, receivedAt: Date.now(), message: aChannelMessage(number, body) };
-    await client.publish(env.NATS_SUBJECT_PREFIX + inboundSubject(companyId, WHATSAPP), JSON.stringify(event), { msgID: inboundEventId(event) });
+    const event: InboundMessageEvent = {
+      type: 'message',
+      companyId,
+      whatsappId: WHATSAPP,
+      receivedAt: Date.now(),
+      message: aChannelMessage(number, body),
+    };
+    await client.publish(env.NATS_SUBJECT_PREFIX + inboundSubject(companyId, WHATSAPP), JSON.stringify(event), {
+      msgID: inboundEventId(event),
+    });
   }
 
   const storedOf = async (companyId: number) =>

@@ -1,5 +1,12 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { INBOUND_STREAM, inboundStreamName, storableText, type InboundAckEvent, type InboundEvent, type InboundMessageEvent } from '@atrium/contracts';
+import {
+  INBOUND_STREAM,
+  inboundStreamName,
+  storableText,
+  type InboundAckEvent,
+  type InboundEvent,
+  type InboundMessageEvent,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { ensureStream, type PrefixedNatsClient } from '@atrium/messaging';
 import { DATABASE, LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
@@ -113,7 +120,10 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
     };
     try {
       await manager.consumers.info(this.streamName, this.config.INBOUND_CONSUMER);
-      await manager.consumers.update(this.streamName, this.config.INBOUND_CONSUMER, { ack_wait: config.ack_wait, max_ack_pending: config.max_ack_pending });
+      await manager.consumers.update(this.streamName, this.config.INBOUND_CONSUMER, {
+        ack_wait: config.ack_wait,
+        max_ack_pending: config.max_ack_pending,
+      });
     } catch (error) {
       if (!/not found/i.test(String((error as Error).message))) throw error;
       await manager.consumers.add(this.streamName, config).catch((failure: unknown) => {
@@ -191,7 +201,7 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
     const acks = batch.filter(({ event }) => event.type === 'ack');
     const others = acks.length > 0 ? batch.filter(({ event }) => event.type !== 'ack') : batch;
     const acksStored = acks.length > 0 ? this.storeAcks(acks) : undefined;
-    for (let start = 0; start < others.length; ) {
+    for (let start = 0; start < others.length;) {
       let end = start + 1;
       if (others[start]!.event.type === 'message') while (end < others.length && others[end]!.event.type === 'message') end += 1;
       const run = others.slice(start, end);
@@ -245,7 +255,10 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
     } catch (error) {
       const { event } = run[0]!;
       if (!redeliverOnFailure) {
-        this.logger.warn({ err: error, companyId: event.companyId, events: run.length }, 'inbound batch failed: storing its events one by one');
+        this.logger.warn(
+          { err: error, companyId: event.companyId, events: run.length },
+          'inbound batch failed: storing its events one by one',
+        );
         return false;
       }
       for (const delivery of run) await this.failed(delivery, error);
@@ -290,7 +303,10 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
   /** An ack, edit or revoke for a message not stored yet: redelivered a little later, up to MAX_RETRIES times. */
   private retryLater(message: JsMsg, event: InboundEvent): void {
     if (message.info.deliveryCount >= MAX_RETRIES) {
-      this.logger.warn({ type: event.type, companyId: event.companyId, attempt: message.info.deliveryCount }, 'inbound event refers to an unknown message: dropped');
+      this.logger.warn(
+        { type: event.type, companyId: event.companyId, attempt: message.info.deliveryCount },
+        'inbound event refers to an unknown message: dropped',
+      );
       message.ack();
     } else {
       message.nak(RETRY_DELAY_MS);

@@ -17,7 +17,14 @@ import { InboundStreamMetrics } from './inbound-stream-metrics.js';
 @Module({
   imports: [SharedModule, DirectoryModule, ContactsModule, TicketsModule, QueuesModule, MessagesModule, ChatbotModule],
   controllers: [InboundFailuresController],
-  providers: [ConversationResolver, InboundHandler, InboundConsumer, FailedInboundEventsRepository, InboundFailuresService, InboundStreamMetrics],
+  providers: [
+    ConversationResolver,
+    InboundHandler,
+    InboundConsumer,
+    FailedInboundEventsRepository,
+    InboundFailuresService,
+    InboundStreamMetrics,
+  ],
   exports: [InboundHandler],
 })
 export class InboundModule {}

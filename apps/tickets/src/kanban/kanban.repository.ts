@@ -50,15 +50,19 @@ export class KanbanRepository {
 
   /** Unlinks the ticket's kanban tags; its other tags stay. */
   async unlinkKanbanTags(tx: TicketsTx, companyId: number, ticketId: number): Promise<void> {
-    await tx
-      .delete(ticketTags)
-      .where(
-        and(
-          eq(ticketTags.companyId, companyId),
-          eq(ticketTags.ticketId, ticketId),
-          inArray(ticketTags.tagId, tx.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))),
+    await tx.delete(ticketTags).where(
+      and(
+        eq(ticketTags.companyId, companyId),
+        eq(ticketTags.ticketId, ticketId),
+        inArray(
+          ticketTags.tagId,
+          tx
+            .select({ id: tags.id })
+            .from(tags)
+            .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1))),
         ),
-      );
+      ),
+    );
   }
 
   private where(companyId: number, filter: KanbanFilter): SQL | undefined {

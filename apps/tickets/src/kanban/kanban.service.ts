@@ -29,7 +29,10 @@ export class KanbanService {
 
   board(actor: Actor, query: KanbanQueryDto): Promise<KanbanTicketsView> {
     return this.database.withTenant(actor.companyId, async (tx) => {
-      const ids = await this.kanban.ticketIds(tx, actor.companyId, { ...sharedListFilter(actor, query, this.config.TIME_ZONE), status: query.status });
+      const ids = await this.kanban.ticketIds(tx, actor.companyId, {
+        ...sharedListFilter(actor, query, this.config.TIME_ZONE),
+        status: query.status,
+      });
       return { tickets: await this.views.many(tx, actor.companyId, ids) };
     });
   }

@@ -37,11 +37,14 @@ describe('MediaFiles', () => {
     app = await startService({ service: 'tickets', config, module: TicketsAppModule.forRoot(config) });
     media = app.get(MediaFiles);
     owner = createPool(database.ownerUrl, 2);
-    const contact = await owner.query<{ id: number }>('insert into tickets.contacts (company_id, name) values ($1, $2) returning id', [COMPANY, 'Cliente']);
-    const ticket = await owner.query<{ id: number }>(`insert into tickets.tickets (company_id, contact_id, status) values ($1, $2, 'open') returning id`, [
+    const contact = await owner.query<{ id: number }>('insert into tickets.contacts (company_id, name) values ($1, $2) returning id', [
       COMPANY,
-      contact.rows[0]!.id,
+      'Cliente',
     ]);
+    const ticket = await owner.query<{ id: number }>(
+      `insert into tickets.tickets (company_id, contact_id, status) values ($1, $2, 'open') returning id`,
+      [COMPANY, contact.rows[0]!.id],
+    );
     ticketId = ticket.rows[0]!.id;
   });
   afterAll(async () => {
@@ -62,12 +65,21 @@ describe('MediaFiles', () => {
   }
   const stored = (key: string): boolean => existsSync(path.join(storageDir, key));
   const aMessageCarrying = (key: string) =>
-    owner.query('insert into tickets.messages (company_id, ticket_id, wid, media_path) values ($1, $2, $3, $4)', [COMPANY, ticketId, `W-${key}`, key]);
+    owner.query('insert into tickets.messages (company_id, ticket_id, wid, media_path) values ($1, $2, $3, $4)', [
+      COMPANY,
+      ticketId,
+      `W-${key}`,
+      key,
+    ]);
 
   it('removes the files nothing carries, and keeps those a message or a quick message carries', async () => {
     const [loose, sent, attached] = [await aStoredFile(), await aStoredFile('whatsapp'), await aStoredFile('quick-messages')];
     await aMessageCarrying(sent);
-    await owner.query('insert into tickets.quick_messages (company_id, shortcode, media_path) values ($1, $2, $3)', [COMPANY, 'q', attached]);
+    await owner.query('insert into tickets.quick_messages (company_id, shortcode, media_path) values ($1, $2, $3)', [
+      COMPANY,
+      'q',
+      attached,
+    ]);
 
     await media.removeUnreferenced(COMPANY, [loose, sent, attached, null]);
     expect([stored(loose), stored(sent), stored(attached)]).toEqual([false, true, true]);
@@ -99,7 +111,10 @@ describe('MediaFiles', () => {
 
   it('lets a lapsed hold (its sender died) keep nothing, and forgets it', async () => {
     const key = await aStoredFile();
-    await owner.query(`insert into tickets.media_holds (company_id, path, expires_at) values ($1, $2, now() - interval '1 second')`, [COMPANY, key]);
+    await owner.query(`insert into tickets.media_holds (company_id, path, expires_at) values ($1, $2, now() - interval '1 second')`, [
+      COMPANY,
+      key,
+    ]);
     await media.removeUnreferenced(COMPANY, [key]);
     expect(stored(key)).toBe(false);
     expect((await owner.query('select 1 from tickets.media_holds where path = $1', [key])).rowCount).toBe(0);
@@ -118,7 +133,10 @@ describe('MediaFiles', () => {
       const removal = media.removeUnreferenced(COMPANY, [key]);
       await untilAdvisoryLockAwaited();
       expect(stored(key)).toBe(true);
-      await sender.query(`insert into tickets.media_holds (company_id, path, expires_at) values ($1, $2, now() + interval '1 minute')`, [COMPANY, key]);
+      await sender.query(`insert into tickets.media_holds (company_id, path, expires_at) values ($1, $2, now() + interval '1 minute')`, [
+        COMPANY,
+        key,
+      ]);
       await sender.query('commit');
       await removal;
       expect(stored(key)).toBe(true);

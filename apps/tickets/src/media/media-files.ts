@@ -55,13 +55,24 @@ export class MediaFiles {
    * one no longer there.
    */
   async claim(companyId: number, upload: string, root: string, ownerId: number, field: string): Promise<string> {
-    const key = await claimUpload(this.storage, upload, `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/`, `${root}/${companyId}/${ownerId}/`);
-    if (key === null) throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field, messages: ['not a file uploaded for this company'] }] });
+    const key = await claimUpload(
+      this.storage,
+      upload,
+      `${CONVERSATION_MEDIA_ROOTS.uploads}/${companyId}/`,
+      `${root}/${companyId}/${ownerId}/`,
+    );
+    if (key === null)
+      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field, messages: ['not a file uploaded for this company'] }] });
     return key;
   }
 
   /** Stores a file the service made or fetched under `<root>/<companyId>/<ownerId>/` (a server-made name) and answers its key. */
-  async store(companyId: number, root: string, ownerId: number, file: { body: Buffer; mimetype: string; filename: string }): Promise<string> {
+  async store(
+    companyId: number,
+    root: string,
+    ownerId: number,
+    file: { body: Buffer; mimetype: string; filename: string },
+  ): Promise<string> {
     const key = `${root}/${companyId}/${ownerId}/${serverFileKeySegment(file.filename, file.mimetype)}`;
     await this.storage.put(key, file.body, file.mimetype);
     return key;
@@ -97,7 +108,10 @@ export class MediaFiles {
   async removeUnreferenced(companyId: number, paths: readonly (string | null)[]): Promise<void> {
     const candidates = [...new Set(paths)].filter(
       (path): path is string =>
-        path !== null && toStorageKey(path) === path && MANAGED_ROOTS.includes(path.split('/')[0]!) && companyOfMediaKey(path) === companyId,
+        path !== null &&
+        toStorageKey(path) === path &&
+        MANAGED_ROOTS.includes(path.split('/')[0]!) &&
+        companyOfMediaKey(path) === companyId,
     );
     for (let start = 0; start < candidates.length; start += CHUNK) {
       const chunk = candidates.slice(start, start + CHUNK);

@@ -67,7 +67,10 @@ export class MediaReferencesRepository {
 
   /** The stored files the messages of a ticket, or of every ticket of a contact, carry. */
   async ofMessages(tx: TicketsTx, companyId: number, of: { ticketId: number } | { contactId: number }): Promise<string[]> {
-    const owner = 'ticketId' in of ? eq(messages.ticketId, of.ticketId) : inArray(messages.ticketId, this.ticketsOfContact(tx, companyId, of.contactId));
+    const owner =
+      'ticketId' in of
+        ? eq(messages.ticketId, of.ticketId)
+        : inArray(messages.ticketId, this.ticketsOfContact(tx, companyId, of.contactId));
     const rows = await tx
       .selectDistinct({ path: messages.mediaPath })
       .from(messages)

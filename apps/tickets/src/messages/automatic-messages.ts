@@ -16,11 +16,14 @@ const CALLS_DISABLED = {
 /** Texts the platform sends on an agent's behalf (spec 001 settings sendGreetingAccepted and sendMsgTransfTicket). */
 export const AutomaticMessages = {
   /** After an agent accepts a pending ticket; `{{ms}}` and `{{name}}` are filled like any message variable. */
-  greetingAccepted: (agentName: string) => `*Mensagem Automática:*\n{{ms}} *{{name}}*, meu nome é *${agentName}* e agora vou prosseguir com seu atendimento!`,
-  transferredToUser: (agentName: string) => `*Mensagem Automática:*\nVocê foi transferido para o atendente *${agentName}*, aguarde, já vamos te atender!`,
+  greetingAccepted: (agentName: string) =>
+    `*Mensagem Automática:*\n{{ms}} *{{name}}*, meu nome é *${agentName}* e agora vou prosseguir com seu atendimento!`,
+  transferredToUser: (agentName: string) =>
+    `*Mensagem Automática:*\nVocê foi transferido para o atendente *${agentName}*, aguarde, já vamos te atender!`,
   /** To a customer whose call was rejected (setting `call` disabled), in the company's language (setting `language`, default pt). */
   callsDisabled: (language: string) => CALLS_DISABLED[language as keyof typeof CALLS_DISABLED] ?? CALLS_DISABLED.pt,
-  transferredToQueue: (queueName: string) => `*Mensagem Automática:*\nVocê foi transferido para o departamento *${queueName}*, aguarde, já vamos te atender!`,
+  transferredToQueue: (queueName: string) =>
+    `*Mensagem Automática:*\nVocê foi transferido para o departamento *${queueName}*, aguarde, já vamos te atender!`,
 } as const;
 
 /**
@@ -52,7 +55,12 @@ export class AutomaticMessagesSender implements OnModuleInit {
       else if (after.queue && after.queueId !== before.queueId) text = AutomaticMessages.transferredToQueue(after.queue.name);
     }
     if (!text) return;
-    const body = fillVariables(text, { contactName: after.contact.name, ticketId: after.id, now: new Date(), timeZone: await this.settings.timeZone(after.companyId, this.config.TIME_ZONE) });
+    const body = fillVariables(text, {
+      contactName: after.contact.name,
+      ticketId: after.id,
+      now: new Date(),
+      timeZone: await this.settings.timeZone(after.companyId, this.config.TIME_ZONE),
+    });
     try {
       await this.sender.send(after, { body });
     } catch (error) {

@@ -19,7 +19,11 @@ export class BotHistoryController {
 
   @RpcHandler(BotHandoffSubjects.history)
   async history(@RpcData({ dto: BotHistoryQuery }) query: BotHistoryQuery): Promise<BotHistoryResult> {
-    const rows = await this.database.withTenant(query.companyId, (tx) => this.messages.lastTexts(tx, query.companyId, query.ticketId, query.limit));
-    return { messages: rows.reverse().map((row) => ({ id: row.id, fromMe: row.fromMe, body: row.body, createdAt: row.createdAt.toISOString() })) };
+    const rows = await this.database.withTenant(query.companyId, (tx) =>
+      this.messages.lastTexts(tx, query.companyId, query.ticketId, query.limit),
+    );
+    return {
+      messages: rows.reverse().map((row) => ({ id: row.id, fromMe: row.fromMe, body: row.body, createdAt: row.createdAt.toISOString() })),
+    };
   }
 }

@@ -1,5 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CampaignMessageDto, CampaignMessagesSubjects, TagContactsDto, type Actor, type CampaignMessageResult, type TagContactsView } from '@atrium/contracts';
+import {
+  CampaignMessageDto,
+  CampaignMessagesSubjects,
+  TagContactsDto,
+  type Actor,
+  type CampaignMessageResult,
+  type TagContactsView,
+} from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler } from '@atrium/messaging';
 import { CampaignMessagesService } from './campaign-messages.service.js';
 

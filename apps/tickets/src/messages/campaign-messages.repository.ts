@@ -7,10 +7,23 @@ import type { TicketsTx } from '../shared/tickets-database.js';
 @Injectable()
 export class CampaignMessagesRepository {
   /** The contact with that number, created (name and email from the campaign's recipient) when there is none. */
-  async contactFor(tx: TicketsTx, companyId: number, number: string, name: string, email: string | undefined): Promise<typeof contacts.$inferSelect> {
-    const [inserted] = await tx.insert(contacts).values({ companyId, number, name: name.slice(0, 100), email: email ?? '' }).onConflictDoNothing().returning();
+  async contactFor(
+    tx: TicketsTx,
+    companyId: number,
+    number: string,
+    name: string,
+    email: string | undefined,
+  ): Promise<typeof contacts.$inferSelect> {
+    const [inserted] = await tx
+      .insert(contacts)
+      .values({ companyId, number, name: name.slice(0, 100), email: email ?? '' })
+      .onConflictDoNothing()
+      .returning();
     if (inserted) return inserted;
-    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
+    const [existing] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
     return existing!;
   }
 

@@ -40,22 +40,39 @@ export class CampaignMessagesService {
     const markKey = `${this.config.REDIS_PREFIX}campaign-message:${actor.companyId}:${dto.key}`;
     // the message's WhatsApp id comes from its key: a retry sends the same message, never a second one
     const newMessageId = derivedMessageId('campaign', actor.companyId, dto.key);
-    const { result, duplicate } = await once(this.redis, markKey, '', KEY_TTL_SECONDS, async () => {
-      // one transaction finds (or makes) the contact and the ticket and stores the message unsent
-      const { ticket, contactId, pending } = await this.database.withTenant(actor.companyId, async (tx) => {
-        const contact = await this.repository.contactFor(tx, actor.companyId, dto.number, dto.name, dto.email);
-        const found = await this.views.one(tx, actor.companyId, await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId));
-        return { ticket: found, contactId: contact.id, pending: await this.sender.storePending(tx, found, { body: dto.body, media: dto.media, minGapMs: dto.minGapMs, newMessageId }) };
-      });
-      // a confirmation request: the reply is awaited before it can arrive
-      if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
-      await this.sender.deliver(ticket, pending);
-      return { contactId, ticketId: ticket.id };
-    }, { resendable: true });
+    const { result, duplicate } = await once(
+      this.redis,
+      markKey,
+      '',
+      KEY_TTL_SECONDS,
+      async () => {
+        // one transaction finds (or makes) the contact and the ticket and stores the message unsent
+        const { ticket, contactId, pending } = await this.database.withTenant(actor.companyId, async (tx) => {
+          const contact = await this.repository.contactFor(tx, actor.companyId, dto.number, dto.name, dto.email);
+          const found = await this.views.one(
+            tx,
+            actor.companyId,
+            await this.repository.ticketFor(tx, actor.companyId, contact.id, dto.whatsappId),
+          );
+          return {
+            ticket: found,
+            contactId: contact.id,
+            pending: await this.sender.storePending(tx, found, { body: dto.body, media: dto.media, minGapMs: dto.minGapMs, newMessageId }),
+          };
+        });
+        // a confirmation request: the reply is awaited before it can arrive
+        if (dto.awaitReplyMs) await this.replies.await(actor.companyId, dto.whatsappId, dto.number, dto.awaitReplyMs);
+        await this.sender.deliver(ticket, pending);
+        return { contactId, ticketId: ticket.id };
+      },
+      { resendable: true },
+    );
     return { ...result, duplicate };
   }
 
   tagContacts(actor: Actor, tagId: number): Promise<TagContactsView> {
-    return this.database.withTenant(actor.companyId, async (tx) => ({ contacts: await this.repository.taggedContacts(tx, actor.companyId, tagId) }));
+    return this.database.withTenant(actor.companyId, async (tx) => ({
+      contacts: await this.repository.taggedContacts(tx, actor.companyId, tagId),
+    }));
   }
 }

@@ -46,7 +46,11 @@ export class CampaignReplies {
     for (const [i, message] of candidates.entries()) {
       if (marks[i] === null || answered.has(keys[i]!)) continue;
       answered.add(keys[i]!);
-      await this.outbox.add(tx, 'campaignMessage.answered', message.companyId, { whatsappId: message.whatsappId, number: message.number, messageId: message.messageId });
+      await this.outbox.add(tx, 'campaignMessage.answered', message.companyId, {
+        whatsappId: message.whatsappId,
+        number: message.number,
+        messageId: message.messageId,
+      });
     }
     return () => {
       if (answered.size > 0) void this.redis.del(...answered).catch(() => undefined);

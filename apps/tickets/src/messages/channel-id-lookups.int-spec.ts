@@ -66,7 +66,11 @@ describe('lookups by channel id without statistics', () => {
        from tickets.messages m, generate_series(2, $1) g where m.wid = 'WID-1'`,
       [GROWN_TO],
     );
-    tablePages = (await owner.query<{ pages: number }>(`select (pg_relation_size('tickets.messages') / current_setting('block_size')::int)::int as pages`)).rows[0]!.pages;
+    tablePages = (
+      await owner.query<{ pages: number }>(
+        `select (pg_relation_size('tickets.messages') / current_setting('block_size')::int)::int as pages`,
+      )
+    ).rows[0]!.pages;
   });
   afterAll(async () => {
     await app.close();
@@ -108,20 +112,39 @@ describe('lookups by channel id without statistics', () => {
   it('finds each key’s message, its author, and no quote', async () => {
     const records = await db.withTenant(COMPANY, (tx) => repository.recordsByWid(tx, COMPANY, keys));
     expect(records.map((record) => record.message.wid).sort()).toEqual(keys.map((key) => key.wid).sort());
-    expect(records.every((record) => record.contact?.number === '5511977001234' && record.quoted === null && record.quotedContact === null)).toBe(true);
+    expect(
+      records.every((record) => record.contact?.number === '5511977001234' && record.quoted === null && record.quotedContact === null),
+    ).toBe(true);
     expect(records[0]!.message.createdAt).toBeInstanceOf(Date);
   });
 
   it('raises the acks of the keys’ messages and records sends by id, only those rows', async () => {
     const [raised, recorded] = await db.withTenant(COMPANY, async (tx) => {
       const found = await repository.findByWids(tx, COMPANY, keys.slice(0, 2));
-      const acks = await repository.raiseAcks(tx, COMPANY, [...keys.slice(0, 3).map((key) => ({ ...key, ack: 3 })), { ...keys[0]!, ack: 2 }]);
-      const sent = await repository.recordSent(tx, COMPANY, found.map((row) => ({ id: row.id, wid: `${row.wid}-sent`, ack: 2 })));
+      const acks = await repository.raiseAcks(tx, COMPANY, [
+        ...keys.slice(0, 3).map((key) => ({ ...key, ack: 3 })),
+        { ...keys[0]!, ack: 2 },
+      ]);
+      const sent = await repository.recordSent(
+        tx,
+        COMPANY,
+        found.map((row) => ({ id: row.id, wid: `${row.wid}-sent`, ack: 2 })),
+      );
       return [acks, sent];
     });
-    expect(raised.map((row) => [row.wid, row.ack]).sort()).toEqual(keys.slice(0, 3).map((key) => [key.wid, 3]).sort());
+    expect(raised.map((row) => [row.wid, row.ack]).sort()).toEqual(
+      keys
+        .slice(0, 3)
+        .map((key) => [key.wid, 3])
+        .sort(),
+    );
     // greatest(3, 2): a record never lowers an ack
-    expect(recorded.map((row) => [row.wid, row.ack]).sort()).toEqual(keys.slice(0, 2).map((key) => [`${key.wid}-sent`, 3]).sort());
+    expect(recorded.map((row) => [row.wid, row.ack]).sort()).toEqual(
+      keys
+        .slice(0, 2)
+        .map((key) => [`${key.wid}-sent`, 3])
+        .sort(),
+    );
     const { rows } = await owner.query<{ n: number }>(`select count(*)::int as n from tickets.messages where ack > 1 or wid like '%-sent'`);
     expect(rows[0]!.n).toBe(3);
   });

@@ -8,7 +8,7 @@ function gate(): { promise: Promise<void>; open: () => void } {
 }
 
 describe('ConnectionLanes', () => {
-  it('runs a connection\'s work one after the other, in the order queued', async () => {
+  it("runs a connection's work one after the other, in the order queued", async () => {
     const lanes = new ConnectionLanes();
     const ran: string[] = [];
     const first = gate();
@@ -26,7 +26,7 @@ describe('ConnectionLanes', () => {
     expect(ran).toEqual(['a', 'b']);
   });
 
-  it('goes on after a work that failed, and rejects that work\'s own promise', async () => {
+  it("goes on after a work that failed, and rejects that work's own promise", async () => {
     const lanes = new ConnectionLanes();
     const failed = lanes.run(1, () => Promise.reject(new Error('refused')));
     const next = lanes.run(1, async () => 'sent');

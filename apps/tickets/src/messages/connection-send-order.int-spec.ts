@@ -39,7 +39,7 @@ describe('ConnectionSendOrder', () => {
     expect(ids()).toEqual([1, 2, 3]);
   });
 
-  it('sends up to the turn\'s own text only, and keeps connections apart', async () => {
+  it("sends up to the turn's own text only, and keeps connections apart", async () => {
     for (const id of [1, 2, 3]) await order.record(1, 7, text(id));
     await order.record(1, 8, text(4));
     await order.turn(1, 7, text(2), send);
@@ -49,7 +49,7 @@ describe('ConnectionSendOrder', () => {
     expect(ids()).toEqual([1, 2, 4, 3]);
   });
 
-  it('sends a job\'s own text when its record has not been written yet', async () => {
+  it("sends a job's own text when its record has not been written yet", async () => {
     await order.record(1, 7, text(2));
     await order.turn(1, 7, text(1), send);
     expect(ids()).toEqual([1]);

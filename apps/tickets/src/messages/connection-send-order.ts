@@ -67,7 +67,16 @@ export class ConnectionSendOrder {
    * false when a turn had already taken it (it is being sent: the request succeeded).
    */
   async withdraw(companyId: number, whatsappId: number, messageId: number): Promise<boolean> {
-    return (await this.redis.eval(WITHDRAW, 1, this.keyOf(companyId, whatsappId), this.triedKey(companyId, messageId), this.ttlSeconds, messageId)) === 1;
+    return (
+      (await this.redis.eval(
+        WITHDRAW,
+        1,
+        this.keyOf(companyId, whatsappId),
+        this.triedKey(companyId, messageId),
+        this.ttlSeconds,
+        messageId,
+      )) === 1
+    );
   }
 
   /**

@@ -9,7 +9,10 @@ export class ExternalMessagesController {
   constructor(@Inject(ExternalMessagesService) private readonly externalMessages: ExternalMessagesService) {}
 
   @RpcHandler(ExternalMessagesSubjects.send)
-  send(@RpcActor() actor: Actor, @RpcData({ dto: ExternalMessageCommand }) command: ExternalMessageCommand): Promise<ExternalMessageResult> {
+  send(
+    @RpcActor() actor: Actor,
+    @RpcData({ dto: ExternalMessageCommand }) command: ExternalMessageCommand,
+  ): Promise<ExternalMessageResult> {
     return this.externalMessages.send(actor.companyId, command);
   }
 }

@@ -2,7 +2,15 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
-import { AppError, ErrorCode, type Actor, type CheckNumberResult, type ExternalMessageCommand, type ExternalMessageResult, type TicketView } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  type Actor,
+  type CheckNumberResult,
+  type ExternalMessageCommand,
+  type ExternalMessageResult,
+  type TicketView,
+} from '@atrium/contracts';
 import { SessionsChannel } from '@atrium/kernel';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
@@ -30,7 +38,15 @@ const TRIED_TTL_SECONDS = 7 * 86_400;
 
 /** The actor the external API acts as in a company: the connection's token, no user. */
 function apiActor(companyId: number, whatsappId: number): Actor {
-  return { userId: 0, companyId, profile: 'admin', super: false, queueIds: [], allTicket: 'enabled', sessionId: `external-api-${whatsappId}` };
+  return {
+    userId: 0,
+    companyId,
+    profile: 'admin',
+    super: false,
+    queueIds: [],
+    allTicket: 'enabled',
+    sessionId: `external-api-${whatsappId}`,
+  };
 }
 
 /**
@@ -82,7 +98,9 @@ export class ExternalMessagesService implements OnModuleInit {
 
   onModuleInit(): void {
     this.jobs.on(JobName.ExternalMessageSend, ({ companyId, whatsappId, ticketId, messageId, closeTicket }) =>
-      this.lanes.run(whatsappId, () => this.order.turn(companyId, whatsappId, { messageId, ticketId, closeTicket }, (text) => this.sendQueued(companyId, text))),
+      this.lanes.run(whatsappId, () =>
+        this.order.turn(companyId, whatsappId, { messageId, ticketId, closeTicket }, (text) => this.sendQueued(companyId, text)),
+      ),
     );
   }
 
@@ -94,10 +112,12 @@ export class ExternalMessagesService implements OnModuleInit {
       ran = true;
       return this.sendNow(companyId, command);
     };
-    const { result, duplicate } = await once(this.redis, markKey, command.fingerprint ?? '', KEY_TTL_SECONDS, run).catch(async (error: unknown) => {
-      if (!ran) await this.outgoing.discardUploads(companyId, command.medias);
-      throw error;
-    });
+    const { result, duplicate } = await once(this.redis, markKey, command.fingerprint ?? '', KEY_TTL_SECONDS, run).catch(
+      async (error: unknown) => {
+        if (!ran) await this.outgoing.discardUploads(companyId, command.medias);
+        throw error;
+      },
+    );
     // a repeated request's files are not needed: the first one's were sent
     if (duplicate) await this.outgoing.discardUploads(companyId, command.medias);
     return { ...result, duplicate };
@@ -121,16 +141,28 @@ export class ExternalMessagesService implements OnModuleInit {
     try {
       target =
         (await this.ticketFor(companyId, command.whatsappId, command.number, false, store)) ??
-        (await this.ticketFor(companyId, command.whatsappId, await this.checked(companyId, command.whatsappId, command.number), true, store))!;
+        (await this.ticketFor(
+          companyId,
+          command.whatsappId,
+          await this.checked(companyId, command.whatsappId, command.number),
+          true,
+          store,
+        ))!;
     } catch (error) {
       await this.outgoing.discardUploads(companyId, command.medias);
       throw error;
     }
     if (target.messageId !== undefined) {
-      await this.queue(companyId, command.whatsappId, { messageId: target.messageId, ticketId: target.ticketId, closeTicket: command.closeTicket === true });
+      await this.queue(companyId, command.whatsappId, {
+        messageId: target.messageId,
+        ticketId: target.ticketId,
+        closeTicket: command.closeTicket === true,
+      });
       return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [target.messageId] };
     }
-    const sent = await this.lanes.run(command.whatsappId, () => this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }));
+    const sent = await this.lanes.run(command.whatsappId, () =>
+      this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }),
+    );
     if (command.closeTicket) await this.close(companyId, target.ticketId);
     return { ticketId: target.ticketId, contactId: target.contactId, messageIds: sent.map((message) => message.id) };
   }
@@ -139,7 +171,10 @@ export class ExternalMessagesService implements OnModuleInit {
   private async queue(companyId: number, whatsappId: number, text: QueuedText): Promise<void> {
     const payload = { companyId, whatsappId, ...text };
     try {
-      await Promise.all([this.order.record(companyId, whatsappId, text), this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${text.messageId}` })]);
+      await Promise.all([
+        this.order.record(companyId, whatsappId, text),
+        this.jobs.add(JobName.ExternalMessageSend, payload, { id: `external-message-${text.messageId}` }),
+      ]);
     } catch (error) {
       // a turn that took it meanwhile sends it: the request succeeded
       if (!(await this.order.withdraw(companyId, whatsappId, text.messageId).catch(() => true))) return;
@@ -182,7 +217,9 @@ export class ExternalMessagesService implements OnModuleInit {
         return { ticketId: view.id, contactId: view.contactId, created: undefined, messageId: await store(tx, view) };
       }
       // a known contact and its active ticket in one query; a confirmed number's contact made first
-      const known = create ? await this.activeOfCreated(tx, companyId, number, whatsappId) : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
+      const known = create
+        ? await this.activeOfCreated(tx, companyId, number, whatsappId)
+        : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
       if (!known) return undefined;
       const { contactId, ticketId: activeId } = known;
       if (activeId !== null) return { ticketId: activeId, contactId, created: undefined, messageId: await store(tx, activeId) };
@@ -199,7 +236,12 @@ export class ExternalMessagesService implements OnModuleInit {
   }
 
   /** The contact of a number WhatsApp confirmed (made when missing) and its active ticket on the connection. */
-  private async activeOfCreated(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<{ contactId: number; ticketId: number | null }> {
+  private async activeOfCreated(
+    tx: TicketsTx,
+    companyId: number,
+    number: string,
+    whatsappId: number,
+  ): Promise<{ contactId: number; ticketId: number | null }> {
     const contact = await this.contacts.contactFor(tx, companyId, number, number, undefined);
     return { contactId: contact.id, ticketId: (await this.tickets.findActive(tx, companyId, contact.id, whatsappId))?.id ?? null };
   }

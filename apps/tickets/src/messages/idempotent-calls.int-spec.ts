@@ -29,7 +29,9 @@ describe('once (idempotent calls)', () => {
     expect(await redis.exists(kept)).toBe(1);
 
     const resendable = key();
-    await expect(once(redis, resendable, '', 60, unavailable, { resendable: true })).rejects.toMatchObject({ code: ErrorCode.ERR_SERVICE_UNAVAILABLE });
+    await expect(once(redis, resendable, '', 60, unavailable, { resendable: true })).rejects.toMatchObject({
+      code: ErrorCode.ERR_SERVICE_UNAVAILABLE,
+    });
     expect(await redis.exists(resendable)).toBe(0);
     expect(await once(redis, resendable, '', 60, async () => 'sent', { resendable: true })).toEqual({ result: 'sent', duplicate: false });
   });
@@ -38,7 +40,9 @@ describe('once (idempotent calls)', () => {
     const mark = key();
     // what a process killed mid-call leaves: its in-flight mark, no longer renewed (shortened here)
     await redis.set(mark, JSON.stringify({ fingerprint: '' }), 'PX', 300);
-    await expect(once(redis, mark, '', 60, async () => 'sent', { resendable: true })).rejects.toMatchObject({ code: ErrorCode.ERR_SENDING_WAPP_MSG });
+    await expect(once(redis, mark, '', 60, async () => 'sent', { resendable: true })).rejects.toMatchObject({
+      code: ErrorCode.ERR_SENDING_WAPP_MSG,
+    });
     expect(await once(redis, mark, '', 60, async () => 'sent', { resendable: true })).toEqual({ result: 'sent', duplicate: false });
     expect(await redis.pttl(mark)).toBeGreaterThan(50_000);
   });

@@ -41,7 +41,12 @@ export async function once<T>(
     ? (await redis.set(key, inFlight, 'PX', IN_FLIGHT_MARK_MS, 'NX')) === 'OK'
     : (await redis.set(key, inFlight, 'EX', ttlSeconds, 'NX')) === 'OK';
   if (!claimed) return { result: await earlier<T>(redis, key, fingerprint), duplicate: true };
-  const renewal = resendable ? setInterval(() => void redis.eval(RENEW_IN_FLIGHT, 1, key, inFlight, String(IN_FLIGHT_MARK_MS)).catch(() => undefined), IN_FLIGHT_MARK_MS / 3) : undefined;
+  const renewal = resendable
+    ? setInterval(
+        () => void redis.eval(RENEW_IN_FLIGHT, 1, key, inFlight, String(IN_FLIGHT_MARK_MS)).catch(() => undefined),
+        IN_FLIGHT_MARK_MS / 3,
+      )
+    : undefined;
   try {
     const result = await work();
     await redis.set(key, JSON.stringify({ fingerprint, result } satisfies Mark<T>), 'EX', ttlSeconds);

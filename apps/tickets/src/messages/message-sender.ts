@@ -1,12 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AppError,
-  ErrorCode,
-  storableText,
-  type MessageView,
-  type SentMessageResult,
-  type TicketView,
-} from '@atrium/contracts';
+import { AppError, ErrorCode, storableText, type MessageView, type SentMessageResult, type TicketView } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { SessionsChannel, type OutboundCommand } from '@atrium/kernel';
@@ -153,17 +146,31 @@ export class MessageSender {
     // inserted; one with a chosen id stored by an earlier try of the same send keeps that row
     const unnamed = inserted.filter((row) => row.sendId === null);
     const named = new Map(inserted.filter((row) => row.sendId !== null).map((row) => [`${row.whatsappId}:${row.sendId}`, row]));
-    const missing = prepared.filter(({ outgoing, whatsappId }) => outgoing.newMessageId && !named.has(`${whatsappId}:${outgoing.newMessageId}`));
+    const missing = prepared.filter(
+      ({ outgoing, whatsappId }) => outgoing.newMessageId && !named.has(`${whatsappId}:${outgoing.newMessageId}`),
+    );
     if (missing.length > 0) {
-      const earlier = await this.messages.findBySendIds(tx, companyId!, missing.map(({ outgoing, whatsappId }) => ({ whatsappId, sendId: outgoing.newMessageId! })));
+      const earlier = await this.messages.findBySendIds(
+        tx,
+        companyId!,
+        missing.map(({ outgoing, whatsappId }) => ({ whatsappId, sendId: outgoing.newMessageId! })),
+      );
       for (const row of earlier) named.set(`${row.whatsappId}:${row.sendId}`, row);
-      if (earlier.length > 0) this.logger.info({ companyId, messages: earlier.length }, 'sends tried again found the messages their earlier tries stored');
+      if (earlier.length > 0)
+        this.logger.info({ companyId, messages: earlier.length }, 'sends tried again found the messages their earlier tries stored');
     }
     let next = 0;
-    const rows = prepared.map(({ outgoing, whatsappId }) => (outgoing.newMessageId ? named.get(`${whatsappId}:${outgoing.newMessageId}`) : unnamed[next++]));
+    const rows = prepared.map(({ outgoing, whatsappId }) =>
+      outgoing.newMessageId ? named.get(`${whatsappId}:${outgoing.newMessageId}`) : unnamed[next++],
+    );
     return prepared.map(({ outgoing, whatsappId, to, body, mediaType, mediaName }, i) => {
       const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
-        ? { type: 'sendMedia', to, media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' }, body: body || undefined }
+        ? {
+            type: 'sendMedia',
+            to,
+            media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' },
+            body: body || undefined,
+          }
         : { type: 'sendText', to, body };
       if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
       if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
@@ -190,7 +197,12 @@ export class MessageSender {
       throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
     }
     const body = row.body;
-    return this.deliver(ticket, { id: row.id, whatsappId: row.whatsappId!, command: { type: 'sendText', to, body }, lastMessage: lastMessageText('chat', body, null) });
+    return this.deliver(ticket, {
+      id: row.id,
+      whatsappId: row.whatsappId!,
+      command: { type: 'sendText', to, body },
+      lastMessage: lastMessageText('chat', body, null),
+    });
   }
 
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
@@ -199,12 +211,20 @@ export class MessageSender {
   }
 
   /** `deliver`, with `step` run in the transaction that records the send; answers the step's result too. */
-  async deliverRecording<Item, Result>(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage, step: RecordStep<Item, Result>): Promise<{ message: MessageView; stepResult: Result }> {
+  async deliverRecording<Item, Result>(
+    ticket: Pick<TicketView, 'companyId' | 'id'>,
+    pending: PendingMessage,
+    step: RecordStep<Item, Result>,
+  ): Promise<{ message: MessageView; stepResult: Result }> {
     const { message, stepResult } = await this.sendAndRecord(ticket, pending, step as unknown as RecordStep<unknown, unknown>);
     return { message, stepResult: stepResult as Result };
   }
 
-  private async sendAndRecord(ticket: Pick<TicketView, 'companyId' | 'id'>, pending: PendingMessage, step?: RecordStep<unknown, unknown>): Promise<Recorded> {
+  private async sendAndRecord(
+    ticket: Pick<TicketView, 'companyId' | 'id'>,
+    pending: PendingMessage,
+    step?: RecordStep<unknown, unknown>,
+  ): Promise<Recorded> {
     const companyId = ticket.companyId;
     const { whatsappId } = pending;
     let sent: SentMessageResult;
@@ -234,9 +254,13 @@ export class MessageSender {
     // the connection may have reported a sent message back (fromMe) before this: one row stays
     // (a retried send's own row, recorded by the earlier try, is no echo)
     const echoed = new Map(
-      (await this.messages.findByWids(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id })))).map(
-        (row) => [`${row.whatsappId}:${row.wid}`, row.id] as const,
-      ),
+      (
+        await this.messages.findByWids(
+          tx,
+          companyId,
+          batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id })),
+        )
+      ).map((row) => [`${row.whatsappId}:${row.wid}`, row.id] as const),
     );
     const isEchoed = ({ pending, sent }: SentRecord) => {
       const id = echoed.get(`${pending.whatsappId}:${sent.id}`);
@@ -250,16 +274,28 @@ export class MessageSender {
         companyId,
         batch.filter((entry) => !isEchoed(entry)).map(({ pending, sent }) => ({ id: pending.id, wid: sent.id, ack: sent.ack })),
       ),
-      this.tickets.touchMany(tx, companyId, [...lastByTicket].map(([id, lastMessage]) => ({ id, lastMessage, unread: 0, ours: true }))),
+      this.tickets.touchMany(
+        tx,
+        companyId,
+        [...lastByTicket].map(([id, lastMessage]) => ({ id, lastMessage, unread: 0, ours: true })),
+      ),
     ]);
     const [records, views, stepResults] = await Promise.all([
-      this.messages.recordsByWid(tx, companyId, batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id }))),
+      this.messages.recordsByWid(
+        tx,
+        companyId,
+        batch.map(({ pending, sent }) => ({ whatsappId: pending.whatsappId, wid: sent.id })),
+      ),
       this.views.many(tx, companyId, [...lastByTicket.keys()]),
       this.runSteps(tx, companyId, batch),
     ]);
     const recordOf = new Map(records.map((record) => [`${record.message.whatsappId}:${record.message.wid}`, record]));
     const viewOf = new Map(views.map((view) => [view.id, view]));
-    return batch.map(({ ticketId, pending, sent }, i) => ({ message: toMessageView(recordOf.get(`${pending.whatsappId}:${sent.id}`)!), view: viewOf.get(ticketId)!, stepResult: stepResults[i] }));
+    return batch.map(({ ticketId, pending, sent }, i) => ({
+      message: toMessageView(recordOf.get(`${pending.whatsappId}:${sent.id}`)!),
+      view: viewOf.get(ticketId)!,
+      stepResult: stepResults[i],
+    }));
   }
 
   /** Each kind of step of the batch run once with its items (after the records' own statements, so their locks come first); the results in the batch's order. */
@@ -269,7 +305,11 @@ export class MessageSender {
     for (const [i, { step }] of batch.entries()) if (step) byRun.set(step.run, [...(byRun.get(step.run) ?? []), i]);
     await Promise.all(
       [...byRun].map(async ([run, indexes]) => {
-        const answers = await run(tx, companyId, indexes.map((i) => batch[i]!.step!.item));
+        const answers = await run(
+          tx,
+          companyId,
+          indexes.map((i) => batch[i]!.step!.item),
+        );
         for (const [k, i] of indexes.entries()) results[i] = answers[k];
       }),
     );

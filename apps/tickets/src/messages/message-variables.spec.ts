@@ -13,7 +13,15 @@ describe('message variables', () => {
   });
 
   it('greets by the hour', () => {
-    expect([0, 6, 11, 12, 17, 18, 23].map(greetingOf)).toEqual(['Boa madrugada', 'Bom dia', 'Bom dia', 'Boa tarde', 'Boa tarde', 'Boa noite', 'Boa noite']);
+    expect([0, 6, 11, 12, 17, 18, 23].map(greetingOf)).toEqual([
+      'Boa madrugada',
+      'Bom dia',
+      'Bom dia',
+      'Boa tarde',
+      'Boa tarde',
+      'Boa noite',
+      'Boa noite',
+    ]);
   });
 
   it('signs with the agent’s name in bold on its own line', () => {

@@ -21,7 +21,17 @@ import { OutgoingMessagesService } from './outgoing-messages.service.js';
 @Module({
   imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, ContactsModule],
   controllers: [MessagesController, BotHistoryController, CampaignMessagesController, ExternalMessagesController],
-  providers: [CampaignMessagesRepository, CampaignMessagesService, CampaignReplies, ExternalMessagesService, MessagesRepository, MessageSender, MessagesService, OutgoingMessagesService, AutomaticMessagesSender],
+  providers: [
+    CampaignMessagesRepository,
+    CampaignMessagesService,
+    CampaignReplies,
+    ExternalMessagesService,
+    MessagesRepository,
+    MessageSender,
+    MessagesService,
+    OutgoingMessagesService,
+    AutomaticMessagesSender,
+  ],
   exports: [MessagesRepository, MessageSender, CampaignReplies],
 })
 export class MessagesModule {}

@@ -63,7 +63,13 @@ function messageOfChannelId(tx: TicketsTx) {
   return tx
     .select()
     .from(messages)
-    .where(and(eq(messages.companyId, sql.placeholder('companyId')), sql`${messages.whatsappId} = channel_ids.whatsapp_id`, sql`${messages.wid} = channel_ids.wid`))
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        sql`${messages.whatsappId} = channel_ids.whatsapp_id`,
+        sql`${messages.wid} = channel_ids.wid`,
+      ),
+    )
     .limit(1)
     .as('found');
 }
@@ -72,7 +78,9 @@ const messageColumns = getTableColumns(messages);
 
 /** A subquery's columns of a message, selected as the message (`select().from(messages)` maps them so). */
 function messageColumnsOf(subquery: Record<keyof typeof messageColumns, unknown>): typeof messageColumns {
-  return Object.fromEntries(Object.keys(messageColumns).map((key) => [key, subquery[key as keyof typeof messageColumns]])) as unknown as typeof messageColumns;
+  return Object.fromEntries(
+    Object.keys(messageColumns).map((key) => [key, subquery[key as keyof typeof messageColumns]]),
+  ) as unknown as typeof messageColumns;
 }
 
 function channelIdValues(companyId: number, keys: Array<{ whatsappId: number; wid: string }>) {
@@ -229,7 +237,12 @@ export class MessagesRepository {
   }
 
   /** A page of a conversation (the messages of these tickets), newest first (the service puts it back in reading order). */
-  async page(tx: TicketsTx, companyId: number, ticketIds: number[], pageNumber: number | undefined): Promise<{ records: MessageRecord[]; count: number }> {
+  async page(
+    tx: TicketsTx,
+    companyId: number,
+    ticketIds: number[],
+    pageNumber: number | undefined,
+  ): Promise<{ records: MessageRecord[]; count: number }> {
     const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
     // issued together: one round trip on the pipelined connection
     const [rows, [total]] = await Promise.all([
@@ -265,7 +278,9 @@ export class MessagesRepository {
     return tx
       .update(messages)
       .set({ read: true })
-      .where(and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds), eq(messages.read, false), eq(messages.fromMe, false)))
+      .where(
+        and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds), eq(messages.read, false), eq(messages.fromMe, false)),
+      )
       .returning({ whatsappId: messages.whatsappId, wid: messages.wid });
   }
 
@@ -280,11 +295,24 @@ export class MessagesRepository {
   }
 
   /** The ticket's last `limit` text messages (non-empty chat bodies, not deleted), newest first. */
-  lastTexts(tx: TicketsTx, companyId: number, ticketId: number, limit: number): Promise<Array<Pick<MessageRow, 'id' | 'fromMe' | 'body' | 'createdAt'>>> {
+  lastTexts(
+    tx: TicketsTx,
+    companyId: number,
+    ticketId: number,
+    limit: number,
+  ): Promise<Array<Pick<MessageRow, 'id' | 'fromMe' | 'body' | 'createdAt'>>> {
     return tx
       .select({ id: messages.id, fromMe: messages.fromMe, body: messages.body, createdAt: messages.createdAt })
       .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.mediaType, 'chat'), eq(messages.isDeleted, false), sql`${messages.body} <> ''`))
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.ticketId, ticketId),
+          eq(messages.mediaType, 'chat'),
+          eq(messages.isDeleted, false),
+          sql`${messages.body} <> ''`,
+        ),
+      )
       .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
       .limit(limit);
   }
@@ -298,14 +326,28 @@ export class MessagesRepository {
   );
   private readonly byWidsSelect = new ReusableSelect('messages_by_wids', (tx: TicketsTx, name) => {
     const found = messageOfChannelId(tx);
-    return tx.select(messageColumnsOf(found)).from(channelIdKeys).innerJoinLateral(found, sql`true`).prepare(name);
+    return tx
+      .select(messageColumnsOf(found))
+      .from(channelIdKeys)
+      .innerJoinLateral(found, sql`true`)
+      .prepare(name);
   });
   /** As `selectRecords`, each pair's message, author, quoted message and its author looked up on their own (lateral, as `channelIdKeys` says). */
   private readonly recordsByWidSelect = new ReusableSelect('message_records_by_wids', (tx: TicketsTx, name) => {
     const found = messageOfChannelId(tx);
-    const author = tx.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(eq(contacts.id, found.contactId)).limit(1).as('author');
+    const author = tx
+      .select({ id: contacts.id, name: contacts.name, number: contacts.number })
+      .from(contacts)
+      .where(eq(contacts.id, found.contactId))
+      .limit(1)
+      .as('author');
     const quoted = tx.select().from(messages).where(eq(messages.id, found.quotedMsgId)).limit(1).as('quoted');
-    const quotedAuthor = tx.select({ id: contacts.id, name: contacts.name }).from(contacts).where(eq(contacts.id, quoted.contactId)).limit(1).as('quoted_author');
+    const quotedAuthor = tx
+      .select({ id: contacts.id, name: contacts.name })
+      .from(contacts)
+      .where(eq(contacts.id, quoted.contactId))
+      .limit(1)
+      .as('quoted_author');
     return tx
       .select({
         message: messageColumnsOf(found),

@@ -26,7 +26,8 @@ import { MessagesRepository, type MessageRow } from './messages.repository.js';
 
 type OutgoingFile = NonNullable<OutgoingMessage['media']>;
 
-const nothingToSend = (): AppError => new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'body', messages: ['a message needs a text or a file'] }] });
+const nothingToSend = (): AppError =>
+  new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'body', messages: ['a message needs a text or a file'] }] });
 
 /** Audio goes as a voice note, which carries no caption. */
 const canCaption = (file: OutgoingFile): boolean => !file.mimetype.startsWith('audio/');
@@ -52,7 +53,6 @@ function outgoingWithCaptions(files: OutgoingFile[], captions: string[]): Outgoi
   });
 }
 
-
 /**
  * What the composer sends (spec 000 "Message composer"): texts with their variables filled and
  * signed when asked, the files the gateway stored for the ticket and a re-sent file of the
@@ -72,7 +72,6 @@ export class OutgoingMessagesService {
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
   ) {}
 
-
   /**
    * Sends what the composer sent: the text (message variables filled, signed with the agent's
    * name when asked) and the files the gateway stored, the text as the first file's caption. When
@@ -90,7 +89,11 @@ export class OutgoingMessagesService {
 
   /** Files the gateway stored for a send that will not happen (an external API call refused before sending). */
   async discardUploads(companyId: number, medias: SendMessageCommand['medias']): Promise<void> {
-    if (medias?.length) await this.media.removeUnreferenced(companyId, medias.map((media) => media.path));
+    if (medias?.length)
+      await this.media.removeUnreferenced(
+        companyId,
+        medias.map((media) => media.path),
+      );
   }
 
   private async sendAll(actor: Actor, command: SendMessageCommand, claimed: string[]): Promise<MessageView[]> {
@@ -149,7 +152,11 @@ export class OutgoingMessagesService {
   }
 
   /** `storeText` inside the caller's transaction (the external API finds the ticket in the same one). */
-  async storeTextIn(tx: TicketsTx, actor: Actor, command: SendMessageCommand): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
+  async storeTextIn(
+    tx: TicketsTx,
+    actor: Actor,
+    command: SendMessageCommand,
+  ): Promise<{ ticket: TicketView; pending: PendingMessage } | undefined> {
     const { ticket, quoted, agentNames } = await this.readForSend(tx, actor, command);
     return this.storeTextOn(tx, actor, ticket, command, quoted, agentNames);
   }
@@ -190,7 +197,12 @@ export class OutgoingMessagesService {
   private finalText(ticket: TicketView, raw: string | undefined, agent: string | undefined): string {
     const text = (raw ?? '').trim();
     if (!text) return '';
-    const filled = fillVariables(text, { contactName: ticket.contact.name, ticketId: ticket.id, now: new Date(), timeZone: this.config.TIME_ZONE });
+    const filled = fillVariables(text, {
+      contactName: ticket.contact.name,
+      ticketId: ticket.id,
+      now: new Date(),
+      timeZone: this.config.TIME_ZONE,
+    });
     return agent === undefined ? filled : signed(filled, agent);
   }
 
@@ -198,11 +210,19 @@ export class OutgoingMessagesService {
    * `mediaUrl`: a stored file of this company re-sent (a quick message's attachment, a file of
    * another ticket), under the name a message or quick message carrying it gives it.
    */
-  private async resentFile(actor: Actor, mediaUrl: string | undefined): Promise<{ path: string; mimetype: string; filename: string } | undefined> {
+  private async resentFile(
+    actor: Actor,
+    mediaUrl: string | undefined,
+  ): Promise<{ path: string; mimetype: string; filename: string } | undefined> {
     if (!mediaUrl) return undefined;
     const raw = mediaKeyOfUrl(mediaUrl);
     const key = raw === null ? null : toStorageKey(raw);
-    if (key === null || !isConversationMediaKey(key) || key.startsWith(`${CONVERSATION_MEDIA_ROOTS.uploads}/`) || companyOfMediaKey(key) !== actor.companyId) {
+    if (
+      key === null ||
+      !isConversationMediaKey(key) ||
+      key.startsWith(`${CONVERSATION_MEDIA_ROOTS.uploads}/`) ||
+      companyOfMediaKey(key) !== actor.companyId
+    ) {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaUrl', messages: ['not a file of this company'] }] });
     }
     const name = await this.database.withTenant(actor.companyId, (tx) => this.mediaNames.nameOf(tx, actor.companyId, key));

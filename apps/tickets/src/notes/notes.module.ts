@@ -6,5 +6,10 @@ import { NotesController } from './notes.controller.js';
 import { NotesRepository } from './notes.repository.js';
 import { NotesService } from './notes.service.js';
 
-@Module({ imports: [SharedModule, DirectoryModule, TicketsModule], controllers: [NotesController], providers: [NotesRepository, NotesService], exports: [NotesRepository] })
+@Module({
+  imports: [SharedModule, DirectoryModule, TicketsModule],
+  controllers: [NotesController],
+  providers: [NotesRepository, NotesService],
+  exports: [NotesRepository],
+})
 export class NotesModule {}

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, isAdmin, type Actor, type TicketNoteDto, type TicketNotesQueryDto, type TicketNoteView } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  isAdmin,
+  type Actor,
+  type TicketNoteDto,
+  type TicketNotesQueryDto,
+  type TicketNoteView,
+} from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
 import { DirectoryService } from '../directory/directory.service.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
@@ -52,8 +60,17 @@ export class NotesService {
     const { note, ticket } = await this.database.withTenant(actor.companyId, async (tx) => {
       const found = assertCanSee(actor, await this.tickets.findById(tx, actor.companyId, dto.ticketId));
       if (found.contactId !== dto.contactId) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-      const row = await this.notes.insert(tx, { companyId: actor.companyId, note: dto.note, ticketId: found.id, contactId: found.contactId, userId: actor.userId });
-      return { note: toNoteView((await this.notes.one(tx, actor.companyId, row.id))!), ticket: await this.views.one(tx, actor.companyId, found.id) };
+      const row = await this.notes.insert(tx, {
+        companyId: actor.companyId,
+        note: dto.note,
+        ticketId: found.id,
+        contactId: found.contactId,
+        userId: actor.userId,
+      });
+      return {
+        note: toNoteView((await this.notes.one(tx, actor.companyId, row.id))!),
+        ticket: await this.views.one(tx, actor.companyId, found.id),
+      };
     });
     this.events.noteCreated(actor.companyId, note, scopeOf(ticket));
     this.events.mentioned(actor.companyId, mentioned, note, ticket);

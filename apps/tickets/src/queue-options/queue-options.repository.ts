@@ -27,12 +27,19 @@ export class QueueOptionsRepository {
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<QueueOptionRow | undefined> {
-    const [row] = await tx.select().from(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)));
+    const [row] = await tx
+      .select()
+      .from(queueOptions)
+      .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)));
     return row;
   }
 
   /** Whether a sibling (same queue and parent) other than `exceptId` already has this option number. */
-  async optionTaken(tx: TicketsTx, row: { companyId: number; queueId: number; parentId: number | null; option: number }, exceptId?: number): Promise<boolean> {
+  async optionTaken(
+    tx: TicketsTx,
+    row: { companyId: number; queueId: number; parentId: number | null; option: number },
+    exceptId?: number,
+  ): Promise<boolean> {
     const [found] = await tx
       .select({ id: queueOptions.id })
       .from(queueOptions)
@@ -52,7 +59,12 @@ export class QueueOptionsRepository {
     return row!;
   }
 
-  async update(tx: TicketsTx, companyId: number, id: number, values: Partial<Pick<NewQueueOption, 'title' | 'message' | 'option'>>): Promise<QueueOptionRow | undefined> {
+  async update(
+    tx: TicketsTx,
+    companyId: number,
+    id: number,
+    values: Partial<Pick<NewQueueOption, 'title' | 'message' | 'option'>>,
+  ): Promise<QueueOptionRow | undefined> {
     const [row] = await tx
       .update(queueOptions)
       .set({ ...values, updatedAt: new Date() })

@@ -26,7 +26,10 @@ export class DeletedBotsConsumer implements OnModuleInit {
     this.integration.on('queueIntegration.deleted', (event) => this.clear(event, { integrationId: event.payload.integrationId }));
   }
 
-  private async clear(event: IntegrationEvent<'prompt.deleted' | 'queueIntegration.deleted'>, bot: { promptId: number } | { integrationId: number }): Promise<void> {
+  private async clear(
+    event: IntegrationEvent<'prompt.deleted' | 'queueIntegration.deleted'>,
+    bot: { promptId: number } | { integrationId: number },
+  ): Promise<void> {
     const { companyId } = event;
     const changed = await this.database.withTenant(companyId, (tx) => this.queues.clearBot(tx, companyId, bot));
     for (const row of changed) this.events.queueSaved('update', toQueueView(row));

@@ -1,5 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { QueueDto, TicketsReferencesDto, TicketsSubjects, UpdateQueueDto, type Actor, type MissingReferences, type QueueView } from '@atrium/contracts';
+import {
+  QueueDto,
+  TicketsReferencesDto,
+  TicketsSubjects,
+  UpdateQueueDto,
+  type Actor,
+  type MissingReferences,
+  type QueueView,
+} from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
 import { QueuesService } from './queues.service.js';
 
@@ -28,7 +36,11 @@ export class QueuesController {
   }
 
   @RpcHandler(TicketsSubjects.queuesUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateQueueDto, path: 'body' }) dto: UpdateQueueDto): Promise<QueueView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateQueueDto, path: 'body' }) dto: UpdateQueueDto,
+  ): Promise<QueueView> {
     return this.queues.update(actor, id, dto);
   }
 

@@ -20,13 +20,20 @@ export class QueuesRepository {
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<QueueRow | undefined> {
-    const [row] = await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
+    const [row] = await tx
+      .select()
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
     return row;
   }
 
   /** Locks the queue's row until the transaction ends: tickets cannot move into it meanwhile (their foreign key waits). */
   async lockById(tx: TicketsTx, companyId: number, id: number): Promise<QueueRow | undefined> {
-    const [row] = await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).for('update');
+    const [row] = await tx
+      .select()
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+      .for('update');
     return row;
   }
 
@@ -68,7 +75,10 @@ export class QueuesRepository {
 
   /** Clears a deleted prompt (or integration) from the company's queues that named it; the queues changed. */
   async clearBot(tx: TicketsTx, companyId: number, bot: { promptId: number } | { integrationId: number }): Promise<QueueRow[]> {
-    const [column, set] = 'promptId' in bot ? [eq(queues.promptId, bot.promptId), { promptId: null }] : [eq(queues.integrationId, bot.integrationId), { integrationId: null }];
+    const [column, set] =
+      'promptId' in bot
+        ? [eq(queues.promptId, bot.promptId), { promptId: null }]
+        : [eq(queues.integrationId, bot.integrationId), { integrationId: null }];
     return tx
       .update(queues)
       .set({ ...set, updatedAt: new Date() })
@@ -77,7 +87,10 @@ export class QueuesRepository {
   }
 
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<boolean> {
-    const rows = await tx.delete(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).returning({ id: queues.id });
+    const rows = await tx
+      .delete(queues)
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+      .returning({ id: queues.id });
     return rows.length > 0;
   }
 }

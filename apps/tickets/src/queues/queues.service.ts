@@ -56,7 +56,10 @@ export class QueuesService {
   /** Which of these ids are not queues of the actor's company (other services ask before storing one). */
   missing(actor: Actor, dto: TicketsReferencesDto): Promise<MissingReferences<'queueIds'>> {
     return this.database.withTenant(actor.companyId, async (tx) =>
-      missingOf({ queueIds: dto.queueIds }, { queueIds: await this.queues.existing(tx, actor.companyId, [...new Set(dto.queueIds ?? [])]) }),
+      missingOf(
+        { queueIds: dto.queueIds },
+        { queueIds: await this.queues.existing(tx, actor.companyId, [...new Set(dto.queueIds ?? [])]) },
+      ),
     );
   }
 
@@ -70,7 +73,9 @@ export class QueuesService {
         await lockFor(tx, 'queues.create', actor.companyId);
         if (!withinLimit(limit, await this.queues.count(tx, actor.companyId))) throw new AppError(ErrorCode.ERR_QUEUE_LIMIT_REACHED);
         if (await this.queues.colorTaken(tx, actor.companyId, dto.color)) throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
-        return toQueueView(await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] }));
+        return toQueueView(
+          await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] }),
+        );
       }),
     );
     this.events.queueSaved('create', view);

@@ -46,7 +46,11 @@ export class QuickMessagesController {
   }
 
   @RpcHandler(TicketsSubjects.quickMessagesSetMedia)
-  setMedia(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: QuickMessageMediaDto, path: 'body' }) dto: QuickMessageMediaDto): Promise<QuickMessageView> {
+  setMedia(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: QuickMessageMediaDto, path: 'body' }) dto: QuickMessageMediaDto,
+  ): Promise<QuickMessageView> {
     return this.quickMessages.setMedia(actor, id, dto);
   }
 

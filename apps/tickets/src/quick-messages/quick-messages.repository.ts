@@ -38,7 +38,10 @@ export class QuickMessagesRepository {
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<QuickMessageRow | undefined> {
-    const [row] = await tx.select().from(quickMessages).where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)));
+    const [row] = await tx
+      .select()
+      .from(quickMessages)
+      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)));
     return row;
   }
 

@@ -115,7 +115,11 @@ export class QuickMessagesService {
   }
 
   /** Saves changes of a quick message the actor may edit and announces it; answers it, and the row it was. */
-  private async save(actor: Actor, id: number, values: UpdateQuickMessageDto | QuickMessageMediaDto): Promise<{ view: QuickMessageView; former: QuickMessageRow }> {
+  private async save(
+    actor: Actor,
+    id: number,
+    values: UpdateQuickMessageDto | QuickMessageMediaDto,
+  ): Promise<{ view: QuickMessageView; former: QuickMessageRow }> {
     const saved = await this.database.withTenant(actor.companyId, async (tx) => {
       const former = await this.writable(tx, actor, id);
       return { view: toView((await this.quickMessages.update(tx, actor.companyId, id, values))!), former };

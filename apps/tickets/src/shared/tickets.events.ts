@@ -56,7 +56,7 @@ export class TicketsEvents {
         kind: 'ticket',
         companyId: ticket.companyId,
         payload: { action: 'delete', ticketId: ticket.id },
-        audience: { ticket: before, exceptTicket: now }
+        audience: { ticket: before, exceptTicket: now },
       });
     }
     if (before && before.status !== now.status) {
@@ -64,7 +64,7 @@ export class TicketsEvents {
         kind: 'ticket',
         companyId: ticket.companyId,
         payload: { action: 'delete', ticketId: ticket.id, fromStatus: before.status },
-        audience: { ticket: now }
+        audience: { ticket: now },
       });
     }
     this.bus.publish({ kind: 'ticket', companyId: ticket.companyId, payload: { action: 'update', ticket }, audience: { ticket: now } });
@@ -80,7 +80,7 @@ export class TicketsEvents {
       kind: 'ticket',
       companyId: ticket.companyId,
       payload: { action: 'updateUnread', ticketId: ticket.id },
-      audience: { ticket: scopeOf(ticket) }
+      audience: { ticket: scopeOf(ticket) },
     });
   }
 
@@ -90,7 +90,7 @@ export class TicketsEvents {
       kind: 'appMessage',
       companyId: ticket.companyId,
       payload: { action, message, ticket, contact: ticket.contact },
-      audience: { ticket: scopeOf(ticket) }
+      audience: { ticket: scopeOf(ticket) },
     });
   }
 
@@ -100,7 +100,12 @@ export class TicketsEvents {
   }
 
   noteDeleted(companyId: number, note: Pick<TicketNoteView, 'id' | 'ticketId'>, scope: TicketScope): void {
-    this.bus.publish({ kind: 'ticketNote', companyId, payload: { action: 'delete', noteId: note.id, ticketId: note.ticketId }, audience: { ticket: scope } });
+    this.bus.publish({
+      kind: 'ticketNote',
+      companyId,
+      payload: { action: 'delete', noteId: note.id, ticketId: note.ticketId },
+      audience: { ticket: scope },
+    });
   }
 
   /** `company-{id}-mention`: to the users a note names, and to nobody else. */
@@ -120,7 +125,7 @@ export class TicketsEvents {
       kind: 'quickemessage',
       companyId: record.companyId,
       payload: { action, record },
-      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] }
+      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] },
     });
   }
 
@@ -129,7 +134,7 @@ export class TicketsEvents {
       kind: 'quickemessage',
       companyId: record.companyId,
       payload: { action: 'delete', id: record.id },
-      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] }
+      audience: record.geral || record.userId === null ? undefined : { userIds: [record.userId] },
     });
   }
 }

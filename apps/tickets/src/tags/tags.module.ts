@@ -6,5 +6,9 @@ import { TagsController } from './tags.controller.js';
 import { TagsRepository } from './tags.repository.js';
 import { TagsService } from './tags.service.js';
 
-@Module({ imports: [SharedModule, DirectoryModule, TicketsModule], controllers: [TagsController], providers: [TagsRepository, TagsService] })
+@Module({
+  imports: [SharedModule, DirectoryModule, TicketsModule],
+  controllers: [TagsController],
+  providers: [TagsRepository, TagsService],
+})
 export class TagsModule {}

@@ -12,7 +12,12 @@ export const TAG_NAME_UNIQUE = 'tags_company_name_unique';
 
 @Injectable()
 export class TagsRepository {
-  async page(tx: TicketsTx, companyId: number, searchParam: string | undefined, pageNumber: number | undefined): Promise<{ rows: TagRow[]; count: number }> {
+  async page(
+    tx: TicketsTx,
+    companyId: number,
+    searchParam: string | undefined,
+    pageNumber: number | undefined,
+  ): Promise<{ rows: TagRow[]; count: number }> {
     const where = this.where(companyId, searchParam);
     const rows = await tx
       .select()
@@ -34,7 +39,10 @@ export class TagsRepository {
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<TagRow | undefined> {
-    const [row] = await tx.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+    const [row] = await tx
+      .select()
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
     return row;
   }
 
@@ -71,7 +79,10 @@ export class TagsRepository {
   }
 
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<boolean> {
-    const rows = await tx.delete(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).returning({ id: tags.id });
+    const rows = await tx
+      .delete(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+      .returning({ id: tags.id });
     return rows.length > 0;
   }
 

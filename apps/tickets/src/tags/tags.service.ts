@@ -48,13 +48,19 @@ export class TagsService {
   page(actor: Actor, query: TagsQueryDto): Promise<TagsPageView> {
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { rows, count } = await this.tags.page(tx, actor.companyId, query.searchParam, query.pageNumber);
-      return { tags: await this.tagViews(tx, actor.companyId, rows), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.tags, rows.length, count) };
+      return {
+        tags: await this.tagViews(tx, actor.companyId, rows),
+        count,
+        hasMore: hasMore(query.pageNumber, PAGE_SIZES.tags, rows.length, count),
+      };
     });
   }
 
   /** Every tag of the company (the ticket's tag picker); `kanban` keeps the kanban lanes only. */
   list(actor: Actor, kanbanOnly: boolean): Promise<TagView[]> {
-    return this.database.withTenant(actor.companyId, async (tx) => this.tagViews(tx, actor.companyId, await this.tags.list(tx, actor.companyId, kanbanOnly)));
+    return this.database.withTenant(actor.companyId, async (tx) =>
+      this.tagViews(tx, actor.companyId, await this.tags.list(tx, actor.companyId, kanbanOnly)),
+    );
   }
 
   show(actor: Actor, id: number): Promise<TagView> {
@@ -92,7 +98,8 @@ export class TagsService {
       return await this.database.withTenant(actor.companyId, async (tx) => {
         const current = await this.tags.findById(tx, actor.companyId, id);
         if (!current) throw new AppError(ErrorCode.ERR_NO_TAG_FOUND);
-        if (dto.kanban !== undefined && dto.kanban !== current.kanban && !mayUseKanban(actor)) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
+        if (dto.kanban !== undefined && dto.kanban !== current.kanban && !mayUseKanban(actor))
+          throw new AppError(ErrorCode.ERR_NO_PERMISSION);
         const row = await this.tags.update(tx, actor.companyId, id, dto);
         if (!row) throw new AppError(ErrorCode.ERR_NO_TAG_FOUND);
         return (await this.tagViews(tx, actor.companyId, [row]))[0]!;
@@ -125,7 +132,11 @@ export class TagsService {
   }
 
   private async tagViews(tx: TicketsTx, companyId: number, rows: TagRow[]): Promise<TagView[]> {
-    const counts = await this.tickets.tagCounts(tx, companyId, rows.map((row) => row.id));
+    const counts = await this.tickets.tagCounts(
+      tx,
+      companyId,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       companyId: row.companyId,

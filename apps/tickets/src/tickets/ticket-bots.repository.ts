@@ -9,14 +9,29 @@ export type TicketBotChange = Partial<Omit<typeof ticketBots.$inferInsert, 'tick
 
 /** A ticket's row before the automaton's first change (the table's defaults). */
 export function newPosition(companyId: number, ticketId: number, now: Date): TicketBotRow {
-  return { ticketId, companyId, stage: 'idle', optionId: null, invalidReplies: 0, silentUntil: null, outOfHoursAt: null, bot: null, sequence: 0, released: false, updatedAt: now };
+  return {
+    ticketId,
+    companyId,
+    stage: 'idle',
+    optionId: null,
+    invalidReplies: 0,
+    silentUntil: null,
+    outOfHoursAt: null,
+    bot: null,
+    sequence: 0,
+    released: false,
+    updatedAt: now,
+  };
 }
 
 /** The automaton's position per ticket (table `ticket_bots`, one row per ticket the automaton has seen). */
 @Injectable()
 export class TicketBotsRepository {
   async find(tx: TicketsTx, companyId: number, ticketId: number): Promise<TicketBotRow | undefined> {
-    const [row] = await tx.select().from(ticketBots).where(and(eq(ticketBots.companyId, companyId), eq(ticketBots.ticketId, ticketId)));
+    const [row] = await tx
+      .select()
+      .from(ticketBots)
+      .where(and(eq(ticketBots.companyId, companyId), eq(ticketBots.ticketId, ticketId)));
     return row;
   }
 

@@ -36,7 +36,11 @@ export class TicketsController {
   }
 
   @RpcHandler(TicketsSubjects.ticketsUpdate)
-  update(@RpcActor() actor: Actor, @RpcId() id: number, @RpcData({ dto: UpdateTicketDto, path: 'body' }) dto: UpdateTicketDto): Promise<TicketView> {
+  update(
+    @RpcActor() actor: Actor,
+    @RpcId() id: number,
+    @RpcData({ dto: UpdateTicketDto, path: 'body' }) dto: UpdateTicketDto,
+  ): Promise<TicketView> {
     return this.tickets.update(actor, id, dto);
   }
 

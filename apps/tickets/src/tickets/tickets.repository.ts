@@ -80,18 +80,28 @@ export function carriesEveryTag(companyId: number, tagIds: number[]): SQL {
 @Injectable()
 export class TicketsRepository {
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
-    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
     return row;
   }
 
   /** Locks the ticket's row until the transaction ends (concurrent transitions wait their turn). */
   async lockById(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
-    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).for('update');
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .for('update');
     return row;
   }
 
   async findByUuid(tx: TicketsTx, companyId: number, uuid: string): Promise<TicketRow | undefined> {
-    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
     return row;
   }
 
@@ -115,7 +125,12 @@ export class TicketsRepository {
    * The company's contact with that number and its open or pending ticket on the connection, in
    * one query (the external API's send to a known contact); undefined when no contact has it.
    */
-  async activeOfNumber(tx: TicketsTx, companyId: number, number: string, whatsappId: number): Promise<{ contactId: number; ticketId: number | null } | undefined> {
+  async activeOfNumber(
+    tx: TicketsTx,
+    companyId: number,
+    number: string,
+    whatsappId: number,
+  ): Promise<{ contactId: number; ticketId: number | null } | undefined> {
     const [row] = await this.activeOfNumberSelect.execute(tx, { companyId, number, whatsappId });
     return row;
   }
@@ -181,7 +196,11 @@ export class TicketsRepository {
    * (concurrent batches wait on each other instead of deadlocking). `ours`: the last of them is
    * ours, now waiting for the customer's reply (inactivity), else the customer spoke last.
    */
-  async touchMany(tx: TicketsTx, companyId: number, changes: Array<{ id: number; lastMessage: string; unread: number; ours: boolean }>): Promise<void> {
+  async touchMany(
+    tx: TicketsTx,
+    companyId: number,
+    changes: Array<{ id: number; lastMessage: string; unread: number; ours: boolean }>,
+  ): Promise<void> {
     if (changes.length === 0) return;
     const ordered = [...changes].sort((a, b) => a.id - b.id);
     const rows = sql.join(
@@ -199,10 +218,16 @@ export class TicketsRepository {
   }
 
   /** The automaton's changes of several tickets (its chatbot flag, the queue chosen) in one statement, rows locked in id order. */
-  async setBotFields(tx: TicketsTx, companyId: number, changes: Array<{ id: number; chatbot: boolean; queueId: number | null }>): Promise<void> {
+  async setBotFields(
+    tx: TicketsTx,
+    companyId: number,
+    changes: Array<{ id: number; chatbot: boolean; queueId: number | null }>,
+  ): Promise<void> {
     if (changes.length === 0) return;
     const rows = sql.join(
-      [...changes].sort((a, b) => a.id - b.id).map((change) => sql`(${change.id}::int, ${change.chatbot}::boolean, ${change.queueId}::int)`),
+      [...changes]
+        .sort((a, b) => a.id - b.id)
+        .map((change) => sql`(${change.id}::int, ${change.chatbot}::boolean, ${change.queueId}::int)`),
       sql`, `,
     );
     await tx.execute(sql`
@@ -212,15 +237,19 @@ export class TicketsRepository {
   }
 
   async delete(tx: TicketsTx, companyId: number, id: number): Promise<TicketRow | undefined> {
-    const [row] = await tx.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning();
+    const [row] = await tx
+      .delete(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .returning();
     return row;
   }
 
-
-
   /** Is this a queue of the company (a ticket may move into it)? */
   async queueExists(tx: TicketsTx, companyId: number, queueId: number): Promise<boolean> {
-    const [row] = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+    const [row] = await tx
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
     return row !== undefined;
   }
 
@@ -289,7 +318,12 @@ export class TicketsRepository {
    * its page and count come from one scan (`count(*) over ()`); only a page past the end asks
    * for the count again.
    */
-  async page(tx: TicketsTx, companyId: number, filter: TicketListFilter, pageNumber: number | undefined): Promise<{ records: TicketRecord[]; count: number }> {
+  async page(
+    tx: TicketsTx,
+    companyId: number,
+    filter: TicketListFilter,
+    pageNumber: number | undefined,
+  ): Promise<{ records: TicketRecord[]; count: number }> {
     const where = this.listWhere(companyId, filter);
     const offset = pageOffset(pageNumber, PAGE_SIZES.tickets);
     const searching = Boolean(filter.searchParam?.trim());
@@ -306,7 +340,14 @@ export class TicketsRepository {
       searching ? undefined : countAll(),
     ]);
     const total = counted ?? page[0]?.total ?? (offset > 0 ? await countAll() : 0);
-    return { records: await this.records(tx, companyId, page.map((row) => row.id)), count: total };
+    return {
+      records: await this.records(
+        tx,
+        companyId,
+        page.map((row) => row.id),
+      ),
+      count: total,
+    };
   }
 
   /** How many tickets carry each tag. */
@@ -359,7 +400,9 @@ export class TicketsRepository {
   );
   private readonly recordsSelect = new ReusableSelect('tickets_records', (tx: TicketsTx, name) =>
     this.selectRecords(tx)
-      .where(and(sql`${tickets.companyId} + 0 = ${sql.placeholder('companyId')}`, sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`))
+      .where(
+        and(sql`${tickets.companyId} + 0 = ${sql.placeholder('companyId')}`, sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`),
+      )
       .prepare(name),
   );
 
@@ -399,8 +442,10 @@ export class TicketsRepository {
     if (filter.queueIds?.length) conditions.push(or(inArray(tickets.queueId, filter.queueIds), isNull(tickets.queueId)));
     if (filter.userIds?.length) conditions.push(inArray(tickets.userId, filter.userIds));
     if (filter.withUnreadMessages) conditions.push(sql`${tickets.unreadMessages} > 0`);
-    if (filter.created) conditions.push(sql`${tickets.createdAt} >= ${filter.created.from} and ${tickets.createdAt} < ${filter.created.until}`);
-    if (filter.updated) conditions.push(sql`${tickets.updatedAt} >= ${filter.updated.from} and ${tickets.updatedAt} < ${filter.updated.until}`);
+    if (filter.created)
+      conditions.push(sql`${tickets.createdAt} >= ${filter.created.from} and ${tickets.createdAt} < ${filter.created.until}`);
+    if (filter.updated)
+      conditions.push(sql`${tickets.updatedAt} >= ${filter.updated.from} and ${tickets.updatedAt} < ${filter.updated.until}`);
     if (filter.tagIds?.length) conditions.push(carriesEveryTag(companyId, filter.tagIds));
     if (term) conditions.push(matchesText(companyId, term));
     return and(...conditions);

@@ -33,7 +33,12 @@ import { sharedListFilter } from './ticket-list-filter.js';
 import { ONE_ACTIVE_TICKET_PER_CONTACT, TicketsRepository, type TicketListFilter } from './tickets.repository.js';
 
 /** Transitions after which people, not a bot, have the ticket: the reason `ticket.botReleased` gives. */
-const PEOPLE_TAKE_OVER: Partial<Record<TransitionKind, TicketBotReleased['reason']>> = { accept: 'accepted', transfer: 'transferred', resolve: 'closed', reopen: 'accepted' };
+const PEOPLE_TAKE_OVER: Partial<Record<TransitionKind, TicketBotReleased['reason']>> = {
+  accept: 'accepted',
+  transfer: 'transferred',
+  resolve: 'closed',
+  reopen: 'accepted',
+};
 
 /** Tickets (spec 000 sections 4 to 7): lists by visibility, the status transitions, creation and deletion. */
 @Injectable()
@@ -54,7 +59,11 @@ export class TicketsService {
   ) {}
 
   page(actor: Actor, query: TicketsQueryDto): Promise<TicketsPageView> {
-    const filter: TicketListFilter = { ...sharedListFilter(actor, query, this.config.TIME_ZONE), status: query.status, showAll: query.showAll === true };
+    const filter: TicketListFilter = {
+      ...sharedListFilter(actor, query, this.config.TIME_ZONE),
+      status: query.status,
+      showAll: query.showAll === true,
+    };
     return this.database.withTenant(actor.companyId, async (tx) => {
       const { records, count } = await this.tickets.page(tx, actor.companyId, filter, query.pageNumber);
       return { tickets: records.map(toTicketView), count, hasMore: hasMore(query.pageNumber, PAGE_SIZES.tickets, records.length, count) };
@@ -93,7 +102,8 @@ export class TicketsService {
     const view = await this.database.withTenant(actor.companyId, async (tx) => {
       const contact = await this.contacts.findById(tx, actor.companyId, dto.contactId);
       if (!contact) throw new AppError(ErrorCode.ERR_NO_CONTACT_FOUND);
-      if (dto.queueId && !(await this.tickets.queueExists(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+      if (dto.queueId && !(await this.tickets.queueExists(tx, actor.companyId, dto.queueId)))
+        throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
       const row = await this.tickets.insertIfNoActive(tx, {
         companyId: actor.companyId,
         contactId: contact.id,
@@ -119,7 +129,8 @@ export class TicketsService {
     try {
       change = await this.database.withTenant(actor.companyId, async (tx) => {
         const current = assertCanSee(actor, await this.tickets.lockById(tx, actor.companyId, id));
-        if (dto.queueId && !(await this.tickets.queueExists(tx, actor.companyId, dto.queueId))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        if (dto.queueId && !(await this.tickets.queueExists(tx, actor.companyId, dto.queueId)))
+          throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
         const before = await this.views.one(tx, actor.companyId, id);
         const transition = planTransition(current, dto, actor.userId);
         const releasedAs = PEOPLE_TAKE_OVER[transition.kind];

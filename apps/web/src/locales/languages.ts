@@ -2,5 +2,34 @@
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'layout', 'routes', 'users', 'settings', 'helps', 'announcements', 'todo', 'connections', 'tickets', 'messages', 'contacts', 'tags', 'quickMessages', 'chats', 'kanban', 'queues', 'billing', 'messagesApi', 'prompts', 'contactLists', 'files', 'dashboard', 'queueIntegrations', 'campaigns', 'schedules'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'layout',
+  'routes',
+  'users',
+  'settings',
+  'helps',
+  'announcements',
+  'todo',
+  'connections',
+  'tickets',
+  'messages',
+  'contacts',
+  'tags',
+  'quickMessages',
+  'chats',
+  'kanban',
+  'queues',
+  'billing',
+  'messagesApi',
+  'prompts',
+  'contactLists',
+  'files',
+  'dashboard',
+  'queueIntegrations',
+  'campaigns',
+  'schedules',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];

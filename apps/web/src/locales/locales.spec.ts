@@ -20,8 +20,12 @@ describe('translations', () => {
 
   it('keeps the spec texts in Portuguese', () => {
     expect(resources.pt.layout.signedInElsewhere).toBe('Sua conta foi acessada em outro computador.');
-    expect(resources.pt.common.noPermission).toBe('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
-    expect(resources.pt.auth.login.expired).toBe('Opss! Sua assinatura venceu {{date}}. Entre em contato com o Suporte para mais informações!');
+    expect(resources.pt.common.noPermission).toBe(
+      'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    );
+    expect(resources.pt.auth.login.expired).toBe(
+      'Opss! Sua assinatura venceu {{date}}. Entre em contato com o Suporte para mais informações!',
+    );
     expect(resources.pt.layout.notifications.empty).toBe('Nenhuma notificação.');
   });
 });

@@ -9,7 +9,10 @@ const PERMISSION_TEXT = 'Esta empresa não possui permissão para acessar essa p
 describe('route guards', () => {
   let api: FakeApi;
   beforeEach(() => {
-    api = fakeApi({ 'GET /version': { body: { version: '6.0.0' } }, 'GET /announcements/': { body: { records: [], count: 0, hasMore: false } } });
+    api = fakeApi({
+      'GET /version': { body: { version: '6.0.0' } },
+      'GET /announcements/': { body: { records: [], count: 0, hasMore: false } },
+    });
   });
   afterEach(() => api.restore());
 

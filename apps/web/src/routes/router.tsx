@@ -14,7 +14,9 @@ const LoginPage = lazy(() => import('../features/auth/components/login.page').th
 function withAllTexts<T>(load: () => Promise<T>): Promise<T> {
   return Promise.all([load(), allTextsReady]).then(([module]) => module);
 }
-const SignupPage = lazy(() => withAllTexts(() => import('../features/auth/components/signup.page')).then((module) => ({ default: module.SignupPage })));
+const SignupPage = lazy(() =>
+  withAllTexts(() => import('../features/auth/components/signup.page')).then((module) => ({ default: module.SignupPage })),
+);
 const ForgotPasswordPage = lazy(() =>
   withAllTexts(() => import('../features/auth/components/forgot-password.page')).then((module) => ({ default: module.ForgotPasswordPage })),
 );

@@ -25,7 +25,11 @@ export class PromptDto {
 export class UpdatePromptDto {
   @IsOptional() @Transform(trimmed) @IsString() @Length(1, 100) name?: string;
   @IsOptional() @IsString() @Length(1, 20_000) prompt?: string;
-  @IsOptional() @Transform(optionalId) @IsInt({ message: PROMPT_QUEUE_REQUIRED }) @Min(1, { message: PROMPT_QUEUE_REQUIRED }) queueId?: number;
+  @IsOptional()
+  @Transform(optionalId)
+  @IsInt({ message: PROMPT_QUEUE_REQUIRED })
+  @Min(1, { message: PROMPT_QUEUE_REQUIRED })
+  queueId?: number;
   @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) apiKey?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(16_384) maxTokens?: number;
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(2) temperature?: number;
@@ -66,5 +70,10 @@ export type PromptEventPayload = { action: 'create' | 'update'; prompt: PromptVi
 /** `ai.references.missing`: ids of the ai service's records (stored by queues and connections). */
 export class AiReferencesDto {
   @IsOptional() @Type(() => Number) @IsInt({ each: true }) @Min(1, { each: true }) @Max(2_147_483_647, { each: true }) promptIds?: number[];
-  @IsOptional() @Type(() => Number) @IsInt({ each: true }) @Min(1, { each: true }) @Max(2_147_483_647, { each: true }) integrationIds?: number[];
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  integrationIds?: number[];
 }

@@ -11,7 +11,6 @@ export type QueueIntegrationType = (typeof QUEUE_INTEGRATION_TYPES)[number];
 export const DIALOGFLOW_LANGUAGES = ['pt-BR', 'en', 'es'] as const;
 export type DialogflowLanguage = (typeof DIALOGFLOW_LANGUAGES)[number];
 
-
 /** The longest service-account JSON accepted (Google's are about 2.4 kB). */
 export const JSON_CONTENT_MAX = 20_000;
 
@@ -44,7 +43,8 @@ export class QueueIntegrationDto {
   @IsOptional() @Transform(emptyToNull) @ValidateIf(notNull) @IsString() @MaxLength(JSON_CONTENT_MAX) jsonContent?: string | null;
   @ValidateIf(isType('dialogflow')) @IsIn(DIALOGFLOW_LANGUAGES) language?: DialogflowLanguage | null;
 
-  @ValidateIf(isType('n8n', 'webhook', 'typebot')) @Transform(emptyToNull) @IsString() @MaxLength(500) @IsUrl(URL_RULE) urlN8N?: string | null;
+  @ValidateIf(isType('n8n', 'webhook', 'typebot')) @Transform(emptyToNull) @IsString() @MaxLength(500) @IsUrl(URL_RULE) urlN8N?:
+    string | null;
 
   @ValidateIf(isType('typebot')) @Transform(emptyToNull) @IsString() @Length(1, 200) typebotSlug?: string | null;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(10_080) typebotExpires?: number;
@@ -102,5 +102,4 @@ export interface QueueIntegrationTestSessionView {
 
 /** `company-{id}-queueIntegration` ("Live lists"). */
 export type QueueIntegrationEventPayload =
-  | { action: 'create' | 'update'; queueIntegration: QueueIntegrationView }
-  | { action: 'delete'; integrationId: number };
+  { action: 'create' | 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };

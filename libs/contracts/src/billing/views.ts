@@ -50,7 +50,14 @@ export interface PaymentEventPayload {
  * made with it; `not_collected`: the intent says succeeded but its latest charge does not show
  * the money collected. Neither pays the invoice.
  */
-export const RECONCILIATION_EXCEPTIONS = ['paid_without_invoice', 'amount_mismatch', 'paid_twice', 'succeeded_but_open', 'metadata_mismatch', 'not_collected'] as const;
+export const RECONCILIATION_EXCEPTIONS = [
+  'paid_without_invoice',
+  'amount_mismatch',
+  'paid_twice',
+  'succeeded_but_open',
+  'metadata_mismatch',
+  'not_collected',
+] as const;
 export type ReconciliationException = (typeof RECONCILIATION_EXCEPTIONS)[number];
 
 /** One payment as billing staff reconcile it. */

@@ -18,7 +18,10 @@ export interface CampaignEditableState {
  */
 export function campaignEditability(campaign: CampaignEditableState, now: Date): 'all' | 'messages' | 'none' {
   if (campaign.status === 'INATIVA') return 'all';
-  if (campaign.status === 'PROGRAMADA') return campaign.scheduledAt !== null && new Date(campaign.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_LOCK_MS ? 'all' : 'none';
+  if (campaign.status === 'PROGRAMADA')
+    return campaign.scheduledAt !== null && new Date(campaign.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_LOCK_MS
+      ? 'all'
+      : 'none';
   if (campaign.status === 'CANCELADA') return 'messages';
   return 'none';
 }

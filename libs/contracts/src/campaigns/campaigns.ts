@@ -1,6 +1,22 @@
 import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsDefined, IsInt, IsObject, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsObject,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { PAGE_MAX, PageQueryDto } from '../paging.js';
 import { booleanish, optionalId } from '../transforms.js';
 
@@ -11,7 +27,13 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** The message fields a campaign rotates (message1..message5) and their confirmation pairs. */
 export const CAMPAIGN_MESSAGE_FIELDS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
-export const CAMPAIGN_CONFIRMATION_FIELDS = ['confirmationMessage1', 'confirmationMessage2', 'confirmationMessage3', 'confirmationMessage4', 'confirmationMessage5'] as const;
+export const CAMPAIGN_CONFIRMATION_FIELDS = [
+  'confirmationMessage1',
+  'confirmationMessage2',
+  'confirmationMessage3',
+  'confirmationMessage4',
+  'confirmationMessage5',
+] as const;
 export type CampaignMessageField = (typeof CAMPAIGN_MESSAGE_FIELDS)[number] | (typeof CAMPAIGN_CONFIRMATION_FIELDS)[number];
 
 export const CAMPAIGN_MESSAGE_MAX = 65_536;
@@ -30,17 +52,47 @@ export const CAMPAIGN_SCHEDULED_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\
 export class CampaignDto {
   @IsString() @Length(2, 50, { message: (args) => ((args.value as string)?.length < 2 ? 'Too Short!' : 'Too Long!') }) name!: string;
   @Transform(emptyAsNull) @IsString({ message: 'Required' }) @Length(1, CAMPAIGN_MESSAGE_MAX, { message: 'Required' }) message1!: string;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message2?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message3?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message4?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message5?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) confirmationMessage1?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) confirmationMessage2?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) confirmationMessage3?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) confirmationMessage4?: string | null;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) confirmationMessage5?: string | null;
+  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message2?:
+    string | null;
+  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message3?:
+    string | null;
+  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message4?:
+    string | null;
+  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message5?:
+    string | null;
+  @IsOptional()
+  @Transform(emptyAsNull)
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(CAMPAIGN_MESSAGE_MAX)
+  confirmationMessage1?: string | null;
+  @IsOptional()
+  @Transform(emptyAsNull)
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(CAMPAIGN_MESSAGE_MAX)
+  confirmationMessage2?: string | null;
+  @IsOptional()
+  @Transform(emptyAsNull)
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(CAMPAIGN_MESSAGE_MAX)
+  confirmationMessage3?: string | null;
+  @IsOptional()
+  @Transform(emptyAsNull)
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(CAMPAIGN_MESSAGE_MAX)
+  confirmationMessage4?: string | null;
+  @IsOptional()
+  @Transform(emptyAsNull)
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(CAMPAIGN_MESSAGE_MAX)
+  confirmationMessage5?: string | null;
   @IsOptional() @Transform(booleanish) @IsBoolean() confirmation?: boolean;
-  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @Matches(CAMPAIGN_SCHEDULED_AT) scheduledAt?: string | null;
+  @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @Matches(CAMPAIGN_SCHEDULED_AT) scheduledAt?:
+    string | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) @Max(2_147_483_647) whatsappId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) @Max(2_147_483_647) contactListId?: number | null;
   @IsOptional() @Transform(tagOrNone) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) @Max(2_147_483_647) tagListId?: number | null;
@@ -143,7 +195,12 @@ export const CAMPAIGN_SETTING_KEYS = ['messageInterval', 'longerIntervalAfter', 
 export type CampaignSettingKey = (typeof CAMPAIGN_SETTING_KEYS)[number];
 
 /** Spec 001 section 9 defaults. */
-export const CAMPAIGN_SETTING_DEFAULTS = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] as CampaignVariable[] };
+export const CAMPAIGN_SETTING_DEFAULTS = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [] as CampaignVariable[],
+};
 
 export interface CampaignVariable {
   key: string;

@@ -18,7 +18,12 @@ export class FileListOptionDto {
 export class FileListDto {
   @Transform(trimmed) @IsString({ message: 'Obrigatório' }) @MinLength(3, { message: 'nome muito curto' }) @MaxLength(100) name!: string;
   @IsString({ message: 'Obrigatório' }) @MinLength(1, { message: 'Obrigatório' }) @MaxLength(65_536) message!: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(FILE_LIST_OPTIONS_MAX) @ValidateNested({ each: true }) @Type(() => FileListOptionDto) options?: FileListOptionDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(FILE_LIST_OPTIONS_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => FileListOptionDto)
+  options?: FileListOptionDto[];
 }
 
 /** `GET /files/`: searchParam (in the name) and pageNumber; `companyId` is the token's. */
@@ -33,7 +38,11 @@ export class FileListUploadItemDto {
 }
 
 export class FileListUploadDto {
-  @IsArray() @ArrayMaxSize(FILE_LIST_OPTIONS_MAX) @ValidateNested({ each: true }) @Type(() => FileListUploadItemDto) files!: FileListUploadItemDto[];
+  @IsArray()
+  @ArrayMaxSize(FILE_LIST_OPTIONS_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => FileListUploadItemDto)
+  files!: FileListUploadItemDto[];
 }
 
 export interface FileListOptionView {
@@ -67,4 +76,5 @@ export interface FileListsPageView {
  * `company-{id}-file` ("Live lists"). A saved list travels twice: as `fileList` (our web app) and
  * as `files`, which Atendechat 6.0.0's Files page reads (docs/adr/010, "Payloads of older clients").
  */
-export type FileListEventPayload = { action: 'create' | 'update'; fileList: FileListView; files: FileListView } | { action: 'delete'; fileId: number };
+export type FileListEventPayload =
+  { action: 'create' | 'update'; fileList: FileListView; files: FileListView } | { action: 'delete'; fileId: number };

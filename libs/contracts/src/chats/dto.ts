@@ -1,5 +1,17 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { INT4_MAX } from '../input-rules.js';
 import { PAGE_MAX, PageQueryDto } from '../paging.js';
 import { idsOrObjects, trimmed } from '../transforms.js';
@@ -13,7 +25,11 @@ export class ChatsQueryDto extends PageQueryDto {}
 
 /** `POST /chats`: a title and the members besides the owner (ids, or user objects as the picker sends them). */
 export class ChatDto {
-  @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'Por favor, preencha o título da conversa.' }) @MaxLength(TITLE_MAX) title!: string;
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty({ message: 'Por favor, preencha o título da conversa.' })
+  @MaxLength(TITLE_MAX)
+  title!: string;
   @Transform(idsOrObjects)
   @IsArray()
   @ArrayMinSize(1, { message: 'Por favor, selecione pelo menos um usuário.' })
@@ -26,7 +42,12 @@ export class ChatDto {
 
 /** `PUT /chats/{id}`: a new title and/or the new member list (the owner always stays). */
 export class UpdateChatDto {
-  @IsOptional() @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'Por favor, preencha o título da conversa.' }) @MaxLength(TITLE_MAX) title?: string;
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty({ message: 'Por favor, preencha o título da conversa.' })
+  @MaxLength(TITLE_MAX)
+  title?: string;
   @IsOptional()
   @Transform(idsOrObjects)
   @IsArray()

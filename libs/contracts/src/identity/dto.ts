@@ -83,7 +83,10 @@ export class ScheduleRowDto {
   @IsString() @MaxLength(20) weekday!: string;
   @IsIn(WEEKDAYS_EN) weekdayEn!: string;
   @ValidateIf((_, v) => v !== '') @Matches(HH_MM, { message: 'startTime must be a time HH:MM' }) startTime!: string;
-  @ValidateIf((_, v) => v !== '') @Matches(HH_MM, { message: 'endTime must be a time HH:MM' }) @IsNotBefore('startTime', HH_MM) endTime!: string;
+  @ValidateIf((_, v) => v !== '')
+  @Matches(HH_MM, { message: 'endTime must be a time HH:MM' })
+  @IsNotBefore('startTime', HH_MM)
+  endTime!: string;
 }
 
 /** A week of hours (company or queue): at most one row per weekday. */

@@ -95,7 +95,13 @@ export class OutboundCommandDto {
   @IsOptional() @IsString() @Length(1, 128) messageId?: string;
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @IsString({ each: true }) messageIds?: string[];
   @IsOptional() @IsString() @Matches(/^\d{8,15}$/) number?: string;
-  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(CHECK_NUMBERS_LIMIT) @IsString({ each: true }) @Matches(/^\d{8,20}$/, { each: true }) numbers?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(CHECK_NUMBERS_LIMIT)
+  @IsString({ each: true })
+  @Matches(/^\d{8,20}$/, { each: true })
+  numbers?: string[];
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
   @IsOptional() @IsIn(CHAT_PRESENCES) presence?: ChatPresence;
   /**
@@ -149,7 +155,8 @@ export interface ContactListResult {
 }
 
 /** What each command answers; delete, markRead, rejectCall and presence answer `{ ok: true }`. */
-export type OutboundResult = SentMessageResult | CheckNumberResult | CheckNumbersResult | ProfilePictureResult | ContactListResult | { ok: true };
+export type OutboundResult =
+  SentMessageResult | CheckNumberResult | CheckNumbersResult | ProfilePictureResult | ContactListResult | { ok: true };
 
 /** What each command type answers (the typed sessions client reads it). */
 export interface OutboundResults {

@@ -14,7 +14,15 @@ export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
  * opened the session (`replaced`), or no driver runs the connection's provider here
  * (`provider-unavailable`). Null when connected, or stopped on request.
  */
-export const SESSION_STATUS_REASONS = ['timeout', 'unreachable', 'connection-lost', 'qr-not-scanned', 'logged-out', 'replaced', 'provider-unavailable'] as const;
+export const SESSION_STATUS_REASONS = [
+  'timeout',
+  'unreachable',
+  'connection-lost',
+  'qr-not-scanned',
+  'logged-out',
+  'replaced',
+  'provider-unavailable',
+] as const;
 export type SessionStatusReason = (typeof SESSION_STATUS_REASONS)[number];
 
 /** Statuses that put the '!' badge on the drawer's Connections item (spec 000 section 2). */

@@ -22,7 +22,19 @@ import {
 import { IsWeekSchedule, ScheduleRowDto } from '../identity/dto.js';
 import { PageQueryDto } from '../paging.js';
 import { INT4_MAX, IsCalendarDay } from '../input-rules.js';
-import { blankAsUnset, booleanish, digitsOnly, idList, idsOrObjects, listOrEmpty, optionalId, parentIdOrRoot, textOrEmpty, trimmed, zeroOrOne } from '../transforms.js';
+import {
+  blankAsUnset,
+  booleanish,
+  digitsOnly,
+  idList,
+  idsOrObjects,
+  listOrEmpty,
+  optionalId,
+  parentIdOrRoot,
+  textOrEmpty,
+  trimmed,
+  zeroOrOne,
+} from '../transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from './visibility.js';
 import { QUEUE_OPTION_MAX } from './queue-options.js';
 
@@ -92,15 +104,31 @@ export class ContactDto {
   /** 8 to 50 digits; spaces, '+', '-', '.' and parentheses are dropped first. */
   @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number!: string;
   @IsOptional() @Transform(textOrEmpty) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
-  @IsOptional() @Transform(listOrEmpty) @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
+  @IsOptional()
+  @Transform(listOrEmpty)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => ExtraInfoDto)
+  extraInfo?: ExtraInfoDto[];
 }
 
 /** A contact's name and number can be changed, never cleared: null is refused like any other bad value. */
 export class UpdateContactDto {
   @ValidateIf((_, v) => v !== undefined) @Transform(trimmed) @IsString() @Length(2, 50) name?: string;
-  @ValidateIf((_, v) => v !== undefined) @Transform(digitsOnly) @IsString() @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' }) number?: string;
+  @ValidateIf((_, v) => v !== undefined)
+  @Transform(digitsOnly)
+  @IsString()
+  @Matches(/^\d{8,50}$/, { message: 'number must be 8 to 50 digits' })
+  number?: string;
   @IsOptional() @Transform(textOrEmpty) @ValidateIf((_, v) => v !== '') @IsEmail() @MaxLength(254) email?: string;
-  @IsOptional() @Transform(listOrEmpty) @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ExtraInfoDto) extraInfo?: ExtraInfoDto[];
+  @IsOptional()
+  @Transform(listOrEmpty)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => ExtraInfoDto)
+  extraInfo?: ExtraInfoDto[];
 }
 
 /** `GET /contacts`: name, number or e-mail search; `date` (a day) or `dateStart`/`dateEnd` on the creation date. */
@@ -160,7 +188,13 @@ export class TicketNoteDto {
   @Type(() => Number) @IsInt() @Min(1) ticketId!: number;
   @Type(() => Number) @IsInt() @Min(1) contactId!: number;
   /** Users of the company named with @ in the note (ids, or `{ id }` objects): each is told (`company-{id}-mention`). */
-  @IsOptional() @Transform(idsOrObjects) @IsArray() @ArrayMaxSize(NOTE_MENTIONS_MAX) @IsInt({ each: true }) @Min(1, { each: true }) mentions?: number[];
+  @IsOptional()
+  @Transform(idsOrObjects)
+  @IsArray()
+  @ArrayMaxSize(NOTE_MENTIONS_MAX)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  mentions?: number[];
 }
 
 export class TicketNotesQueryDto {

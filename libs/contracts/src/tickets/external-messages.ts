@@ -1,5 +1,17 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import type { Rpc } from '../contract.js';
 import { booleanish } from '../transforms.js';
 import { MessageMediaDto } from './dto.js';
@@ -36,7 +48,12 @@ export class ExternalMessageCommand {
   @IsString() @Matches(EXTERNAL_NUMBER_PATTERN) number!: string;
   @IsString() @MaxLength(65_536) body!: string;
   @Transform(booleanish) @IsBoolean() closeTicket!: boolean;
-  @IsOptional() @IsArray() @ArrayMaxSize(EXTERNAL_MAX_MEDIAS) @ValidateNested({ each: true }) @Type(() => MessageMediaDto) medias?: MessageMediaDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(EXTERNAL_MAX_MEDIAS)
+  @ValidateNested({ each: true })
+  @Type(() => MessageMediaDto)
+  medias?: MessageMediaDto[];
   /** The client's `Idempotency-Key`: a second call with it sends nothing and answers as the first. */
   @IsOptional() @IsString() @Matches(/^[\x21-\x7e]{1,255}$/) idempotencyKey?: string;
   /** What identifies the request under that key (a hash of number, body, files and closeTicket): another request with the same key is refused. */

@@ -22,7 +22,15 @@ export type KanbanStatus = (typeof KANBAN_STATUSES)[number];
  * clients, see idList); each one narrows the others. Unknown parameters (the `teste` existing
  * clients send) are dropped by validation's whitelist.
  */
-export class KanbanQueryDto extends PickType(TicketsQueryDto, ['searchParam', 'tags', 'users', 'queueIds', 'date', 'updatedAt', 'withUnreadMessages'] as const) {
+export class KanbanQueryDto extends PickType(TicketsQueryDto, [
+  'searchParam',
+  'tags',
+  'users',
+  'queueIds',
+  'date',
+  'updatedAt',
+  'withUnreadMessages',
+] as const) {
   @IsOptional() @IsIn(KANBAN_STATUSES) status?: KanbanStatus;
 }
 

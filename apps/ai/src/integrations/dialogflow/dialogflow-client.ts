@@ -46,7 +46,14 @@ export class DialogflowClient {
     private readonly guard: OutboundUrlGuard,
   ) {}
 
-  async detectIntent(account: ServiceAccount, projectName: string, sessionId: string, text: string, languageCode: string, signal: AbortSignal): Promise<DetectIntentResult> {
+  async detectIntent(
+    account: ServiceAccount,
+    projectName: string,
+    sessionId: string,
+    text: string,
+    languageCode: string,
+    signal: AbortSignal,
+  ): Promise<DetectIntentResult> {
     const token = await this.accessToken(account, signal);
     const url = `${this.apiUrl.replace(/\/$/, '')}/v2/projects/${encodeURIComponent(projectName)}/agent/sessions/${encodeURIComponent(sessionId)}:detectIntent`;
     const response = await this.call(url, {
@@ -57,7 +64,11 @@ export class DialogflowClient {
     });
     if (response.status === 401 || response.status === 403 || response.status === 404) {
       if (response.status === 401) this.tokens.delete(tokenKey(account));
-      throw new DialogflowAuthError(response.status === 401 ? 'credentials' : 'project', response.status, `detectIntent refused (${response.status})`);
+      throw new DialogflowAuthError(
+        response.status === 401 ? 'credentials' : 'project',
+        response.status,
+        `detectIntent refused (${response.status})`,
+      );
     }
     if (!response.ok) throw new ProviderError('dialogflow', response.status, `detectIntent failed (${response.status})`);
     return readResult((await response.json()) as DetectIntentResponse);
@@ -72,7 +83,10 @@ export class DialogflowClient {
       {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signedAssertion(account) }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          assertion: signedAssertion(account),
+        }).toString(),
         signal,
       },
       true,
@@ -88,13 +102,21 @@ export class DialogflowClient {
     return body.access_token;
   }
 
-  private async call(url: string, init: RequestInit & { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }, guarded = false): Promise<Response> {
+  private async call(
+    url: string,
+    init: RequestInit & { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+    guarded = false,
+  ): Promise<Response> {
     try {
       return guarded ? await this.guard.fetch(url, init) : await fetch(url, init);
     } catch (error) {
       if (error instanceof OutboundRefused) throw new ProviderError('dialogflow', 'refused', `the key file's token_uri: ${error.message}`);
       const timedOut = init.signal?.aborted === true;
-      throw new ProviderError('dialogflow', timedOut ? 'timeout' : 'network', timedOut ? 'Dialogflow did not answer in time' : `Dialogflow unreachable (${(error as Error).message})`);
+      throw new ProviderError(
+        'dialogflow',
+        timedOut ? 'timeout' : 'network',
+        timedOut ? 'Dialogflow did not answer in time' : `Dialogflow unreachable (${(error as Error).message})`,
+      );
     }
   }
 }
@@ -110,7 +132,8 @@ function signedAssertion(account: ServiceAccount): string {
 }
 
 /** Tokens are cached per key file (the same account with another key gets its own exchange). */
-const tokenKey = (account: ServiceAccount): string => createHash('sha256').update(`${account.client_email}\n${account.private_key}\n${account.token_uri}`).digest('hex');
+const tokenKey = (account: ServiceAccount): string =>
+  createHash('sha256').update(`${account.client_email}\n${account.private_key}\n${account.token_uri}`).digest('hex');
 
 const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -134,6 +157,11 @@ function readResult(body: DetectIntentResponse): DetectIntentResult {
     intent: result.intent?.displayName ?? null,
     fulfillmentTexts,
     endInteraction: result.intent?.endInteraction === true,
-    handoff: handoffPayload === undefined ? false : typeof handoffPayload === 'object' && handoffPayload !== null ? (handoffPayload as { queueId?: number; userId?: number }) : true,
+    handoff:
+      handoffPayload === undefined
+        ? false
+        : typeof handoffPayload === 'object' && handoffPayload !== null
+          ? (handoffPayload as { queueId?: number; userId?: number })
+          : true,
   };
 }

@@ -40,7 +40,9 @@ describe('isPublicAddress', () => {
     'not an address',
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
+  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) =>
+    expect(isPublicAddress(address)).toBe(true),
+  );
 });
 
 describe('OutboundUrlGuard.problem (when a URL is saved)', () => {
@@ -103,10 +105,23 @@ describe('OutboundUrlGuard.fetch (when sending)', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => void received.splice(0));
 
-  const post = (guard: OutboundUrlGuard, url: string) => guard.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}', signal: AbortSignal.timeout(5000) });
+  const post = (guard: OutboundUrlGuard, url: string) =>
+    guard.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+      signal: AbortSignal.timeout(5000),
+    });
 
   it('refuses a name that resolves to a loopback or private address, before any byte is sent', async () => {
-    const guard = new OutboundUrlGuard('', resolverOf({ 'hooks.example.test': ['127.0.0.1'], 'mixed.example.test': ['93.184.216.34', '10.0.0.7'], 'v6.example.test': ['::ffff:127.0.0.1'] }));
+    const guard = new OutboundUrlGuard(
+      '',
+      resolverOf({
+        'hooks.example.test': ['127.0.0.1'],
+        'mixed.example.test': ['93.184.216.34', '10.0.0.7'],
+        'v6.example.test': ['::ffff:127.0.0.1'],
+      }),
+    );
     await expect(post(guard, `http://hooks.example.test:${port}/hook`)).rejects.toBeInstanceOf(OutboundRefused);
     await expect(post(guard, `http://mixed.example.test:${port}/hook`)).rejects.toThrow('resolves to a private or local address');
     await expect(post(guard, `http://v6.example.test:${port}/hook`)).rejects.toBeInstanceOf(OutboundRefused);
@@ -115,7 +130,10 @@ describe('OutboundUrlGuard.fetch (when sending)', () => {
   });
 
   it('sends to an allow-listed host (by name or address) and answers its reply; a redirect is answered, not followed', async () => {
-    const guard = new OutboundUrlGuard(`127.0.0.1:${port},receiver.example.test:${port}`, resolverOf({ 'receiver.example.test': ['127.0.0.1'] }));
+    const guard = new OutboundUrlGuard(
+      `127.0.0.1:${port},receiver.example.test:${port}`,
+      resolverOf({ 'receiver.example.test': ['127.0.0.1'] }),
+    );
     const direct = await post(guard, `http://127.0.0.1:${port}/hook`);
     expect(direct.status).toBe(200);
     expect(await direct.json()).toEqual({ echo: '{"a":1}' });

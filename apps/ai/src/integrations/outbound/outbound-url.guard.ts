@@ -167,7 +167,11 @@ export class OutboundUrlGuard {
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A DNS lookup as node:dns `lookup` and the `lookup` option of node:http take it. */
-export type Resolver = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolver = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /** The connection's DNS lookup: when `checked`, every address the name resolves to must be public. */
 function connectionLookup(resolve: Resolver, checked: boolean) {

@@ -32,13 +32,20 @@ export async function withStoredMedia(
   return stored;
 }
 
-async function fetchFile(url: string, { provider, guard, signal }: { provider: string; guard: OutboundUrlGuard; signal: AbortSignal }): Promise<Buffer> {
+async function fetchFile(
+  url: string,
+  { provider, guard, signal }: { provider: string; guard: OutboundUrlGuard; signal: AbortSignal },
+): Promise<Buffer> {
   let response: Response;
   try {
     response = await guard.fetch(url, { method: 'GET', headers: { 'user-agent': 'Atrium-Media/1' }, signal, maxBytes: MAX_MEDIA_BYTES });
   } catch (error) {
     if (error instanceof OutboundRefused) throw new ProviderError(provider, 'refused', `media URL: ${error.message}`);
-    throw new ProviderError(provider, signal.aborted ? 'timeout' : 'network', signal.aborted ? 'the media file did not arrive in time' : `the media file could not be fetched (${(error as Error).message})`);
+    throw new ProviderError(
+      provider,
+      signal.aborted ? 'timeout' : 'network',
+      signal.aborted ? 'the media file did not arrive in time' : `the media file could not be fetched (${(error as Error).message})`,
+    );
   }
   if (!response.ok) throw new ProviderError(provider, response.status, `the media file answered ${response.status}`);
   return Buffer.from(await response.arrayBuffer());

@@ -42,20 +42,37 @@ export class TypebotClient {
   constructor(private readonly guard: OutboundUrlGuard) {}
 
   startChat(baseUrl: string, publicId: string, prefilledVariables: Record<string, string>, signal: AbortSignal): Promise<TypebotChatReply> {
-    return this.post(`${trim(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, { isStreamEnabled: false, textBubbleContentFormat: 'markdown', prefilledVariables }, signal);
+    return this.post(
+      `${trim(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`,
+      { isStreamEnabled: false, textBubbleContentFormat: 'markdown', prefilledVariables },
+      signal,
+    );
   }
 
   continueChat(baseUrl: string, sessionId: string, text: string, signal: AbortSignal): Promise<TypebotChatReply> {
-    return this.post(`${trim(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: { type: 'text', text }, textBubbleContentFormat: 'markdown' }, signal);
+    return this.post(
+      `${trim(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
+      { message: { type: 'text', text }, textBubbleContentFormat: 'markdown' },
+      signal,
+    );
   }
 
   private async post(url: string, body: object, signal: AbortSignal): Promise<TypebotChatReply> {
     let response: Response;
     try {
-      response = await this.guard.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+      response = await this.guard.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
     } catch (error) {
       if (error instanceof OutboundRefused) throw new ProviderError('typebot', 'refused', error.message);
-      throw new ProviderError('typebot', signal.aborted ? 'timeout' : 'network', signal.aborted ? 'Typebot did not answer in time' : `Typebot unreachable (${(error as Error).message})`);
+      throw new ProviderError(
+        'typebot',
+        signal.aborted ? 'timeout' : 'network',
+        signal.aborted ? 'Typebot did not answer in time' : `Typebot unreachable (${(error as Error).message})`,
+      );
     }
     if (response.status === 404 && url.includes('/sessions/')) throw new TypebotSessionGone('typebot', 404, 'the Typebot session is gone');
     if (!response.ok) throw new ProviderError('typebot', response.status, `Typebot answered ${response.status}`);

@@ -17,13 +17,26 @@ export class TypebotSessionsRepository {
       const [row] = await tx
         .select()
         .from(typebotSessions)
-        .where(and(eq(typebotSessions.companyId, companyId), eq(typebotSessions.integrationId, integrationId), eq(typebotSessions.ticketId, ticketId)));
+        .where(
+          and(
+            eq(typebotSessions.companyId, companyId),
+            eq(typebotSessions.integrationId, integrationId),
+            eq(typebotSessions.ticketId, ticketId),
+          ),
+        );
       return row;
     });
   }
 
   /** Stores the ticket's session (a new one replaces the old), its current choices and the time of the customer's message. */
-  save(companyId: number, integrationId: number, ticketId: number, sessionId: string, choices: TypebotChoice[] | null, at: Date): Promise<void> {
+  save(
+    companyId: number,
+    integrationId: number,
+    ticketId: number,
+    sessionId: string,
+    choices: TypebotChoice[] | null,
+    at: Date,
+  ): Promise<void> {
     return this.database.withTenant(companyId, async (tx) => {
       await tx
         .insert(typebotSessions)
@@ -37,7 +50,15 @@ export class TypebotSessionsRepository {
 
   remove(companyId: number, integrationId: number, ticketId: number): Promise<void> {
     return this.database.withTenant(companyId, async (tx) => {
-      await tx.delete(typebotSessions).where(and(eq(typebotSessions.companyId, companyId), eq(typebotSessions.integrationId, integrationId), eq(typebotSessions.ticketId, ticketId)));
+      await tx
+        .delete(typebotSessions)
+        .where(
+          and(
+            eq(typebotSessions.companyId, companyId),
+            eq(typebotSessions.integrationId, integrationId),
+            eq(typebotSessions.ticketId, ticketId),
+          ),
+        );
     });
   }
 }

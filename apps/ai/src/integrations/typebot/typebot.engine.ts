@@ -5,7 +5,17 @@ import { bubbleText, TypebotSessionGone, type TypebotChatReply, type TypebotClie
 import type { TypebotChoice, TypebotSessionsRepository } from './typebot-sessions.repository.js';
 
 const MEDIA_BUBBLES: Record<string, string> = { image: 'image/jpeg', video: 'video/mp4', audio: 'audio/mpeg' };
-const MIME_BY_EXTENSION: Record<string, string> = { png: 'image/png', gif: 'image/gif', webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', ogg: 'audio/ogg', mp3: 'audio/mpeg', mp4: 'video/mp4', pdf: 'application/pdf' };
+const MIME_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  ogg: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+};
 
 /**
  * Typebot: one chat session per ticket (stored in `typebot_sessions`), started with the contact's
@@ -62,14 +72,26 @@ export class TypebotEngine implements BotEngine<QueueIntegrationConfig> {
 
   private async start(turn: BotTurn, config: QueueIntegrationConfig, at: Date, signal: AbortSignal): Promise<BotAction[]> {
     const { contact } = turn.event;
-    const variables = { number: contact.number, name: contact.name, email: contact.email, ticketId: String(turn.event.ticketId), firstMessage: turn.text };
+    const variables = {
+      number: contact.number,
+      name: contact.name,
+      email: contact.email,
+      ticketId: String(turn.event.ticketId),
+      firstMessage: turn.text,
+    };
     const reply = await this.client.startChat(config.urlN8N!, config.typebotSlug!, variables, signal);
     if (!reply.sessionId) return [];
     return this.render(turn, config, reply.sessionId, reply, at);
   }
 
   /** The reply's bubbles (and choices) as actions; the session is stored with the choices offered, or dropped on a transfer. */
-  private async render(turn: BotTurn, config: QueueIntegrationConfig, sessionId: string, reply: TypebotChatReply, at: Date): Promise<BotAction[]> {
+  private async render(
+    turn: BotTurn,
+    config: QueueIntegrationConfig,
+    sessionId: string,
+    reply: TypebotChatReply,
+    at: Date,
+  ): Promise<BotAction[]> {
     const actions: BotAction[] = [];
     let handOff: BotAction | undefined;
     for (const bubble of reply.messages) {
@@ -79,11 +101,18 @@ export class TypebotEngine implements BotEngine<QueueIntegrationConfig> {
         if (command) handOff = command;
         else if (text !== '') actions.push(...this.say(config, text));
       } else if (bubble.content?.url && (bubble.type in MEDIA_BUBBLES || bubble.type === 'embed')) {
-        actions.push({ type: 'presence', presence: 'composing', ms: config.typebotDelayMessage }, { type: 'media', url: bubble.content.url, mimetype: mimeOf(bubble.type, bubble.content.url) });
+        actions.push(
+          { type: 'presence', presence: 'composing', ms: config.typebotDelayMessage },
+          { type: 'media', url: bubble.content.url, mimetype: mimeOf(bubble.type, bubble.content.url) },
+        );
       }
     }
-    const choices = reply.input?.type === 'choice input' ? (reply.input.items ?? []).map((item) => ({ id: item.id, content: item.content ?? '' })).filter((item) => item.content !== '') : null;
-    if (choices && choices.length > 0 && !handOff) actions.push(...this.say(config, choices.map((choice, index) => `${index + 1} - ${choice.content}`).join('\n')));
+    const choices =
+      reply.input?.type === 'choice input'
+        ? (reply.input.items ?? []).map((item) => ({ id: item.id, content: item.content ?? '' })).filter((item) => item.content !== '')
+        : null;
+    if (choices && choices.length > 0 && !handOff)
+      actions.push(...this.say(config, choices.map((choice, index) => `${index + 1} - ${choice.content}`).join('\n')));
     if (handOff) {
       await this.sessions.remove(turn.companyId, config.id, turn.event.ticketId);
       return [...actions, handOff];
@@ -93,7 +122,10 @@ export class TypebotEngine implements BotEngine<QueueIntegrationConfig> {
   }
 
   private say(config: QueueIntegrationConfig, body: string): BotAction[] {
-    return [{ type: 'presence', presence: 'composing', ms: config.typebotDelayMessage }, { type: 'text', body }];
+    return [
+      { type: 'presence', presence: 'composing', ms: config.typebotDelayMessage },
+      { type: 'text', body },
+    ];
   }
 }
 
@@ -117,7 +149,8 @@ function handOffCommand(json: string): BotAction | undefined {
   const { queueId, userId, stopBot } = value as Record<string, unknown>;
   const queue = Number(queueId);
   const user = Number(userId);
-  if (Number.isInteger(queue) && queue > 0) return { type: 'transfer', queueId: queue, ...(Number.isInteger(user) && user > 0 ? { userId: user } : {}) };
+  if (Number.isInteger(queue) && queue > 0)
+    return { type: 'transfer', queueId: queue, ...(Number.isInteger(user) && user > 0 ? { userId: user } : {}) };
   if (Number.isInteger(user) && user > 0) return { type: 'transfer', userId: user };
   if (stopBot === true || stopBot === 'true') return { type: 'handToHuman' };
   return undefined;

@@ -19,9 +19,22 @@ export function readWebhookReply(text: string): BotAction[] | { problem: string 
   const replies = reply.replies ?? [];
   if (!Array.isArray(replies)) return { problem: '"replies" is not a list' };
   for (const [index, item] of replies.entries()) {
-    if (isObject(item) && item.type === 'text' && typeof item.body === 'string' && item.body.trim() !== '') actions.push({ type: 'text', body: item.body });
-    else if (isObject(item) && item.type === 'media' && typeof item.url === 'string' && /^https?:\/\//.test(item.url) && typeof item.mimetype === 'string') {
-      actions.push({ type: 'media', url: item.url, mimetype: item.mimetype, fileName: optionalText(item.fileName), caption: optionalText(item.caption) });
+    if (isObject(item) && item.type === 'text' && typeof item.body === 'string' && item.body.trim() !== '')
+      actions.push({ type: 'text', body: item.body });
+    else if (
+      isObject(item) &&
+      item.type === 'media' &&
+      typeof item.url === 'string' &&
+      /^https?:\/\//.test(item.url) &&
+      typeof item.mimetype === 'string'
+    ) {
+      actions.push({
+        type: 'media',
+        url: item.url,
+        mimetype: item.mimetype,
+        fileName: optionalText(item.fileName),
+        caption: optionalText(item.caption),
+      });
     } else return { problem: `replies[${index}] is neither a text nor a media` };
   }
   if (reply.transfer !== undefined && reply.transfer !== null) {

@@ -9,7 +9,13 @@ export function signatureHeader(secret: string, body: string, timestamp = Math.f
 }
 
 /** What a receiver does: recompute and compare in constant time, refusing stale timestamps (default 5 minutes). */
-export function verifySignature(secret: string, body: string, header: string | undefined, toleranceSeconds = 300, now = Date.now()): boolean {
+export function verifySignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  toleranceSeconds = 300,
+  now = Date.now(),
+): boolean {
   const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);
   if (!Number.isInteger(timestamp) || !parts.v1 || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;

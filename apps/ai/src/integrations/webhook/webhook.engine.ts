@@ -34,20 +34,35 @@ export class WebhookEngine implements BotEngine<QueueIntegrationConfig> {
       company: { id: turn.companyId },
       ticket: { id: event.ticketId, queueId: event.queueId, whatsappId: event.whatsappId },
       contact: event.contact,
-      message: { id: event.messageId, sequence: event.sequence, body: event.message.body, text: turn.text, mediaType: event.message.mediaType, createdAt: event.message.createdAt },
+      message: {
+        id: event.messageId,
+        sequence: event.sequence,
+        body: event.message.body,
+        text: turn.text,
+        mediaType: event.message.mediaType,
+        createdAt: event.message.createdAt,
+      },
     };
     const body = JSON.stringify(call);
     let response: Response;
     try {
       response = await this.guard.fetch(config.urlN8N!, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(config.signingSecret ?? '', body), 'user-agent': 'Atrium-Webhook/1' },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signatureHeader(config.signingSecret ?? '', body),
+          'user-agent': 'Atrium-Webhook/1',
+        },
         body,
         signal,
       });
     } catch (error) {
       if (error instanceof OutboundRefused) throw new ProviderError(provider, 'refused', error.message);
-      throw new ProviderError(provider, signal.aborted ? 'timeout' : 'network', signal.aborted ? 'the receiver did not answer in time' : `the receiver is unreachable (${(error as Error).message})`);
+      throw new ProviderError(
+        provider,
+        signal.aborted ? 'timeout' : 'network',
+        signal.aborted ? 'the receiver did not answer in time' : `the receiver is unreachable (${(error as Error).message})`,
+      );
     }
     const text = await response.text().catch(() => '');
     if (!response.ok) throw new ProviderError(provider, response.status, `the receiver answered ${response.status}`);

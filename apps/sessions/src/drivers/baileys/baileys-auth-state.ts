@@ -38,13 +38,19 @@ export async function loadBaileysAuthState(store: AuthStateStore): Promise<Baile
           const result: { [id: string]: SignalDataTypeMap[T] } = {};
           for (const [id, text] of found) {
             const value = deserialise<SignalDataTypeMap[T]>(text);
-            result[id] = (type === 'app-state-sync-key' ? proto.Message.AppStateSyncKeyData.fromObject(value as object) : value) as SignalDataTypeMap[T];
+            result[id] = (
+              type === 'app-state-sync-key' ? proto.Message.AppStateSyncKeyData.fromObject(value as object) : value
+            ) as SignalDataTypeMap[T];
           }
           return result;
         },
         async set(data: SignalDataSet) {
           const entries = Object.entries(data).flatMap(([category, values]) =>
-            Object.entries(values ?? {}).map(([id, value]) => ({ category, id, value: value === null || value === undefined ? null : serialise(value) })),
+            Object.entries(values ?? {}).map(([id, value]) => ({
+              category,
+              id,
+              value: value === null || value === undefined ? null : serialise(value),
+            })),
           );
           await store.set(entries);
         },

@@ -100,14 +100,24 @@ export function textOf(content: proto.IMessage | null | undefined): string | nul
   );
 }
 
-type MediaMessage = proto.Message.IImageMessage | proto.Message.IVideoMessage | proto.Message.IAudioMessage | proto.Message.IDocumentMessage | proto.Message.IStickerMessage;
+type MediaMessage =
+  | proto.Message.IImageMessage
+  | proto.Message.IVideoMessage
+  | proto.Message.IAudioMessage
+  | proto.Message.IDocumentMessage
+  | proto.Message.IStickerMessage;
 
 const EXTENSIONS: Record<string, string> = { image: 'jpg', video: 'mp4', audio: 'ogg', application: 'bin' };
 
-function mediaOf(message: WAMessage, media: MediaMessage, kind: 'image' | 'video' | 'audio' | 'document' | 'sticker', context: NormaliseContext): DriverMedia {
+function mediaOf(
+  message: WAMessage,
+  media: MediaMessage,
+  kind: 'image' | 'video' | 'audio' | 'document' | 'sticker',
+  context: NormaliseContext,
+): DriverMedia {
   const mimetype = (media.mimetype ?? (kind === 'sticker' ? 'image/webp' : 'application/octet-stream')).split(';')[0]!.trim();
   const fileName = 'fileName' in media ? media.fileName : undefined;
-  const extension = kind === 'sticker' ? 'webp' : (mimetype.split('/')[1]?.replace(/[^a-z0-9]/g, '') || EXTENSIONS[mediaTypeOf(mimetype)]);
+  const extension = kind === 'sticker' ? 'webp' : mimetype.split('/')[1]?.replace(/[^a-z0-9]/g, '') || EXTENSIONS[mediaTypeOf(mimetype)];
   const size = media.fileLength === null || media.fileLength === undefined ? null : Number(media.fileLength);
   return {
     mimetype,
@@ -150,7 +160,8 @@ export function normaliseBaileysMessage(message: WAMessage, context: NormaliseCo
   const type = getContentType(content);
   if (!content || !type) return null;
   const inner = content[type];
-  const contextInfo = inner && typeof inner === 'object' && 'contextInfo' in inner ? (inner.contextInfo as proto.IContextInfo | null | undefined) : undefined;
+  const contextInfo =
+    inner && typeof inner === 'object' && 'contextInfo' in inner ? (inner.contextInfo as proto.IContextInfo | null | undefined) : undefined;
   base.quotedId = contextInfo?.stanzaId ?? null;
 
   switch (type) {
@@ -175,7 +186,9 @@ export function normaliseBaileysMessage(message: WAMessage, context: NormaliseCo
       const location = content[type] as proto.Message.ILocationMessage;
       const latitude = location.degreesLatitude ?? 0;
       const longitude = location.degreesLongitude ?? 0;
-      const image = location.jpegThumbnail?.length ? `data:image/jpeg;base64,${Buffer.from(location.jpegThumbnail).toString('base64')}` : '';
+      const image = location.jpegThumbnail?.length
+        ? `data:image/jpeg;base64,${Buffer.from(location.jpegThumbnail).toString('base64')}`
+        : '';
       const link = mapsLink(latitude, longitude);
       const description = [location.name, location.address].filter(Boolean).join(' - ');
       return {
@@ -187,7 +200,8 @@ export function normaliseBaileysMessage(message: WAMessage, context: NormaliseCo
     }
     case 'contactMessage':
     case 'contactsArrayMessage': {
-      const cards = type === 'contactMessage' ? [content.contactMessage?.vcard] : (content.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard);
+      const cards =
+        type === 'contactMessage' ? [content.contactMessage?.vcard] : (content.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard);
       const vcards = cards.filter((card): card is string => typeof card === 'string' && card.length > 0);
       return vcards.length > 0 ? { ...base, mediaType: 'vcard', body: vcards.join('\n'), vcards } : null;
     }
@@ -203,10 +217,17 @@ export function normaliseBaileysUpdate(update: WAMessageUpdate): DriverInboundEv
   if (!chat || !messageId) return null;
   const edited = update.update.message?.editedMessage?.message;
   if (edited) {
-    return { type: 'edit', messageId, chatId: chat.id, body: textOf(normalizeMessageContent(edited)) ?? '', editedAt: millis(update.update.messageTimestamp as Timestamp) };
+    return {
+      type: 'edit',
+      messageId,
+      chatId: chat.id,
+      body: textOf(normalizeMessageContent(edited)) ?? '',
+      editedAt: millis(update.update.messageTimestamp as Timestamp),
+    };
   }
   if (update.update.messageStubType === WAMessageStubType.REVOKE) return { type: 'revoke', messageId, chatId: chat.id };
-  if (typeof update.update.status === 'number' && update.key.fromMe) return { type: 'ack', messageId, chatId: chat.id, ack: ackOf(update.update.status) };
+  if (typeof update.update.status === 'number' && update.key.fromMe)
+    return { type: 'ack', messageId, chatId: chat.id, ack: ackOf(update.update.status) };
   return null;
 }
 
@@ -224,7 +245,10 @@ export function normaliseBaileysCall(call: WACallEvent): DriverInboundEvent | nu
   const who = identify(call.from, call.callerPn);
   const chatId = personalChatId(who);
   if (!chatId) return null;
-  return { type: 'call', call: { id: call.id, chatId, from: { ...who, name: null }, isVideo: call.isVideo === true, status, timestamp: call.date.getTime() } };
+  return {
+    type: 'call',
+    call: { id: call.id, chatId, from: { ...who, name: null }, isVideo: call.isVideo === true, status, timestamp: call.date.getTime() },
+  };
 }
 
 /** Messages worth publishing from an upsert: new ones, not our own sends echoed back. */

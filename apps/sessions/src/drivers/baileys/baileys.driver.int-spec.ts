@@ -31,7 +31,9 @@ describe('Baileys driver connection loop (against a local server that refuses th
     repository = new AuthKeysRepository(app);
     const owner = new pg.Client({ connectionString: database.ownerUrl });
     await owner.connect();
-    const rows = await owner.query<{ id: number }>("insert into sessions.whatsapps (company_id, name) values (51, 'One'), (51, 'Two') returning id");
+    const rows = await owner.query<{ id: number }>(
+      "insert into sessions.whatsapps (company_id, name) values (51, 'One'), (51, 'Two') returning id",
+    );
     sessionIds.push(...rows.rows.map((row) => row.id));
     await owner.end();
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
@@ -51,7 +53,13 @@ describe('Baileys driver connection loop (against a local server that refuses th
 
   it('reconnects with growing, jittered delays while the server hangs up, and stops for good on stop()', async () => {
     const states: ChannelState[] = [];
-    const driver = new BaileysDriver({ backoff: { baseMs: 40, maxMs: 400 }, historySync: false, historyMaxMessages: 0, cacheCapacity: 32, webSocketUrl: url });
+    const driver = new BaileysDriver({
+      backoff: { baseMs: 40, maxMs: 400 },
+      historySync: false,
+      historyMaxMessages: 0,
+      cacheCapacity: 32,
+      webSocketUrl: url,
+    });
     const session = driver.createSession({
       sessionName: 'atrium-1-1',
       auth: await authStore(0),
@@ -60,7 +68,8 @@ describe('Baileys driver connection loop (against a local server that refuses th
     });
     await session.start();
     const deadline = Date.now() + 10_000;
-    while (states.filter((s) => s.state === 'reconnecting').length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (states.filter((s) => s.state === 'reconnecting').length < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
 
     const retries = states.filter((s): s is Extract<ChannelState, { state: 'reconnecting' }> => s.state === 'reconnecting');
     expect(states[0]).toEqual({ state: 'connecting' });
@@ -79,7 +88,13 @@ describe('Baileys driver connection loop (against a local server that refuses th
   });
 
   it('refuses commands while not connected', async () => {
-    const driver = new BaileysDriver({ backoff: { baseMs: 1000, maxMs: 1000 }, historySync: false, historyMaxMessages: 0, cacheCapacity: 32, webSocketUrl: url });
+    const driver = new BaileysDriver({
+      backoff: { baseMs: 1000, maxMs: 1000 },
+      historySync: false,
+      historyMaxMessages: 0,
+      cacheCapacity: 32,
+      webSocketUrl: url,
+    });
     const auth = await authStore(1);
     await auth.set([{ category: 'creds', id: 'baileys', value: '{}' }]);
     const session = driver.createSession({

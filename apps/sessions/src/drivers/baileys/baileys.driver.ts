@@ -12,7 +12,15 @@ import {
   type OutgoingMedia,
   type SendOptions,
 } from '@atrium/channel';
-import { CONTACT_LIST_LIMIT, MessageAck, type ChannelContact, type ChatPresence, type CheckNumberResult, type NumberCheck, type SentMessageResult } from '@atrium/contracts';
+import {
+  CONTACT_LIST_LIMIT,
+  MessageAck,
+  type ChannelContact,
+  type ChatPresence,
+  type CheckNumberResult,
+  type NumberCheck,
+  type SentMessageResult,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import {
   Browsers,
@@ -110,7 +118,14 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
   }
 
   sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult> {
-    const content = { location: { degreesLatitude: location.latitude, degreesLongitude: location.longitude, name: location.name, address: location.address } };
+    const content = {
+      location: {
+        degreesLatitude: location.latitude,
+        degreesLongitude: location.longitude,
+        name: location.name,
+        address: location.address,
+      },
+    };
     return this.send(to, content, options);
   }
 
@@ -173,7 +188,11 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
   }
 
   async profilePicture(chatId: string): Promise<string | null> {
-    return (await this.connected().profilePictureUrl(toJid(chatId), 'image').catch(() => undefined)) ?? null;
+    return (
+      (await this.connected()
+        .profilePictureUrl(toJid(chatId), 'image')
+        .catch(() => undefined)) ?? null
+    );
   }
 
   async rejectCall(callId: string, from: string): Promise<void> {
@@ -289,7 +308,13 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
     const socket = this.socket;
     const normalised = normaliseBaileysMessage(message, {
       meNumber: this.number,
-      download: (m) => downloadMediaMessage(m, 'buffer', {}, { logger: this.logger, reuploadRequest: (msg) => (socket ?? this.connected()).updateMediaMessage(msg) }),
+      download: (m) =>
+        downloadMediaMessage(
+          m,
+          'buffer',
+          {},
+          { logger: this.logger, reuploadRequest: (msg) => (socket ?? this.connected()).updateMediaMessage(msg) },
+        ),
     });
     if (normalised) this.publish({ type: 'message', message: normalised });
   }
@@ -353,10 +378,14 @@ class BaileysSession extends ReconnectingSession implements ChannelSession {
     if (this.knownNumbers.get(to) === false) throw new ChannelError('invalid-number', `${to} is not on WhatsApp`);
     // Baileys quotes from the whole message; one no longer in the recent cache is sent unquoted.
     const quoted = options?.quotedId ? this.recent.get(options.quotedId) : undefined;
-    if (options?.quotedId && !quoted) this.logger.debug({ quotedId: options.quotedId }, 'quoted message not in the recent cache: sending unquoted');
+    if (options?.quotedId && !quoted)
+      this.logger.debug({ quotedId: options.quotedId }, 'quoted message not in the recent cache: sending unquoted');
     let sent: WAMessage | undefined;
     try {
-      sent = await socket.sendMessage(toJid(to), content, { ...(quoted ? { quoted } : {}), ...(options?.messageId ? { messageId: options.messageId } : {}) });
+      sent = await socket.sendMessage(toJid(to), content, {
+        ...(quoted ? { quoted } : {}),
+        ...(options?.messageId ? { messageId: options.messageId } : {}),
+      });
     } catch (error) {
       throw new ChannelError('failed', (error as Error).message);
     }

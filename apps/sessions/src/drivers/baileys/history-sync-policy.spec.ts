@@ -5,7 +5,13 @@ const { HistorySyncType } = proto.HistorySync;
 
 describe('history syncs a Baileys session accepts', () => {
   it('takes the syncs that carry lid mappings, names and sender keys', () => {
-    for (const syncType of [HistorySyncType.INITIAL_BOOTSTRAP, HistorySyncType.RECENT, HistorySyncType.PUSH_NAME, HistorySyncType.NON_BLOCKING_DATA, HistorySyncType.ON_DEMAND]) {
+    for (const syncType of [
+      HistorySyncType.INITIAL_BOOTSTRAP,
+      HistorySyncType.RECENT,
+      HistorySyncType.PUSH_NAME,
+      HistorySyncType.NON_BLOCKING_DATA,
+      HistorySyncType.ON_DEMAND,
+    ]) {
       expect(acceptsHistorySync({ syncType })).toBe(true);
     }
   });

@@ -22,7 +22,12 @@ function normaliseMessage(message: SandboxInboundMessage): DriverInboundMessage 
       ...base,
       mediaType: mediaTypeOf(media.mimetype),
       body: message.body || media.filename,
-      media: { mimetype: media.mimetype, filename: media.filename, size: Buffer.byteLength(media.base64, 'base64'), download: async () => data() },
+      media: {
+        mimetype: media.mimetype,
+        filename: media.filename,
+        size: Buffer.byteLength(media.base64, 'base64'),
+        download: async () => data(),
+      },
     };
   }
   if (message.location) {

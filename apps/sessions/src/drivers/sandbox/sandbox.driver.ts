@@ -56,22 +56,51 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
   }
 
   async sendText(to: string, body: string, options?: SendOptions): Promise<SentMessageResult> {
-    return this.request({ op: 'send', to, content: { text: body }, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
+    return this.request({
+      op: 'send',
+      to,
+      content: { text: body },
+      quotedId: options?.quotedId,
+      messageId: options?.messageId,
+    }) as Promise<SentMessageResult>;
   }
 
   async sendMedia(to: string, media: OutgoingMedia, options?: SendOptions & { caption?: string }): Promise<SentMessageResult> {
-    const payload = { mimetype: media.mimetype, filename: media.filename, base64: media.data.toString('base64'), voiceNote: media.voiceNote };
-    return this.request({ op: 'send', to, content: { media: payload, caption: options?.caption }, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
+    const payload = {
+      mimetype: media.mimetype,
+      filename: media.filename,
+      base64: media.data.toString('base64'),
+      voiceNote: media.voiceNote,
+    };
+    return this.request({
+      op: 'send',
+      to,
+      content: { media: payload, caption: options?.caption },
+      quotedId: options?.quotedId,
+      messageId: options?.messageId,
+    }) as Promise<SentMessageResult>;
   }
 
   async sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult> {
     const description = [location.name, location.address].filter(Boolean).join(' - ') || undefined;
     const content = { location: { latitude: location.latitude, longitude: location.longitude, description } };
-    return this.request({ op: 'send', to, content, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
+    return this.request({
+      op: 'send',
+      to,
+      content,
+      quotedId: options?.quotedId,
+      messageId: options?.messageId,
+    }) as Promise<SentMessageResult>;
   }
 
   async sendVcard(to: string, vcard: string, options?: SendOptions): Promise<SentMessageResult> {
-    return this.request({ op: 'send', to, content: { vcard }, quotedId: options?.quotedId, messageId: options?.messageId }) as Promise<SentMessageResult>;
+    return this.request({
+      op: 'send',
+      to,
+      content: { vcard },
+      quotedId: options?.quotedId,
+      messageId: options?.messageId,
+    }) as Promise<SentMessageResult>;
   }
 
   async editMessage(to: string, messageId: string, body: string): Promise<SentMessageResult> {
@@ -172,11 +201,13 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
       this.answer(frame);
       return;
     }
-    this.frames = this.frames.then(() => this.handle(socket, frame)).catch((error: unknown) => {
-      // Whatever was not confirmed comes again on the next connection.
-      this.options.logger.warn({ err: error, frame: frame.t }, 'sandbox frame not handled; reconnecting');
-      if (socket === this.socket) socket.terminate();
-    });
+    this.frames = this.frames
+      .then(() => this.handle(socket, frame))
+      .catch((error: unknown) => {
+        // Whatever was not confirmed comes again on the next connection.
+        this.options.logger.warn({ err: error, frame: frame.t }, 'sandbox frame not handled; reconnecting');
+        if (socket === this.socket) socket.terminate();
+      });
   }
 
   private async handle(socket: WebSocket, frame: SandboxServerFrame): Promise<void> {
@@ -235,7 +266,8 @@ class SandboxSession extends ReconnectingSession implements ChannelSession {
     const { from } = event.message;
     if (from.lid && !from.number) {
       const number = (await this.options.auth.get(LID_MAPPING, [`${from.lid}_reverse`])).get(`${from.lid}_reverse`);
-      if (number) return { ...event, message: { ...event.message, chat: { ...event.message.chat, id: number }, from: { ...from, number } } };
+      if (number)
+        return { ...event, message: { ...event.message, chat: { ...event.message.chat, id: number }, from: { ...from, number } } };
     }
     if (from.number && !from.lid) {
       const lid = (await this.options.auth.get(LID_MAPPING, [from.number])).get(from.number);

@@ -34,7 +34,7 @@ describe('subscription state at login', () => {
   });
 });
 
-describe('trial days left on the platform\'s calendar', () => {
+describe("trial days left on the platform's calendar", () => {
   const saoPaulo = 'America/Sao_Paulo';
   // signup gives the due date "today + 3" on the platform's calendar (identity CompanyCalendar)
   it.each([
@@ -48,13 +48,18 @@ describe('trial days left on the platform\'s calendar', () => {
     expect(subscriptionState({ dueDate, calendarTimeZone: saoPaulo }, new Date(now))).toEqual({ kind: 'expiring', days });
   });
 
-  it('the day after the due date on that calendar is expired, whatever the browser\'s day', () => {
+  it("the day after the due date on that calendar is expired, whatever the browser's day", () => {
     // 23:30 of 06-13 in São Paulo; 02:30 of 06-14 in UTC and later in Asia
-    expect(subscriptionState({ dueDate: '2025-06-12', calendarTimeZone: saoPaulo }, new Date('2025-06-14T02:30:00Z'))).toEqual({ kind: 'expired' });
-    expect(subscriptionState({ dueDate: '2025-06-13', calendarTimeZone: saoPaulo }, new Date('2025-06-14T02:30:00Z'))).toEqual({ kind: 'expiring', days: 0 });
+    expect(subscriptionState({ dueDate: '2025-06-12', calendarTimeZone: saoPaulo }, new Date('2025-06-14T02:30:00Z'))).toEqual({
+      kind: 'expired',
+    });
+    expect(subscriptionState({ dueDate: '2025-06-13', calendarTimeZone: saoPaulo }, new Date('2025-06-14T02:30:00Z'))).toEqual({
+      kind: 'expiring',
+      days: 0,
+    });
   });
 
-  it('an unknown zone falls back to the browser\'s day instead of failing the login', () => {
+  it("an unknown zone falls back to the browser's day instead of failing the login", () => {
     expect(subscriptionDaysLeft({ dueDate: dayjs().add(3, 'day').format('YYYY-MM-DD'), calendarTimeZone: 'Mars/Olympus' })).toBe(3);
   });
 });

@@ -20,8 +20,21 @@ const campaign = (patch: Partial<CampaignView>): CampaignView =>
 describe('the campaign dialog', () => {
   it('sends empty texts as null, no tag as Nenhuma and scheduledAt as YYYY-MM-DD HH:mm:ss with the offset', () => {
     const at = dayjs('2026-03-05T14:30:00');
-    const input = campaignInputOf({ ...EMPTY_CAMPAIGN, name: ' Natal ', message1: 'Oi {nome}', scheduledAt: at, whatsappId: 2, contactListId: 9 }, 'all');
-    expect(input).toMatchObject({ name: 'Natal', message1: 'Oi {nome}', message2: null, confirmationMessage1: null, tagListId: 'Nenhuma', fileListId: null, whatsappId: 2, contactListId: 9, confirmation: false });
+    const input = campaignInputOf(
+      { ...EMPTY_CAMPAIGN, name: ' Natal ', message1: 'Oi {nome}', scheduledAt: at, whatsappId: 2, contactListId: 9 },
+      'all',
+    );
+    expect(input).toMatchObject({
+      name: 'Natal',
+      message1: 'Oi {nome}',
+      message2: null,
+      confirmationMessage1: null,
+      tagListId: 'Nenhuma',
+      fileListId: null,
+      whatsappId: 2,
+      contactListId: 9,
+      confirmation: false,
+    });
     expect(input.scheduledAt).toBe(`2026-03-05 14:30:00${at.format('Z')}`);
     expect(dayjs(input.scheduledAt!).valueOf()).toBe(at.valueOf());
     expect(campaignInputOf(EMPTY_CAMPAIGN, 'all').scheduledAt).toBeNull();
@@ -29,7 +42,18 @@ describe('the campaign dialog', () => {
 
   it('sends only the message fields of a cancelled campaign', () => {
     const input = campaignInputOf(formValuesOf(campaign({ status: 'CANCELADA' })), 'messages');
-    expect(Object.keys(input).sort()).toEqual(['confirmationMessage1', 'confirmationMessage2', 'confirmationMessage3', 'confirmationMessage4', 'confirmationMessage5', 'message1', 'message2', 'message3', 'message4', 'message5']);
+    expect(Object.keys(input).sort()).toEqual([
+      'confirmationMessage1',
+      'confirmationMessage2',
+      'confirmationMessage3',
+      'confirmationMessage4',
+      'confirmationMessage5',
+      'message1',
+      'message2',
+      'message3',
+      'message4',
+      'message5',
+    ]);
     expect(input.message1).toBe('Olá {nome}');
   });
 

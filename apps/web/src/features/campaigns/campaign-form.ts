@@ -118,7 +118,12 @@ export interface CampaignSettingsValues {
   variables: CampaignVariable[];
 }
 
-export const SETTING_DEFAULTS: CampaignSettingsValues = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] };
+export const SETTING_DEFAULTS: CampaignSettingsValues = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [],
+};
 
 /** Spec 001 section 9: the options of the three selects. */
 export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;
@@ -136,7 +141,8 @@ export function settingsOf(rows: CampaignSettingsView | undefined): CampaignSett
       continue;
     }
     if (row.key === 'variables') {
-      if (Array.isArray(parsed)) values.variables = parsed.filter((v): v is CampaignVariable => typeof v?.key === 'string' && typeof v?.value === 'string');
+      if (Array.isArray(parsed))
+        values.variables = parsed.filter((v): v is CampaignVariable => typeof v?.key === 'string' && typeof v?.value === 'string');
     } else if (typeof parsed === 'number' || (typeof parsed === 'string' && parsed.trim() !== '' && Number.isFinite(Number(parsed)))) {
       values[row.key] = Number(parsed);
     }

@@ -1,7 +1,13 @@
 import { chatInputProblem, isOwner, unreadsOf } from './chat-rules';
 
 describe('chat rules', () => {
-  const chat = { ownerId: 7, users: [{ chatId: 1, userId: 7, unreads: 0, user: { id: 7, name: 'Maria' } }, { chatId: 1, userId: 8, unreads: 4, user: { id: 8, name: 'Rui' } }] };
+  const chat = {
+    ownerId: 7,
+    users: [
+      { chatId: 1, userId: 7, unreads: 0, user: { id: 7, name: 'Maria' } },
+      { chatId: 1, userId: 8, unreads: 4, user: { id: 8, name: 'Rui' } },
+    ],
+  };
 
   it("reads the user's own unread count, 0 for a non-member", () => {
     expect(unreadsOf(chat, 8)).toBe(4);

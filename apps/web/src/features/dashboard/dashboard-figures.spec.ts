@@ -34,7 +34,10 @@ describe('dashboard figures', () => {
 
   it('gives the charts the same days as the cards', () => {
     expect(chartRangeOf({ days: 3 }, '2026-03-01')).toEqual({ initialDate: '2026-02-27', finalDate: '2026-03-01' });
-    expect(chartRangeOf({ from: '2026-03-01', to: '2026-03-10' }, '2026-03-20')).toEqual({ initialDate: '2026-03-01', finalDate: '2026-03-10' });
+    expect(chartRangeOf({ from: '2026-03-01', to: '2026-03-10' }, '2026-03-20')).toEqual({
+      initialDate: '2026-03-01',
+      finalDate: '2026-03-10',
+    });
   });
 
   it('labels hours and days on the per-day chart', () => {
@@ -43,8 +46,10 @@ describe('dashboard figures', () => {
   });
 
   it('exports the attendants table as CSV, quoting what needs it', () => {
-    const csv = attendantsCsv([attendant({}), attendant({ id: 2, name: 'Silva, "Bruno"', online: false, rating: null, avgSupportTime: null })], ['Nome', 'Tickets', 'Avaliação', 'T', 'P', 'M', 'P90', 'Status'], (online) =>
-      online ? 'Online' : 'Offline',
+    const csv = attendantsCsv(
+      [attendant({}), attendant({ id: 2, name: 'Silva, "Bruno"', online: false, rating: null, avgSupportTime: null })],
+      ['Nome', 'Tickets', 'Avaliação', 'T', 'P', 'M', 'P90', 'Status'],
+      (online) => (online ? 'Online' : 'Offline'),
     );
     expect(csv).toBe(
       'Nome,Tickets,Avaliação,T,P,M,P90,Status\r\n' +

@@ -30,7 +30,9 @@ export function filterOf(days: number | null, from: string | null, to: string | 
 
 /** The charts' days for a filter (the last N days end today). */
 export function chartRangeOf(filter: DashboardFilter, today: string): { initialDate: string; finalDate: string } {
-  return 'days' in filter ? { initialDate: addDays(today, 1 - filter.days), finalDate: today } : { initialDate: filter.from, finalDate: filter.to };
+  return 'days' in filter
+    ? { initialDate: addDays(today, 1 - filter.days), finalDate: today }
+    : { initialDate: filter.from, finalDate: filter.to };
 }
 
 /** Minutes as the spec shows average times: `HHh MMm` (rounded to the minute); '-' when nothing was measured. */
@@ -43,7 +45,11 @@ export function formatDuration(minutes: number | null): string {
 
 /** The per-day chart's points: an hour's label (`09h`) or a day's (`dd/MM`). */
 export function dayChartPoints(view: TicketsPerDayView): { label: string; total: number }[] {
-  return view.data.map((point) => ('horario' in point ? { label: `${point.horario}h`, total: point.total } : { label: `${point.data.slice(8, 10)}/${point.data.slice(5, 7)}`, total: point.total }));
+  return view.data.map((point) =>
+    'horario' in point
+      ? { label: `${point.horario}h`, total: point.total }
+      : { label: `${point.data.slice(8, 10)}/${point.data.slice(5, 7)}`, total: point.total },
+  );
 }
 
 /** One CSV field: quoted when it holds a separator, a quote or a line break (RFC 4180). */

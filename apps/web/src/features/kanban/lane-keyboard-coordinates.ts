@@ -12,7 +12,10 @@ export const laneKeyboardCoordinates: KeyboardCoordinateGetter = (event, { curre
   const lanes = [...context.droppableRects.values()].sort((a, b) => a.left - b.left);
   if (lanes.length === 0) return undefined;
   const centres = lanes.map((rect) => rect.left + rect.width / 2);
-  const nearest = centres.reduce((best, centre, index) => (Math.abs(centre - currentCoordinates.x) < Math.abs(centres[best]! - currentCoordinates.x) ? index : best), 0);
+  const nearest = centres.reduce(
+    (best, centre, index) => (Math.abs(centre - currentCoordinates.x) < Math.abs(centres[best]! - currentCoordinates.x) ? index : best),
+    0,
+  );
   const target = Math.min(lanes.length - 1, Math.max(0, nearest + step));
   return { x: centres[target]!, y: currentCoordinates.y };
 };

@@ -20,7 +20,10 @@ type Entry = { at: string; message: MessageView; note?: undefined } | { at: stri
 function timeline(messages: MessageView[], notes: TicketNoteView[], complete: boolean): Entry[] {
   const since = complete ? undefined : messages[0]?.createdAt;
   const shown = notes.filter((note) => since === undefined || note.createdAt >= since);
-  const entries: Entry[] = [...messages.map((message) => ({ at: message.createdAt, message })), ...shown.map((note) => ({ at: note.createdAt, note }))];
+  const entries: Entry[] = [
+    ...messages.map((message) => ({ at: message.createdAt, message })),
+    ...shown.map((note) => ({ at: note.createdAt, note })),
+  ];
   // stable: a note written in the same millisecond as a message follows it
   return entries.sort((a, b) => dayjs(a.at).valueOf() - dayjs(b.at).valueOf());
 }
@@ -36,7 +39,8 @@ export function conversationRows(messages: MessageView[], notes: TicketNoteView[
   let previous: MessageView | null = null;
   for (const entry of timeline(messages, notes, complete)) {
     const day = dayjs(entry.at).format('DD/MM/YYYY');
-    if (day !== previousDay) rows.push({ kind: 'day', key: `day-${entry.message ? entry.message.id : `note-${entry.note.id}`}`, date: day });
+    if (day !== previousDay)
+      rows.push({ kind: 'day', key: `day-${entry.message ? entry.message.id : `note-${entry.note.id}`}`, date: day });
     previousDay = day;
     if (entry.note) {
       rows.push({ kind: 'note', key: `note-${entry.note.id}`, note: entry.note });

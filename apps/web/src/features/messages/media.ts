@@ -10,7 +10,10 @@ export function absoluteMediaUrl(url: string): string {
  * conversation's files only to who may see the ticket.
  */
 export async function fetchMediaBlob(url: string, token: string | null): Promise<Blob> {
-  const response = await fetch(absoluteMediaUrl(url), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  const response = await fetch(absoluteMediaUrl(url), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
   if (!response.ok) throw new Error(`media answered ${response.status}`);
   return response.blob();
 }
@@ -43,7 +46,11 @@ export function isLocationText(text: string): boolean {
 /** Name and numbers of a vCard body. */
 export function parseVcard(body: string): { name: string; numbers: string[] } {
   const lines = body.split(/\r?\n/);
-  const name = lines.find((line) => /^FN[:;]/i.test(line))?.replace(/^FN[^:]*:/i, '').trim() ?? '';
+  const name =
+    lines
+      .find((line) => /^FN[:;]/i.test(line))
+      ?.replace(/^FN[^:]*:/i, '')
+      .trim() ?? '';
   const numbers = lines
     .filter((line) => /^(item\d+\.)?TEL/i.test(line))
     .map((line) => line.replace(/^[^:]*:/, '').trim())

@@ -8,7 +8,10 @@ export type MessagePages = InfiniteData<MessagesPageView, number>;
  * (apps/tickets README): a message belongs to the conversation of its ticket, and to the one
  * of another ticket of the same contact and connection.
  */
-export function belongsToConversation(ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId'>, shown: Pick<TicketView, 'id' | 'contactId' | 'whatsappId'>): boolean {
+export function belongsToConversation(
+  ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId'>,
+  shown: Pick<TicketView, 'id' | 'contactId' | 'whatsappId'>,
+): boolean {
   return ticket.id === shown.id || (ticket.contactId === shown.contactId && ticket.whatsappId === shown.whatsappId);
 }
 

@@ -39,8 +39,20 @@ describe('message rules', () => {
   });
 
   it("puts the ticket's private notes inline where they were written; older ones wait until older messages load", () => {
-    const note = (id: number, createdAt: string): TicketNoteView => ({ id, note: `nota ${id}`, ticketId: 1, contactId: 1, userId: 7, user: { id: 7, name: 'Maria' }, createdAt, updatedAt: createdAt });
-    const messages = [aMessage({ id: 1, ticketId: 1, createdAt: '2025-06-09T12:00:00.000Z' }), aMessage({ id: 2, ticketId: 1, createdAt: '2025-06-10T13:00:00.000Z' })];
+    const note = (id: number, createdAt: string): TicketNoteView => ({
+      id,
+      note: `nota ${id}`,
+      ticketId: 1,
+      contactId: 1,
+      userId: 7,
+      user: { id: 7, name: 'Maria' },
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const messages = [
+      aMessage({ id: 1, ticketId: 1, createdAt: '2025-06-09T12:00:00.000Z' }),
+      aMessage({ id: 2, ticketId: 1, createdAt: '2025-06-10T13:00:00.000Z' }),
+    ];
     const notes = [note(20, '2025-06-10T12:30:00.000Z'), note(10, '2025-06-09T12:30:00.000Z'), note(5, '2025-06-08T09:00:00.000Z')];
     const keys = (complete: boolean) => conversationRows(messages, notes, complete).map((row) => row.key);
     expect(keys(true)).toEqual(['day-note-5', 'note-5', 'day-1', 'message-1', 'note-10', 'day-note-20', 'note-20', 'message-2']);
@@ -48,7 +60,11 @@ describe('message rules', () => {
   });
 
   it('suggests quick replies only after a slash and one more character', () => {
-    const quick = [aQuickMessage({ id: 1, shortcode: 'Ola' }), aQuickMessage({ id: 2, shortcode: 'preco' }), aQuickMessage({ id: 3, shortcode: 'olaria', status: false })];
+    const quick = [
+      aQuickMessage({ id: 1, shortcode: 'Ola' }),
+      aQuickMessage({ id: 2, shortcode: 'preco' }),
+      aQuickMessage({ id: 3, shortcode: 'olaria', status: false }),
+    ];
     expect(quickReplySuggestions('/', quick)).toEqual([]);
     expect(quickReplySuggestions('ola', quick)).toEqual([]);
     expect(quickReplySuggestions('/ol', quick).map((item) => item.id)).toEqual([1]);
@@ -57,11 +73,18 @@ describe('message rules', () => {
   });
 
   it('reads locations and vcards as the bodies carry them', () => {
-    expect(parseLocation('data:image/png;base64,AA|https://maps.example/?q=1|Loja | Centro')).toEqual({ image: 'data:image/png;base64,AA', link: 'https://maps.example/?q=1', description: 'Loja | Centro' });
+    expect(parseLocation('data:image/png;base64,AA|https://maps.example/?q=1|Loja | Centro')).toEqual({
+      image: 'data:image/png;base64,AA',
+      link: 'https://maps.example/?q=1',
+      description: 'Loja | Centro',
+    });
     expect(isLocationText('data:image/png;base64,AA|https://maps|')).toBe(true);
     expect(isLocationText('|https://maps.example/?q=1|Av. Paulista')).toBe(true);
     expect(isLocationText('Bom dia')).toBe(false);
     expect(isLocationText('Veja https://site.example|x')).toBe(false);
-    expect(parseVcard('BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nitem1.TEL;waid=5511987654321:+55 11 98765-4321\nEND:VCARD')).toEqual({ name: 'Ana Souza', numbers: ['+55 11 98765-4321'] });
+    expect(parseVcard('BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nitem1.TEL;waid=5511987654321:+55 11 98765-4321\nEND:VCARD')).toEqual({
+      name: 'Ana Souza',
+      numbers: ['+55 11 98765-4321'],
+    });
   });
 });

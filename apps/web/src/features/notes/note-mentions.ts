@@ -14,7 +14,7 @@ export function splitMentions(text: string, names: readonly string[]): Array<{ t
   const longestFirst = [...new Set(names)].filter(Boolean).sort((a, b) => b.length - a.length);
   const pieces: Array<{ text: string; mention: boolean }> = [];
   let plain = '';
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const name = text[at] === '@' ? longestFirst.find((candidate) => text.startsWith(candidate, at + 1)) : undefined;
     if (name === undefined) {
       plain += text[at];

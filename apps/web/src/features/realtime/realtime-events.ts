@@ -33,6 +33,7 @@ export const socketEvents = {
   campaign: companyEvent('campaign'),
   file: companyEvent('file'),
   schedule: companyEvent('schedule'),
-  contactListItems: (companyId: number, contactListId: number) => `company-${companyId}-ContactListItem-${contactListId}` as LiveEventName<`ContactListItem-${number}`>,
+  contactListItems: (companyId: number, contactListId: number) =>
+    `company-${companyId}-ContactListItem-${contactListId}` as LiveEventName<`ContactListItem-${number}`>,
   announcement: () => 'company-announcement' as LiveEventName<'announcement'>,
 } as const;

@@ -13,7 +13,10 @@ export function useSocket(): Socket | null {
  * Subscribes to one socket event for the life of the component; the latest handler is always
  * called, with the payload its kind declares (LiveEventPayloads).
  */
-export function useSocketEvent<K extends LiveEventKind>(event: LiveEventName<K> | null, handler: (payload: LiveEventPayloads[K]) => void): void {
+export function useSocketEvent<K extends LiveEventKind>(
+  event: LiveEventName<K> | null,
+  handler: (payload: LiveEventPayloads[K]) => void,
+): void {
   const socket = useSocket();
   const latest = useRef(handler);
   useEffect(() => {

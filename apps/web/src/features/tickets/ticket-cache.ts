@@ -1,4 +1,11 @@
-import type { AppMessageEventPayload, ContactEventPayload, ContactView, TicketEventPayload, TicketStatus, TicketView } from '@atrium/contracts';
+import type {
+  AppMessageEventPayload,
+  ContactEventPayload,
+  ContactView,
+  TicketEventPayload,
+  TicketStatus,
+  TicketView,
+} from '@atrium/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { contactsApi } from '../contacts/api/contacts.api';
@@ -100,7 +107,9 @@ export function contactEventReceived(event: ContactEventPayload): CacheThunk {
       dispatch(
         contactsApi.util.updateQueryData('contactsPage', search, (draft) => {
           for (const page of draft.pages) {
-            const index = page.contacts.findIndex((contact) => contact.id === (event.action === 'delete' ? event.contactId : event.contact.id));
+            const index = page.contacts.findIndex(
+              (contact) => contact.id === (event.action === 'delete' ? event.contactId : event.contact.id),
+            );
             if (index < 0) continue;
             if (event.action === 'delete') {
               page.contacts.splice(index, 1);

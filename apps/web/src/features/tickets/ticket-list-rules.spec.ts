@@ -8,7 +8,10 @@ const agent = { id: 7, profile: 'user', super: false };
 const admin = { id: 1, profile: 'admin', super: false };
 
 function pages(...lists: TicketsPageView['tickets'][]): TicketPages {
-  return { pages: lists.map((tickets) => ({ tickets, count: lists.flat().length, hasMore: false })), pageParams: lists.map((_, index) => index + 1) };
+  return {
+    pages: lists.map((tickets) => ({ tickets, count: lists.flat().length, hasMore: false })),
+    pageParams: lists.map((_, index) => index + 1),
+  };
 }
 
 describe('ticket list rules', () => {

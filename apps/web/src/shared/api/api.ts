@@ -2,7 +2,38 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './base-query';
 
 /** Cache tags that live events and mutations invalidate. */
-export const TAGS = ['Me', 'Version', 'Users', 'Settings', 'Companies', 'Company', 'Plans', 'Helps', 'Announcements', 'Queues', 'Connections', 'Tickets', 'Chats', 'ChatMessages', 'Messages', 'Contacts', 'Tags', 'QuickMessages', 'TicketNotes', 'QueueOptions', 'Invoices', 'Prompts', 'ContactLists', 'ContactListItems', 'FileLists', 'QueueIntegrations', 'Campaigns', 'CampaignSettings', 'CampaignShippings', 'Schedules'] as const;
+export const TAGS = [
+  'Me',
+  'Version',
+  'Users',
+  'Settings',
+  'Companies',
+  'Company',
+  'Plans',
+  'Helps',
+  'Announcements',
+  'Queues',
+  'Connections',
+  'Tickets',
+  'Chats',
+  'ChatMessages',
+  'Messages',
+  'Contacts',
+  'Tags',
+  'QuickMessages',
+  'TicketNotes',
+  'QueueOptions',
+  'Invoices',
+  'Prompts',
+  'ContactLists',
+  'ContactListItems',
+  'FileLists',
+  'QueueIntegrations',
+  'Campaigns',
+  'CampaignSettings',
+  'CampaignShippings',
+  'Schedules',
+] as const;
 
 /** The one RTK Query API of the app; each feature injects its endpoints (features/<name>/api). */
 export const api = createApi({

@@ -37,7 +37,8 @@ describe('session rules of the API client (spec 000 section 4)', () => {
   it('refreshes once on 403 and retries with the new token', async () => {
     let attempts = 0;
     network = fakeApi({
-      'GET /probe': () => (++attempts === 1 ? { status: 403, body: { error: 'ERR_SESSION_EXPIRED', status: 403 } } : { body: { ok: true } }),
+      'GET /probe': () =>
+        ++attempts === 1 ? { status: 403, body: { error: 'ERR_SESSION_EXPIRED', status: 403 } } : { body: { ok: true } },
       'POST /auth/refresh_token': { body: { token: 'new-token', user: aSessionUser() } },
     });
     const store = signedInStore();
@@ -55,12 +56,16 @@ describe('session rules of the API client (spec 000 section 4)', () => {
       'GET /probe': (call) => {
         const count = (seen.get(call.authorization ?? '') ?? 0) + 1;
         seen.set(call.authorization ?? '', count);
-        return call.authorization === 'Bearer new-token' ? { body: { ok: true } } : { status: 403, body: { error: 'ERR_SESSION_EXPIRED', status: 403 } };
+        return call.authorization === 'Bearer new-token'
+          ? { body: { ok: true } }
+          : { status: 403, body: { error: 'ERR_SESSION_EXPIRED', status: 403 } };
       },
       'POST /auth/refresh_token': { body: { token: 'new-token', user: aSessionUser() } },
     });
     const store = signedInStore();
-    const other = api.injectEndpoints({ endpoints: (build) => ({ other: build.query<unknown, number>({ query: (n) => `/probe?n=${n}` }) }) });
+    const other = api.injectEndpoints({
+      endpoints: (build) => ({ other: build.query<unknown, number>({ query: (n) => `/probe?n=${n}` }) }),
+    });
     await Promise.all([store.dispatch(other.endpoints.other.initiate(1)), store.dispatch(other.endpoints.other.initiate(2))]);
     expect(network.callsTo('POST /auth/refresh_token')).toHaveLength(1);
   });

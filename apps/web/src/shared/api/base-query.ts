@@ -57,7 +57,11 @@ function isExpiredToken(error: FetchBaseQueryError): boolean {
  * feature off) are answers, not session trouble, and reach the caller as they are. Calls made
  * without a token (login, signup) are left alone.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ExtraOptions> = async (args, api, extraOptions = {}) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ExtraOptions> = async (
+  args,
+  api,
+  extraOptions = {},
+) => {
   if (refreshing) await refreshing;
   const request = withApiUrl(args);
   const hadToken = tokenOf(api) !== null;

@@ -19,10 +19,22 @@ export interface OlderPagesScrollOptions {
  * messages, internal chats): scrolled to the newest message when one arrives or the conversation
  * changes, kept in place when older messages come in above. Returns the scroller's ref and handler.
  */
-export function useOlderPagesScroll({ conversationId, newestId, pages, thresholdPx, hasNextPage, isFetchingNextPage, fetchNextPage }: OlderPagesScrollOptions) {
+export function useOlderPagesScroll({
+  conversationId,
+  newestId,
+  pages,
+  thresholdPx,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: OlderPagesScrollOptions) {
   const scroller = useRef<HTMLDivElement>(null);
   const fromBottom = useRef<number | null>(null);
-  const lastSeen = useRef<{ conversationId: number; newestId: number | null; pages: number }>({ conversationId: 0, newestId: null, pages: 0 });
+  const lastSeen = useRef<{ conversationId: number; newestId: number | null; pages: number }>({
+    conversationId: 0,
+    newestId: null,
+    pages: 0,
+  });
 
   useLayoutEffect(() => {
     const element = scroller.current;

@@ -19,7 +19,11 @@ describe('error popups (spec 000 section 8)', () => {
   it("shows a known code translated, titled 'Erro', for 2 s", () => {
     const popups = recordPopups();
     toastError({ status: 409, data: { error: 'ERR_OTHER_OPEN_TICKET', status: 409 } });
-    expect(popups).toEqual([{ title: 'Erro', description: 'Já existe um tíquete aberto para este contato.', duration: 2 }].map((p) => expect.objectContaining(p)));
+    expect(popups).toEqual(
+      [{ title: 'Erro', description: 'Já existe um tíquete aberto para este contato.', duration: 2 }].map((p) =>
+        expect.objectContaining(p),
+      ),
+    );
   });
 
   it('shows an unknown code raw', () => {
@@ -31,7 +35,9 @@ describe('error popups (spec 000 section 8)', () => {
   it('shows a plain text error for 3 s', () => {
     const popups = recordPopups();
     toastError('Sua conta foi acessada em outro computador.');
-    expect(popups[0]).toEqual(expect.objectContaining({ title: 'Erro', description: 'Sua conta foi acessada em outro computador.', duration: 3 }));
+    expect(popups[0]).toEqual(
+      expect.objectContaining({ title: 'Erro', description: 'Sua conta foi acessada em outro computador.', duration: 3 }),
+    );
   });
 
   it('only logs other errors', () => {

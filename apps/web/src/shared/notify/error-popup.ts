@@ -26,7 +26,9 @@ export function toastError(error: unknown): void {
     return;
   }
   if (failure.text) {
-    withNotifier((bound) => bound.notification.error({ title, description: failure.text, duration: ERROR_TEXT_SECONDS, placement: 'topRight' }));
+    withNotifier((bound) =>
+      bound.notification.error({ title, description: failure.text, duration: ERROR_TEXT_SECONDS, placement: 'topRight' }),
+    );
     return;
   }
   console.error(error);

@@ -29,7 +29,6 @@ export function withNotifier(show: (bound: NotifierApis) => void): void {
   fetchApis?.();
 }
 
-
 /** Toast auto-close of the spec: 3000 ms (spec 001 section 9). */
 export const TOAST_SECONDS = 3;
 

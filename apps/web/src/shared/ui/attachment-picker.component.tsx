@@ -28,7 +28,19 @@ export interface AttachmentPickerProps {
 }
 
 /** A form's attachment row: attach button, the file name with a remove button, a hidden file input. */
-export function AttachmentPicker({ attachment, savedName, attachText, removeLabel, disabled, nameMaxWidth, emptyHint, accept, onPick, testIds, children }: AttachmentPickerProps) {
+export function AttachmentPicker({
+  attachment,
+  savedName,
+  attachText,
+  removeLabel,
+  disabled,
+  nameMaxWidth,
+  emptyHint,
+  accept,
+  onPick,
+  testIds,
+  children,
+}: AttachmentPickerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const name = attachment.shownName(savedName);
   return (

@@ -27,7 +27,15 @@ export function ListPageHeader({ title, list, searchPlaceholder, searchTestId, a
       title={title}
       extra={
         <>
-          <Input allowClear prefix={<SearchOutlined />} placeholder={searchPlaceholder} value={list.search} onChange={(event) => list.setSearch(event.target.value)} className="page-search" data-testid={searchTestId} />
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={searchPlaceholder}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
+            className="page-search"
+            data-testid={searchTestId}
+          />
           {children}
           <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
             {addText}
@@ -52,10 +60,22 @@ export interface InfiniteRecordTableProps<Row> {
 }
 
 /** The card of a list page: a table of the records loaded, the next page loading near its bottom. */
-export function InfiniteRecordTable<Row extends { id: number }>({ list, columns, scrollTestId, tableTestId, scroll, emptyText }: InfiniteRecordTableProps<Row>) {
+export function InfiniteRecordTable<Row extends { id: number }>({
+  list,
+  columns,
+  scrollTestId,
+  tableTestId,
+  scroll,
+  emptyText,
+}: InfiniteRecordTableProps<Row>) {
   return (
     <Card className="page-card" styles={{ body: { padding: 0 } }}>
-      <InfiniteScrollArea testId={scrollTestId} hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage}>
+      <InfiniteScrollArea
+        testId={scrollTestId}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+      >
         <Table<Row>
           rowKey="id"
           size="middle"

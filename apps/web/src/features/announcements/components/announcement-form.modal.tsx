@@ -26,7 +26,15 @@ export function isAcceptedImage(fileName: string): boolean {
 const EMPTY: AnnouncementInput = { title: '', text: '', priority: 3, status: true };
 
 /** Add/edit an announcement: title, text (7 rows), status, priority, optional image. */
-export function AnnouncementFormModal({ open, announcement, onClose }: { open: boolean; announcement: AnnouncementView | null; onClose: () => void }) {
+export function AnnouncementFormModal({
+  open,
+  announcement,
+  onClose,
+}: {
+  open: boolean;
+  announcement: AnnouncementView | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('announcements');
   const [form] = Form.useForm<AnnouncementInput>();
   const [file, setFile] = useState<File | null>(null);
@@ -38,7 +46,11 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
   useEffect(() => {
     if (!open) return;
     setFile(null);
-    form.setFieldsValue(announcement ? { title: announcement.title, text: announcement.text, priority: announcement.priority, status: announcement.status } : EMPTY);
+    form.setFieldsValue(
+      announcement
+        ? { title: announcement.title, text: announcement.text, priority: announcement.priority, status: announcement.status }
+        : EMPTY,
+    );
   }, [open, announcement, form]);
 
   const submit = (values: AnnouncementInput) => {
@@ -77,8 +89,19 @@ export function AnnouncementFormModal({ open, announcement, onClose }: { open: b
       onClose={onClose}
       testId="announcement-save"
     >
-      <Form form={form} name="announcement" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} data-testid="announcement-form">
-        <Form.Item name="title" label={t('fields.title')} rules={[required, { max: 200, message: t('validation.tooLong', { ns: 'common' }) }]}>
+      <Form
+        form={form}
+        name="announcement"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        data-testid="announcement-form"
+      >
+        <Form.Item
+          name="title"
+          label={t('fields.title')}
+          rules={[required, { max: 200, message: t('validation.tooLong', { ns: 'common' }) }]}
+        >
           <Input autoFocus />
         </Form.Item>
         <Form.Item name="text" label={t('fields.text')} rules={[required]}>

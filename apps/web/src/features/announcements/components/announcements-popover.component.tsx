@@ -37,8 +37,18 @@ export function AnnouncementsPopover() {
                   {formatDateTime(record.createdAt)}
                 </Typography.Text>
               </Flex>
-              {record.mediaPath ? <Image src={mediaUrl(record.mediaPath)} alt={displayFileName(record.mediaName ?? record.title)} width="100%" style={{ marginBlock: 6 }} /> : null}
-              <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 4, expandable: true, symbol: t('popover.more') }}>
+              {record.mediaPath ? (
+                <Image
+                  src={mediaUrl(record.mediaPath)}
+                  alt={displayFileName(record.mediaName ?? record.title)}
+                  width="100%"
+                  style={{ marginBlock: 6 }}
+                />
+              ) : null}
+              <Typography.Paragraph
+                style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}
+                ellipsis={{ rows: 4, expandable: true, symbol: t('popover.more') }}
+              >
                 {record.text}
               </Typography.Paragraph>
             </article>

@@ -37,7 +37,13 @@ export default function AnnouncementsPage() {
       width: 110,
       render: (priority: number) => <Tag color={priorityColor(priority)}>{t(priorityLabelKey(priority))}</Tag>,
     },
-    { title: t('fields.media'), dataIndex: 'mediaName', ellipsis: true, responsive: ['md'], render: (name: string | null) => (name === null ? t('noMedia') : displayFileName(name)) },
+    {
+      title: t('fields.media'),
+      dataIndex: 'mediaName',
+      ellipsis: true,
+      responsive: ['md'],
+      render: (name: string | null) => (name === null ? t('noMedia') : displayFileName(name)),
+    },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -50,7 +56,9 @@ export default function AnnouncementsPage() {
       key: 'actions',
       width: 110,
       align: 'center',
-      render: (_, announcement) => <RowActions onEdit={() => setDialog({ open: true, announcement })} onDelete={() => confirmDelete(announcement)} />,
+      render: (_, announcement) => (
+        <RowActions onEdit={() => setDialog({ open: true, announcement })} onDelete={() => confirmDelete(announcement)} />
+      ),
     },
   ];
 
@@ -60,8 +68,20 @@ export default function AnnouncementsPage() {
         title={t('title')}
         extra={
           <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search', { ns: 'common' })} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, announcement: null })} data-testid="add-announcement">
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('search', { ns: 'common' })}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="page-search"
+            />
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ open: true, announcement: null })}
+              data-testid="add-announcement"
+            >
               {t('add')}
             </Button>
           </>
@@ -69,10 +89,22 @@ export default function AnnouncementsPage() {
       />
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
         <InfiniteScrollArea hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<AnnouncementView> rowKey="id" size="middle" columns={columns} dataSource={records} loading={isFetching && records.length === 0} pagination={false} sticky />
+          <Table<AnnouncementView>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={records}
+            loading={isFetching && records.length === 0}
+            pagination={false}
+            sticky
+          />
         </InfiniteScrollArea>
       </Card>
-      <AnnouncementFormModal open={dialog.open} announcement={dialog.announcement} onClose={() => setDialog({ open: false, announcement: null })} />
+      <AnnouncementFormModal
+        open={dialog.open}
+        announcement={dialog.announcement}
+        onClose={() => setDialog({ open: false, announcement: null })}
+      />
     </div>
   );
 }

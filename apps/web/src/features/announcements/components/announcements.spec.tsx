@@ -12,7 +12,17 @@ import { aSessionUser } from '../../../../test/session-user';
 import { AnnouncementsPopover } from './announcements-popover.component';
 
 function anAnnouncement(id: number, title: string, priority: 1 | 2 | 3 = 3): AnnouncementView {
-  return { id, title, text: `Texto de ${title}`, priority, status: true, mediaPath: null, mediaName: null, createdAt: '2025-06-10T12:00:00Z', updatedAt: '' };
+  return {
+    id,
+    title,
+    text: `Texto de ${title}`,
+    priority,
+    status: true,
+    mediaPath: null,
+    mediaName: null,
+    createdAt: '2025-06-10T12:00:00Z',
+    updatedAt: '',
+  };
 }
 
 describe('announcements', () => {

@@ -5,7 +5,17 @@ import { LanguageSwitch } from '../../preferences/components/language-switch.com
 import { ThemeToggle } from '../../preferences/components/theme-toggle.component';
 
 /** The centred card of the public pages, with the language and theme switches. */
-export function AuthCard({ title, subtitle, children, wide = false }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const { t } = useTranslation('common');
   return (
     <main className="auth-page">

@@ -36,7 +36,9 @@ describe('password reset page', () => {
     fillIn('Nova senha', 'fraca');
     fillIn('Confirme a senha', 'outra');
     fireEvent.click(screen.getByTestId('reset-submit'));
-    expect(await screen.findByText('Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('As senhas não correspondem')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.path.startsWith('/resetpasswords'))).toHaveLength(0);
 

@@ -57,7 +57,12 @@ export function ForgotPasswordPage() {
         responsive={false}
       />
       {email === null ? (
-        <Form<{ email: string }> layout="vertical" onFinish={(values) => void sendEmail(values)} requiredMark={false} data-testid="forgot-form">
+        <Form<{ email: string }>
+          layout="vertical"
+          onFinish={(values) => void sendEmail(values)}
+          requiredMark={false}
+          data-testid="forgot-form"
+        >
           <Form.Item name="email" label={t('fields.email')} rules={emailRules(t)}>
             <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
@@ -66,8 +71,17 @@ export function ForgotPasswordPage() {
           </Button>
         </Form>
       ) : (
-        <Form<ResetValues> layout="vertical" onFinish={(values) => void resetPassword(values)} requiredMark={false} data-testid="reset-form">
-          <Form.Item name="token" label={t('forgot.code')} rules={[{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }]}>
+        <Form<ResetValues>
+          layout="vertical"
+          onFinish={(values) => void resetPassword(values)}
+          requiredMark={false}
+          data-testid="reset-form"
+        >
+          <Form.Item
+            name="token"
+            label={t('forgot.code')}
+            rules={[{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }]}
+          >
             <Input autoComplete="one-time-code" autoFocus />
           </Form.Item>
           <Form.Item

@@ -43,7 +43,9 @@ describe('login page', () => {
   });
 
   it("blocks a company whose due date passed with the spec's text", async () => {
-    api = fakeApi({ 'POST /auth/login': { status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', status: 402, data: { dueDate: '2024-03-05' } } } });
+    api = fakeApi({
+      'POST /auth/login': { status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', status: 402, data: { dueDate: '2024-03-05' } } },
+    });
     const { router } = renderApp('/login');
     await screen.findByTestId('login-form'); // the screen is a lazy chunk
     fillIn('E-mail', 'maria@example.com');

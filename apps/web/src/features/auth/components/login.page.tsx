@@ -45,7 +45,9 @@ export function LoginPage() {
       const result = await login({ email: credentials.email.trim(), password: credentials.password }).unwrap();
       const subscription = subscriptionState(result.user.company);
       if (subscription.kind === 'expired' && !result.user.super) {
-        await logout().unwrap().catch(() => undefined);
+        await logout()
+          .unwrap()
+          .catch(() => undefined);
         showExpired(result.user.company.dueDate);
         return;
       }

@@ -79,7 +79,10 @@ describe('signup page', () => {
   });
 
   it("says 'Erro ao criar usuário. Verifique os dados informados.' when signup fails", async () => {
-    api = fakeApi({ 'GET /plans/list': { body: PLANS }, 'POST /companies/cadastro': { status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS', status: 409 } } });
+    api = fakeApi({
+      'GET /plans/list': { body: PLANS },
+      'POST /companies/cadastro': { status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS', status: 409 } },
+    });
     renderApp('/signup');
     await screen.findByTestId('signup-form'); // the screen is a lazy chunk
     fillIn('Nome da empresa', 'Padaria Central');

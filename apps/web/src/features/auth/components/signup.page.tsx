@@ -61,7 +61,13 @@ export function SignupPage() {
 
   return (
     <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle', { days: TRIAL_DAYS })} wide>
-      <Form<SignupValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false} data-testid="signup-form">
+      <Form<SignupValues>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        requiredMark={false}
+        data-testid="signup-form"
+      >
         <Form.Item name="name" label={t('fields.companyName')} rules={lengthRules(t, 2, 50)}>
           <Input autoFocus autoComplete="organization" />
         </Form.Item>

@@ -19,7 +19,10 @@ type Step = (typeof CHECKOUT_STEPS)[keyof typeof CHECKOUT_STEPS];
 /** Countries offered (spec 001 section 9). */
 const COUNTRIES = ['BR', 'usa'] as const;
 
-type BillingData = Pick<SubscriptionInput, 'firstName' | 'address2' | 'city' | 'state' | 'zipcode' | 'country' | 'useAddressForPaymentDetails'>;
+type BillingData = Pick<
+  SubscriptionInput,
+  'firstName' | 'address2' | 'city' | 'state' | 'zipcode' | 'country' | 'useAddressForPaymentDetails'
+>;
 
 function planPayload(plan: PlanView) {
   return { price: plan.value, users: plan.users, connections: plan.connections };
@@ -57,7 +60,16 @@ export function CheckoutModal({ invoice, onClose }: { invoice: InvoiceView; onCl
   const user = useSessionUser();
   const company = useCompanyQuery(user.companyId);
   return (
-    <Modal open title={t('checkout.title')} onCancel={onClose} footer={null} width={720} destroyOnHidden mask={{ closable: false }} data-testid="checkout-modal">
+    <Modal
+      open
+      title={t('checkout.title')}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      mask={{ closable: false }}
+      data-testid="checkout-modal"
+    >
       {company.isLoading ? (
         <Flex justify="center">
           <Spin />
@@ -85,7 +97,12 @@ function CheckoutSteps({ invoice, initial }: { invoice: InvoiceView; initial: Bi
     // validated on leaving Dados (or complete from the start): read, never a reason to go back
     const data = form.getFieldsValue(true) as BillingData;
     try {
-      const answer = await subscribe({ ...data, invoiceId: invoice.id, plan: JSON.stringify(planPayload(plan)), ...planPayload(plan) }).unwrap();
+      const answer = await subscribe({
+        ...data,
+        invoiceId: invoice.id,
+        plan: JSON.stringify(planPayload(plan)),
+        ...planPayload(plan),
+      }).unwrap();
       toast.success(t('checkout.subscribed'));
       setCharge(answer);
       setStep(CHECKOUT_STEPS.pix);
@@ -123,15 +140,27 @@ function CheckoutSteps({ invoice, initial }: { invoice: InvoiceView; initial: Bi
         initialValues={initial}
         data-testid="checkout-data"
       >
-        <Form.Item name="firstName" label={t('checkout.fields.firstName')} rules={[{ required: true, whitespace: true, message: t('checkout.validation.firstName') }]}>
+        <Form.Item
+          name="firstName"
+          label={t('checkout.fields.firstName')}
+          rules={[{ required: true, whitespace: true, message: t('checkout.validation.firstName') }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="address2" label={t('checkout.fields.address2')} rules={[{ required: true, whitespace: true, message: t('checkout.validation.address2') }]}>
+        <Form.Item
+          name="address2"
+          label={t('checkout.fields.address2')}
+          rules={[{ required: true, whitespace: true, message: t('checkout.validation.address2') }]}
+        >
           <Input maxLength={200} />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
-            <Form.Item name="city" label={t('checkout.fields.city')} rules={[{ required: true, whitespace: true, message: t('checkout.validation.city') }]}>
+            <Form.Item
+              name="city"
+              label={t('checkout.fields.city')}
+              rules={[{ required: true, whitespace: true, message: t('checkout.validation.city') }]}
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>
@@ -141,12 +170,20 @@ function CheckoutSteps({ invoice, initial }: { invoice: InvoiceView; initial: Bi
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="zipcode" label={t('checkout.fields.zipcode')} rules={[{ required: true, whitespace: true, message: t('checkout.validation.zipcode') }]}>
+            <Form.Item
+              name="zipcode"
+              label={t('checkout.fields.zipcode')}
+              rules={[{ required: true, whitespace: true, message: t('checkout.validation.zipcode') }]}
+            >
               <Input maxLength={20} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="country" label={t('checkout.fields.country')} rules={[{ required: true, message: t('checkout.validation.country') }]}>
+            <Form.Item
+              name="country"
+              label={t('checkout.fields.country')}
+              rules={[{ required: true, message: t('checkout.validation.country') }]}
+            >
               <Select options={COUNTRIES.map((code) => ({ value: code, label: t(`checkout.countries.${code}`) }))} />
             </Form.Item>
           </Col>
@@ -194,7 +231,9 @@ function CheckoutSteps({ invoice, initial }: { invoice: InvoiceView; initial: Bi
             <Descriptions.Item label={t('checkout.review.plan')}>{plan.name}</Descriptions.Item>
             <Descriptions.Item label={t('checkout.review.value')}>{formatMoney(moneyValue(invoice.value))}</Descriptions.Item>
             <Descriptions.Item label={t('checkout.review.billingData')}>
-              {[values?.firstName, values?.address2, values?.city, values?.state, values?.zipcode, values?.country].filter(Boolean).join(', ')}
+              {[values?.firstName, values?.address2, values?.city, values?.state, values?.zipcode, values?.country]
+                .filter(Boolean)
+                .join(', ')}
             </Descriptions.Item>
           </Descriptions>
           <Flex justify="space-between">

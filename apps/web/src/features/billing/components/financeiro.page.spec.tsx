@@ -36,7 +36,9 @@ const charge: PixChargeView = {
 };
 
 function rowOf(id: number): HTMLElement {
-  return screen.getAllByRole('row').find((row) => within(row).queryByText(String(id)) && row.querySelector('td')?.textContent === String(id))!;
+  return screen
+    .getAllByRole('row')
+    .find((row) => within(row).queryByText(String(id)) && row.querySelector('td')?.textContent === String(id))!;
 }
 
 describe('Financeiro page', () => {
@@ -59,7 +61,14 @@ describe('Financeiro page', () => {
   });
 
   const companyWithout = { id: 3, name: 'Acme', addressStreet: null, addressCity: null, addressZipCode: null, addressState: null };
-  const companyWith = { id: 3, name: 'Acme Ltda', addressStreet: 'Rua B, 2', addressCity: 'Campinas', addressZipCode: '13000-000', addressState: 'SP' };
+  const companyWith = {
+    id: 3,
+    name: 'Acme Ltda',
+    addressStreet: 'Rua B, 2',
+    addressCity: 'Campinas',
+    addressZipCode: '13000-000',
+    addressState: 'SP',
+  };
 
   it('a company without billing data starts at Dados (spec texts), and PAGAR pays without sending it back', async () => {
     api = fakeApi({
@@ -88,7 +97,14 @@ describe('Financeiro page', () => {
     fireEvent.click(await within(dialog).findByTestId('checkout-pay'));
 
     await waitFor(() => expect(api.callsTo('POST /subscription')).toHaveLength(1));
-    expect(api.callsTo('POST /subscription')[0]!.body).toMatchObject({ invoiceId: 11, firstName: 'Maria Silva', address2: 'Rua A, 1', city: 'São Paulo', zipcode: '01000-000', country: 'BR' });
+    expect(api.callsTo('POST /subscription')[0]!.body).toMatchObject({
+      invoiceId: 11,
+      firstName: 'Maria Silva',
+      address2: 'Rua A, 1',
+      city: 'São Paulo',
+      zipcode: '01000-000',
+      country: 'BR',
+    });
     const qr = await within(dialog).findByTestId('pix-qr');
     expect(qr.getAttribute('data-qr')).toBe(charge.qrcode.qrcode);
     expect(qr.querySelector('svg')?.getAttribute('height')).toBe('256');
@@ -108,13 +124,24 @@ describe('Financeiro page', () => {
     expect(await within(dialog).findByText('Acme Ltda, Rua B, 2, Campinas, SP, 13000-000, BR')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByTestId('checkout-pay'));
     await waitFor(() => expect(api.callsTo('POST /subscription')).toHaveLength(1));
-    expect(api.callsTo('POST /subscription')[0]!.body).toMatchObject({ invoiceId: 11, firstName: 'Acme Ltda', address2: 'Rua B, 2', city: 'Campinas', state: 'SP', zipcode: '13000-000' });
+    expect(api.callsTo('POST /subscription')[0]!.body).toMatchObject({
+      invoiceId: 11,
+      firstName: 'Acme Ltda',
+      address2: 'Rua B, 2',
+      city: 'Campinas',
+      state: 'SP',
+      zipcode: '13000-000',
+    });
     expect(await within(dialog).findByTestId('pix-qr')).toBeInTheDocument();
   }, 90_000);
 
-  it('copies the code with a 1 s feedback and turns CONCLUIDA on its own company\'s payment event, then goes to / after 4 s', async () => {
+  it("copies the code with a 1 s feedback and turns CONCLUIDA on its own company's payment event, then goes to / after 4 s", async () => {
     api = fakeApi({});
-    const { socket, router } = renderWithLiveSocket([{ path: '*', element: <PixPayment charge={charge} companyId={3} /> }], '/financeiro', aSessionUser());
+    const { socket, router } = renderWithLiveSocket(
+      [{ path: '*', element: <PixPayment charge={charge} companyId={3} /> }],
+      '/financeiro',
+      aSessionUser(),
+    );
     fireEvent.click(await screen.findByTestId('pix-copy'));
     expect(await screen.findByText('Copiado!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Copiado!')).not.toBeInTheDocument(), { timeout: 3000 });

@@ -76,7 +76,15 @@ export default function FinanceiroPage() {
         title={t('invoices.title')}
         extra={
           <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('invoices.search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="invoices-search" />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('invoices.search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="page-search"
+              data-testid="invoices-search"
+            />
             {user.super ? (
               <Button icon={<AuditOutlined />} onClick={() => navigate('/reconciliation')} data-testid="open-reconciliation">
                 {t('invoices.reconciliation')}
@@ -86,7 +94,12 @@ export default function FinanceiroPage() {
         }
       />
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="invoices-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
+        <InfiniteScrollArea
+          testId="invoices-scroll"
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        >
           <Table<InvoiceView>
             rowKey="id"
             size="middle"

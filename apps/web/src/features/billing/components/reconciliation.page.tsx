@@ -60,16 +60,31 @@ export default function ReconciliationPage() {
     { title: t('reconciliation.columns.date'), dataIndex: 'date', render: (date: string) => formatDateTime(date) },
     { title: t('reconciliation.columns.paymentIntent'), dataIndex: 'paymentIntentId', render: (id: string) => <code>{id}</code> },
     { title: t('reconciliation.columns.invoice'), dataIndex: 'invoiceId', align: 'center', render: (id: number | null) => id ?? '—' },
-    { title: t('reconciliation.columns.company'), dataIndex: 'companyName', render: (name: string | null, row) => name ?? row.companyId ?? '—' },
+    {
+      title: t('reconciliation.columns.company'),
+      dataIndex: 'companyName',
+      render: (name: string | null, row) => name ?? row.companyId ?? '—',
+    },
     { title: t('reconciliation.columns.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => money(value) },
     { title: t('reconciliation.columns.invoiceValue'), dataIndex: 'invoiceValue', align: 'right', render: money },
-    { title: t('reconciliation.columns.fee'), dataIndex: 'fee', align: 'right', render: (value: string | null) => <span data-testid="reconciliation-fee">{money(value)}</span> },
-    { title: t('reconciliation.columns.net'), dataIndex: 'net', align: 'right', render: (value: string | null) => <span data-testid="reconciliation-net">{money(value)}</span> },
+    {
+      title: t('reconciliation.columns.fee'),
+      dataIndex: 'fee',
+      align: 'right',
+      render: (value: string | null) => <span data-testid="reconciliation-fee">{money(value)}</span>,
+    },
+    {
+      title: t('reconciliation.columns.net'),
+      dataIndex: 'net',
+      align: 'right',
+      render: (value: string | null) => <span data-testid="reconciliation-net">{money(value)}</span>,
+    },
     { title: t('reconciliation.columns.refunded'), dataIndex: 'refundedAmount', align: 'right', render: (value: string) => money(value) },
     {
       title: t('reconciliation.columns.status'),
       dataIndex: 'status',
-      render: (value: string) => (PAYMENT_STATUSES.includes(value as (typeof PAYMENT_STATUSES)[number]) ? t(`reconciliation.statuses.${value}`) : value),
+      render: (value: string) =>
+        PAYMENT_STATUSES.includes(value as (typeof PAYMENT_STATUSES)[number]) ? t(`reconciliation.statuses.${value}`) : value,
     },
     {
       title: t('reconciliation.columns.exceptions'),
@@ -94,8 +109,20 @@ export default function ReconciliationPage() {
         }
       />
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <DatePicker.RangePicker aria-label={t('reconciliation.period')} value={period} onChange={(value) => setPeriod(value)} format="DD/MM/YYYY" />
-        <InputNumber min={1} precision={0} placeholder={t('reconciliation.company')} value={companyId} onChange={(value) => setCompanyId(value ?? null)} style={{ width: 160 }} />
+        <DatePicker.RangePicker
+          aria-label={t('reconciliation.period')}
+          value={period}
+          onChange={(value) => setPeriod(value)}
+          format="DD/MM/YYYY"
+        />
+        <InputNumber
+          min={1}
+          precision={0}
+          placeholder={t('reconciliation.company')}
+          value={companyId}
+          onChange={(value) => setCompanyId(value ?? null)}
+          style={{ width: 160 }}
+        />
         <Select
           value={status}
           onChange={setStatus}

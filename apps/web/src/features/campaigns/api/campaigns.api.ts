@@ -1,4 +1,11 @@
-import type { CampaignSettingsValuesDto, CampaignSettingsView, CampaignShippingsView, CampaignsPageView, CampaignView, ContactListView } from '@atrium/contracts';
+import type {
+  CampaignSettingsValuesDto,
+  CampaignSettingsView,
+  CampaignShippingsView,
+  CampaignsPageView,
+  CampaignView,
+  ContactListView,
+} from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
 import { pageNumberPaging } from '../../../shared/api/paged';
 

@@ -19,7 +19,16 @@ import {
   useUpdateCampaignMutation,
   useUploadCampaignMediaMutation,
 } from '../api/campaigns.api';
-import { BUILT_IN_VARIABLES, campaignInputOf, EMPTY_CAMPAIGN, formValuesOf, MESSAGE_INDEXES, NO_TAG, settingsOf, type CampaignFormValues } from '../campaign-form';
+import {
+  BUILT_IN_VARIABLES,
+  campaignInputOf,
+  EMPTY_CAMPAIGN,
+  formValuesOf,
+  MESSAGE_INDEXES,
+  NO_TAG,
+  settingsOf,
+  type CampaignFormValues,
+} from '../campaign-form';
 import { useCampaignCommands } from '../hooks/use-campaign-commands.hook';
 
 /**
@@ -73,7 +82,9 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
         }
         // the attachment goes on before the schedule: a campaign due now would start (and lock) without it
         const { scheduledAt, ...rest } = input;
-        const saved = editing ? await update({ id, ...rest, scheduledAt: null }).unwrap() : await create({ ...rest, scheduledAt: null }).unwrap();
+        const saved = editing
+          ? await update({ id, ...rest, scheduledAt: null }).unwrap()
+          : await create({ ...rest, scheduledAt: null }).unwrap();
         if (file) await uploadMedia({ id: saved.id, file }).unwrap();
         else await deleteMedia(saved.id).unwrap();
         if (scheduledAt) await update({ id: saved.id, scheduledAt }).unwrap();
@@ -94,12 +105,22 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
     <Flex justify="space-between" wrap gap={8}>
       <Flex gap={8}>
         {campaign?.status === 'EM_ANDAMENTO' ? (
-          <Button icon={<PauseCircleOutlined />} disabled={busy} onClick={() => void cancel(campaign.id)} data-testid="campaign-form-cancel-campaign">
+          <Button
+            icon={<PauseCircleOutlined />}
+            disabled={busy}
+            onClick={() => void cancel(campaign.id)}
+            data-testid="campaign-form-cancel-campaign"
+          >
             {t('actions.cancel')}
           </Button>
         ) : null}
         {campaign?.status === 'CANCELADA' ? (
-          <Button icon={<PlayCircleOutlined />} disabled={busy} onClick={() => void restart(campaign.id)} data-testid="campaign-form-restart-campaign">
+          <Button
+            icon={<PlayCircleOutlined />}
+            disabled={busy}
+            onClick={() => void restart(campaign.id)}
+            data-testid="campaign-form-restart-campaign"
+          >
             {t('actions.restart')}
           </Button>
         ) : null}
@@ -143,12 +164,34 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
   }));
 
   return (
-    <Modal open={open} title={editing ? t('modal.editTitle') : t('modal.addTitle')} onCancel={onClose} footer={footer} destroyOnHidden width={900}>
+    <Modal
+      open={open}
+      title={editing ? t('modal.editTitle') : t('modal.addTitle')}
+      onCancel={onClose}
+      footer={footer}
+      destroyOnHidden
+      width={900}
+    >
       {editing && isFetching && !campaign ? (
         <Skeleton active />
       ) : (
-        <Form form={form} name="campaign" layout="vertical" initialValues={EMPTY_CAMPAIGN} onFinish={(values) => void submit(values)} requiredMark="optional">
-          {editability !== 'all' ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={editability === 'messages' ? t('modal.messagesOnly') : t('modal.readOnly')} data-testid="campaign-form-lock" /> : null}
+        <Form
+          form={form}
+          name="campaign"
+          layout="vertical"
+          initialValues={EMPTY_CAMPAIGN}
+          onFinish={(values) => void submit(values)}
+          requiredMark="optional"
+        >
+          {editability !== 'all' ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={editability === 'messages' ? t('modal.messagesOnly') : t('modal.readOnly')}
+              data-testid="campaign-form-lock"
+            />
+          ) : null}
           <Row gutter={16}>
             <Col xs={24} md={16}>
               <Form.Item
@@ -165,32 +208,64 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="confirmation" label={t('modal.confirmation')}>
-                <Select disabled={!allEditable} options={[{ value: false, label: t('confirmation.disabled') }, { value: true, label: t('confirmation.enabled') }]} />
+                <Select
+                  disabled={!allEditable}
+                  options={[
+                    { value: false, label: t('confirmation.disabled') },
+                    { value: true, label: t('confirmation.enabled') },
+                  ]}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="contactListId" label={t('modal.contactList')}>
-                <Select allowClear disabled={!allEditable} placeholder={t('fallback.contactList')} options={contactLists.map((list) => ({ value: list.id, label: list.name }))} />
+                <Select
+                  allowClear
+                  disabled={!allEditable}
+                  placeholder={t('fallback.contactList')}
+                  options={contactLists.map((list) => ({ value: list.id, label: list.name }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="tagListId" label={t('modal.tagList')}>
-                <Select disabled={!allEditable} options={[{ value: NO_TAG, label: t('modal.noTag') }, ...tags.map((tag) => ({ value: tag.id, label: tag.name }))]} />
+                <Select
+                  disabled={!allEditable}
+                  options={[{ value: NO_TAG, label: t('modal.noTag') }, ...tags.map((tag) => ({ value: tag.id, label: tag.name }))]}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="whatsappId" label={t('modal.whatsapp')}>
-                <Select allowClear disabled={!allEditable} placeholder={t('fallback.whatsapp')} options={connections.map((connection) => ({ value: connection.id, label: connection.name }))} />
+                <Select
+                  allowClear
+                  disabled={!allEditable}
+                  placeholder={t('fallback.whatsapp')}
+                  options={connections.map((connection) => ({ value: connection.id, label: connection.name }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="scheduledAt" label={t('modal.scheduledAt')} extra={t('modal.scheduledAtHint')}>
-                <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" needConfirm={false} style={{ width: '100%' }} disabled={!allEditable} placeholder={t('fallback.scheduledAt')} />
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="DD/MM/YYYY HH:mm"
+                  needConfirm={false}
+                  style={{ width: '100%' }}
+                  disabled={!allEditable}
+                  placeholder={t('fallback.scheduledAt')}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="fileListId" label={t('modal.fileList')}>
-                <Select allowClear disabled={!allEditable} placeholder={t('modal.noFileList')} options={fileListOptions} onPopupScroll={onFileListsScroll} />
+                <Select
+                  allowClear
+                  disabled={!allEditable}
+                  placeholder={t('modal.noFileList')}
+                  options={fileListOptions}
+                  onPopupScroll={onFileListsScroll}
+                />
               </Form.Item>
             </Col>
           </Row>

@@ -51,7 +51,23 @@ describe('campaign report page', () => {
     let served: CampaignView = base;
     api = fakeApi({
       'GET /campaigns/9': () => ({ body: served }),
-      'GET /campaigns/9/shippings': { body: { shippings: [{ number: '5511999990001', name: 'Ana', variant: 1, deliveredAt: '2026-03-05T17:31:00.000Z', confirmationRequestedAt: '2026-03-05T17:30:30.000Z', confirmedAt: '2026-03-05T17:30:50.000Z', failedReason: null }], count: 1, hasMore: false } },
+      'GET /campaigns/9/shippings': {
+        body: {
+          shippings: [
+            {
+              number: '5511999990001',
+              name: 'Ana',
+              variant: 1,
+              deliveredAt: '2026-03-05T17:31:00.000Z',
+              confirmationRequestedAt: '2026-03-05T17:30:30.000Z',
+              confirmedAt: '2026-03-05T17:30:50.000Z',
+              failedReason: null,
+            },
+          ],
+          count: 1,
+          hasMore: false,
+        },
+      },
     });
     const socket = mount();
     expect(await screen.findByTestId('campaign-report-progress-text')).toHaveTextContent('1 de 4');
@@ -64,7 +80,9 @@ describe('campaign report page', () => {
     expect(await screen.findByText('5511999990001')).toBeInTheDocument();
 
     // another campaign's progress changes nothing here
-    act(() => socket.serverEmits('company-3-campaign', { action: 'update', record: { ...base, id: 10, report: { ...base.report, delivered: 3 } } }));
+    act(() =>
+      socket.serverEmits('company-3-campaign', { action: 'update', record: { ...base, id: 10, report: { ...base.report, delivered: 3 } } }),
+    );
     expect(screen.getByTestId('campaign-report-progress-text')).toHaveTextContent('1 de 4');
 
     const finished = { ...base, status: 'FINALIZADA' as const, report: { ...base.report, delivered: 4 } };
@@ -74,12 +92,22 @@ describe('campaign report page', () => {
     act(() => socket.serverEmits('company-3-campaign', { action: 'update', record: finished }));
     await waitFor(() => expect(screen.getByTestId('campaign-report-progress-text')).toHaveTextContent('4 de 4'));
     expect(screen.getByTestId('campaign-report-status')).toHaveTextContent('Finalizada');
-    await waitFor(() => expect(screen.getByTestId('campaign-report-completed-at')).not.toHaveTextContent('Não concluída'), { timeout: REPORT_REFRESH_MS + 5000 });
+    await waitFor(() => expect(screen.getByTestId('campaign-report-completed-at')).not.toHaveTextContent('Não concluída'), {
+      timeout: REPORT_REFRESH_MS + 5000,
+    });
     expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(REPORT_REFRESH_MS - 50);
     expect(api.callsTo('GET /campaigns/9').length).toBe(readsBefore + 1);
   }, 30_000);
   it('reads the shipping list a page at a time from the server, the pager counting all of them', async () => {
-    const shipping = (n: number) => ({ number: `55119999${String(n).padStart(5, '0')}`, name: `Pessoa ${n}`, variant: 1, deliveredAt: null, confirmationRequestedAt: null, confirmedAt: null, failedReason: null });
+    const shipping = (n: number) => ({
+      number: `55119999${String(n).padStart(5, '0')}`,
+      name: `Pessoa ${n}`,
+      variant: 1,
+      deliveredAt: null,
+      confirmationRequestedAt: null,
+      confirmedAt: null,
+      failedReason: null,
+    });
     api = fakeApi({
       'GET /campaigns/9': { body: { ...base, confirmation: false } },
       'GET /campaigns/9/shippings': (call) => {
@@ -90,7 +118,9 @@ describe('campaign report page', () => {
     });
     mount();
     expect(await screen.findByText('5511999900000')).toBeInTheDocument();
-    expect(api.callsTo('GET /campaigns/9/shippings').map((call) => [call.query.get('pageNumber'), call.query.get('limit')])).toEqual([['1', '20']]);
+    expect(api.callsTo('GET /campaigns/9/shippings').map((call) => [call.query.get('pageNumber'), call.query.get('limit')])).toEqual([
+      ['1', '20'],
+    ]);
     act(() => screen.getByTitle('3').click());
     expect(await screen.findByText('5511999900044')).toBeInTheDocument();
     expect(screen.queryByText('5511999900000')).not.toBeInTheDocument();

@@ -1,4 +1,16 @@
-import { ArrowLeftOutlined, CalendarOutlined, CheckCircleOutlined, CheckSquareOutlined, CloseCircleOutlined, DownloadOutlined, FieldTimeOutlined, GroupOutlined, MailOutlined, ReloadOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CalendarOutlined,
+  CheckCircleOutlined,
+  CheckSquareOutlined,
+  CloseCircleOutlined,
+  DownloadOutlined,
+  FieldTimeOutlined,
+  GroupOutlined,
+  MailOutlined,
+  ReloadOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
 import type { CampaignShippingView } from '@atrium/contracts';
 import { Button, Card, Col, Empty, Flex, Progress, Row, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -49,7 +61,10 @@ export default function CampaignReportPage() {
   const valid = Number.isInteger(campaignId) && campaignId > 0;
   const { data: campaign, isError, error, refetch } = useCampaignQuery(campaignId, { skip: !valid, refetchOnMountOrArgChange: true });
   const [shippingsPage, setShippingsPage] = useState(1);
-  const shippings = useCampaignShippingsQuery({ id: campaignId, pageNumber: shippingsPage, limit: SHIPPINGS_PAGE_SIZE }, { skip: !valid, refetchOnMountOrArgChange: true });
+  const shippings = useCampaignShippingsQuery(
+    { id: campaignId, pageNumber: shippingsPage, limit: SHIPPINGS_PAGE_SIZE },
+    { skip: !valid, refetchOnMountOrArgChange: true },
+  );
   const [fetchCsv, { isFetching: exporting }] = useLazyCampaignShippingsCsvQuery();
   const timers = useRef<{ finish?: number; shippings?: number }>({});
   useErrorPopup(isError ? error : null);
@@ -109,15 +124,28 @@ export default function CampaignReportPage() {
   const columns: TableColumnsType<CampaignShippingView> = [
     { title: t('report.columns.number'), dataIndex: 'number' },
     { title: t('report.columns.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('report.columns.variant'), dataIndex: 'variant', align: 'center', render: (variant: number) => t('modal.messageTab', { n: variant }) },
+    {
+      title: t('report.columns.variant'),
+      dataIndex: 'variant',
+      align: 'center',
+      render: (variant: number) => t('modal.messageTab', { n: variant }),
+    },
     { title: t('report.columns.deliveredAt'), dataIndex: 'deliveredAt', render: (value: string | null) => formatDateTime(value) },
     ...(campaign.confirmation
       ? [
-          { title: t('report.columns.confirmationRequestedAt'), dataIndex: 'confirmationRequestedAt', render: (value: string | null) => formatDateTime(value) },
+          {
+            title: t('report.columns.confirmationRequestedAt'),
+            dataIndex: 'confirmationRequestedAt',
+            render: (value: string | null) => formatDateTime(value),
+          },
           { title: t('report.columns.confirmedAt'), dataIndex: 'confirmedAt', render: (value: string | null) => formatDateTime(value) },
         ]
       : []),
-    { title: t('report.columns.failedReason'), dataIndex: 'failedReason', render: (value: string | null) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : '') },
+    {
+      title: t('report.columns.failedReason'),
+      dataIndex: 'failedReason',
+      render: (value: string | null) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : ''),
+    },
   ];
 
   return (
@@ -141,9 +169,15 @@ export default function CampaignReportPage() {
           <Tag color={STATUS_COLORS[campaign.status]} data-testid="campaign-report-status">
             {t(`status.${campaign.status}`)}
           </Tag>
-          <Typography.Text data-testid="campaign-report-progress-text">{t('report.deliveredOf', { delivered: report.delivered, valid: report.valid })}</Typography.Text>
+          <Typography.Text data-testid="campaign-report-progress-text">
+            {t('report.deliveredOf', { delivered: report.delivered, valid: report.valid })}
+          </Typography.Text>
         </Flex>
-        <Progress percent={progressPercent(report.delivered, report.valid)} status={campaign.status === 'EM_ANDAMENTO' ? 'active' : undefined} data-testid="campaign-report-progress" />
+        <Progress
+          percent={progressPercent(report.delivered, report.valid)}
+          status={campaign.status === 'EM_ANDAMENTO' ? 'active' : undefined}
+          data-testid="campaign-report-progress"
+        />
       </Card>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={12} lg={6}>
@@ -152,36 +186,78 @@ export default function CampaignReportPage() {
         {campaign.confirmation ? (
           <>
             <Col xs={24} sm={12} lg={6}>
-              <InfoCard title={t('report.confirmationRequested')} value={report.confirmationRequested} icon={<MailOutlined />} testId="campaign-report-confirmation-requested" />
+              <InfoCard
+                title={t('report.confirmationRequested')}
+                value={report.confirmationRequested}
+                icon={<MailOutlined />}
+                testId="campaign-report-confirmation-requested"
+              />
             </Col>
             <Col xs={24} sm={12} lg={6}>
-              <InfoCard title={t('report.confirmed')} value={report.confirmed} icon={<CheckSquareOutlined />} testId="campaign-report-confirmed" />
+              <InfoCard
+                title={t('report.confirmed')}
+                value={report.confirmed}
+                icon={<CheckSquareOutlined />}
+                testId="campaign-report-confirmed"
+              />
             </Col>
           </>
         ) : null}
         <Col xs={24} sm={12} lg={6}>
-          <InfoCard title={t('report.delivered')} value={report.delivered} icon={<CheckCircleOutlined />} testId="campaign-report-delivered" />
+          <InfoCard
+            title={t('report.delivered')}
+            value={report.delivered}
+            icon={<CheckCircleOutlined />}
+            testId="campaign-report-delivered"
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <InfoCard title={t('report.failed')} value={report.failed} icon={<CloseCircleOutlined />} testId="campaign-report-failed" />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <InfoCard title={t('report.whatsapp')} value={campaign.whatsapp?.name || t('fallback.whatsapp')} icon={<WhatsAppOutlined />} testId="campaign-report-whatsapp" />
+          <InfoCard
+            title={t('report.whatsapp')}
+            value={campaign.whatsapp?.name || t('fallback.whatsapp')}
+            icon={<WhatsAppOutlined />}
+            testId="campaign-report-whatsapp"
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <InfoCard title={t('report.contactList')} value={campaign.contactList?.name ?? t('fallback.contactList')} icon={<GroupOutlined />} testId="campaign-report-contact-list" />
+          <InfoCard
+            title={t('report.contactList')}
+            value={campaign.contactList?.name ?? t('fallback.contactList')}
+            icon={<GroupOutlined />}
+            testId="campaign-report-contact-list"
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <InfoCard title={t('report.scheduledAt')} value={campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('fallback.scheduledAt')} icon={<CalendarOutlined />} testId="campaign-report-scheduled-at" />
+          <InfoCard
+            title={t('report.scheduledAt')}
+            value={campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('fallback.scheduledAt')}
+            icon={<CalendarOutlined />}
+            testId="campaign-report-scheduled-at"
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <InfoCard title={t('report.completedAt')} value={campaign.completedAt ? formatDateTime(campaign.completedAt) : t('fallback.completedAt')} icon={<FieldTimeOutlined />} testId="campaign-report-completed-at" />
+          <InfoCard
+            title={t('report.completedAt')}
+            value={campaign.completedAt ? formatDateTime(campaign.completedAt) : t('fallback.completedAt')}
+            icon={<FieldTimeOutlined />}
+            testId="campaign-report-completed-at"
+          />
         </Col>
       </Row>
       <Card
         title={t('report.shippings')}
         extra={
-          <Button type="text" icon={<ReloadOutlined />} loading={shippings.isFetching} onClick={() => void shippings.refetch()} aria-label={t('report.reload')} data-testid="campaign-report-reload" />
+          <Button
+            type="text"
+            icon={<ReloadOutlined />}
+            loading={shippings.isFetching}
+            onClick={() => void shippings.refetch()}
+            aria-label={t('report.reload')}
+            data-testid="campaign-report-reload"
+          />
         }
         styles={{ body: { padding: 0 } }}
       >
@@ -191,7 +267,14 @@ export default function CampaignReportPage() {
           columns={columns}
           dataSource={shippings.data?.shippings ?? []}
           loading={shippings.isFetching && !shippings.data}
-          pagination={{ current: shippingsPage, pageSize: SHIPPINGS_PAGE_SIZE, total: shippings.data?.count ?? 0, onChange: setShippingsPage, hideOnSinglePage: true, showSizeChanger: false }}
+          pagination={{
+            current: shippingsPage,
+            pageSize: SHIPPINGS_PAGE_SIZE,
+            total: shippings.data?.count ?? 0,
+            onChange: setShippingsPage,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+          }}
           data-testid="campaign-report-shippings"
           scroll={{ x: 800 }}
         />

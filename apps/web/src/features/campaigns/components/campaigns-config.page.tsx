@@ -9,7 +9,14 @@ import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { FORM_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { useCampaignSettingsQuery, useSaveCampaignSettingsMutation } from '../api/campaigns.api';
-import { canAddVariable, GREATER_INTERVAL_OPTIONS, LONGER_INTERVAL_AFTER_OPTIONS, MESSAGE_INTERVAL_OPTIONS, settingsOf, type CampaignSettingsValues } from '../campaign-form';
+import {
+  canAddVariable,
+  GREATER_INTERVAL_OPTIONS,
+  LONGER_INTERVAL_AFTER_OPTIONS,
+  MESSAGE_INTERVAL_OPTIONS,
+  settingsOf,
+  type CampaignSettingsValues,
+} from '../campaign-form';
 
 /**
  * /campaigns-config (spec 001 "Campaigns" settings): the three pacing selects (section 9's options
@@ -69,7 +76,13 @@ export default function CampaignsConfigPage() {
       align: 'center',
       width: 100,
       render: (_, record) => (
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('config.removeVariable')} onClick={() => set({ variables: values.variables.filter((variable) => variable.key !== record.key) })} />
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('config.removeVariable')}
+          onClick={() => set({ variables: values.variables.filter((variable) => variable.key !== record.key) })}
+        />
       ),
     },
   ];
@@ -96,7 +109,10 @@ export default function CampaignsConfigPage() {
                   id="campaign-settings-longer-interval-after"
                   value={values.longerIntervalAfter}
                   onChange={(longerIntervalAfter: number) => set({ longerIntervalAfter })}
-                  options={LONGER_INTERVAL_AFTER_OPTIONS.map((value) => ({ value, label: value === 0 ? t('config.undefined') : t('config.messages', { count: value }) }))}
+                  options={LONGER_INTERVAL_AFTER_OPTIONS.map((value) => ({
+                    value,
+                    label: value === 0 ? t('config.undefined') : t('config.messages', { count: value }),
+                  }))}
                 />
               </Form.Item>
             </Col>
@@ -115,16 +131,41 @@ export default function CampaignsConfigPage() {
       </Card>
       <Card title={t('config.variables')} style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input placeholder={t('config.shortcut')} value={shortcut} onChange={(event) => setShortcut(event.target.value)} style={{ maxWidth: 220 }} data-testid="campaign-variable-key" />
-          <Input placeholder={t('config.content')} value={content} onChange={(event) => setContent(event.target.value)} style={{ maxWidth: 420 }} data-testid="campaign-variable-value" />
+          <Input
+            placeholder={t('config.shortcut')}
+            value={shortcut}
+            onChange={(event) => setShortcut(event.target.value)}
+            style={{ maxWidth: 220 }}
+            data-testid="campaign-variable-key"
+          />
+          <Input
+            placeholder={t('config.content')}
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+            style={{ maxWidth: 420 }}
+            data-testid="campaign-variable-value"
+          />
           <Button icon={<PlusOutlined />} onClick={addVariable} data-testid="campaign-variable-add">
             {t('config.addVariable')}
           </Button>
         </Flex>
-        <Table<CampaignVariable> rowKey="key" size="small" columns={columns} dataSource={values.variables} pagination={false} data-testid="campaign-variables-table" />
+        <Table<CampaignVariable>
+          rowKey="key"
+          size="small"
+          columns={columns}
+          dataSource={values.variables}
+          pagination={false}
+          data-testid="campaign-variables-table"
+        />
       </Card>
       <Flex justify="flex-end">
-        <Button type="primary" icon={<SaveOutlined />} loading={saving.isLoading} onClick={() => void submit()} data-testid="campaign-settings-save">
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          loading={saving.isLoading}
+          onClick={() => void submit()}
+          data-testid="campaign-settings-save"
+        >
           {t('config.save')}
         </Button>
       </Flex>

@@ -11,7 +11,6 @@ import { SocketContext } from '../../realtime/socket.context';
 import CampaignsPage from './campaigns.page';
 import '../../../i18n/i18n';
 
-
 function mount() {
   const store = createStore();
   store.dispatch(loggedIn({ token: 'jwt', user: aSessionUser({ flags: { useCampaigns: true } }) }));
@@ -34,7 +33,16 @@ describe('campaigns page', () => {
   let api: FakeApi;
   afterEach(() => api.restore());
 
-  const running = aCampaign(2, { name: 'Natal', status: 'EM_ANDAMENTO', confirmation: true, scheduledAt: '2026-03-05T17:30:00.000Z', contactList: { id: 4, name: 'Clientes' }, contactListId: 4, whatsappId: 1, whatsapp: { id: 1, name: 'Vendas' } });
+  const running = aCampaign(2, {
+    name: 'Natal',
+    status: 'EM_ANDAMENTO',
+    confirmation: true,
+    scheduledAt: '2026-03-05T17:30:00.000Z',
+    contactList: { id: 4, name: 'Clientes' },
+    contactListId: 4,
+    whatsappId: 1,
+    whatsapp: { id: 1, name: 'Vendas' },
+  });
   const cancelled = aCampaign(3, { name: 'Páscoa', status: 'CANCELADA' });
   const draft = aCampaign(1, { name: 'Rascunho' });
 

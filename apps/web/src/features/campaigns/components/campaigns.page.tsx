@@ -41,29 +41,80 @@ export default function CampaignsPage() {
         </Tag>
       ),
     },
-    { title: t('columns.contactList'), key: 'contactList', align: 'center', render: (_, record) => record.contactList?.name ?? t('fallback.contactList') },
-    { title: t('columns.whatsapp'), key: 'whatsapp', align: 'center', render: (_, record) => record.whatsapp?.name || t('fallback.whatsapp') },
-    { title: t('columns.scheduledAt'), dataIndex: 'scheduledAt', align: 'center', render: (value: string | null) => (value ? formatDateTime(value) : t('fallback.scheduledAt')) },
-    { title: t('columns.completedAt'), dataIndex: 'completedAt', align: 'center', render: (value: string | null) => (value ? formatDateTime(value) : t('fallback.completedAt')) },
-    { title: t('columns.confirmation'), dataIndex: 'confirmation', align: 'center', render: (value: boolean) => (value ? t('confirmation.enabled') : t('confirmation.disabled')) },
+    {
+      title: t('columns.contactList'),
+      key: 'contactList',
+      align: 'center',
+      render: (_, record) => record.contactList?.name ?? t('fallback.contactList'),
+    },
+    {
+      title: t('columns.whatsapp'),
+      key: 'whatsapp',
+      align: 'center',
+      render: (_, record) => record.whatsapp?.name || t('fallback.whatsapp'),
+    },
+    {
+      title: t('columns.scheduledAt'),
+      dataIndex: 'scheduledAt',
+      align: 'center',
+      render: (value: string | null) => (value ? formatDateTime(value) : t('fallback.scheduledAt')),
+    },
+    {
+      title: t('columns.completedAt'),
+      dataIndex: 'completedAt',
+      align: 'center',
+      render: (value: string | null) => (value ? formatDateTime(value) : t('fallback.completedAt')),
+    },
+    {
+      title: t('columns.confirmation'),
+      dataIndex: 'confirmation',
+      align: 'center',
+      render: (value: boolean) => (value ? t('confirmation.enabled') : t('confirmation.disabled')),
+    },
     actionsColumn(t('columns.actions'), 220, (record) => (
       <Space size={0}>
         {record.status === 'EM_ANDAMENTO' ? (
           <Tooltip title={t('actions.cancel')}>
-            <Button type="text" icon={<PauseCircleOutlined />} disabled={busy} onClick={() => void cancel(record.id)} aria-label={t('actions.cancel')} data-testid={`cancel-campaign-${record.id}`} />
+            <Button
+              type="text"
+              icon={<PauseCircleOutlined />}
+              disabled={busy}
+              onClick={() => void cancel(record.id)}
+              aria-label={t('actions.cancel')}
+              data-testid={`cancel-campaign-${record.id}`}
+            />
           </Tooltip>
         ) : null}
         {record.status === 'CANCELADA' ? (
           <Tooltip title={t('actions.restart')}>
-            <Button type="text" icon={<PlayCircleOutlined />} disabled={busy} onClick={() => void restart(record.id)} aria-label={t('actions.restart')} data-testid={`restart-campaign-${record.id}`} />
+            <Button
+              type="text"
+              icon={<PlayCircleOutlined />}
+              disabled={busy}
+              onClick={() => void restart(record.id)}
+              aria-label={t('actions.restart')}
+              data-testid={`restart-campaign-${record.id}`}
+            />
           </Tooltip>
         ) : null}
         <Tooltip title={t('actions.report')}>
-          <Button type="text" icon={<BarChartOutlined />} onClick={() => navigate(`/campaign/${record.id}/report`)} aria-label={t('actions.report')} data-testid={`campaign-report-${record.id}`} />
+          <Button
+            type="text"
+            icon={<BarChartOutlined />}
+            onClick={() => navigate(`/campaign/${record.id}/report`)}
+            aria-label={t('actions.report')}
+            data-testid={`campaign-report-${record.id}`}
+          />
         </Tooltip>
         <RowActions
           onEdit={() => editor.edit(record.id)}
-          onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteCampaign(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+          onDelete={() =>
+            confirm({
+              title: t('delete.title', { name: record.name }),
+              remove: () => deleteCampaign(record.id).unwrap(),
+              deletedText: t('toasts.deleted'),
+            })
+          }
         />
       </Space>
     )),
@@ -71,8 +122,22 @@ export default function CampaignsPage() {
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="campaigns-search" addText={t('add')} onAdd={editor.add} addTestId="add-campaign" />
-      <InfiniteRecordTable<CampaignView> list={list} columns={columns} scrollTestId="campaigns-scroll" tableTestId="campaigns-table" scroll={{ x: 900 }} />
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="campaigns-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-campaign"
+      />
+      <InfiniteRecordTable<CampaignView>
+        list={list}
+        columns={columns}
+        scrollTestId="campaigns-scroll"
+        tableTestId="campaigns-table"
+        scroll={{ x: 900 }}
+      />
       <CampaignFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );

@@ -16,7 +16,9 @@ function messagesOf(pages: { records: ChatMessageView[] }[] | undefined): ChatMe
 /** The open chat: its messages (older ones load near the top) and the composer (Enter or the button sends a non-blank text). */
 export function ChatConversation({ chat, userId }: { chat: ChatView; userId: number }) {
   const { t } = useTranslation('chats');
-  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useChatMessagesInfiniteQuery(chat.id, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useChatMessagesInfiniteQuery(chat.id, {
+    refetchOnMountOrArgChange: true,
+  });
   const [send, sending] = useSendChatMessageMutation();
   const [text, setText] = useState('');
   const messages = messagesOf(data?.pages);
@@ -54,7 +56,11 @@ export function ChatConversation({ chat, userId }: { chat: ChatView; userId: num
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} />
         ) : (
           messages.map((message) => (
-            <div key={message.id} className={`chat-message${message.senderId === userId ? ' chat-message-mine' : ''}`} data-testid="chat-message">
+            <div
+              key={message.id}
+              className={`chat-message${message.senderId === userId ? ' chat-message-mine' : ''}`}
+              data-testid="chat-message"
+            >
               <Typography.Text type="secondary" className="chat-message-sender">
                 {message.sender.name}
               </Typography.Text>
@@ -81,7 +87,14 @@ export function ChatConversation({ chat, userId }: { chat: ChatView; userId: num
             }
           }}
         />
-        <Button type="primary" icon={<SendOutlined />} aria-label={t('composer.send')} data-testid="chat-send" disabled={text.trim() === ''} onClick={() => void submit()} />
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          aria-label={t('composer.send')}
+          data-testid="chat-send"
+          disabled={text.trim() === ''}
+          onClick={() => void submit()}
+        />
       </Flex>
     </Flex>
   );

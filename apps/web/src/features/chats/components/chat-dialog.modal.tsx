@@ -13,7 +13,19 @@ interface ChatForm {
 }
 
 /** New chat or, for its owner, an edit: title and the other members (spec 001 "Chat dialog"). */
-export function ChatDialog({ open, chat, userId, onClose, onSaved }: { open: boolean; chat: ChatView | null; userId: number; onClose: () => void; onSaved: (chat: ChatView) => void }) {
+export function ChatDialog({
+  open,
+  chat,
+  userId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  chat: ChatView | null;
+  userId: number;
+  onClose: () => void;
+  onSaved: (chat: ChatView) => void;
+}) {
   const { t } = useTranslation('chats');
   const [form] = Form.useForm<ChatForm>();
   const { data: users = [] } = useUserListQuery(undefined, { skip: !open });
@@ -22,7 +34,10 @@ export function ChatDialog({ open, chat, userId, onClose, onSaved }: { open: boo
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue({ title: chat?.title ?? '', users: chat ? chat.users.map((member) => member.userId).filter((id) => id !== userId) : [] });
+    form.setFieldsValue({
+      title: chat?.title ?? '',
+      users: chat ? chat.users.map((member) => member.userId).filter((id) => id !== userId) : [],
+    });
   }, [open, chat, form, userId]);
 
   const save = async () => {
@@ -33,7 +48,9 @@ export function ChatDialog({ open, chat, userId, onClose, onSaved }: { open: boo
       return;
     }
     try {
-      const saved = chat ? await updateChat({ id: chat.id, title: title.trim(), users: members }).unwrap() : await createChat({ title: title.trim(), users: members }).unwrap();
+      const saved = chat
+        ? await updateChat({ id: chat.id, title: title.trim(), users: members }).unwrap()
+        : await createChat({ title: title.trim(), users: members }).unwrap();
       onSaved(saved);
       onClose();
     } catch {

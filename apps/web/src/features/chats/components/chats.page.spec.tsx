@@ -18,13 +18,26 @@ function aChat(id: number, title: string, overrides: Partial<ChatView> = {}, unr
     lastMessage: '',
     createdAt: '2026-05-01T10:00:00Z',
     updatedAt: '2026-05-01T10:00:00Z',
-    users: members.map((userId) => ({ chatId: id, userId, unreads: unreads[userId] ?? 0, user: { id: userId, name: userId === ME ? 'Maria' : 'Rui' } })),
+    users: members.map((userId) => ({
+      chatId: id,
+      userId,
+      unreads: unreads[userId] ?? 0,
+      user: { id: userId, name: userId === ME ? 'Maria' : 'Rui' },
+    })),
     ...overrides,
   };
 }
 
 function aMessage(id: number, chatId: number, senderId: number, message: string): ChatMessageView {
-  return { id, chatId, senderId, sender: { id: senderId, name: senderId === ME ? 'Maria' : 'Rui' }, message, createdAt: '2026-05-01T10:00:00Z', updatedAt: '' };
+  return {
+    id,
+    chatId,
+    senderId,
+    sender: { id: senderId, name: senderId === ME ? 'Maria' : 'Rui' },
+    message,
+    createdAt: '2026-05-01T10:00:00Z',
+    updatedAt: '',
+  };
 }
 
 const withChat = aSessionUser({ id: ME, profile: 'user', flags: { useInternalChat: true } });
@@ -86,7 +99,12 @@ describe('internal chat page', () => {
     api = fakeApi({
       'GET /auth/me': { body: withChat },
       'GET /chats/': { body: { records: [], count: 0, hasMore: false } },
-      'GET /users/list': { body: [{ id: ME, name: 'Maria' }, { id: 8, name: 'Rui' }] },
+      'GET /users/list': {
+        body: [
+          { id: ME, name: 'Maria' },
+          { id: 8, name: 'Rui' },
+        ],
+      },
       'POST /chats': { status: 201, body: created },
       [`GET /chats/${created.uuid}`]: { body: created },
       'GET /chats/3/messages': { body: { records: [], count: 0, hasMore: false } },
@@ -128,7 +146,10 @@ describe('internal chat page', () => {
 
   it("shows the 'Chats' and 'Mensagens' tabs on narrow screens", async () => {
     setViewportWidth(400);
-    api = fakeApi({ 'GET /auth/me': { body: withChat }, 'GET /chats/': { body: { records: [aChat(1, 'Plantão')], count: 1, hasMore: false } } });
+    api = fakeApi({
+      'GET /auth/me': { body: withChat },
+      'GET /chats/': { body: { records: [aChat(1, 'Plantão')], count: 1, hasMore: false } },
+    });
     renderApp('/chats', withChat);
     expect(await screen.findByRole('tab', { name: 'Chats' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Mensagens' })).toBeInTheDocument();

@@ -84,7 +84,11 @@ export default function ChatsPage() {
       onDelete={confirmDelete}
     />
   );
-  const conversationPane = current ? <ChatConversation key={current.id} chat={current} userId={user.id} /> : <Empty className="chats-none" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('select')} />;
+  const conversationPane = current ? (
+    <ChatConversation key={current.id} chat={current} userId={user.id} />
+  ) : (
+    <Empty className="chats-none" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('select')} />
+  );
 
   return (
     <Flex vertical gap={12} className="chats-page">

@@ -12,7 +12,13 @@ import { maskPhone, phoneDigits } from '../../../shared/ui/phone-mask';
 import { FORM_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { emailRules, lengthRules } from '../../../shared/ui/validation-rules';
 import { usePlansQuery } from '../../plans/api/plans.api';
-import { useCompaniesQuery, useCreateCompanyMutation, useDeleteCompanyMutation, useUpdateCompanyMutation, type CompanyInput } from '../api/companies.api';
+import {
+  useCompaniesQuery,
+  useCreateCompanyMutation,
+  useDeleteCompanyMutation,
+  useUpdateCompanyMutation,
+  type CompanyInput,
+} from '../api/companies.api';
 import { dueDateTone, extendDueDate } from '../due-date';
 
 interface CompanyFormValues {
@@ -127,7 +133,9 @@ export function CompaniesManager() {
     {
       key: 'edit',
       width: 56,
-      render: (_, company) => <Button type="text" icon={<EditOutlined />} aria-label={t('edit', { ns: 'common' })} onClick={() => edit(company)} />,
+      render: (_, company) => (
+        <Button type="text" icon={<EditOutlined />} aria-label={t('edit', { ns: 'common' })} onClick={() => edit(company)} />
+      ),
     },
     { title: t('companies.name'), dataIndex: 'name', ellipsis: true },
     { title: t('companies.email'), dataIndex: 'email', ellipsis: true },
@@ -138,7 +146,13 @@ export function CompaniesManager() {
       key: 'campaigns',
       render: (_, company) => (campaignsEnabledOf(company) ? t('companies.enabled') : t('companies.disabled')),
     },
-    { title: t('companies.status'), dataIndex: 'status', render: (status: boolean) => <Tag color={status ? 'green' : 'default'}>{status ? t('yes', { ns: 'common' }) : t('no', { ns: 'common' })}</Tag> },
+    {
+      title: t('companies.status'),
+      dataIndex: 'status',
+      render: (status: boolean) => (
+        <Tag color={status ? 'green' : 'default'}>{status ? t('yes', { ns: 'common' }) : t('no', { ns: 'common' })}</Tag>
+      ),
+    },
     { title: t('companies.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDate(value) },
     { title: t('companies.dueDate'), dataIndex: 'dueDate', render: (value: string | null) => formatDate(value) },
   ];
@@ -159,12 +173,20 @@ export function CompaniesManager() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={6}>
-              <Form.Item name="phone" label={t('companies.phone')} getValueFromEvent={(event: React.ChangeEvent<HTMLInputElement>) => maskPhone(event.target.value)}>
+              <Form.Item
+                name="phone"
+                label={t('companies.phone')}
+                getValueFromEvent={(event: React.ChangeEvent<HTMLInputElement>) => maskPhone(event.target.value)}
+              >
                 <Input inputMode="tel" placeholder="(99) 99999-9999" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={6}>
-              <Form.Item name="planId" label={t('companies.plan')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
+              <Form.Item
+                name="planId"
+                label={t('companies.plan')}
+                rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}
+              >
                 <Select options={(plans ?? []).map((plan) => ({ value: plan.id, label: plan.name }))} />
               </Form.Item>
             </Col>
@@ -200,7 +222,12 @@ export function CompaniesManager() {
             </Col>
             {editing ? null : (
               <Col xs={24} md={12} xl={8}>
-                <Form.Item name="password" label={t('companies.adminPassword')} extra={t('companies.adminPasswordHelp')} rules={lengthRules(t, 5, 50, false)}>
+                <Form.Item
+                  name="password"
+                  label={t('companies.adminPassword')}
+                  extra={t('companies.adminPasswordHelp')}
+                  rules={lengthRules(t, 5, 50, false)}
+                >
                   <Input.Password autoComplete="new-password" />
                 </Form.Item>
               </Col>

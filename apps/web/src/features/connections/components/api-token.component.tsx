@@ -47,7 +47,9 @@ export function ApiTokenField({ whatsappId, tokenHint }: ApiTokenFieldProps) {
           }
         />
       ) : (
-        <Typography.Text data-testid="connection-token-hint">{tokenHint ? t('modal.tokenInUse', { hint: tokenHint }) : t('modal.noToken')}</Typography.Text>
+        <Typography.Text data-testid="connection-token-hint">
+          {tokenHint ? t('modal.tokenInUse', { hint: tokenHint }) : t('modal.noToken')}
+        </Typography.Text>
       )}
       {tokenHint ? (
         <Popconfirm title={t('modal.regenerateConfirm')} okText={t('modal.regenerateToken')} onConfirm={() => void generate()}>

@@ -1,4 +1,11 @@
-import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, LoadingOutlined, QrcodeOutlined, SignalFilled } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  LoadingOutlined,
+  QrcodeOutlined,
+  SignalFilled,
+} from '@ant-design/icons';
 import type { SessionStatusReason, WhatsappStatus } from '@atrium/contracts';
 import { Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -36,7 +43,11 @@ export function ConnectionStatus({ status, reason, id }: ConnectionStatusProps) 
           <span>{t(`status.${status}`)}</span>
         </Space>
         {shownReason && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={id === undefined ? 'status-reason' : `status-reason-${id}`}>
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12 }}
+            data-testid={id === undefined ? 'status-reason' : `status-reason-${id}`}
+          >
             {t(`reasons.${shownReason}`)}
           </Typography.Text>
         )}

@@ -134,7 +134,11 @@ describe('connections page', () => {
   });
 
   it("shows 'Waiting for QR Code' until a code arrives, and a pairing code when the phone pairs by number", async () => {
-    api = fakeApi({ ...routes(), 'GET /whatsapp/': { body: [aConnection(1, { status: 'qrcode', qrcode: '' })] }, 'POST /whatsappsession/1': { status: 201, body: {} } });
+    api = fakeApi({
+      ...routes(),
+      'GET /whatsapp/': { body: [aConnection(1, { status: 'qrcode', qrcode: '' })] },
+      'POST /whatsappsession/1': { status: 201, body: {} },
+    });
     const socket = mount();
     fireEvent.click(await screen.findByTestId('show-qr-1'));
     const dialog = await screen.findByRole('dialog');
@@ -180,7 +184,12 @@ describe('connections page', () => {
     api = fakeApi({
       ...routes(),
       'GET /whatsapp/': { body: [] },
-      'GET /queue': { body: [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#0f0' }] },
+      'GET /queue': {
+        body: [
+          { id: 1, name: 'Vendas', color: '#f00' },
+          { id: 2, name: 'Suporte', color: '#0f0' },
+        ],
+      },
       'POST /whatsapp': (call) => ({ status: 201, body: aConnection(9, call.body as Partial<WhatsappView>) }),
     });
     mount();
@@ -218,7 +227,12 @@ describe('connections page', () => {
     api = fakeApi({
       ...routes(),
       'GET /whatsapp/': { body: [] },
-      'GET /queue': { body: [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#0f0' }] },
+      'GET /queue': {
+        body: [
+          { id: 1, name: 'Vendas', color: '#f00' },
+          { id: 2, name: 'Suporte', color: '#0f0' },
+        ],
+      },
       'POST /whatsapp': { status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } },
     });
     mount();
@@ -230,7 +244,9 @@ describe('connections page', () => {
     fireEvent.click(await screen.findByTitle('Suporte'));
     expect(await within(dialog).findByText('Com mais de uma fila, a mensagem de saudação é obrigatória.')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('connection-form-submit'));
-    expect(await screen.findByText('A mensagem de saudação é obrigatória quando há mais de uma fila.', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A mensagem de saudação é obrigatória quando há mais de uma fila.', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect((api.callsTo('POST /whatsapp')[0]!.body as { queueIds: number[] }).queueIds).toEqual([1, 2]);
     expect(screen.getByTestId('connection-form')).toBeInTheDocument();
   }, 180_000);

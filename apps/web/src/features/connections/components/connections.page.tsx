@@ -10,7 +10,13 @@ import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { can } from '../../../shared/permissions/permissions';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
-import { useConnectionsQuery, useDeleteConnectionMutation, useDisconnectSessionMutation, useRequestNewQrMutation, useStartSessionMutation } from '../api/connections.api';
+import {
+  useConnectionsQuery,
+  useDeleteConnectionMutation,
+  useDisconnectSessionMutation,
+  useRequestNewQrMutation,
+  useStartSessionMutation,
+} from '../api/connections.api';
 import { ConnectionStatus } from './connection-status.component';
 import { QrCodeModal } from './qrcode.modal';
 import { SessionActions } from './session-actions.component';
@@ -74,7 +80,12 @@ export default function ConnectionsPage() {
 
   const columns: TableColumnsType<WhatsappView> = [
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('columns.status'), dataIndex: 'status', align: 'center', render: (_, connection) => <ConnectionStatus status={connection.status} reason={connection.statusReason} id={connection.id} /> },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      align: 'center',
+      render: (_, connection) => <ConnectionStatus status={connection.status} reason={connection.statusReason} id={connection.id} />,
+    },
     ...(mayAct
       ? [
           {
@@ -93,13 +104,20 @@ export default function ConnectionsPage() {
           },
         ]
       : []),
-    { title: t('columns.lastUpdate'), dataIndex: 'updatedAt', align: 'center', responsive: ['md'], render: (updatedAt: string) => formatLastUpdate(updatedAt) },
+    {
+      title: t('columns.lastUpdate'),
+      dataIndex: 'updatedAt',
+      align: 'center',
+      responsive: ['md'],
+      render: (updatedAt: string) => formatLastUpdate(updatedAt),
+    },
     {
       title: t('columns.default'),
       dataIndex: 'isDefault',
       align: 'center',
       width: 90,
-      render: (isDefault: boolean) => (isDefault ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('columns.default')} /> : null),
+      render: (isDefault: boolean) =>
+        isDefault ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('columns.default')} /> : null,
     },
     ...(mayEditOrDelete
       ? [
@@ -111,10 +129,23 @@ export default function ConnectionsPage() {
             render: (_: unknown, connection: WhatsappView) => (
               <Space>
                 <Tooltip title={t('buttons.edit')}>
-                  <Button type="text" icon={<EditOutlined />} aria-label={t('buttons.edit')} onClick={() => setEditing({ open: true, whatsappId: connection.id })} data-testid={`edit-${connection.id}`} />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={t('buttons.edit')}
+                    onClick={() => setEditing({ open: true, whatsappId: connection.id })}
+                    data-testid={`edit-${connection.id}`}
+                  />
                 </Tooltip>
                 <Tooltip title={t('buttons.delete')}>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={() => confirmDelete(connection)} data-testid={`delete-${connection.id}`} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('buttons.delete')}
+                    onClick={() => confirmDelete(connection)}
+                    data-testid={`delete-${connection.id}`}
+                  />
                 </Tooltip>
               </Space>
             ),
@@ -129,7 +160,12 @@ export default function ConnectionsPage() {
         title={t('title')}
         extra={
           mayAdd ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, whatsappId: null })} data-testid="add-connection">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ open: true, whatsappId: null })}
+              data-testid="add-connection"
+            >
               {t('add')}
             </Button>
           ) : null
@@ -146,7 +182,11 @@ export default function ConnectionsPage() {
           data-testid="connections-table"
         />
       </Card>
-      <WhatsappFormModal open={editing.open} whatsappId={editing.whatsappId} onClose={() => setEditing({ open: false, whatsappId: null })} />
+      <WhatsappFormModal
+        open={editing.open}
+        whatsappId={editing.whatsappId}
+        onClose={() => setEditing({ open: false, whatsappId: null })}
+      />
       <QrCodeModal companyId={me.companyId} connection={qrFor} onClose={() => setQrFor(null)} />
     </div>
   );

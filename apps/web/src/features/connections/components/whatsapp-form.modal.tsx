@@ -80,7 +80,10 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const { t } = useTranslation('connections');
   const [form] = Form.useForm<ConnectionFormValues>();
   const editing = whatsappId !== null;
-  const { data: connection, isFetching } = useConnectionQuery(whatsappId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const { data: connection, isFetching } = useConnectionQuery(whatsappId ?? 0, {
+    skip: !open || !editing,
+    refetchOnMountOrArgChange: true,
+  });
   const { data: queues } = useQueuesQuery(undefined, { skip: !open });
   const { data: prompts } = usePromptListQuery(undefined, { skip: !open });
   const { data: queueIntegrations } = useQueueIntegrationsPageInfiniteQuery('', { skip: !open });
@@ -95,7 +98,11 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
 
   const submit = async (values: ConnectionFormValues) => {
     const input: ConnectionInput = { ...values, name: values.name.trim() };
-    await saveRecord(() => (editing ? updateConnection({ id: whatsappId, ...input }).unwrap() : createConnection(input).unwrap()), t('toasts.saved'), onClose);
+    await saveRecord(
+      () => (editing ? updateConnection({ id: whatsappId, ...input }).unwrap() : createConnection(input).unwrap()),
+      t('toasts.saved'),
+      onClose,
+    );
   };
 
   const text = (name: keyof ConnectionFormValues, rows = 3) => (
@@ -111,7 +118,10 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
           <Input autoFocus autoComplete="off" />
         </Form.Item>
         <Form.Item name="provider" label={t('modal.provider')} style={{ minWidth: 200 }}>
-          <Select options={WHATSAPP_PROVIDERS.map((provider) => ({ value: provider, label: t(`modal.providers.${provider}`) }))} data-testid="connection-provider" />
+          <Select
+            options={WHATSAPP_PROVIDERS.map((provider) => ({ value: provider, label: t(`modal.providers.${provider}`) }))}
+            data-testid="connection-provider"
+          />
         </Form.Item>
         <Form.Item name="isDefault" label={t('modal.isDefault')} valuePropName="checked">
           <Switch />
@@ -156,13 +166,19 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const integrations = (
     <>
       <Form.Item name="promptId" label={t('modal.prompt')}>
-        <Select allowClear placeholder={t('modal.promptPlaceholder')} options={(prompts ?? []).map((prompt) => ({ value: prompt.id, label: prompt.name }))} />
+        <Select
+          allowClear
+          placeholder={t('modal.promptPlaceholder')}
+          options={(prompts ?? []).map((prompt) => ({ value: prompt.id, label: prompt.name }))}
+        />
       </Form.Item>
       <Form.Item name="integrationId" label={t('modal.integration')}>
         <Select
           allowClear
           placeholder={t('modal.promptPlaceholder')}
-          options={(queueIntegrations?.pages ?? []).flatMap((page) => page.queueIntegrations).map((integration) => ({ value: integration.id, label: integration.name }))}
+          options={(queueIntegrations?.pages ?? [])
+            .flatMap((page) => page.queueIntegrations)
+            .map((integration) => ({ value: integration.id, label: integration.name }))}
         />
       </Form.Item>
       <Form.Item label={t('modal.token')} extra={t('modal.tokenHelp')}>
@@ -183,7 +199,15 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
       testId="connection-form-submit"
       width={720}
     >
-      <Form form={form} name="connection" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="connection-form">
+      <Form
+        form={form}
+        name="connection"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+        data-testid="connection-form"
+      >
         <Tabs
           items={[
             { key: 'general', label: t('modal.general'), children: general, forceRender: true },

@@ -1,4 +1,10 @@
-import type { ContactListImportProgress, ContactListItemsPageView, ContactListItemView, ContactListsPageView, ContactListView } from '@atrium/contracts';
+import type {
+  ContactListImportProgress,
+  ContactListItemsPageView,
+  ContactListItemView,
+  ContactListsPageView,
+  ContactListView,
+} from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
 import { pageNumberPaging } from '../../../shared/api/paged';
 

@@ -18,7 +18,11 @@ export function ContactListFormModal({ open, id, onClose }: { open: boolean; id:
   }, [open, editing, list, form]);
 
   const submit = async ({ name }: { name: string }) => {
-    await saveRecord(() => (editing ? update({ id, name: name.trim() }).unwrap() : create({ name: name.trim() }).unwrap()), t('toasts.saved'), onClose);
+    await saveRecord(
+      () => (editing ? update({ id, name: name.trim() }).unwrap() : create({ name: name.trim() }).unwrap()),
+      t('toasts.saved'),
+      onClose,
+    );
   };
 
   return (

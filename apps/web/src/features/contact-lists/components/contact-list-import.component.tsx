@@ -8,7 +8,13 @@ import { useUploadContactListMutation } from '../api/contact-lists.api';
 import { SAMPLE_SPREADSHEET } from './contact-lists.page';
 
 /** Import: pick an .xls/.xlsx, then a confirmation dialog with a link to the sample spreadsheet; the upload starts the job. */
-export function ContactListImport({ contactListId, onStarted }: { contactListId: number; onStarted: (progress: ContactListImportProgress) => void }) {
+export function ContactListImport({
+  contactListId,
+  onStarted,
+}: {
+  contactListId: number;
+  onStarted: (progress: ContactListImportProgress) => void;
+}) {
   const { t } = useTranslation('contactLists');
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -37,10 +43,23 @@ export function ContactListImport({ contactListId, onStarted }: { contactListId:
           event.target.value = '';
         }}
       />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={uploading.isLoading} data-testid="contact-list-import">
+      <Button
+        icon={<UploadOutlined />}
+        onClick={() => input.current?.click()}
+        loading={uploading.isLoading}
+        data-testid="contact-list-import"
+      >
         {t('items.import')}
       </Button>
-      <Modal open={file !== null} title={t('import.title')} okText={t('import.confirm')} cancelText={t('import.cancel')} onOk={() => void confirm()} onCancel={() => setFile(null)} okButtonProps={{ 'data-testid': 'contact-list-import-confirm' } as never}>
+      <Modal
+        open={file !== null}
+        title={t('import.title')}
+        okText={t('import.confirm')}
+        cancelText={t('import.cancel')}
+        onOk={() => void confirm()}
+        onCancel={() => setFile(null)}
+        okButtonProps={{ 'data-testid': 'contact-list-import-confirm' } as never}
+      >
         <Typography.Paragraph>{t('import.question', { name: file?.name ?? '' })}</Typography.Paragraph>
         <Typography.Link href={SAMPLE_SPREADSHEET} download="planilha.xlsx">
           {t('import.sample')}
@@ -53,7 +72,8 @@ export function ContactListImport({ contactListId, onStarted }: { contactListId:
 /** How an import stands: rows read of the total, added, duplicates, invalid (with line and reason), WhatsApp check. */
 export function ContactListImportProgressPanel({ progress, onClose }: { progress: ContactListImportProgress; onClose: () => void }) {
   const { t } = useTranslation('contactLists');
-  const percent = progress.total > 0 ? Math.round(((progress.state === 'done' ? progress.total : progress.read) / progress.total) * 100) : 0;
+  const percent =
+    progress.total > 0 ? Math.round(((progress.state === 'done' ? progress.total : progress.read) / progress.total) * 100) : 0;
   return (
     <Alert
       className="contact-list-import-progress"
@@ -64,7 +84,15 @@ export function ContactListImportProgressPanel({ progress, onClose }: { progress
         <>
           <Progress percent={percent} size="small" status={progress.state === 'failed' ? 'exception' : undefined} />
           <div data-testid="contact-list-import-counts">
-            {t('import.counts', { read: progress.read, total: progress.total, added: progress.added, duplicates: progress.duplicates, invalid: progress.invalid, checked: progress.checked, valid: progress.valid })}
+            {t('import.counts', {
+              read: progress.read,
+              total: progress.total,
+              added: progress.added,
+              duplicates: progress.duplicates,
+              invalid: progress.invalid,
+              checked: progress.checked,
+              valid: progress.valid,
+            })}
           </div>
           {progress.failure ? <Typography.Text type="warning">{progress.failure}</Typography.Text> : null}
           {progress.errors.length > 0 ? (

@@ -12,7 +12,12 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
-import { useContactListItemsPageInfiniteQuery, useContactListQuery, useDeleteContactListItemMutation, useLatestImportQuery } from '../api/contact-lists.api';
+import {
+  useContactListItemsPageInfiniteQuery,
+  useContactListQuery,
+  useDeleteContactListItemMutation,
+  useLatestImportQuery,
+} from '../api/contact-lists.api';
 import { useContactListsLive } from '../hooks/use-contact-lists-live.hook';
 import { ContactListImport, ContactListImportProgressPanel } from './contact-list-import.component';
 import { ContactListItemFormModal } from './contact-list-item-form.modal';
@@ -31,7 +36,10 @@ export default function ContactListItemsPage() {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const { data: list } = useContactListQuery(contactListId);
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useContactListItemsPageInfiniteQuery({ contactListId, searchParam });
+  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isError, error } = useContactListItemsPageInfiniteQuery({
+    contactListId,
+    searchParam,
+  });
   const { data: latest } = useLatestImportQuery(contactListId, { refetchOnMountOrArgChange: true });
   const [deleteItem] = useDeleteContactListItemMutation();
   const [editing, setEditing] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
@@ -52,7 +60,10 @@ export default function ContactListItemsPage() {
       align: 'center',
       render: (_, record) => (
         <Tooltip title={record.isWhatsappValid ? t('items.valid') : t('items.notValid')}>
-          <CheckCircleFilled style={{ color: record.isWhatsappValid ? '#52c41a' : '#bfbfbf' }} data-testid={record.isWhatsappValid ? 'item-valid' : 'item-not-valid'} />
+          <CheckCircleFilled
+            style={{ color: record.isWhatsappValid ? '#52c41a' : '#bfbfbf' }}
+            data-testid={record.isWhatsappValid ? 'item-valid' : 'item-not-valid'}
+          />
         </Tooltip>
       ),
     },
@@ -68,7 +79,13 @@ export default function ContactListItemsPage() {
         mayDelete ? (
           <RowActions
             onEdit={() => setEditing({ open: true, id: record.id })}
-            onDelete={() => confirm({ title: t('delete.itemTitle', { name: record.name }), remove: () => deleteItem(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+            onDelete={() =>
+              confirm({
+                title: t('delete.itemTitle', { name: record.name }),
+                remove: () => deleteItem(record.id).unwrap(),
+                deletedText: t('toasts.deleted'),
+              })
+            }
           />
         ) : (
           <Button type="text" onClick={() => setEditing({ open: true, id: record.id })}>
@@ -84,24 +101,57 @@ export default function ContactListItemsPage() {
         title={list ? `${list.name} (${list.contactsCount})` : t('items.title')}
         extra={
           <Space wrap>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="contact-list-items-search" />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="page-search"
+              data-testid="contact-list-items-search"
+            />
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/contact-lists')}>
               {t('items.lists')}
             </Button>
             <ContactListImport contactListId={contactListId} onStarted={setStarted} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, id: null })} data-testid="add-contact-list-item">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ open: true, id: null })}
+              data-testid="add-contact-list-item"
+            >
               {t('add')}
             </Button>
           </Space>
         }
       />
-      {progress && progress.importId !== hidden ? <ContactListImportProgressPanel progress={progress} onClose={() => setHidden(progress.importId)} /> : null}
+      {progress && progress.importId !== hidden ? (
+        <ContactListImportProgressPanel progress={progress} onClose={() => setHidden(progress.importId)} />
+      ) : null}
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="contact-list-items-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
-          <Table<ContactListItemView> rowKey="id" size="middle" columns={columns} dataSource={contacts} loading={isFetching && contacts.length === 0} pagination={false} data-testid="contact-list-items-table" />
+        <InfiniteScrollArea
+          testId="contact-list-items-scroll"
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        >
+          <Table<ContactListItemView>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={contacts}
+            loading={isFetching && contacts.length === 0}
+            pagination={false}
+            data-testid="contact-list-items-table"
+          />
         </InfiniteScrollArea>
       </Card>
-      <ContactListItemFormModal open={editing.open} id={editing.id} contactListId={contactListId} onClose={() => setEditing({ open: false, id: null })} />
+      <ContactListItemFormModal
+        open={editing.open}
+        id={editing.id}
+        contactListId={contactListId}
+        onClose={() => setEditing({ open: false, id: null })}
+      />
     </div>
   );
 }

@@ -37,11 +37,23 @@ export default function ContactListsPage() {
           <Button type="text" icon={<DownloadOutlined />} href={SAMPLE_SPREADSHEET} download="planilha.xlsx" aria-label={t('sample')} />
         </Tooltip>
         <Tooltip title={t('open')}>
-          <Button type="text" icon={<FolderOpenOutlined />} onClick={() => navigate(`/contact-lists/${record.id}/contacts`)} aria-label={t('open')} data-testid={`open-contact-list-${record.id}`} />
+          <Button
+            type="text"
+            icon={<FolderOpenOutlined />}
+            onClick={() => navigate(`/contact-lists/${record.id}/contacts`)}
+            aria-label={t('open')}
+            data-testid={`open-contact-list-${record.id}`}
+          />
         </Tooltip>
         <RowActions
           onEdit={() => editor.edit(record.id)}
-          onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteList(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+          onDelete={() =>
+            confirm({
+              title: t('delete.title', { name: record.name }),
+              remove: () => deleteList(record.id).unwrap(),
+              deletedText: t('toasts.deleted'),
+            })
+          }
         />
       </Space>
     )),
@@ -49,8 +61,21 @@ export default function ContactListsPage() {
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="contact-lists-search" addText={t('add')} onAdd={editor.add} addTestId="add-contact-list" />
-      <InfiniteRecordTable<ContactListView> list={list} columns={columns} scrollTestId="contact-lists-scroll" tableTestId="contact-lists-table" />
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="contact-lists-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-contact-list"
+      />
+      <InfiniteRecordTable<ContactListView>
+        list={list}
+        columns={columns}
+        scrollTestId="contact-lists-scroll"
+        tableTestId="contact-lists-table"
+      />
       <ContactListFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );

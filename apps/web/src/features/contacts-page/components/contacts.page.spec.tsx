@@ -13,7 +13,10 @@ describe('contacts page', () => {
   const beto = aContact({ id: 2, name: 'Beto', number: '5511933334444' });
 
   it('lists, searches after 500 ms, follows live updates, and deletes only for admins', async () => {
-    api = fakeApi({ 'GET /contacts': (call) => ({ body: page('contacts', call.query.get('searchParam') ? [beto] : [ana, beto]) }), 'DELETE /contacts/1': { body: { message: 'ok' } } });
+    api = fakeApi({
+      'GET /contacts': (call) => ({ body: page('contacts', call.query.get('searchParam') ? [beto] : [ana, beto]) }),
+      'DELETE /contacts/1': { body: { message: 'ok' } },
+    });
     const { socket } = renderWithLiveSocket([{ path: '*', element: <ContactsPage /> }], '/contacts', aSessionUser({ profile: 'admin' }));
     expect(await screen.findByText('ana@example.com')).toBeInTheDocument();
     act(() => socket.serverEmits('company-3-contact', { action: 'update', contact: { ...ana, name: 'Ana Paula' } }));
@@ -29,7 +32,10 @@ describe('contacts page', () => {
   });
 
   it('has no delete for agents, and validates the contact form (name 2-50, number 8-50 digits, e-mail)', async () => {
-    api = fakeApi({ 'GET /contacts': { body: page('contacts', [ana]) }, 'POST /contacts': { status: 201, body: aContact({ id: 9, name: 'Novo' }) } });
+    api = fakeApi({
+      'GET /contacts': { body: page('contacts', [ana]) },
+      'POST /contacts': { status: 201, body: aContact({ id: 9, name: 'Novo' }) },
+    });
     renderWithLiveSocket([{ path: '*', element: <ContactsPage /> }], '/contacts', aSessionUser({ profile: 'user' }));
     await screen.findByText('Ana');
     expect(screen.queryByTestId('delete-contact-1')).not.toBeInTheDocument();
@@ -52,6 +58,11 @@ describe('contacts page', () => {
     fireEvent.change(within(dialog).getByLabelText('Valor'), { target: { value: '123' } });
     fireEvent.click(within(dialog).getByTestId('contact-form-submit'));
     expect(await screen.findByText('Contato salvo com sucesso.')).toBeInTheDocument();
-    expect(api.callsTo('POST /contacts')[0]!.body).toEqual({ name: 'Novo', number: '+55 (11) 98765-4321', email: '', extraInfo: [{ name: 'CPF', value: '123' }] });
+    expect(api.callsTo('POST /contacts')[0]!.body).toEqual({
+      name: 'Novo',
+      number: '+55 (11) 98765-4321',
+      email: '',
+      extraInfo: [{ name: 'CPF', value: '123' }],
+    });
   });
 });

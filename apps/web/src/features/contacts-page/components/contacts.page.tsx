@@ -52,17 +52,39 @@ export default function ContactsPage() {
     });
 
   const columns: TableColumnsType<ContactView> = [
-    { key: 'avatar', width: 56, render: (_, contact) => <Avatar src={contact.profilePicUrl || undefined}>{contact.name.charAt(0).toUpperCase()}</Avatar> },
+    {
+      key: 'avatar',
+      width: 56,
+      render: (_, contact) => <Avatar src={contact.profilePicUrl || undefined}>{contact.name.charAt(0).toUpperCase()}</Avatar>,
+    },
     { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('columns.number'), dataIndex: 'number', ellipsis: true, responsive: ['sm'], render: (number: string | null) => number ?? '' },
+    {
+      title: t('columns.number'),
+      dataIndex: 'number',
+      ellipsis: true,
+      responsive: ['sm'],
+      render: (number: string | null) => number ?? '',
+    },
     { title: t('columns.email'), dataIndex: 'email', ellipsis: true, responsive: ['md'] },
     actionsColumn(t('columns.actions'), 150, (contact) => (
       <Space size={0}>
         <Tooltip title={t('startTicket')}>
-          <Button type="text" icon={<WhatsAppOutlined />} aria-label={t('startTicket')} onClick={() => setTicketFor(contact)} data-testid={`start-ticket-${contact.id}`} />
+          <Button
+            type="text"
+            icon={<WhatsAppOutlined />}
+            aria-label={t('startTicket')}
+            onClick={() => setTicketFor(contact)}
+            data-testid={`start-ticket-${contact.id}`}
+          />
         </Tooltip>
         <Tooltip title={t('edit', { ns: 'common' })}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('edit', { ns: 'common' })} onClick={() => editor.edit(contact.id)} data-testid={`edit-contact-${contact.id}`} />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('edit', { ns: 'common' })}
+            onClick={() => editor.edit(contact.id)}
+            data-testid={`edit-contact-${contact.id}`}
+          />
         </Tooltip>
         {mayDelete ? (
           <Tooltip title={t('delete', { ns: 'common' })}>
@@ -71,7 +93,14 @@ export default function ContactsPage() {
               danger
               icon={<DeleteOutlined />}
               aria-label={t('delete', { ns: 'common' })}
-              onClick={() => confirm({ title: t('delete.title', { name: contact.name }), content: t('delete.message'), remove: () => deleteContact(contact.id).unwrap(), deletedText: t('toasts.deleted') })}
+              onClick={() =>
+                confirm({
+                  title: t('delete.title', { name: contact.name }),
+                  content: t('delete.message'),
+                  remove: () => deleteContact(contact.id).unwrap(),
+                  deletedText: t('toasts.deleted'),
+                })
+              }
               data-testid={`delete-contact-${contact.id}`}
             />
           </Tooltip>
@@ -82,7 +111,15 @@ export default function ContactsPage() {
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="contacts-search" addText={t('add')} onAdd={editor.add} addTestId="add-contact">
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="contacts-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-contact"
+      >
         <Button icon={<CloudDownloadOutlined />} onClick={confirmImport} loading={importing.isLoading}>
           {t('import')}
         </Button>

@@ -42,7 +42,12 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketView; o
       {contact.extraInfo.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noExtraInfo')} />
       ) : (
-        <Descriptions column={1} size="small" bordered items={contact.extraInfo.map((info, index) => ({ key: `${info.name}-${index}`, label: info.name, children: info.value }))} />
+        <Descriptions
+          column={1}
+          size="small"
+          bordered
+          items={contact.extraInfo.map((info, index) => ({ key: `${info.name}-${index}`, label: info.name, children: info.value }))}
+        />
       )}
       <ContactFormModal open={editing} contactId={contact.id} onClose={() => setEditing(false)} />
     </Drawer>

@@ -31,7 +31,8 @@ export function ContactFormModal({ open, contactId, initial, onClose, onSaved }:
   useEffect(() => {
     if (!open) return;
     if (editing) {
-      if (contact) form.setFieldsValue({ name: contact.name, number: contact.number ?? '', email: contact.email, extraInfo: contact.extraInfo });
+      if (contact)
+        form.setFieldsValue({ name: contact.name, number: contact.number ?? '', email: contact.email, extraInfo: contact.extraInfo });
     } else form.setFieldsValue({ ...EMPTY, ...initial });
   }, [open, editing, contact, initial, form]);
 
@@ -40,7 +41,9 @@ export function ContactFormModal({ open, contactId, initial, onClose, onSaved }:
       name: values.name.trim(),
       number: values.number.trim(),
       email: (values.email ?? '').trim(),
-      extraInfo: (values.extraInfo ?? []).filter((info) => info?.name?.trim()).map((info) => ({ name: info.name.trim(), value: info.value ?? '' })),
+      extraInfo: (values.extraInfo ?? [])
+        .filter((info) => info?.name?.trim())
+        .map((info) => ({ name: info.name.trim(), value: info.value ?? '' })),
     };
     await saveRecord(
       async () => {
@@ -63,7 +66,14 @@ export function ContactFormModal({ open, contactId, initial, onClose, onSaved }:
       onClose={onClose}
       testId="contact-form-submit"
     >
-      <Form form={form} name="contact" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+      <Form
+        form={form}
+        name="contact"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
         <Form.Item name="name" label={t('modal.name')} rules={lengthRules(t, 2, 50)}>
           <Input autoFocus autoComplete="off" />
         </Form.Item>
@@ -73,7 +83,12 @@ export function ContactFormModal({ open, contactId, initial, onClose, onSaved }:
           extra={t('modal.numberHint')}
           rules={[
             { required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) },
-            { validator: (_, value: string) => (!value || /^\d{8,50}$/.test(value.replace(/[\s()+.-]/g, '')) ? Promise.resolve() : Promise.reject(new Error(t('modal.numberInvalid')))) },
+            {
+              validator: (_, value: string) =>
+                !value || /^\d{8,50}$/.test(value.replace(/[\s()+.-]/g, ''))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('modal.numberInvalid'))),
+            },
           ]}
         >
           <Input autoComplete="off" inputMode="tel" placeholder="5511987654321" />
@@ -87,13 +102,22 @@ export function ContactFormModal({ open, contactId, initial, onClose, onSaved }:
             <div className="contact-extra-fields">
               {fields.map((field) => (
                 <Space key={field.key} align="start" style={{ display: 'flex' }}>
-                  <Form.Item name={[field.name, 'name']} rules={[{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }]}>
+                  <Form.Item
+                    name={[field.name, 'name']}
+                    rules={[{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }]}
+                  >
                     <Input placeholder={t('modal.extraName')} aria-label={t('modal.extraName')} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'value']}>
                     <Input placeholder={t('modal.extraValue')} aria-label={t('modal.extraValue')} />
                   </Form.Item>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete', { ns: 'common' })} onClick={() => remove(field.name)} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('delete', { ns: 'common' })}
+                    onClick={() => remove(field.name)}
+                  />
                 </Space>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} block>

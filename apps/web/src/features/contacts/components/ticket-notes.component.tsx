@@ -72,7 +72,17 @@ export function TicketNotes({ ticket }: { ticket: TicketView }) {
           rowKey="id"
           renderItem={(note) => (
             <List.Item
-              actions={[<Button key="delete" type="text" danger icon={<DeleteOutlined />} aria-label={t('delete', { ns: 'common' })} onClick={() => confirmDelete(note.id)} data-testid={`note-delete-${note.id}`} />]}
+              actions={[
+                <Button
+                  key="delete"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('delete', { ns: 'common' })}
+                  onClick={() => confirmDelete(note.id)}
+                  data-testid={`note-delete-${note.id}`}
+                />,
+              ]}
             >
               <List.Item.Meta
                 title={<span className="note-text">{note.note}</span>}

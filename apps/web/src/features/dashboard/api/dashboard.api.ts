@@ -12,7 +12,10 @@ export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /dashboard: counters, attendants and queues of the period (`days`, or `date_from`/`date_to`). */
     dashboard: build.query<DashboardView, DashboardFilter>({
-      query: (filter) => ({ url: '/dashboard', params: 'days' in filter ? { days: filter.days } : { date_from: filter.from, date_to: filter.to } }),
+      query: (filter) => ({
+        url: '/dashboard',
+        params: 'days' in filter ? { days: filter.days } : { date_from: filter.from, date_to: filter.to },
+      }),
       providesTags: ['Tickets'],
     }),
     /** GET /dashboard/ticketsUsers: tickets per agent. */

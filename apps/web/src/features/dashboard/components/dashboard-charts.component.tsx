@@ -21,14 +21,30 @@ export default function DashboardCharts({ range }: { range: ChartRange }) {
       <Col xs={24} lg={12}>
         <Card title={t('ticketsPerUser', { count: perUser.data?.count ?? 0 })} data-testid="chart-users">
           <Spin spinning={perUser.isFetching}>
-            <Column data={users} xField="label" yField="total" height={280} theme={theme} axis={{ y: { title: false }, x: { title: false } }} label={{ text: 'total' }} />
+            <Column
+              data={users}
+              xField="label"
+              yField="total"
+              height={280}
+              theme={theme}
+              axis={{ y: { title: false }, x: { title: false } }}
+              label={{ text: 'total' }}
+            />
           </Spin>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
         <Card title={t('ticketsPerDay', { count: perDay.data?.count ?? 0 })} data-testid="chart-days">
           <Spin spinning={perDay.isFetching}>
-            <Column data={days} xField="label" yField="total" height={280} theme={theme} axis={{ y: { title: false }, x: { title: false } }} label={{ text: 'total' }} />
+            <Column
+              data={days}
+              xField="label"
+              yField="total"
+              height={280}
+              theme={theme}
+              axis={{ y: { title: false }, x: { title: false } }}
+              label={{ text: 'total' }}
+            />
           </Spin>
         </Card>
       </Col>

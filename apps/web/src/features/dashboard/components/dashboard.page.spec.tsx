@@ -6,9 +6,31 @@ import { aSessionUser } from '../../../../test/session-user';
 
 const view: DashboardView = {
   period: { from: '2026-03-01', to: '2026-03-10' },
-  counters: { supportHappening: 1, supportPending: 2, supportFinished: 3, leads: 5, avgSupportTime: 40, avgWaitTime: 16.25, avgFirstResponseTime: 17 },
-  attendants: [{ id: 4, name: 'Ana', online: true, tickets: 2, rating: 2, avgSupportTime: 45, avgFirstResponseTime: 22.5, medianResolutionTime: 60, p90ResolutionTime: 76 }],
-  queues: [{ id: 1, name: 'Vendas', color: '#1677ff', tickets: 2, avgFirstResponseTime: 22.5, medianResolutionTime: 60, p90ResolutionTime: 76 }],
+  counters: {
+    supportHappening: 1,
+    supportPending: 2,
+    supportFinished: 3,
+    leads: 5,
+    avgSupportTime: 40,
+    avgWaitTime: 16.25,
+    avgFirstResponseTime: 17,
+  },
+  attendants: [
+    {
+      id: 4,
+      name: 'Ana',
+      online: true,
+      tickets: 2,
+      rating: 2,
+      avgSupportTime: 45,
+      avgFirstResponseTime: 22.5,
+      medianResolutionTime: 60,
+      p90ResolutionTime: 76,
+    },
+  ],
+  queues: [
+    { id: 1, name: 'Vendas', color: '#1677ff', tickets: 2, avgFirstResponseTime: 22.5, medianResolutionTime: 60, p90ResolutionTime: 76 },
+  ],
 };
 
 describe('DashboardPage', () => {

@@ -1,6 +1,22 @@
 import type { DashboardAttendantView, DashboardQueueView } from '@atrium/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Col, DatePicker, Flex, Rate, Row, Select, Spin, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Rate,
+  Row,
+  Select,
+  Spin,
+  Statistic,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,18 +58,35 @@ export default function DashboardPage() {
     () => [
       { title: t('name'), dataIndex: 'name', key: 'name' },
       { title: t('tickets'), dataIndex: 'tickets', key: 'tickets', align: 'right' },
-      { title: t('rating'), key: 'rating', render: (_, a) => (a.rating === null ? '-' : <Rate disabled allowHalf count={3} value={Math.round(a.rating * 2) / 2} aria-label={String(a.rating)} />) },
+      {
+        title: t('rating'),
+        key: 'rating',
+        render: (_, a) =>
+          a.rating === null ? (
+            '-'
+          ) : (
+            <Rate disabled allowHalf count={3} value={Math.round(a.rating * 2) / 2} aria-label={String(a.rating)} />
+          ),
+      },
       { title: t('avgSupportTime'), key: 'support', render: (_, a) => formatDuration(a.avgSupportTime) },
       { title: t('firstResponse'), key: 'first', render: (_, a) => formatDuration(a.avgFirstResponseTime) },
       { title: t('median'), key: 'median', render: (_, a) => formatDuration(a.medianResolutionTime) },
       { title: t('p90'), key: 'p90', render: (_, a) => formatDuration(a.p90ResolutionTime) },
-      { title: t('status'), key: 'online', render: (_, a) => <Badge status={a.online ? 'success' : 'default'} text={a.online ? t('online') : t('offline')} /> },
+      {
+        title: t('status'),
+        key: 'online',
+        render: (_, a) => <Badge status={a.online ? 'success' : 'default'} text={a.online ? t('online') : t('offline')} />,
+      },
     ],
     [t],
   );
   const queueColumns: TableColumnsType<DashboardQueueView> = useMemo(
     () => [
-      { title: t('queue'), key: 'name', render: (_, q) => (q.id === null ? t('noQueue') : <Badge color={q.color ?? undefined} text={q.name} />) },
+      {
+        title: t('queue'),
+        key: 'name',
+        render: (_, q) => (q.id === null ? t('noQueue') : <Badge color={q.color ?? undefined} text={q.name} />),
+      },
       { title: t('tickets'), dataIndex: 'tickets', key: 'tickets', align: 'right' },
       { title: t('firstResponse'), key: 'first', render: (_, q) => formatDuration(q.avgFirstResponseTime) },
       { title: t('median'), key: 'median', render: (_, q) => formatDuration(q.medianResolutionTime) },
@@ -65,7 +98,10 @@ export default function DashboardPage() {
   function exportCsv(): void {
     if (!data) return;
     const headers = [t('name'), t('tickets'), t('rating'), t('avgSupportTime'), t('firstResponse'), t('median'), t('p90'), t('status')];
-    download(`atendentes-${data.period.from}-${data.period.to}.csv`, attendantsCsv(data.attendants, headers, (online) => (online ? t('online') : t('offline'))));
+    download(
+      `atendentes-${data.period.from}-${data.period.to}.csv`,
+      attendantsCsv(data.attendants, headers, (online) => (online ? t('online') : t('offline'))),
+    );
   }
 
   const counters = data?.counters;
@@ -93,7 +129,14 @@ export default function DashboardPage() {
               onChange={(value: number | undefined) => setDays(value ?? null)}
               options={PERIOD_OPTIONS.map((n) => ({ value: n, label: t('lastDays', { count: n }) }))}
             />
-            <DatePicker.RangePicker aria-label={t('dateRange')} format="DD/MM/YYYY" value={range} disabled={days !== null} onChange={(value) => setRange(value)} allowEmpty={[true, true]} />
+            <DatePicker.RangePicker
+              aria-label={t('dateRange')}
+              format="DD/MM/YYYY"
+              value={range}
+              disabled={days !== null}
+              onChange={(value) => setRange(value)}
+              allowEmpty={[true, true]}
+            />
           </>
         }
       />
@@ -125,10 +168,26 @@ export default function DashboardPage() {
                 </Button>
               }
             >
-              <Table rowKey="id" size="small" columns={attendantColumns} dataSource={data?.attendants ?? []} pagination={false} scroll={{ x: true }} data-testid="attendants" />
+              <Table
+                rowKey="id"
+                size="small"
+                columns={attendantColumns}
+                dataSource={data?.attendants ?? []}
+                pagination={false}
+                scroll={{ x: true }}
+                data-testid="attendants"
+              />
             </Card>
             <Card title={t('queues')}>
-              <Table rowKey={(q) => q.id ?? 0} size="small" columns={queueColumns} dataSource={data?.queues ?? []} pagination={false} scroll={{ x: true }} data-testid="queues" />
+              <Table
+                rowKey={(q) => q.id ?? 0}
+                size="small"
+                columns={queueColumns}
+                dataSource={data?.queues ?? []}
+                pagination={false}
+                scroll={{ x: true }}
+                data-testid="queues"
+              />
             </Card>
             <Alert.ErrorBoundary message={t('chartsError')} description="">
               <Suspense fallback={<Spin />}>

@@ -48,4 +48,11 @@ export const filesApi = api.injectEndpoints({
   }),
 });
 
-export const { useFileListsPageInfiniteQuery, useFileListQuery, useCreateFileListMutation, useUpdateFileListMutation, useDeleteFileListMutation, useUploadFileListFileMutation } = filesApi;
+export const {
+  useFileListsPageInfiniteQuery,
+  useFileListQuery,
+  useCreateFileListMutation,
+  useUpdateFileListMutation,
+  useDeleteFileListMutation,
+  useUploadFileListFileMutation,
+} = filesApi;

@@ -20,7 +20,16 @@ interface FileListFormValues {
 }
 
 /** A file picker as a form control: its value is the File chosen (the browser keeps the input's own value). */
-function OptionFileInput({ onChange, label, testId }: { value?: File | null; onChange?: (file: File | null) => void; label: string; testId: string }) {
+function OptionFileInput({
+  onChange,
+  label,
+  testId,
+}: {
+  value?: File | null;
+  onChange?: (file: File | null) => void;
+  label: string;
+  testId: string;
+}) {
   return <input type="file" aria-label={label} data-testid={testId} onChange={(event) => onChange?.(event.target.files?.[0] ?? null)} />;
 }
 
@@ -38,12 +47,24 @@ export function FileListFormModal({ open, id, onClose }: { open: boolean; id: nu
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue(editing && list ? { name: list.name, message: list.message, options: list.options.map((o) => ({ id: o.id, name: o.name, file: null, current: o.file })) } : EMPTY);
+    form.setFieldsValue(
+      editing && list
+        ? {
+            name: list.name,
+            message: list.message,
+            options: list.options.map((o) => ({ id: o.id, name: o.name, file: null, current: o.file })),
+          }
+        : EMPTY,
+    );
   }, [open, editing, list, form]);
 
   const submit = async (values: FileListFormValues) => {
     const options = values.options ?? [];
-    const input = { name: values.name.trim(), message: values.message, options: options.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name.trim() })) };
+    const input = {
+      name: values.name.trim(),
+      message: values.message,
+      options: options.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name.trim() })),
+    };
     await saveRecord(
       async () => {
         const saved = editing ? await update({ id, ...input }).unwrap() : await create(input).unwrap();
@@ -70,11 +91,29 @@ export function FileListFormModal({ open, id, onClose }: { open: boolean; id: nu
       testId="file-list-form-submit"
       width={640}
     >
-      <Form form={form} name="fileList" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
-        <Form.Item name="name" label={t('modal.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { min: 3, message: t('validation.tooShort') }]}>
+      <Form
+        form={form}
+        name="fileList"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
+        <Form.Item
+          name="name"
+          label={t('modal.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.required') },
+            { min: 3, message: t('validation.tooShort') },
+          ]}
+        >
           <Input autoFocus autoComplete="off" />
         </Form.Item>
-        <Form.Item name="message" label={t('modal.message')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="message"
+          label={t('modal.message')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
           <Input.TextArea rows={4} />
         </Form.Item>
         <Form.List name="options">

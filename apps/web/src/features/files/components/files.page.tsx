@@ -35,14 +35,28 @@ export default function FilesPage() {
     actionsColumn(t('columns.actions'), 110, (record) => (
       <RowActions
         onEdit={() => editor.edit(record.id)}
-        onDelete={() => confirm({ title: t('delete.title', { name: record.name }), remove: () => deleteList(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+        onDelete={() =>
+          confirm({
+            title: t('delete.title', { name: record.name }),
+            remove: () => deleteList(record.id).unwrap(),
+            deletedText: t('toasts.deleted'),
+          })
+        }
       />
     )),
   ];
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="files-search" addText={t('add')} onAdd={editor.add} addTestId="add-file-list" />
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="files-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-file-list"
+      />
       <InfiniteRecordTable<FileListView> list={list} columns={columns} scrollTestId="files-scroll" tableTestId="files-table" />
       <FileListFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>

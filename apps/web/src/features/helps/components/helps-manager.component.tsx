@@ -29,7 +29,11 @@ export function HelpsManager() {
   };
 
   const submit = async (values: HelpInput) => {
-    const input: HelpInput = { title: values.title.trim(), video: (values.video ?? '').trim(), description: (values.description ?? '').trim() };
+    const input: HelpInput = {
+      title: values.title.trim(),
+      video: (values.video ?? '').trim(),
+      description: (values.description ?? '').trim(),
+    };
     await submitDelay(FORM_SUBMIT_DELAY_MS);
     try {
       if (editing) await updateHelp({ id: editing.id, ...input }).unwrap();
@@ -84,21 +88,44 @@ export function HelpsManager() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="video" label={t('manager.video')} extra={t('manager.videoHelp')} rules={[{ max: 200, message: t('validation.tooLong', { ns: 'common' }) }]}>
+              <Form.Item
+                name="video"
+                label={t('manager.video')}
+                extra={t('manager.videoHelp')}
+                rules={[{ max: 200, message: t('validation.tooLong', { ns: 'common' }) }]}
+              >
                 <Input />
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item name="description" label={t('manager.description')} rules={[{ max: 5000, message: t('validation.tooLong', { ns: 'common' }) }]}>
+              <Form.Item
+                name="description"
+                label={t('manager.description')}
+                rules={[{ max: 5000, message: t('validation.tooLong', { ns: 'common' }) }]}
+              >
                 <Input.TextArea rows={3} />
               </Form.Item>
             </Col>
           </Row>
-          <ManagerActions testId="help" editing={editing !== null} saving={creating.isLoading || updating.isLoading} onClear={clear} onDelete={remove} />
+          <ManagerActions
+            testId="help"
+            editing={editing !== null}
+            saving={creating.isLoading || updating.isLoading}
+            onClear={clear}
+            onDelete={remove}
+          />
         </Form>
       </Card>
       <Card size="small" styles={{ body: { padding: 0 } }}>
-        <Table<HelpView> rowKey="id" size="small" columns={columns} dataSource={helps ?? []} loading={isFetching} pagination={false} scroll={{ x: 600 }} />
+        <Table<HelpView>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={helps ?? []}
+          loading={isFetching}
+          pagination={false}
+          scroll={{ x: 600 }}
+        />
       </Card>
     </div>
   );

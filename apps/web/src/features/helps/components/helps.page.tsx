@@ -62,10 +62,24 @@ export default function HelpsPage() {
           ))}
         </Row>
       )}
-      <Modal open={playing !== null} title={playing?.title} footer={null} width={{ xs: '95vw', md: 800 }} onCancel={() => setPlaying(null)} keyboard destroyOnHidden centered>
+      <Modal
+        open={playing !== null}
+        title={playing?.title}
+        footer={null}
+        width={{ xs: '95vw', md: 800 }}
+        onCancel={() => setPlaying(null)}
+        keyboard
+        destroyOnHidden
+        centered
+      >
         {playing ? (
           <div className="video-frame">
-            <iframe src={videoEmbedUrl(playing.video)} title={playing.title} allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture" allowFullScreen />
+            <iframe
+              src={videoEmbedUrl(playing.video)}
+              title={playing.title}
+              allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+            />
           </div>
         ) : null}
       </Modal>

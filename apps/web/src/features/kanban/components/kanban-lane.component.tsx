@@ -17,13 +17,22 @@ export function KanbanLane({ lane, tickets }: { lane: Lane; tickets: TicketView[
   const { t } = useTranslation('kanban');
   const { setNodeRef, isOver } = useDroppable({ id: lane.id, data: { lane } });
   return (
-    <section ref={setNodeRef} className={`kanban-lane${isOver ? ' kanban-lane-over' : ''}`} aria-label={lane.title} data-testid={`kanban-lane-${lane.id}`}>
+    <section
+      ref={setNodeRef}
+      className={`kanban-lane${isOver ? ' kanban-lane-over' : ''}`}
+      aria-label={lane.title}
+      data-testid={`kanban-lane-${lane.id}`}
+    >
       <header className="kanban-lane-header" style={lane.color ? { background: lane.color, color: '#fff' } : undefined}>
         <span className="kanban-lane-title">{lane.title}</span>
         <Badge count={tickets.length} showZero color="rgba(0,0,0,0.25)" />
       </header>
       <div className="kanban-lane-cards">
-        {tickets.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyLane')} /> : tickets.map((ticket) => <KanbanCard key={ticket.id} ticket={ticket} />)}
+        {tickets.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyLane')} />
+        ) : (
+          tickets.map((ticket) => <KanbanCard key={ticket.id} ticket={ticket} />)
+        )}
       </div>
     </section>
   );

@@ -6,13 +6,35 @@ import { aSessionUser } from '../../../../test/session-user';
 import { aContact, aTicket } from '../../../../test/tickets-fixtures';
 import KanbanPage from './kanban.page';
 
-const novo: TagView = { id: 11, companyId: 3, name: 'Novo', color: '#52c41a', kanban: 1, userId: null, ticketsCount: 1, createdAt: '', updatedAt: '' };
+const novo: TagView = {
+  id: 11,
+  companyId: 3,
+  name: 'Novo',
+  color: '#52c41a',
+  kanban: 1,
+  userId: null,
+  ticketsCount: 1,
+  createdAt: '',
+  updatedAt: '',
+};
 const proposta: TagView = { ...novo, id: 12, name: 'Proposta', color: '#722ed1' };
 const vip = { id: 20, name: 'VIP', color: '#f5222d', kanban: 0 as const };
 const refOf = (tag: TagView) => ({ id: tag.id, name: tag.name, color: tag.color, kanban: 1 as const });
 
-const untagged = aTicket({ id: 100, uuid: '3f2b8c1e-0000-4000-8000-000000000100', contact: aContact({ name: 'João Cliente', number: '5511987654321' }), lastMessage: 'Quero um orçamento', tags: [vip] });
-const inNovo = aTicket({ id: 101, uuid: '3f2b8c1e-0000-4000-8000-000000000101', contact: aContact({ id: 51, name: 'Ana Souza', number: '5511911112222' }), lastMessage: 'Obrigada', tags: [refOf(novo)] });
+const untagged = aTicket({
+  id: 100,
+  uuid: '3f2b8c1e-0000-4000-8000-000000000100',
+  contact: aContact({ name: 'João Cliente', number: '5511987654321' }),
+  lastMessage: 'Quero um orçamento',
+  tags: [vip],
+});
+const inNovo = aTicket({
+  id: 101,
+  uuid: '3f2b8c1e-0000-4000-8000-000000000101',
+  contact: aContact({ id: 51, name: 'Ana Souza', number: '5511911112222' }),
+  lastMessage: 'Obrigada',
+  tags: [refOf(novo)],
+});
 
 /** Picks the card up and waits until the keyboard sensor listens for the next keys (it starts listening on the next tick). */
 async function pickUp(card: HTMLElement, code: 'Space' | 'Enter'): Promise<void> {
@@ -60,7 +82,14 @@ describe('kanban page', () => {
   }
 
   function renderBoard() {
-    return renderWithLiveSocket([{ path: '/kanban', element: <KanbanPage /> }, { path: '/tickets/:ticketId', element: <p>conversation</p> }], '/kanban', aSessionUser({ queueIds: [1, 2] }));
+    return renderWithLiveSocket(
+      [
+        { path: '/kanban', element: <KanbanPage /> },
+        { path: '/tickets/:ticketId', element: <p>conversation</p> },
+      ],
+      '/kanban',
+      aSessionUser({ queueIds: [1, 2] }),
+    );
   }
 
   it("shows 'Em aberto' then a lane per kanban tag coloured by it, with each card's number, contact, last message and 'Ver Ticket'", async () => {
@@ -68,7 +97,11 @@ describe('kanban page', () => {
     const { router } = renderBoard();
     const open = await screen.findByTestId('kanban-lane-open');
     expect(within(open).getByText('Em aberto')).toBeInTheDocument();
-    expect([...document.querySelectorAll('[data-testid^="kanban-lane-"]')].map((lane) => lane.getAttribute('data-testid'))).toEqual(['kanban-lane-open', 'kanban-lane-tag-11', 'kanban-lane-tag-12']);
+    expect([...document.querySelectorAll('[data-testid^="kanban-lane-"]')].map((lane) => lane.getAttribute('data-testid'))).toEqual([
+      'kanban-lane-open',
+      'kanban-lane-tag-11',
+      'kanban-lane-tag-12',
+    ]);
     expect(within(screen.getByTestId('kanban-lane-tag-11')).getByText('Novo').closest('header')).toHaveStyle({ background: '#52c41a' });
     expect(api.callsTo('GET /ticket/kanban')[0]!.query.get('queueIds')).toBe('[1,2]');
 
@@ -104,7 +137,10 @@ describe('kanban page', () => {
     fireEvent.keyDown(card, { code: 'Space', key: ' ' });
 
     await waitFor(() => expect(api.callsTo('PUT /ticket-tags/100/11')).toHaveLength(1));
-    expect(api.calls.filter((call) => call.path.startsWith('/ticket-tags')).map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /ticket-tags/100', 'PUT /ticket-tags/100/11']);
+    expect(api.calls.filter((call) => call.path.startsWith('/ticket-tags')).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /ticket-tags/100',
+      'PUT /ticket-tags/100/11',
+    ]);
     expect(await screen.findByText('Ticket Tag Removido!')).toBeInTheDocument();
     expect(await screen.findByText('Ticket Tag Adicionado com Sucesso!')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByTestId('kanban-lane-tag-11')).getByTestId('kanban-card-100')).toBeInTheDocument());
@@ -136,14 +172,29 @@ describe('kanban page', () => {
     const { socket } = renderBoard();
     await screen.findByTestId('kanban-card-100');
 
-    const arriving: TicketView = aTicket({ id: 102, status: 'pending', userId: null, contact: aContact({ id: 52, name: 'Bruno Novo' }), lastMessage: 'Oi, tudo bem?' });
+    const arriving: TicketView = aTicket({
+      id: 102,
+      status: 'pending',
+      userId: null,
+      contact: aContact({ id: 52, name: 'Bruno Novo' }),
+      lastMessage: 'Oi, tudo bem?',
+    });
     act(() => socket.serverEmits('company-3-ticket', { action: 'update', ticket: arriving }));
-    await waitFor(() => expect(within(screen.getByTestId('kanban-lane-open')).getByTestId('kanban-card-102')).toHaveTextContent('Oi, tudo bem?'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('kanban-lane-open')).getByTestId('kanban-card-102')).toHaveTextContent('Oi, tudo bem?'),
+    );
 
     act(() => socket.serverEmits('company-3-ticket', { action: 'update', ticket: { ...arriving, tags: [refOf(proposta)] } }));
     await waitFor(() => expect(within(screen.getByTestId('kanban-lane-tag-12')).getByTestId('kanban-card-102')).toBeInTheDocument());
 
-    act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: {}, contact: arriving.contact, ticket: { ...arriving, tags: [refOf(proposta)], lastMessage: 'Chegou agora' } }));
+    act(() =>
+      socket.serverEmits('company-3-appMessage', {
+        action: 'create',
+        message: {},
+        contact: arriving.contact,
+        ticket: { ...arriving, tags: [refOf(proposta)], lastMessage: 'Chegou agora' },
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('kanban-card-102')).toHaveTextContent('Chegou agora'));
 
     act(() => socket.serverEmits('company-3-ticket', { action: 'update', ticket: { ...inNovo, status: 'closed' } }));

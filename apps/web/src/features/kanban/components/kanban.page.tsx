@@ -51,9 +51,15 @@ export default function KanbanPage() {
   useKanbanLive(user.companyId, queueArg, queueIds);
   const move = useKanbanMove(queueArg, queueIds, tags);
   const [dragged, setDragged] = useState<TicketView | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates }),
+  );
 
-  const lanes: Lane[] = useMemo(() => [{ id: OPEN_LANE, title: t('openLane') }, ...tags.map((tag) => ({ id: laneIdOf(tag.id), title: tag.name, color: tag.color }))], [tags, t]);
+  const lanes: Lane[] = useMemo(
+    () => [{ id: OPEN_LANE, title: t('openLane') }, ...tags.map((tag) => ({ id: laneIdOf(tag.id), title: tag.name, color: tag.color }))],
+    [tags, t],
+  );
   const byLane = useMemo(() => {
     const laneTagIds = tags.map((tag) => tag.id);
     const groups = new Map<LaneId, TicketView[]>(lanes.map((lane) => [lane.id, []]));

@@ -19,7 +19,13 @@ export function useKanbanMove(queueArg: KanbanQueueIds, queueIds: readonly numbe
 
   return useCallback(
     async (ticket: TicketView, target: LaneId) => {
-      if (laneOf(ticket, lanes.map((lane) => lane.id)) === target) return;
+      if (
+        laneOf(
+          ticket,
+          lanes.map((lane) => lane.id),
+        ) === target
+      )
+        return;
       const tagId = tagIdOfLane(target);
       const lane = lanes.find((candidate) => candidate.id === tagId);
       const laneRef = lane ? { id: lane.id, name: lane.name, color: lane.color, kanban: 1 as const } : null;

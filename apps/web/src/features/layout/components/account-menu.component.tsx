@@ -21,7 +21,12 @@ export function AccountMenu() {
           items: [
             { key: 'profile', icon: <UserOutlined />, label: <span data-testid="account-profile">{t('account.profile')}</span> },
             { type: 'divider' },
-            { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="account-logout">{t('account.logout')}</span> },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              danger: true,
+              label: <span data-testid="account-logout">{t('account.logout')}</span>,
+            },
           ],
           onClick: ({ key }) => {
             if (key === 'profile') setProfileOpen(true);

@@ -25,7 +25,10 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const { pathname } = useLocation();
   const { main, admin } = useMenuRoutes();
   const connectionsAttention = useConnectionsAttention(admin.some((route) => route.badge === 'connections'));
-  const unreadChats = useUnreadChats(user.id, main.some((route) => route.badge === 'chats'));
+  const unreadChats = useUnreadChats(
+    user.id,
+    main.some((route) => route.badge === 'chats'),
+  );
 
   const label = (route: AppRoute) => {
     const text = t(route.key);

@@ -25,14 +25,43 @@ describe('drawer', () => {
     expect(within(nav).getByText('Administração')).toBeInTheDocument();
     const routes = drawerRoutes();
     expect(routes).toEqual(
-      expect.arrayContaining(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'queueIntegration', 'connections', 'queues', 'users', 'financeiro', 'settings']),
+      expect.arrayContaining([
+        'dashboard',
+        'tickets',
+        'kanban',
+        'quickMessages',
+        'todolist',
+        'contacts',
+        'tags',
+        'helps',
+        'queueIntegration',
+        'connections',
+        'queues',
+        'users',
+        'financeiro',
+        'settings',
+      ]),
     );
     // file lists are part of the campaign area (issue 24): hidden with it
-    for (const hidden of ['schedules', 'chats', 'campaigns', 'contactLists', 'campaignsConfig', 'files', 'announcements', 'prompts', 'messagesApi']) expect(routes).not.toContain(hidden);
+    for (const hidden of [
+      'schedules',
+      'chats',
+      'campaigns',
+      'contactLists',
+      'campaignsConfig',
+      'files',
+      'announcements',
+      'prompts',
+      'messagesApi',
+    ])
+      expect(routes).not.toContain(hidden);
   });
 
   it('shows a plain user no administration items', async () => {
-    renderApp('/tickets', aSessionUser({ profile: 'user', flags: { useKanban: true, useSchedules: true, useInternalChat: true, useOpenAi: true } }));
+    renderApp(
+      '/tickets',
+      aSessionUser({ profile: 'user', flags: { useKanban: true, useSchedules: true, useInternalChat: true, useOpenAi: true } }),
+    );
     const nav = await screen.findByRole('navigation');
     expect(within(nav).queryByText('Administração')).not.toBeInTheDocument();
     expect(drawerRoutes()).toEqual(['tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps']);
@@ -41,7 +70,12 @@ describe('drawer', () => {
   it('shows announcements to the super user and the campaigns group when plan and company allow it', async () => {
     renderApp(
       '/tickets',
-      aSessionUser({ profile: 'admin', super: true, flags: { useCampaigns: true }, settings: [{ key: 'campaignsEnabled', value: 'true' }] }),
+      aSessionUser({
+        profile: 'admin',
+        super: true,
+        flags: { useCampaigns: true },
+        settings: [{ key: 'campaignsEnabled', value: 'true' }],
+      }),
     );
     const nav = await screen.findByRole('navigation');
     expect(within(nav).getByText('Informativos')).toBeInTheDocument();
@@ -80,7 +114,22 @@ describe('drawer', () => {
     api = fakeApi({
       'GET /version': { body: { version: '6.0.0' } },
       'GET /announcements/': { body: { records: [], count: 0, hasMore: false } },
-      'GET /whatsapp/': { body: [{ id: 1, name: 'Vendas', status: 'qrcode', qrcode: 'x', pairingCode: '', retries: 0, isDefault: true, provider: 'beta', number: null, updatedAt: '' }] },
+      'GET /whatsapp/': {
+        body: [
+          {
+            id: 1,
+            name: 'Vendas',
+            status: 'qrcode',
+            qrcode: 'x',
+            pairingCode: '',
+            retries: 0,
+            isDefault: true,
+            provider: 'beta',
+            number: null,
+            updatedAt: '',
+          },
+        ],
+      },
     });
     renderApp('/tickets', aSessionUser({ profile: 'admin' }));
     await screen.findByRole('navigation');

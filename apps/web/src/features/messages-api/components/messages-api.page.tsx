@@ -68,7 +68,12 @@ function MediaTestForm() {
       <Form.Item name="body" label={t('fields.caption')}>
         <Input />
       </Form.Item>
-      <Form.Item label={t('fields.file')} required validateStatus={missingFile ? 'error' : undefined} help={missingFile ? t('validation.required') : undefined}>
+      <Form.Item
+        label={t('fields.file')}
+        required
+        validateStatus={missingFile ? 'error' : undefined}
+        help={missingFile ? t('validation.required') : undefined}
+      >
         <Upload
           maxCount={1}
           beforeUpload={(chosen) => {
@@ -124,7 +129,8 @@ export default function MessagesApiPage() {
       <Card title={t('docs.heading')} style={{ marginBottom: 16 }}>
         <Typography.Paragraph>{t('docs.intro')}</Typography.Paragraph>
         <Typography.Paragraph>
-          <Typography.Text strong>{t('docs.endpoint')}</Typography.Text> <Typography.Text code data-testid="api-endpoint">{`POST ${endpoint}`}</Typography.Text>
+          <Typography.Text strong>{t('docs.endpoint')}</Typography.Text>{' '}
+          <Typography.Text code data-testid="api-endpoint">{`POST ${endpoint}`}</Typography.Text>
         </Typography.Paragraph>
         <Typography.Paragraph>{t('docs.auth')}</Typography.Paragraph>
         <Typography.Paragraph>{t('docs.number')}</Typography.Paragraph>

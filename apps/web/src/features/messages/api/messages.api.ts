@@ -53,4 +53,10 @@ export const messagesApi = api.injectEndpoints({
   }),
 });
 
-export const { useMessagesPageInfiniteQuery, usePeekMessagesPageInfiniteQuery, useSendTextMutation, useSendMediaMutation, useDeleteMessageMutation } = messagesApi;
+export const {
+  useMessagesPageInfiniteQuery,
+  usePeekMessagesPageInfiniteQuery,
+  useSendTextMutation,
+  useSendMediaMutation,
+  useDeleteMessageMutation,
+} = messagesApi;

@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 function DoubleCheck({ read }: { read: boolean }) {
   return (
     <svg viewBox="0 0 18 12" width="16" height="11" aria-hidden="true" className={read ? 'ack-read' : undefined}>
-      <path d="M1 6.5l3.2 3.2L11 2.5M7 9.2l.5.5L15.8 1.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M1 6.5l3.2 3.2L11 2.5M7 9.2l.5.5L15.8 1.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -24,7 +24,11 @@ export function ComposerAttachment({ file, onRemove }: { file: File; onRemove: (
   const preview = useImagePreview(file);
   return (
     <span className="composer-file" data-testid="composer-file">
-      {preview ? <img className="composer-file-thumbnail" src={preview} alt={file.name} data-testid="composer-file-thumbnail" /> : <PaperClipOutlined />}
+      {preview ? (
+        <img className="composer-file-thumbnail" src={preview} alt={file.name} data-testid="composer-file-thumbnail" />
+      ) : (
+        <PaperClipOutlined />
+      )}
       <span className="composer-file-name">{file.name}</span>
       <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('composer.removeFile')} onClick={onRemove} />
     </span>

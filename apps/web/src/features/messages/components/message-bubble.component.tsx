@@ -13,7 +13,8 @@ export function QuotedText({ quoted }: { quoted: Pick<QuotedMessageView, 'body' 
   const { t } = useTranslation('messages');
   if (quoted.isDeleted) return <>{t('deleted')}</>;
   if (quoted.mediaType === 'locationMessage') return <>{t('location')}</>;
-  if (quoted.mediaType !== 'chat' && quoted.mediaType !== 'call_log' && !quoted.body.trim()) return <>{t(`mediaTypes.${quoted.mediaType}`)}</>;
+  if (quoted.mediaType !== 'chat' && quoted.mediaType !== 'call_log' && !quoted.body.trim())
+    return <>{t(`mediaTypes.${quoted.mediaType}`)}</>;
   return <>{quoted.body}</>;
 }
 
@@ -33,7 +34,9 @@ export function QuotedMessage({ quoted }: { quoted: QuotedMessageView }) {
 export function CallNotice({ message }: { message: MessageView }) {
   const { t } = useTranslation('messages');
   const call = parseCallNotice(message.body);
-  const text = call ? t(call.isVideo ? 'call.video' : 'call.voice', { status: t(`call.status.${call.status}`), time: call.time }) : message.body;
+  const text = call
+    ? t(call.isVideo ? 'call.video' : 'call.voice', { status: t(`call.status.${call.status}`), time: call.time })
+    : message.body;
   return (
     <div className="message-notice message-call" data-testid="message-call">
       {call?.isVideo ? <VideoCameraOutlined /> : <PhoneOutlined />} <span>{text}</span>
@@ -67,7 +70,14 @@ export function MessageBubble({ message, showAuthor, onReply, onDelete }: Messag
               onClick: ({ key }) => (key === 'reply' ? onReply?.(message) : onDelete?.(message)),
             }}
           >
-            <Button type="text" size="small" className="message-menu" icon={<DownOutlined />} aria-label={t('menu.title')} data-testid={`message-menu-${message.id}`} />
+            <Button
+              type="text"
+              size="small"
+              className="message-menu"
+              icon={<DownOutlined />}
+              aria-label={t('menu.title')}
+              data-testid={`message-menu-${message.id}`}
+            />
           </Dropdown>
         ) : null}
         {showAuthor && !message.fromMe && message.contact ? <div className="message-author">{message.contact.name}</div> : null}
@@ -80,7 +90,11 @@ export function MessageBubble({ message, showAuthor, onReply, onDelete }: Messag
         <MessageMedia message={message} />
         {showsBodyAsText(message) && message.body ? <div className="message-text">{formatWhatsappText(message.body)}</div> : null}
         <div className="message-meta">
-          {message.isEdited ? <span className="message-edited" data-testid="message-edited">{t('edited')}</span> : null}
+          {message.isEdited ? (
+            <span className="message-edited" data-testid="message-edited">
+              {t('edited')}
+            </span>
+          ) : null}
           <span className="message-time">{dayjs(message.createdAt).format('HH:mm')}</span>
           {message.fromMe ? <AckIcon ack={message.ack} /> : null}
         </div>

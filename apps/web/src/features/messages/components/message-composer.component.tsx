@@ -1,4 +1,12 @@
-import { AudioOutlined, CheckCircleOutlined, CloseCircleOutlined, CloseOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
+import {
+  AudioOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  CloseOutlined,
+  PaperClipOutlined,
+  SendOutlined,
+  SmileOutlined,
+} from '@ant-design/icons';
 import type { MessageView, QuickMessageView, TicketView } from '@atrium/contracts';
 import { Button, Input, Popover, Spin, Switch, Tooltip, type GetRef } from 'antd';
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
@@ -51,7 +59,9 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
   const suggestions = open ? quickReplySuggestions(text, quickMessages ?? []) : [];
 
   const remember = (sent: MessageView[]) =>
-    dispatch(messagesApi.util.updateQueryData('messagesPage', ticket.id, (draft) => sent.forEach((message) => upsertMessage(draft, message))));
+    dispatch(
+      messagesApi.util.updateQueryData('messagesPage', ticket.id, (draft) => sent.forEach((message) => upsertMessage(draft, message))),
+    );
 
   const attempt = async (work: () => Promise<MessageView[]>): Promise<boolean> => {
     try {
@@ -81,7 +91,12 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
 
   const chooseQuickReply = async (quick: QuickMessageView) => {
     if (quick.mediaUrl) {
-      if (await attempt(() => sendText({ ticketId: ticket.id, body: quick.message, mediaUrl: quick.mediaUrl ?? undefined, signMessage }).unwrap())) setText('');
+      if (
+        await attempt(() =>
+          sendText({ ticketId: ticket.id, body: quick.message, mediaUrl: quick.mediaUrl ?? undefined, signMessage }).unwrap(),
+        )
+      )
+        setText('');
       return;
     }
     setText(quick.message);
@@ -127,13 +142,26 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
     const seconds = String(recorder.elapsed % 60).padStart(2, '0');
     return (
       <div className="composer composer-recording" data-testid="composer-recording">
-        <Button type="text" danger icon={<CloseCircleOutlined />} aria-label={t('composer.cancelRecording')} onClick={recorder.cancel} disabled={recorder.state !== 'recording'} />
+        <Button
+          type="text"
+          danger
+          icon={<CloseCircleOutlined />}
+          aria-label={t('composer.cancelRecording')}
+          onClick={recorder.cancel}
+          disabled={recorder.state !== 'recording'}
+        />
         <span className="recording-dot" />
         <span className="recording-time">
           {minutes}:{seconds}
         </span>
         {recorder.state === 'processing' ? <Spin size="small" /> : null}
-        <Button type="text" icon={<CheckCircleOutlined style={{ color: 'var(--ant-color-success)' }} />} aria-label={t('composer.sendRecording')} onClick={() => void finishRecording()} disabled={recorder.state !== 'recording'} />
+        <Button
+          type="text"
+          icon={<CheckCircleOutlined style={{ color: 'var(--ant-color-success)' }} />}
+          aria-label={t('composer.sendRecording')}
+          onClick={() => void finishRecording()}
+          disabled={recorder.state !== 'recording'}
+        />
       </div>
     );
   }
@@ -154,14 +182,25 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
       {files.length > 0 ? (
         <div className="composer-files" data-testid="composer-files">
           {files.map((file, index) => (
-            <ComposerAttachment key={`${file.name}-${index}`} file={file} onRemove={() => setFiles(files.filter((_, at) => at !== index))} />
+            <ComposerAttachment
+              key={`${file.name}-${index}`}
+              file={file}
+              onRemove={() => setFiles(files.filter((_, at) => at !== index))}
+            />
           ))}
         </div>
       ) : null}
       {suggestions.length > 0 ? (
         <ul className="composer-suggestions" role="listbox" aria-label={t('composer.quickReplies')} data-testid="quick-replies">
           {suggestions.map((quick) => (
-            <li key={quick.id} role="option" aria-selected={false} tabIndex={0} onClick={() => void chooseQuickReply(quick)} onKeyDown={(event) => event.key === 'Enter' && void chooseQuickReply(quick)}>
+            <li
+              key={quick.id}
+              role="option"
+              aria-selected={false}
+              tabIndex={0}
+              onClick={() => void chooseQuickReply(quick)}
+              onKeyDown={(event) => event.key === 'Enter' && void chooseQuickReply(quick)}
+            >
               {quickReplyLabel(quick)}
             </li>
           ))}
@@ -181,7 +220,13 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
         >
           <Button type="text" icon={<SmileOutlined />} aria-label={t('composer.emoji')} disabled={!open} />
         </Popover>
-        <Button type="text" icon={<PaperClipOutlined />} aria-label={t('composer.attach')} disabled={!open || busy} onClick={() => fileInput.current?.click()} />
+        <Button
+          type="text"
+          icon={<PaperClipOutlined />}
+          aria-label={t('composer.attach')}
+          disabled={!open || busy}
+          onClick={() => fileInput.current?.click()}
+        />
         <input
           ref={fileInput}
           type="file"
@@ -207,12 +252,36 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
           className="composer-input"
         />
         <Tooltip title={t('composer.sign')}>
-          <Switch size="small" checked={signMessage} onChange={setSignMessage} disabled={!open} aria-label={t('composer.sign')} data-testid="composer-sign" />
+          <Switch
+            size="small"
+            checked={signMessage}
+            onChange={setSignMessage}
+            disabled={!open}
+            aria-label={t('composer.sign')}
+            data-testid="composer-sign"
+          />
         </Tooltip>
         {text.trim() || files.length > 0 ? (
-          <Button type="primary" shape="circle" icon={<SendOutlined />} aria-label={t('composer.send')} onClick={() => void submit()} loading={busy} disabled={!open} data-testid="composer-send" />
+          <Button
+            type="primary"
+            shape="circle"
+            icon={<SendOutlined />}
+            aria-label={t('composer.send')}
+            onClick={() => void submit()}
+            loading={busy}
+            disabled={!open}
+            data-testid="composer-send"
+          />
         ) : (
-          <Button type="text" shape="circle" icon={<AudioOutlined />} aria-label={t('composer.record')} onClick={() => void startRecording()} disabled={!open || busy} data-testid="composer-record" />
+          <Button
+            type="text"
+            shape="circle"
+            icon={<AudioOutlined />}
+            aria-label={t('composer.record')}
+            onClick={() => void startRecording()}
+            disabled={!open || busy}
+            data-testid="composer-record"
+          />
         )}
       </div>
     </div>

@@ -32,7 +32,13 @@ export function DownloadButton({ message }: { message: Pick<MessageView, 'mediaN
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()} className="message-download" data-testid="message-download">
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => void download()}
+      className="message-download"
+      data-testid="message-download"
+    >
       <span className="message-download-name">
         <FileOutlined /> {name}
       </span>
@@ -45,7 +51,10 @@ function BlobMedia({ message }: { message: MessageView }) {
   const { src, failed } = useMediaBlob(message.mediaUrl);
   if (failed) return <DownloadButton message={message} />;
   if (!src) return <Spin size="small" className="message-media-loading" />;
-  if (message.mediaType === 'image') return <Image src={src} alt={fileNameOf(message)} className="message-image" data-testid="message-image" preview={{ mask: t('view') }} />;
+  if (message.mediaType === 'image')
+    return (
+      <Image src={src} alt={fileNameOf(message)} className="message-image" data-testid="message-image" preview={{ mask: t('view') }} />
+    );
   if (message.mediaType === 'audio') return <audio controls src={src} className="message-audio" data-testid="message-audio" />;
   return <video controls src={src} className="message-video" data-testid="message-video" />;
 }

@@ -101,7 +101,11 @@ export function MessagesList({ ticket, readOnly = false, onReply }: MessagesList
             case 'closed':
             case 'opened':
               return (
-                <div key={row.key} className={`message-notice message-marker message-marker-${row.kind}`} data-testid={`marker-${row.kind}`}>
+                <div
+                  key={row.key}
+                  className={`message-notice message-marker message-marker-${row.kind}`}
+                  data-testid={`marker-${row.kind}`}
+                >
                   {t(row.kind === 'closed' ? 'markers.closed' : 'markers.opened')} {dayjs(row.at).format('DD/MM/YYYY HH:mm')}
                 </div>
               );

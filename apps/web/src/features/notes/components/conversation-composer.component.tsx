@@ -8,7 +8,15 @@ import { NoteComposer } from './note-composer.component';
 type ComposerMode = 'reply' | 'note';
 
 /** Below the conversation: reply to the customer, or write a private note for the team (as Chatwoot and Zendesk do). */
-export function ConversationComposer({ ticket, replyingTo, onCancelReply }: { ticket: TicketView; replyingTo: MessageView | null; onCancelReply: () => void }) {
+export function ConversationComposer({
+  ticket,
+  replyingTo,
+  onCancelReply,
+}: {
+  ticket: TicketView;
+  replyingTo: MessageView | null;
+  onCancelReply: () => void;
+}) {
   const { t } = useTranslation('messages');
   const [mode, setMode] = useState<ComposerMode>('reply');
   return (
@@ -24,7 +32,11 @@ export function ConversationComposer({ ticket, replyingTo, onCancelReply }: { ti
         ]}
         data-testid="composer-mode"
       />
-      {mode === 'reply' ? <MessageComposer ticket={ticket} replyingTo={replyingTo} onCancelReply={onCancelReply} /> : <NoteComposer ticket={ticket} />}
+      {mode === 'reply' ? (
+        <MessageComposer ticket={ticket} replyingTo={replyingTo} onCancelReply={onCancelReply} />
+      ) : (
+        <NoteComposer ticket={ticket} />
+      )}
     </div>
   );
 }

@@ -54,7 +54,14 @@ export function NoteComposer({ ticket }: { ticket: Pick<TicketView, 'id' | 'cont
         }}
         data-testid="note-input"
       />
-      <Button type="primary" icon={<LockOutlined />} disabled={!ready} loading={adding.isLoading} onClick={() => void submit()} data-testid="note-send">
+      <Button
+        type="primary"
+        icon={<LockOutlined />}
+        disabled={!ready}
+        loading={adding.isLoading}
+        onClick={() => void submit()}
+        data-testid="note-send"
+      >
         {t('notes.add')}
       </Button>
     </div>

@@ -52,7 +52,11 @@ export function NotificationsBell() {
                 <Avatar icon={<LockOutlined />} />
                 <Flex vertical style={{ minWidth: 0, flex: 1, textAlign: 'start' }}>
                   <Typography.Text strong ellipsis>
-                    {t('notifications.mentioned', { name: mention.note.user?.name ?? '', ticket: mention.ticket.id, contact: mention.contact.name })}
+                    {t('notifications.mentioned', {
+                      name: mention.note.user?.name ?? '',
+                      ticket: mention.ticket.id,
+                      contact: mention.contact.name,
+                    })}
                   </Typography.Text>
                   <Typography.Text type="secondary" ellipsis>
                     {mention.note.note}
@@ -62,7 +66,13 @@ export function NotificationsBell() {
             </Button>
           ))}
           {tickets.map((ticket) => (
-            <Button key={ticket.id} type="text" className="popover-row" onClick={() => navigate(`/tickets/${ticket.uuid}`)} data-testid={`notification-${ticket.id}`}>
+            <Button
+              key={ticket.id}
+              type="text"
+              className="popover-row"
+              onClick={() => navigate(`/tickets/${ticket.uuid}`)}
+              data-testid={`notification-${ticket.id}`}
+            >
               <Flex gap={8} align="center" style={{ width: '100%' }}>
                 <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0)}</Avatar>
                 <Flex vertical style={{ minWidth: 0, flex: 1, textAlign: 'start' }}>

@@ -20,7 +20,11 @@ describe('notifications bell', () => {
       return Promise.resolve();
     });
     try {
-      const { socket, store } = renderWithLiveSocket([{ path: '*', element: <NotificationsBell /> }], '/todolist', aSessionUser({ profile: 'user', queueIds: [1] }));
+      const { socket, store } = renderWithLiveSocket(
+        [{ path: '*', element: <NotificationsBell /> }],
+        '/todolist',
+        aSessionUser({ profile: 'user', queueIds: [1] }),
+      );
       store.dispatch(volumeChanged(0.4));
       const bell = await screen.findByTestId('notifications-bell');
       await waitFor(() => expect(bell.closest('.ant-badge')).toHaveTextContent('1'));
@@ -30,13 +34,35 @@ describe('notifications bell', () => {
       expect(within(popover).getByText('Alguém aí?')).toBeInTheDocument();
 
       // a customer writes in a pending ticket: it joins the bell and the sound plays at 0.4
-      const pending = aTicket({ id: 101, uuid: 'uuid-101', status: 'pending', userId: null, user: null, unreadMessages: 1, lastMessage: 'Oi, bom dia' });
-      act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 5, ticketId: 101, body: 'Oi, bom dia' }), ticket: pending, contact: pending.contact }));
+      const pending = aTicket({
+        id: 101,
+        uuid: 'uuid-101',
+        status: 'pending',
+        userId: null,
+        user: null,
+        unreadMessages: 1,
+        lastMessage: 'Oi, bom dia',
+      });
+      act(() =>
+        socket.serverEmits('company-3-appMessage', {
+          action: 'create',
+          message: aMessage({ id: 5, ticketId: 101, body: 'Oi, bom dia' }),
+          ticket: pending,
+          contact: pending.contact,
+        }),
+      );
       expect(await within(popover).findByText('Oi, bom dia')).toBeInTheDocument();
       await waitFor(() => expect(volumes).toEqual([0.4]));
 
       // our own messages make no sound; reading a ticket takes it off the bell
-      act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 6, ticketId: 100, fromMe: true }), ticket: unread, contact: unread.contact }));
+      act(() =>
+        socket.serverEmits('company-3-appMessage', {
+          action: 'create',
+          message: aMessage({ id: 6, ticketId: 100, fromMe: true }),
+          ticket: unread,
+          contact: unread.contact,
+        }),
+      );
       act(() => socket.serverEmits('company-3-ticket', { action: 'updateUnread', ticketId: 100 }));
       await waitFor(() => expect(within(popover).queryByText('Alguém aí?')).not.toBeInTheDocument());
       expect(volumes).toEqual([0.4]);
@@ -50,10 +76,21 @@ describe('notifications bell', () => {
     const play = jest.spyOn(window.HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
     try {
       const shown = aTicket({ id: 100, uuid: 'uuid-100', unreadMessages: 1 });
-      const { socket } = renderWithLiveSocket([{ path: '*', element: <NotificationsBell /> }], '/tickets/uuid-100', aSessionUser({ profile: 'user' }));
+      const { socket } = renderWithLiveSocket(
+        [{ path: '*', element: <NotificationsBell /> }],
+        '/tickets/uuid-100',
+        aSessionUser({ profile: 'user' }),
+      );
       fireEvent.click(await screen.findByTestId('notifications-bell'));
       expect(await screen.findByText('Nenhuma notificação.')).toBeInTheDocument();
-      act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 7 }), ticket: shown, contact: shown.contact }));
+      act(() =>
+        socket.serverEmits('company-3-appMessage', {
+          action: 'create',
+          message: aMessage({ id: 7 }),
+          ticket: shown,
+          contact: shown.contact,
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(play).not.toHaveBeenCalled();
     } finally {

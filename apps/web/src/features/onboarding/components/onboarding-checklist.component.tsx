@@ -40,21 +40,40 @@ export function OnboardingChecklist() {
       data-testid="onboarding"
       title={t('onboarding.title')}
       extra={
-        <Button type="text" icon={<CloseOutlined />} loading={isLoading} onClick={() => void close()} aria-label={t('onboarding.dismiss')} data-testid="onboarding-dismiss">
+        <Button
+          type="text"
+          icon={<CloseOutlined />}
+          loading={isLoading}
+          onClick={() => void close()}
+          aria-label={t('onboarding.dismiss')}
+          data-testid="onboarding-dismiss"
+        >
           {t('onboarding.dismiss')}
         </Button>
       }
     >
       <Flex vertical gap={8}>
         <Typography.Text type="secondary">{t('onboarding.intro')}</Typography.Text>
-        <Progress percent={Math.round((done / data.steps.length) * 100)} format={() => t('onboarding.progress', { done, total: data.steps.length })} data-testid="onboarding-progress" />
+        <Progress
+          percent={Math.round((done / data.steps.length) * 100)}
+          format={() => t('onboarding.progress', { done, total: data.steps.length })}
+          data-testid="onboarding-progress"
+        />
         <List
           dataSource={data.steps}
           renderItem={(step) => (
             <List.Item
               data-testid={`onboarding-${step.key}`}
               data-done={String(step.done)}
-              actions={step.done ? [] : [<Link key="go" to={STEP_PATHS[step.key]}>{t(`onboarding.steps.${step.key}.action`)}</Link>]}
+              actions={
+                step.done
+                  ? []
+                  : [
+                      <Link key="go" to={STEP_PATHS[step.key]}>
+                        {t(`onboarding.steps.${step.key}.action`)}
+                      </Link>,
+                    ]
+              }
             >
               <Flex gap={8} align="center">
                 <CheckCircleFilled style={{ color: step.done ? '#52c41a' : '#d9d9d9' }} aria-hidden />

@@ -30,7 +30,14 @@ export function PlansManager() {
   };
 
   const submit = async (values: PlanInput) => {
-    const input: PlanInput = { ...values, name: values.name.trim(), users: Number(values.users ?? 0), connections: Number(values.connections ?? 0), queues: Number(values.queues ?? 0), value: Number(values.value ?? 0) };
+    const input: PlanInput = {
+      ...values,
+      name: values.name.trim(),
+      users: Number(values.users ?? 0),
+      connections: Number(values.connections ?? 0),
+      queues: Number(values.queues ?? 0),
+      value: Number(values.value ?? 0),
+    };
     await submitDelay(FORM_SUBMIT_DELAY_MS);
     try {
       if (editing) await updatePlan({ id: editing.id, ...input }).unwrap();
@@ -53,7 +60,12 @@ export function PlansManager() {
     }
   };
 
-  const flagCell = (on: boolean) => (on ? <CheckOutlined style={{ color: 'var(--ant-color-success)' }} aria-label={t('plans.enabled')} /> : <MinusOutlined aria-label={t('plans.disabled')} />);
+  const flagCell = (on: boolean) =>
+    on ? (
+      <CheckOutlined style={{ color: 'var(--ant-color-success)' }} aria-label={t('plans.enabled')} />
+    ) : (
+      <MinusOutlined aria-label={t('plans.disabled')} />
+    );
 
   const columns: TableColumnsType<PlanView> = [
     {
@@ -87,7 +99,13 @@ export function PlansManager() {
   return (
     <div className="manager">
       <Card size="small" title={editing ? t('plans.editTitle') : t('plans.newTitle')}>
-        <Form form={form} layout="vertical" initialValues={defaultPlan()} onFinish={(values) => void submit(values)} data-testid="plan-form">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={defaultPlan()}
+          onFinish={(values) => void submit(values)}
+          data-testid="plan-form"
+        >
           <Row gutter={12}>
             <Col xs={24} md={12} xl={8}>
               <Form.Item name="name" label={t('plans.name')} rules={lengthRules(t, 2, 50)}>
@@ -111,7 +129,14 @@ export function PlansManager() {
             </Col>
             <Col xs={12} md={6} xl={4}>
               <Form.Item name="value" label={t('plans.value')}>
-                <InputNumber min={0} precision={2} step={0.01} prefix="R$" decimalSeparator={i18n.language === 'en' ? '.' : ','} style={{ width: '100%' }} />
+                <InputNumber
+                  min={0}
+                  precision={2}
+                  step={0.01}
+                  prefix="R$"
+                  decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                  style={{ width: '100%' }}
+                />
               </Form.Item>
             </Col>
             {PLAN_FLAGS.map((flag) => (
@@ -122,11 +147,25 @@ export function PlansManager() {
               </Col>
             ))}
           </Row>
-          <ManagerActions testId="plan" editing={editing !== null} saving={creating.isLoading || updating.isLoading} onClear={clear} onDelete={remove} />
+          <ManagerActions
+            testId="plan"
+            editing={editing !== null}
+            saving={creating.isLoading || updating.isLoading}
+            onClear={clear}
+            onDelete={remove}
+          />
         </Form>
       </Card>
       <Card size="small" styles={{ body: { padding: 0 } }}>
-        <Table<PlanView> rowKey="id" size="small" columns={columns} dataSource={plans ?? []} loading={isFetching} pagination={false} scroll={{ x: 1100 }} />
+        <Table<PlanView>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={plans ?? []}
+          loading={isFetching}
+          pagination={false}
+          scroll={{ x: 1100 }}
+        />
       </Card>
     </div>
   );

@@ -25,7 +25,13 @@ export function VolumeControl() {
   );
   return (
     <Popover content={content} trigger="click" placement="bottom">
-      <Button type="text" shape="circle" aria-label={t('volume')} data-testid="volume-button" icon={volume === 0 ? <MutedOutlined /> : <SoundOutlined />} />
+      <Button
+        type="text"
+        shape="circle"
+        aria-label={t('volume')}
+        data-testid="volume-button"
+        icon={volume === 0 ? <MutedOutlined /> : <SoundOutlined />}
+      />
     </Popover>
   );
 }

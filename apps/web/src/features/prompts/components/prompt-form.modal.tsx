@@ -52,11 +52,7 @@ export function PromptFormModal({ open, promptId, onClose }: { open: boolean; pr
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue(
-      editing && prompt
-        ? { ...EMPTY, ...prompt, apiKey: '', voiceKey: '', queueId: prompt.queueId }
-        : EMPTY,
-    );
+    form.setFieldsValue(editing && prompt ? { ...EMPTY, ...prompt, apiKey: '', voiceKey: '', queueId: prompt.queueId } : EMPTY);
   }, [open, editing, prompt, form]);
 
   const submit = async (values: PromptFormValues) => {
@@ -76,7 +72,11 @@ export function PromptFormModal({ open, promptId, onClose }: { open: boolean; pr
       ...(values.apiKey.trim() ? { apiKey: values.apiKey.trim() } : {}),
       ...(values.voiceKey.trim() ? { voiceKey: values.voiceKey.trim() } : {}),
     };
-    await saveRecord(() => (editing ? updatePrompt({ id: promptId, ...input }).unwrap() : createPrompt(input).unwrap()), t('toasts.saved'), onClose);
+    await saveRecord(
+      () => (editing ? updatePrompt({ id: promptId, ...input }).unwrap() : createPrompt(input).unwrap()),
+      t('toasts.saved'),
+      onClose,
+    );
   };
 
   return (
@@ -91,7 +91,14 @@ export function PromptFormModal({ open, promptId, onClose }: { open: boolean; pr
       testId="prompt-form-submit"
       width={640}
     >
-      <Form form={form} name="prompt" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+      <Form
+        form={form}
+        name="prompt"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
         <Form.Item name="name" label={t('modal.name')}>
           <Input autoFocus autoComplete="off" data-testid="prompt-name-input" />
         </Form.Item>
@@ -102,12 +109,18 @@ export function PromptFormModal({ open, promptId, onClose }: { open: boolean; pr
           <Input.TextArea rows={6} data-testid="prompt-text" />
         </Form.Item>
         <Form.Item name="queueId" label={t('modal.queue')}>
-          <Select placeholder={t('modal.queuePlaceholder')} options={queues.map((queue) => ({ value: queue.id, label: queue.name }))} data-testid="prompt-queue" />
+          <Select
+            placeholder={t('modal.queuePlaceholder')}
+            options={queues.map((queue) => ({ value: queue.id, label: queue.name }))}
+            data-testid="prompt-queue"
+          />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item name="voice" label={t('modal.voice')}>
-              <Select options={PROMPT_VOICES.map((voice) => ({ value: voice, label: voice === PROMPT_TEXT_VOICE ? t('modal.textOnly') : voice }))} />
+              <Select
+                options={PROMPT_VOICES.map((voice) => ({ value: voice, label: voice === PROMPT_TEXT_VOICE ? t('modal.textOnly') : voice }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>

@@ -29,7 +29,11 @@ describe('prompts page', () => {
 
   it('lists name, queue and maxTokens; a prompt without a queue is refused with "Informe o setor"', async () => {
     api = fakeApi({ 'GET /prompt': { body: { prompts: [stored] } }, 'GET /queue': { body: queues } });
-    renderWithLiveSocket([{ path: '*', element: <PromptsPage /> }], '/prompts', aSessionUser({ profile: 'admin', flags: { useOpenAi: true } }));
+    renderWithLiveSocket(
+      [{ path: '*', element: <PromptsPage /> }],
+      '/prompts',
+      aSessionUser({ profile: 'admin', flags: { useOpenAi: true } }),
+    );
     const row = (await screen.findByText('Atendente virtual')).closest('tr')!;
     expect(within(row).getByText('Vendas')).toBeInTheDocument();
     expect(within(row).getByText('150')).toBeInTheDocument();
@@ -43,8 +47,16 @@ describe('prompts page', () => {
   }, 120_000);
 
   it('saves a new prompt with the spec defaults and the key the user typed', async () => {
-    api = fakeApi({ 'GET /prompt': { body: { prompts: [] } }, 'GET /queue': { body: queues }, 'POST /prompt': { status: 201, body: { ...stored, id: 8 } } });
-    renderWithLiveSocket([{ path: '*', element: <PromptsPage /> }], '/prompts', aSessionUser({ profile: 'admin', flags: { useOpenAi: true } }));
+    api = fakeApi({
+      'GET /prompt': { body: { prompts: [] } },
+      'GET /queue': { body: queues },
+      'POST /prompt': { status: 201, body: { ...stored, id: 8 } },
+    });
+    renderWithLiveSocket(
+      [{ path: '*', element: <PromptsPage /> }],
+      '/prompts',
+      aSessionUser({ profile: 'admin', flags: { useOpenAi: true } }),
+    );
     fireEvent.click(await screen.findByTestId('add-prompt'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByTestId('prompt-name-input'), { target: { value: 'Novo' } });
@@ -54,12 +66,31 @@ describe('prompts page', () => {
     fireEvent.click(await screen.findByTitle('Vendas'));
     fireEvent.click(within(dialog).getByTestId('prompt-form-submit'));
     await waitFor(() => expect(api.callsTo('POST /prompt')).toHaveLength(1));
-    expect(api.callsTo('POST /prompt')[0]!.body).toEqual({ name: 'Novo', prompt: 'Seja breve.', queueId: 2, apiKey: 'sk-digitada', voice: 'texto', voiceRegion: '', temperature: 1, maxTokens: 100, maxMessages: 10 });
+    expect(api.callsTo('POST /prompt')[0]!.body).toEqual({
+      name: 'Novo',
+      prompt: 'Seja breve.',
+      queueId: 2,
+      apiKey: 'sk-digitada',
+      voice: 'texto',
+      voiceRegion: '',
+      temperature: 1,
+      maxTokens: 100,
+      maxMessages: 10,
+    });
   }, 120_000);
 
   it('never shows a stored key: editing starts with an empty key field, and leaving it empty keeps the key', async () => {
-    api = fakeApi({ 'GET /prompt': { body: { prompts: [stored] } }, 'GET /prompt/7': { body: stored }, 'GET /queue': { body: queues }, 'PUT /prompt/7': { body: stored } });
-    renderWithLiveSocket([{ path: '*', element: <PromptsPage /> }], '/prompts', aSessionUser({ profile: 'admin', flags: { useOpenAi: true } }));
+    api = fakeApi({
+      'GET /prompt': { body: { prompts: [stored] } },
+      'GET /prompt/7': { body: stored },
+      'GET /queue': { body: queues },
+      'PUT /prompt/7': { body: stored },
+    });
+    renderWithLiveSocket(
+      [{ path: '*', element: <PromptsPage /> }],
+      '/prompts',
+      aSessionUser({ profile: 'admin', flags: { useOpenAi: true } }),
+    );
     const row = (await screen.findByText('Atendente virtual')).closest('tr')!;
     fireEvent.click(within(row).getAllByRole('button')[0]!);
     const dialog = await screen.findByRole('dialog');

@@ -31,7 +31,13 @@ export default function PromptsPage() {
       render: (_, prompt) => (
         <RowActions
           onEdit={() => setEditing({ open: true, promptId: prompt.id })}
-          onDelete={() => confirm({ title: t('delete.title', { name: prompt.name }), remove: () => deletePrompt(prompt.id).unwrap(), deletedText: t('toasts.deleted') })}
+          onDelete={() =>
+            confirm({
+              title: t('delete.title', { name: prompt.name }),
+              remove: () => deletePrompt(prompt.id).unwrap(),
+              deletedText: t('toasts.deleted'),
+            })
+          }
         />
       ),
     },
@@ -42,13 +48,27 @@ export default function PromptsPage() {
       <PageHeader
         title={t('title')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, promptId: null })} data-testid="add-prompt">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ open: true, promptId: null })}
+            data-testid="add-prompt"
+          >
             {t('add')}
           </Button>
         }
       />
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <Table<PromptView> rowKey="id" size="middle" columns={columns} dataSource={prompts} loading={isFetching && prompts.length === 0} pagination={false} locale={{ emptyText: t('empty') }} data-testid="prompts-table" />
+        <Table<PromptView>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={prompts}
+          loading={isFetching && prompts.length === 0}
+          pagination={false}
+          locale={{ emptyText: t('empty') }}
+          data-testid="prompts-table"
+        />
       </Card>
       <PromptFormModal open={editing.open} promptId={editing.promptId} onClose={() => setEditing({ open: false, promptId: null })} />
     </div>

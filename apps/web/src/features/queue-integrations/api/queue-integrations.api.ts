@@ -1,4 +1,9 @@
-import type { QueueIntegrationsPageView, QueueIntegrationTestSessionView, QueueIntegrationType, QueueIntegrationView } from '@atrium/contracts';
+import type {
+  QueueIntegrationsPageView,
+  QueueIntegrationTestSessionView,
+  QueueIntegrationType,
+  QueueIntegrationView,
+} from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
 import { pageNumberPaging } from '../../../shared/api/paged';
 

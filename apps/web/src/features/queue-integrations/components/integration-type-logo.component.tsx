@@ -11,7 +11,24 @@ const LOGOS: Record<QueueIntegrationType, { label: string; background: string }>
 export function IntegrationTypeLogo({ type }: { type: QueueIntegrationType }) {
   const logo = LOGOS[type];
   return (
-    <span className="integration-logo" data-testid={`integration-logo-${type}`} aria-label={type} style={{ background: logo.background, color: '#fff', borderRadius: 6, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 36, height: 24, padding: '0 6px', fontSize: 12, fontWeight: 600 }}>
+    <span
+      className="integration-logo"
+      data-testid={`integration-logo-${type}`}
+      aria-label={type}
+      style={{
+        background: logo.background,
+        color: '#fff',
+        borderRadius: 6,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minWidth: 36,
+        height: 24,
+        padding: '0 6px',
+        fontSize: 12,
+        fontWeight: 600,
+      }}
+    >
       {logo.label}
     </span>
   );

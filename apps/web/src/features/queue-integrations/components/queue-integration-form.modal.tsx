@@ -42,12 +42,23 @@ const TYPES: readonly QueueIntegrationType[] = ['typebot', 'n8n', 'webhook', 'di
 const DIALOGFLOW_LANGUAGES: readonly DialogflowLanguage[] = ['pt-BR', 'en', 'es'];
 
 /** Add/edit a queue integration (spec 001 "Queue integrations"): type select and the type's fields; Dialogflow's test session. */
-export function QueueIntegrationFormModal({ open, integrationId, onClose }: { open: boolean; integrationId: number | null; onClose: () => void }) {
+export function QueueIntegrationFormModal({
+  open,
+  integrationId,
+  onClose,
+}: {
+  open: boolean;
+  integrationId: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('queueIntegrations');
   const [form] = Form.useForm<FormValues>();
   const editing = integrationId !== null;
   const type = (Form.useWatch('type', form) ?? EMPTY.type) as QueueIntegrationType;
-  const { data: integration, isFetching } = useQueueIntegrationQuery(integrationId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const { data: integration, isFetching } = useQueueIntegrationQuery(integrationId ?? 0, {
+    skip: !open || !editing,
+    refetchOnMountOrArgChange: true,
+  });
   const signedType = editing && integration && (integration.type === 'n8n' || integration.type === 'webhook');
   const { data: secret } = useSigningSecretQuery(integrationId ?? 0, { skip: !open || !signedType });
   const [create, creating] = useCreateQueueIntegrationMutation();
@@ -60,7 +71,9 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
     setTestAnswer(null);
     if (!editing) return form.setFieldsValue(EMPTY);
     if (integration) {
-      const values = Object.fromEntries(Object.entries(integration).map(([key, value]) => [key, value ?? (EMPTY as Record<string, unknown>)[key]]));
+      const values = Object.fromEntries(
+        Object.entries(integration).map(([key, value]) => [key, value ?? (EMPTY as Record<string, unknown>)[key]]),
+      );
       form.setFieldsValue(values as Partial<FormValues>);
     }
   }, [open, editing, integration, form]);
@@ -72,7 +85,10 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
         return await (editing ? update({ id: integrationId, ...input }).unwrap() : create(input).unwrap());
       } catch (error) {
         // the server's SSRF guard refused the URL (or the key file's token_uri): say so under the field
-        const refused = apiFailureOf(error).fields.filter((field) => (field.field === 'urlN8N' || field.field === 'jsonContent') && field.messages.some((message) => REFUSED_URL.test(message)));
+        const refused = apiFailureOf(error).fields.filter(
+          (field) =>
+            (field.field === 'urlN8N' || field.field === 'jsonContent') && field.messages.some((message) => REFUSED_URL.test(message)),
+        );
         form.setFields(refused.map((field) => ({ name: field.field as 'urlN8N' | 'jsonContent', errors: [t('validation.urlRefused')] })));
         throw error;
       }
@@ -106,7 +122,14 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
       testId="queue-integration-submit"
       width={640}
     >
-      <Form form={form} name="queueIntegration" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+      <Form
+        form={form}
+        name="queueIntegration"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
         <Form.Item name="type" label={t('modal.type')} rules={[{ required: true, message: t('validation.required') }]}>
           <Select
             data-testid="integration-type"
@@ -121,7 +144,11 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
             }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('modal.name')} rules={[required, { min: 2, message: t('validation.tooShort') }, { max: 50, message: t('validation.tooLong') }]}>
+        <Form.Item
+          name="name"
+          label={t('modal.name')}
+          rules={[required, { min: 2, message: t('validation.tooShort') }, { max: 50, message: t('validation.tooLong') }]}
+        >
           <Input autoComplete="off" data-testid="integration-name" />
         </Form.Item>
 
@@ -130,7 +157,12 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
             <Form.Item name="projectName" label={t('modal.projectName')} rules={[required]}>
               <Input autoComplete="off" data-testid="integration-project" />
             </Form.Item>
-            <Form.Item name="jsonContent" label={t('modal.jsonContent')} extra={editing ? t('modal.jsonContentKept') : undefined} rules={editing ? [] : [required]}>
+            <Form.Item
+              name="jsonContent"
+              label={t('modal.jsonContent')}
+              extra={editing ? t('modal.jsonContentKept') : undefined}
+              rules={editing ? [] : [required]}
+            >
               <Input.TextArea rows={5} autoComplete="off" spellCheck={false} data-testid="integration-json" />
             </Form.Item>
             <Form.Item name="language" label={t('modal.language')} rules={[{ required: true, message: t('validation.required') }]}>
@@ -140,7 +172,15 @@ export function QueueIntegrationFormModal({ open, integrationId, onClose }: { op
               <Button onClick={() => void runTest()} loading={testing.isLoading} data-testid="integration-test-session">
                 {t('test.button')}
               </Button>
-              {testAnswer ? <Alert type="success" showIcon title={t('test.answer')} description={<span style={{ whiteSpace: 'pre-line' }}>{testAnswer}</span>} data-testid="integration-test-answer" /> : null}
+              {testAnswer ? (
+                <Alert
+                  type="success"
+                  showIcon
+                  title={t('test.answer')}
+                  description={<span style={{ whiteSpace: 'pre-line' }}>{testAnswer}</span>}
+                  data-testid="integration-test-answer"
+                />
+              ) : null}
             </Space>
           </>
         ) : null}

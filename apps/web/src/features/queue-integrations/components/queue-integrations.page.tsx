@@ -30,21 +30,47 @@ export default function QueueIntegrationsPage() {
   useSocketEvent(socketEvents.queueIntegration(user.companyId), () => dispatch(api.util.invalidateTags(['QueueIntegrations'])));
 
   const columns: TableColumnsType<QueueIntegrationView> = [
-    { title: t('columns.type'), dataIndex: 'type', width: 90, align: 'center', render: (_, integration) => <IntegrationTypeLogo type={integration.type} /> },
+    {
+      title: t('columns.type'),
+      dataIndex: 'type',
+      width: 90,
+      align: 'center',
+      render: (_, integration) => <IntegrationTypeLogo type={integration.type} />,
+    },
     { title: t('columns.id'), dataIndex: 'id', width: 80, align: 'center' },
     { title: t('columns.name'), dataIndex: 'name' },
     actionsColumn(t('columns.actions'), 110, (integration) => (
       <RowActions
         onEdit={() => editor.edit(integration.id)}
-        onDelete={() => confirm({ title: t('delete.title', { name: integration.name }), remove: () => remove(integration.id).unwrap(), deletedText: t('toasts.deleted') })}
+        onDelete={() =>
+          confirm({
+            title: t('delete.title', { name: integration.name }),
+            remove: () => remove(integration.id).unwrap(),
+            deletedText: t('toasts.deleted'),
+          })
+        }
       />
     )),
   ];
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="integrations-search" addText={t('add')} onAdd={editor.add} addTestId="add-integration" />
-      <InfiniteRecordTable<QueueIntegrationView> list={list} columns={columns} scrollTestId="integrations-scroll" tableTestId="integrations-table" emptyText={t('empty')} />
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="integrations-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-integration"
+      />
+      <InfiniteRecordTable<QueueIntegrationView>
+        list={list}
+        columns={columns}
+        scrollTestId="integrations-scroll"
+        tableTestId="integrations-table"
+        emptyText={t('empty')}
+      />
       <QueueIntegrationFormModal open={editor.open} integrationId={editor.id} onClose={editor.close} />
     </div>
   );

@@ -21,7 +21,17 @@ interface OptionFormValues {
 }
 
 /** The inline form of one option (new or edited): number, title, message. */
-function OptionForm({ initial, testId, onSave, onCancel }: { initial: OptionFormValues; testId: string; onSave: (values: OptionFormValues) => Promise<void>; onCancel: () => void }) {
+function OptionForm({
+  initial,
+  testId,
+  onSave,
+  onCancel,
+}: {
+  initial: OptionFormValues;
+  testId: string;
+  onSave: (values: OptionFormValues) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('queues');
   const [saving, setSaving] = useState(false);
   const finish = async (values: OptionFormValues) => {
@@ -33,12 +43,29 @@ function OptionForm({ initial, testId, onSave, onCancel }: { initial: OptionForm
     }
   };
   return (
-    <Form<OptionFormValues> layout="vertical" initialValues={initial} onFinish={(values) => void finish(values)} className="queue-option-form" data-testid={testId}>
+    <Form<OptionFormValues>
+      layout="vertical"
+      initialValues={initial}
+      onFinish={(values) => void finish(values)}
+      className="queue-option-form"
+      data-testid={testId}
+    >
       <Space align="start" wrap>
-        <Form.Item name="option" label={t('options.number')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
+        <Form.Item
+          name="option"
+          label={t('options.number')}
+          rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}
+        >
           <InputNumber min={1} max={99} precision={0} style={{ width: 90 }} />
         </Form.Item>
-        <Form.Item name="title" label={t('options.title')} rules={[{ required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) }, { max: 100, message: t('validation.tooLong', { ns: 'common' }) }]}>
+        <Form.Item
+          name="title"
+          label={t('options.title')}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.required', { ns: 'common' }) },
+            { max: 100, message: t('validation.tooLong', { ns: 'common' }) },
+          ]}
+        >
           <Input autoFocus autoComplete="off" style={{ minWidth: 240 }} />
         </Form.Item>
       </Space>
@@ -58,7 +85,17 @@ function OptionForm({ initial, testId, onSave, onCancel }: { initial: OptionForm
 }
 
 /** One option: its header (number, title, move, edit, add child, delete), its edit form and its children. */
-function OptionNode({ node, siblings, path, queueId }: { node: QueueOptionView; siblings: QueueOptionView[]; path: string; queueId: number }) {
+function OptionNode({
+  node,
+  siblings,
+  path,
+  queueId,
+}: {
+  node: QueueOptionView;
+  siblings: QueueOptionView[];
+  path: string;
+  queueId: number;
+}) {
   const { t } = useTranslation('queues');
   const confirm = useConfirmDelete();
   const [editing, setEditing] = useState(false);
@@ -94,14 +131,28 @@ function OptionNode({ node, siblings, path, queueId }: { node: QueueOptionView; 
 
   const action = (label: string, icon: React.ReactNode, onClick: () => void, testId: string, disabled = false, danger = false) => (
     <Tooltip title={label}>
-      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} disabled={disabled || moving} danger={danger} data-testid={testId} />
+      <Button
+        type="text"
+        size="small"
+        icon={icon}
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled || moving}
+        danger={danger}
+        data-testid={testId}
+      />
     </Tooltip>
   );
 
   return (
     <li className="queue-option" data-testid={`option-node-${path}`}>
       {editing ? (
-        <OptionForm initial={{ option: node.option, title: node.title, message: node.message }} testId={`option-edit-${path}`} onSave={save} onCancel={() => setEditing(false)} />
+        <OptionForm
+          initial={{ option: node.option, title: node.title, message: node.message }}
+          testId={`option-edit-${path}`}
+          onSave={save}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <div className="queue-option-header">
           <Typography.Text strong data-testid={`option-label-${path}`}>
@@ -120,7 +171,13 @@ function OptionNode({ node, siblings, path, queueId }: { node: QueueOptionView; 
             {action(
               t('delete', { ns: 'common' }),
               <DeleteOutlined />,
-              () => confirm({ title: t('options.deleteTitle', { title: node.title }), content: t('options.deleteContent'), remove: () => deleteOption(node.id).unwrap(), deletedText: t('options.deleted') }),
+              () =>
+                confirm({
+                  title: t('options.deleteTitle', { title: node.title }),
+                  content: t('options.deleteContent'),
+                  remove: () => deleteOption(node.id).unwrap(),
+                  deletedText: t('options.deleted'),
+                }),
               `option-delete-${path}`,
               false,
               true,
@@ -137,7 +194,19 @@ function OptionNode({ node, siblings, path, queueId }: { node: QueueOptionView; 
  * One level of the tree (the root or an option's children) with its inline 'new option' form.
  * `path` names nodes by their option numbers ('1', '1.2') for tests and screen readers.
  */
-function OptionLevel({ queueId, parentId, path, adding, onAddingChange }: { queueId: number; parentId: number | null; path: string; adding: boolean; onAddingChange: (adding: boolean) => void }) {
+function OptionLevel({
+  queueId,
+  parentId,
+  path,
+  adding,
+  onAddingChange,
+}: {
+  queueId: number;
+  parentId: number | null;
+  path: string;
+  adding: boolean;
+  onAddingChange: (adding: boolean) => void;
+}) {
   const { t } = useTranslation('queues');
   const { data: options, isLoading } = useQueueOptionsQuery({ queueId, parentId });
   const [createOption] = useCreateQueueOptionMutation();
@@ -158,7 +227,13 @@ function OptionLevel({ queueId, parentId, path, adding, onAddingChange }: { queu
   return (
     <ul className="queue-option-level">
       {byOptionNumber(siblings).map((node) => (
-        <OptionNode key={node.id} node={node} siblings={siblings} path={path ? `${path}.${node.option}` : String(node.option)} queueId={queueId} />
+        <OptionNode
+          key={node.id}
+          node={node}
+          siblings={siblings}
+          path={path ? `${path}.${node.option}` : String(node.option)}
+          queueId={queueId}
+        />
       ))}
       {adding ? (
         <li className="queue-option">

@@ -30,7 +30,16 @@ interface QueueFormValues {
 }
 
 function emptyValues(): QueueFormValues {
-  return { name: '', color: DEFAULT_QUEUE_COLOR, orderQueue: null, greetingMessage: '', outOfHoursMessage: '', promptId: null, integrationId: null, schedules: scheduleRows(undefined) };
+  return {
+    name: '',
+    color: DEFAULT_QUEUE_COLOR,
+    orderQueue: null,
+    greetingMessage: '',
+    outOfHoursMessage: '',
+    promptId: null,
+    integrationId: null,
+    schedules: scheduleRows(undefined),
+  };
 }
 
 function valuesOf(queue: QueueView): QueueFormValues {
@@ -49,7 +58,8 @@ function valuesOf(queue: QueueView): QueueFormValues {
 /** The colour picker answers a Color object or a hex text; the API stores '#RRGGBB'. */
 function hexOf(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'toHexString' in value && typeof value.toHexString === 'function') return String(value.toHexString());
+  if (value && typeof value === 'object' && 'toHexString' in value && typeof value.toHexString === 'function')
+    return String(value.toHexString());
   return DEFAULT_QUEUE_COLOR;
 }
 
@@ -88,7 +98,8 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
 
   // A new queue starts with a colour no queue of the company uses, unless the user already chose one.
   useEffect(() => {
-    if (open && !editing && queues && !form.isFieldTouched('color')) form.setFieldValue('color', nextQueueColor(queues.map((existing) => existing.color)));
+    if (open && !editing && queues && !form.isFieldTouched('color'))
+      form.setFieldValue('color', nextQueueColor(queues.map((existing) => existing.color)));
   }, [open, editing, queues, form]);
 
   const submit = async () => {
@@ -126,8 +137,19 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
         <Form.Item name="name" label={t('modal.name')} rules={lengthRules(t, 2, 50)} style={{ minWidth: 260 }}>
           <Input autoFocus autoComplete="off" />
         </Form.Item>
-        <Form.Item name="color" label={t('modal.color')} getValueFromEvent={(color: unknown) => hexOf(color)} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
-          <ColorPicker showText disabledAlpha format="hex" presets={[{ label: t('modal.colorPresets'), colors: [...QUEUE_COLORS] }]} data-testid="queue-color" />
+        <Form.Item
+          name="color"
+          label={t('modal.color')}
+          getValueFromEvent={(color: unknown) => hexOf(color)}
+          rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}
+        >
+          <ColorPicker
+            showText
+            disabledAlpha
+            format="hex"
+            presets={[{ label: t('modal.colorPresets'), colors: [...QUEUE_COLORS] }]}
+            data-testid="queue-color"
+          />
         </Form.Item>
         <Form.Item name="orderQueue" label={t('modal.orderQueue')}>
           <InputNumber min={0} max={100_000} precision={0} style={{ width: 140 }} />
@@ -140,13 +162,19 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
         <Input.TextArea rows={2} />
       </Form.Item>
       <Form.Item name="promptId" label={t('modal.prompt')}>
-        <Select allowClear placeholder={t('modal.promptPlaceholder')} options={(prompts ?? []).map((prompt) => ({ value: prompt.id, label: prompt.name }))} />
+        <Select
+          allowClear
+          placeholder={t('modal.promptPlaceholder')}
+          options={(prompts ?? []).map((prompt) => ({ value: prompt.id, label: prompt.name }))}
+        />
       </Form.Item>
       <Form.Item name="integrationId" label={t('modal.integration')}>
         <Select
           allowClear
           placeholder={t('modal.promptPlaceholder')}
-          options={(queueIntegrations?.pages ?? []).flatMap((page) => page.queueIntegrations).map((integration) => ({ value: integration.id, label: integration.name }))}
+          options={(queueIntegrations?.pages ?? [])
+            .flatMap((page) => page.queueIntegrations)
+            .map((integration) => ({ value: integration.id, label: integration.name }))}
         />
       </Form.Item>
       {editing ? <OptionTree queueId={queueId} /> : <Alert type="info" showIcon title={t('options.saveFirst')} />}
@@ -154,7 +182,18 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
   );
 
   const tabs = [{ key: 'data', label: t('modal.dataTab'), children: data, forceRender: true }];
-  if (byQueueHours) tabs.push({ key: 'schedules', label: t('modal.schedulesTab'), children: <><CompanyTimeZoneField /><WeekScheduleFields form={form} /></>, forceRender: true });
+  if (byQueueHours)
+    tabs.push({
+      key: 'schedules',
+      label: t('modal.schedulesTab'),
+      children: (
+        <>
+          <CompanyTimeZoneField />
+          <WeekScheduleFields form={form} />
+        </>
+      ),
+      forceRender: true,
+    });
 
   return (
     <RecordFormModal
@@ -169,7 +208,15 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
       width={760}
     >
       {/* No <form> element: the option tree's own forms sit inside; OK submits through the instance. */}
-      <Form form={form} name="queue" layout="vertical" initialValues={emptyValues()} onFinish={() => void submit()} requiredMark="optional" component={false}>
+      <Form
+        form={form}
+        name="queue"
+        layout="vertical"
+        initialValues={emptyValues()}
+        onFinish={() => void submit()}
+        requiredMark="optional"
+        component={false}
+      >
         <Tabs items={tabs} data-testid="queue-tabs" />
       </Form>
     </RecordFormModal>

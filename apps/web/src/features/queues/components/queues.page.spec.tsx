@@ -27,14 +27,29 @@ function optionStore(queueId: number) {
   let nextId = 100;
   const rows: QueueOptionView[] = [];
   const parentOf = (value: unknown) => (value === -1 || value === '-1' || value === null || value === undefined ? null : Number(value));
-  const taken = (parentId: number | null, option: number, except?: number) => rows.some((row) => row.parentId === parentId && row.option === option && row.id !== except);
+  const taken = (parentId: number | null, option: number, except?: number) =>
+    rows.some((row) => row.parentId === parentId && row.option === option && row.id !== except);
   const routes: Record<string, FakeRoute> = {
-    'GET /queue-options': (call) => ({ body: rows.filter((row) => row.queueId === Number(call.query.get('queueId')) && row.parentId === parentOf(call.query.get('parentId'))) }),
+    'GET /queue-options': (call) => ({
+      body: rows.filter(
+        (row) => row.queueId === Number(call.query.get('queueId')) && row.parentId === parentOf(call.query.get('parentId')),
+      ),
+    }),
     'POST /queue-options': (call) => {
       const body = call.body as { parentId: number; title: string; message: string; option: number };
       const parentId = parentOf(body.parentId);
       if (taken(parentId, body.option)) return { status: 400, body: { error: 'ERR_VALIDATION' } };
-      const row: QueueOptionView = { id: nextId++, companyId: 3, queueId, parentId, title: body.title, message: body.message, option: body.option, createdAt: '', updatedAt: '' };
+      const row: QueueOptionView = {
+        id: nextId++,
+        companyId: 3,
+        queueId,
+        parentId,
+        title: body.title,
+        message: body.message,
+        option: body.option,
+        createdAt: '',
+        updatedAt: '',
+      };
       rows.push(row);
       return { status: 201, body: row };
     },
@@ -49,11 +64,26 @@ function optionStore(queueId: number) {
   };
   const remove = (call: FakeCall) => {
     const doomed = [Number(call.path.split('/').pop())];
-    for (let index = 0; index < doomed.length; index += 1) doomed.push(...rows.filter((row) => row.parentId === doomed[index]).map((row) => row.id));
-    for (const id of doomed) rows.splice(rows.findIndex((row) => row.id === id), 1);
+    for (let index = 0; index < doomed.length; index += 1)
+      doomed.push(...rows.filter((row) => row.parentId === doomed[index]).map((row) => row.id));
+    for (const id of doomed)
+      rows.splice(
+        rows.findIndex((row) => row.id === id),
+        1,
+      );
     return { body: { message: 'Option deleted' } };
   };
-  return { rows, routes, idRoutes: (ids: number[]) => Object.fromEntries(ids.flatMap((id) => [[`PUT /queue-options/${id}`, update], [`DELETE /queue-options/${id}`, remove]])) };
+  return {
+    rows,
+    routes,
+    idRoutes: (ids: number[]) =>
+      Object.fromEntries(
+        ids.flatMap((id) => [
+          [`PUT /queue-options/${id}`, update],
+          [`DELETE /queue-options/${id}`, remove],
+        ]),
+      ),
+  };
 }
 
 // Under a shared, loaded CI machine the modal-heavy flows of this file outgrow the default 60 s.
@@ -96,7 +126,14 @@ describe('queues page', () => {
     await waitFor(() => expect(api.callsTo('POST /queue')).toHaveLength(1), { timeout: 3000 });
     const body = api.callsTo('POST /queue')[0]!.body as { schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
     // 'Suporte' has the default colour: the new queue is offered the next unused preset
-    expect(body).toMatchObject({ name: 'Vendas', color: '#004dcf', orderQueue: null, greetingMessage: 'Bem-vindo às vendas', outOfHoursMessage: '', promptId: null });
+    expect(body).toMatchObject({
+      name: 'Vendas',
+      color: '#004dcf',
+      orderQueue: null,
+      greetingMessage: 'Bem-vindo às vendas',
+      outOfHoursMessage: '',
+      promptId: null,
+    });
     expect(body.schedules).toHaveLength(7);
     expect(body.schedules[5]).toEqual({ weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' });
     expect(await screen.findByText('Queue saved successfully')).toBeInTheDocument();
@@ -105,11 +142,19 @@ describe('queues page', () => {
   });
 
   it("shows 'Horários de Atendimento' when the schedule type is 'queue' and sends the hours with the queue", async () => {
-    const queue = aQueue(1, { name: 'Suporte', schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '17:00' }] });
+    const queue = aQueue(1, {
+      name: 'Suporte',
+      schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '17:00' }],
+    });
     api = fakeApi({
       'GET /queue': { body: [queue] },
       'GET /queue/1': { body: queue },
-      'GET /settings': { body: [{ key: 'scheduleType', value: 'queue' }, { key: 'timezone', value: 'America/Recife' }] },
+      'GET /settings': {
+        body: [
+          { key: 'scheduleType', value: 'queue' },
+          { key: 'timezone', value: 'America/Recife' },
+        ],
+      },
       'GET /queue-options': { body: [] },
       'PUT /queue/1': (call) => ({ body: { ...queue, ...(call.body as object) } }),
     });
@@ -140,7 +185,13 @@ describe('queues page', () => {
 
   const openTree = async (store: ReturnType<typeof optionStore>) => {
     const queue = aQueue(1, { name: 'Suporte' });
-    api = fakeApi({ 'GET /queue': { body: [queue] }, 'GET /queue/1': { body: queue }, 'GET /settings': { body: [] }, ...store.routes, ...store.idRoutes([100, 101, 102, 103]) });
+    api = fakeApi({
+      'GET /queue': { body: [queue] },
+      'GET /queue/1': { body: queue },
+      'GET /settings': { body: [] },
+      ...store.routes,
+      ...store.idRoutes([100, 101, 102, 103]),
+    });
     mount();
     fireEvent.click(within((await screen.findByText('Suporte')).closest('tr')!).getByRole('button', { name: 'Editar' }));
     return screen.findByRole('dialog');
@@ -170,12 +221,26 @@ describe('queues page', () => {
     fireEvent.change(within(edit).getByLabelText('Título'), { target: { value: 'Financeiro e cobrança' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(within(dialog).getByTestId('option-label-2')).toHaveTextContent('[2] Financeiro e cobrança'));
-    expect(api.callsTo('PUT /queue-options/101')[0]!.body).toEqual({ title: 'Financeiro e cobrança', message: 'Boletos e notas', option: 2 });
+    expect(api.callsTo('PUT /queue-options/101')[0]!.body).toEqual({
+      title: 'Financeiro e cobrança',
+      message: 'Boletos e notas',
+      option: 2,
+    });
   });
 
   it('reorders options through a free number and deletes a subtree', async () => {
     const store = optionStore(1);
-    const row = (id: number, parentId: number | null, option: number, title: string): QueueOptionView => ({ id, companyId: 3, queueId: 1, parentId, option, title, message: '', createdAt: '', updatedAt: '' });
+    const row = (id: number, parentId: number | null, option: number, title: string): QueueOptionView => ({
+      id,
+      companyId: 3,
+      queueId: 1,
+      parentId,
+      option,
+      title,
+      message: '',
+      createdAt: '',
+      updatedAt: '',
+    });
     store.rows.push(row(100, null, 1, 'Comercial'), row(101, null, 2, 'Financeiro'), row(102, 100, 1, 'Planos'));
     const dialog = await openTree(store);
     expect(await within(dialog).findByTestId('option-label-1.1')).toHaveTextContent('[1] Planos');

@@ -30,7 +30,9 @@ export default function QueuesPage() {
       dataIndex: 'color',
       align: 'center',
       width: 90,
-      render: (color: string) => <span className="queue-color-swatch" style={{ backgroundColor: color }} title={color} aria-label={color} />,
+      render: (color: string) => (
+        <span className="queue-color-swatch" style={{ backgroundColor: color }} title={color} aria-label={color} />
+      ),
     },
     { title: t('columns.orderQueue'), dataIndex: 'orderQueue', align: 'center', width: 90, responsive: ['sm'] },
     {
@@ -51,7 +53,14 @@ export default function QueuesPage() {
       render: (_, queue) => (
         <RowActions
           onEdit={() => setEditing({ open: true, queueId: queue.id })}
-          onDelete={() => confirm({ title: t('delete.title', { name: queue.name }), content: t('delete.content'), remove: () => deleteQueue(queue.id).unwrap(), deletedText: t('toasts.deleted') })}
+          onDelete={() =>
+            confirm({
+              title: t('delete.title', { name: queue.name }),
+              content: t('delete.content'),
+              remove: () => deleteQueue(queue.id).unwrap(),
+              deletedText: t('toasts.deleted'),
+            })
+          }
         />
       ),
     },
@@ -68,7 +77,16 @@ export default function QueuesPage() {
         }
       />
       <Card styles={{ body: { padding: 0 } }}>
-        <Table<QueueView> rowKey="id" size="middle" columns={columns} dataSource={queues ?? []} loading={isFetching && !queues} pagination={false} locale={{ emptyText: t('empty') }} data-testid="queues-table" />
+        <Table<QueueView>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={queues ?? []}
+          loading={isFetching && !queues}
+          pagination={false}
+          locale={{ emptyText: t('empty') }}
+          data-testid="queues-table"
+        />
       </Card>
       <QueueFormModal
         open={editing.open}

@@ -70,7 +70,6 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
     );
   };
 
-
   return (
     <RecordFormModal
       open={open}
@@ -83,8 +82,19 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
       testId="quick-message-form-submit"
       width={620}
     >
-      <Form form={form} name="quickMessage" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
-        <Form.Item name="shortcode" label={t('modal.shortcode')} rules={[{ required: true, whitespace: true, message: t('validation.requiredPt', { ns: 'common' }) }]}>
+      <Form
+        form={form}
+        name="quickMessage"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
+        <Form.Item
+          name="shortcode"
+          label={t('modal.shortcode')}
+          rules={[{ required: true, whitespace: true, message: t('validation.requiredPt', { ns: 'common' }) }]}
+        >
           <Input autoFocus autoComplete="off" prefix="/" />
         </Form.Item>
         <Form.Item
@@ -92,7 +102,12 @@ export function QuickMessageFormModal({ open, id, onClose }: { open: boolean; id
           label={
             <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={12}>
               <span>{t('modal.message')}</span>
-              <Dropdown menu={{ items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`)} {{${name}}}` })), onClick: ({ key }) => insertVariable(key) }}>
+              <Dropdown
+                menu={{
+                  items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`)} {{${name}}}` })),
+                  onClick: ({ key }) => insertVariable(key),
+                }}
+              >
                 <Button size="small" type="link" data-testid="insert-variable">
                   {t('modal.variables')}
                 </Button>

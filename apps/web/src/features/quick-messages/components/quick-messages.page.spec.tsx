@@ -13,7 +13,12 @@ describe('quick messages page', () => {
   it("shows the attachment name or 'Sem anexo', and saves a reply with a variable and an attachment", async () => {
     const saved = aQuickMessage({ id: 3, shortcode: 'boleto' });
     api = fakeApi({
-      'GET /quick-messages': { body: page('records', [aQuickMessage({ id: 1, shortcode: 'ola' }), aQuickMessage({ id: 2, shortcode: 'tabela', mediaName: 'tabela.pdf', mediaPath: 'quick-messages/3/2/x-tabela.pdf' })]) },
+      'GET /quick-messages': {
+        body: page('records', [
+          aQuickMessage({ id: 1, shortcode: 'ola' }),
+          aQuickMessage({ id: 2, shortcode: 'tabela', mediaName: 'tabela.pdf', mediaPath: 'quick-messages/3/2/x-tabela.pdf' }),
+        ]),
+      },
       'POST /quick-messages': { status: 201, body: saved },
       'POST /quick-messages/3/media-upload': { body: { ...saved, mediaName: 'segunda_via.pdf' } },
     });

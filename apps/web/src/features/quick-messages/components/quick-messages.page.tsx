@@ -23,7 +23,12 @@ export default function QuickMessagesPage() {
   useErrorPopup(list.isError ? list.error : null);
 
   const columns: TableColumnsType<QuickMessageView> = [
-    { title: t('columns.shortcode'), dataIndex: 'shortcode', ellipsis: true, render: (shortcode: string) => <Typography.Text code>/{shortcode}</Typography.Text> },
+    {
+      title: t('columns.shortcode'),
+      dataIndex: 'shortcode',
+      ellipsis: true,
+      render: (shortcode: string) => <Typography.Text code>/{shortcode}</Typography.Text>,
+    },
     { title: t('columns.message'), dataIndex: 'message', ellipsis: true, responsive: ['md'] },
     {
       title: t('columns.attachment'),
@@ -42,15 +47,34 @@ export default function QuickMessagesPage() {
     actionsColumn(t('columns.actions'), 110, (record) => (
       <RowActions
         onEdit={() => editor.edit(record.id)}
-        onDelete={() => confirm({ title: t('delete.title', { name: record.shortcode }), remove: () => deleteQuickMessage(record.id).unwrap(), deletedText: t('toasts.deleted') })}
+        onDelete={() =>
+          confirm({
+            title: t('delete.title', { name: record.shortcode }),
+            remove: () => deleteQuickMessage(record.id).unwrap(),
+            deletedText: t('toasts.deleted'),
+          })
+        }
       />
     )),
   ];
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="quick-messages-search" addText={t('add')} onAdd={editor.add} addTestId="add-quick-message" />
-      <InfiniteRecordTable<QuickMessageView> list={list} columns={columns} scrollTestId="quick-messages-scroll" tableTestId="quick-messages-table" />
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="quick-messages-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-quick-message"
+      />
+      <InfiniteRecordTable<QuickMessageView>
+        list={list}
+        columns={columns}
+        scrollTestId="quick-messages-scroll"
+        tableTestId="quick-messages-table"
+      />
       <QuickMessageFormModal open={editor.open} id={editor.id} onClose={editor.close} />
     </div>
   );

@@ -81,14 +81,25 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     setTerm('');
     setCreatedId(null);
     if (editing) {
-      form.setFieldsValue(record ? { contactId: record.contactId, body: record.body, sendAt: dayjs(record.sendAt) } : { contactId: null, body: '', sendAt: null });
+      form.setFieldsValue(
+        record
+          ? { contactId: record.contactId, body: record.body, sendAt: dayjs(record.sendAt) }
+          : { contactId: null, body: '', sendAt: null },
+      );
     } else {
       form.setFieldsValue({ contactId, body: '', sendAt: sendAt ?? dayjs().add(1, 'hour').second(0).millisecond(0) });
     }
   }, [open, editing, record, contactId, sendAt, form, resetAttachment]);
 
-  const contacts: Array<Pick<ContactView, 'id' | 'name' | 'number'>> = [...(chosen ? [chosen] : []), ...(searching ? (found?.pages ?? []).flatMap((page) => page.contacts) : [])];
-  const contactOptions = [...new Map(contacts.map((item) => [item.id, { value: item.id, label: item.number ? `${item.name} - ${item.number}` : item.name }])).values()];
+  const contacts: Array<Pick<ContactView, 'id' | 'name' | 'number'>> = [
+    ...(chosen ? [chosen] : []),
+    ...(searching ? (found?.pages ?? []).flatMap((page) => page.contacts) : []),
+  ];
+  const contactOptions = [
+    ...new Map(
+      contacts.map((item) => [item.id, { value: item.id, label: item.number ? `${item.name} - ${item.number}` : item.name }]),
+    ).values(),
+  ];
 
   const insertVariable = (name: string) => {
     const area = bodyInput.current?.resizableTextArea?.textArea;
@@ -118,7 +129,13 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     }
   };
 
-  const title = sent ? t('modal.sentTitle') : record?.status === 'ERRO' ? t('modal.errorTitle') : editing ? t('modal.editTitle') : t('modal.addTitle');
+  const title = sent
+    ? t('modal.sentTitle')
+    : record?.status === 'ERRO'
+      ? t('modal.errorTitle')
+      : editing
+        ? t('modal.editTitle')
+        : t('modal.addTitle');
 
   return (
     <Modal
@@ -134,7 +151,13 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
         ...(sent
           ? []
           : [
-              <Button key="ok" type="primary" loading={saving || creating.isLoading || updating.isLoading || uploading.isLoading} onClick={() => form.submit()} data-testid="schedule-form-submit">
+              <Button
+                key="ok"
+                type="primary"
+                loading={saving || creating.isLoading || updating.isLoading || uploading.isLoading}
+                onClick={() => form.submit()}
+                data-testid="schedule-form-submit"
+              >
                 {editing ? t('modal.save') : t('modal.add')}
               </Button>,
             ]),
@@ -143,7 +166,14 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
       {editing && isFetching && !record ? (
         <Skeleton active />
       ) : (
-        <Form form={form} name="schedule" layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional" disabled={sent}>
+        <Form
+          form={form}
+          name="schedule"
+          layout="vertical"
+          onFinish={(values) => void submit(values)}
+          requiredMark="optional"
+          disabled={sent}
+        >
           {sent && record ? (
             <Alert
               type="success"
@@ -154,14 +184,28 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
             />
           ) : null}
           {record?.status === 'ERRO' && record.errorReason ? (
-            <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="schedule-error" title={t('modal.errorReason', { reason: record.errorReason })} />
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="schedule-error"
+              title={t('modal.errorReason', { reason: record.errorReason })}
+            />
           ) : null}
           <Form.Item name="contactId" label={t('modal.contact')} rules={[{ required: true, message: t('validation.required') }]}>
             <Select
               showSearch={{ filterOption: false, onSearch: setTerm }}
               placeholder={t('modal.contactPlaceholder')}
               options={contactOptions}
-              notFoundContent={searchingContacts ? <Spin size="small" /> : term.trim().length < CONTACT_SEARCH_MIN ? t('modal.typeMore') : t('modal.noContacts')}
+              notFoundContent={
+                searchingContacts ? (
+                  <Spin size="small" />
+                ) : term.trim().length < CONTACT_SEARCH_MIN ? (
+                  t('modal.typeMore')
+                ) : (
+                  t('modal.noContacts')
+                )
+              }
               data-testid="schedule-contact"
             />
           </Form.Item>
@@ -172,7 +216,13 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
                 <span>{t('modal.body')}</span>
                 <Dropdown
                   disabled={sent}
-                  menu={{ items: MESSAGE_VARIABLES.map((name) => ({ key: name, label: `${t(`variables.${name}`, { ns: 'quickMessages' })} {{${name}}}` })), onClick: ({ key }) => insertVariable(key) }}
+                  menu={{
+                    items: MESSAGE_VARIABLES.map((name) => ({
+                      key: name,
+                      label: `${t(`variables.${name}`, { ns: 'quickMessages' })} {{${name}}}`,
+                    })),
+                    onClick: ({ key }) => insertVariable(key),
+                  }}
                 >
                   <Button size="small" type="link">
                     {t('modal.variables')}

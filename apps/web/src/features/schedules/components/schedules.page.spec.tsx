@@ -35,7 +35,17 @@ describe('schedules page', () => {
   afterEach(() => api.restore());
 
   it("shows each schedule on the calendar by its contact's name with its status, the count in the title, and follows live changes", async () => {
-    let schedules = [aSchedule({ id: 1 }), aSchedule({ id: 2, contactId: 51, status: 'ERRO', errorReason: 'ERR_WAPP_NOT_INITIALIZED', mediaName: 'foto.png', mediaPath: 'schedules/3/a.png' })];
+    let schedules = [
+      aSchedule({ id: 1 }),
+      aSchedule({
+        id: 2,
+        contactId: 51,
+        status: 'ERRO',
+        errorReason: 'ERR_WAPP_NOT_INITIALIZED',
+        mediaName: 'foto.png',
+        mediaPath: 'schedules/3/a.png',
+      }),
+    ];
     api = fakeApi({
       'GET /schedules': () => schedulesPage(schedules),
       'GET /contacts/50': { body: aContact({ id: 50, name: 'João Cliente' }) },
@@ -47,7 +57,8 @@ describe('schedules page', () => {
     expect(await within(await screen.findByTestId('schedule-event-1')).findByText('João Cliente')).toBeInTheDocument();
     expect(await within(screen.getByTestId('schedule-event-2')).findByText('Maria Cliente')).toBeInTheDocument();
     expect(screen.getByTestId('schedule-event-2')).toHaveAttribute('data-status', 'ERRO');
-    for (const label of ['Mês', 'Semana', 'Agendamentos', 'Dia', 'Agenda']) expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
+    for (const label of ['Mês', 'Semana', 'Agendamentos', 'Dia', 'Agenda'])
+      expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
 
     // a failed schedule's dialog says so, with the reason
     fireEvent.click(within(screen.getByTestId('schedule-event-2')).getByLabelText('Editar'));
@@ -99,16 +110,22 @@ describe('schedules page', () => {
       'POST /schedules': { status: 201, body: created },
       'PUT /schedules/9': { body: created },
       'POST /schedules/9/media-upload': () =>
-        ++uploads === 1 ? { status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'file', messages: ['the file is not a .png image'] }] } } : { status: 201, body: { ...created, mediaName: 'foto.png' } },
+        ++uploads === 1
+          ? { status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'file', messages: ['the file is not a .png image'] }] } }
+          : { status: 201, body: { ...created, mediaName: 'foto.png' } },
     });
     renderWithLiveSocket([{ path: '*', element: <SchedulesPage /> }], '/schedules?contactId=50', aSessionUser());
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('João Cliente - 5511987654321');
     fireEvent.change(within(dialog).getByTestId('schedule-body'), { target: { value: 'Segue a foto do pedido' } });
     // only png, jpg or jpeg are taken
-    fireEvent.change(within(dialog).getByTestId('schedule-file'), { target: { files: [new File(['%PDF'], 'pedido.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(within(dialog).getByTestId('schedule-file'), {
+      target: { files: [new File(['%PDF'], 'pedido.pdf', { type: 'application/pdf' })] },
+    });
     expect(within(dialog).getByText('Apenas imagens png, jpg ou jpeg')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByTestId('schedule-file'), { target: { files: [new File(['png'], 'foto.png', { type: 'image/png' })] } });
+    fireEvent.change(within(dialog).getByTestId('schedule-file'), {
+      target: { files: [new File(['png'], 'foto.png', { type: 'image/png' })] },
+    });
     expect(within(dialog).getByTestId('schedule-attachment')).toHaveTextContent('foto.png');
 
     fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));

@@ -35,7 +35,10 @@ interface ScheduleEvent {
 }
 
 /** What an event's icons do (given by the page to the calendar's event component). */
-const EventActions = createContext<{ edit: (schedule: ScheduleView) => void; remove: (schedule: ScheduleView, name: string) => void }>({ edit: () => undefined, remove: () => undefined });
+const EventActions = createContext<{ edit: (schedule: ScheduleView) => void; remove: (schedule: ScheduleView, name: string) => void }>({
+  edit: () => undefined,
+  remove: () => undefined,
+});
 
 /**
  * An event: the contact's name (the contacts cache holds each contact once, whatever the number
@@ -53,15 +56,29 @@ function EventLabel({ event }: EventProps<ScheduleEvent>) {
     action();
   };
   return (
-    <span className="schedule-event" data-testid={`schedule-event-${schedule.id}`} data-status={schedule.status} title={`${t(`status.${schedule.status}`)}: ${schedule.body}`}>
+    <span
+      className="schedule-event"
+      data-testid={`schedule-event-${schedule.id}`}
+      data-status={schedule.status}
+      title={`${t(`status.${schedule.status}`)}: ${schedule.body}`}
+    >
       <span className="schedule-event-name">
         {schedule.mediaName ? <PaperClipOutlined /> : null} {name}
       </span>
       <Tooltip title={t('edit', { ns: 'common' })}>
-        <EditOutlined className="schedule-event-action" aria-label={t('edit', { ns: 'common' })} onClick={stop(() => actions.edit(schedule))} />
+        <EditOutlined
+          className="schedule-event-action"
+          aria-label={t('edit', { ns: 'common' })}
+          onClick={stop(() => actions.edit(schedule))}
+        />
       </Tooltip>
       <Tooltip title={t('delete', { ns: 'common' })}>
-        <DeleteOutlined className="schedule-event-action" aria-label={t('delete', { ns: 'common' })} data-testid={`schedule-delete-${schedule.id}`} onClick={stop(() => actions.remove(schedule, name))} />
+        <DeleteOutlined
+          className="schedule-event-action"
+          aria-label={t('delete', { ns: 'common' })}
+          data-testid={`schedule-delete-${schedule.id}`}
+          onClick={stop(() => actions.remove(schedule, name))}
+        />
       </Tooltip>
     </span>
   );
@@ -105,14 +122,20 @@ export default function SchedulesPage() {
   useEffect(() => {
     if (!Number.isInteger(contactParam) || contactParam <= 0) return;
     setEditing({ open: true, id: null, contactId: contactParam });
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('contactId');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('contactId');
+        return next;
+      },
+      { replace: true },
+    );
   }, [contactParam, setParams]);
 
-  const schedules = useMemo(() => [...new Map((data?.pages ?? []).flatMap((page) => page.schedules).map((schedule) => [schedule.id, schedule])).values()], [data]);
+  const schedules = useMemo(
+    () => [...new Map((data?.pages ?? []).flatMap((page) => page.schedules).map((schedule) => [schedule.id, schedule])).values()],
+    [data],
+  );
   const count = data?.pages[0]?.count ?? 0;
   const events = useMemo<ScheduleEvent[]>(
     () =>
@@ -127,7 +150,11 @@ export default function SchedulesPage() {
     () => ({
       edit: (schedule: ScheduleView) => setEditing({ open: true, id: schedule.id }),
       remove: (schedule: ScheduleView, name: string) =>
-        confirm({ title: t('delete.title', { name }), remove: () => deleteSchedule(schedule.id).unwrap(), deletedText: t('toasts.deleted') }),
+        confirm({
+          title: t('delete.title', { name }),
+          remove: () => deleteSchedule(schedule.id).unwrap(),
+          deletedText: t('toasts.deleted'),
+        }),
     }),
     [confirm, deleteSchedule, t],
   );
@@ -155,7 +182,15 @@ export default function SchedulesPage() {
         title={t('title', { count })}
         extra={
           <>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(event) => setSearch(event.target.value)} className="page-search" data-testid="schedules-search" />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="page-search"
+              data-testid="schedules-search"
+            />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, id: null })} data-testid="add-schedule">
               {t('add')}
             </Button>
@@ -164,23 +199,25 @@ export default function SchedulesPage() {
       />
       <Card className="page-card schedules-card" data-testid="schedules-calendar">
         <EventActions.Provider value={actions}>
-        <Calendar<ScheduleEvent>
-          localizer={localizer}
-          culture={dayjs.locale()}
-          events={events}
-          views={VIEWS}
-          view={view}
-          onView={setView}
-          date={date}
-          onNavigate={setDate}
-          messages={messages}
-          popup
-          selectable
-          onSelectEvent={(event) => setEditing({ open: true, id: event.id })}
-          onSelectSlot={(slot) => setEditing({ open: true, id: null, sendAt: dayjs(slot.start).isAfter(dayjs()) ? dayjs(slot.start) : null })}
-          eventPropGetter={(event) => ({ className: `schedule-status-${event.schedule.status.toLowerCase()}` })}
-          components={CALENDAR_COMPONENTS}
-        />
+          <Calendar<ScheduleEvent>
+            localizer={localizer}
+            culture={dayjs.locale()}
+            events={events}
+            views={VIEWS}
+            view={view}
+            onView={setView}
+            date={date}
+            onNavigate={setDate}
+            messages={messages}
+            popup
+            selectable
+            onSelectEvent={(event) => setEditing({ open: true, id: event.id })}
+            onSelectSlot={(slot) =>
+              setEditing({ open: true, id: null, sendAt: dayjs(slot.start).isAfter(dayjs()) ? dayjs(slot.start) : null })
+            }
+            eventPropGetter={(event) => ({ className: `schedule-status-${event.schedule.status.toLowerCase()}` })}
+            components={CALENDAR_COMPONENTS}
+          />
         </EventActions.Provider>
       </Card>
       <ScheduleFormModal

@@ -24,7 +24,17 @@ export function settingValue(settings: readonly SettingView[] | undefined, key: 
   return settings?.find((setting) => setting.key === key)?.value ?? SETTING_DEFINITIONS[key].default;
 }
 
-function OptionSelect({ settingKey, value, onChange, saving }: { settingKey: (typeof OPTION_KEYS)[number]; value: string; onChange: (value: string) => void; saving: boolean }) {
+function OptionSelect({
+  settingKey,
+  value,
+  onChange,
+  saving,
+}: {
+  settingKey: (typeof OPTION_KEYS)[number];
+  value: string;
+  onChange: (value: string) => void;
+  saving: boolean;
+}) {
   const { t } = useTranslation('settings');
   const values: readonly string[] = SETTING_DEFINITIONS[settingKey].values;
   return (
@@ -68,7 +78,12 @@ export function OptionsTab({ settings }: { settings: SettingView[] | undefined }
           <Row gutter={[16, 16]}>
             {OPTION_KEYS.map((key) => (
               <Col key={key} xs={24} sm={12} xl={8}>
-                <OptionSelect settingKey={key} value={settingValue(settings, key)} saving={saving === key} onChange={(value) => void save(key, value)} />
+                <OptionSelect
+                  settingKey={key}
+                  value={settingValue(settings, key)}
+                  saving={saving === key}
+                  onChange={(value) => void save(key, value)}
+                />
               </Col>
             ))}
           </Row>
@@ -79,7 +94,12 @@ export function OptionsTab({ settings }: { settings: SettingView[] | undefined }
           <Typography.Paragraph type="secondary">{t('options.asaas.help')}</Typography.Paragraph>
           <Form.Item label={t('options.asaas.label')}>
             <Space.Compact style={{ width: '100%' }}>
-              <Input.Password value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" data-testid="setting-asaas" />
+              <Input.Password
+                value={token}
+                onChange={(event) => setToken(event.target.value)}
+                autoComplete="off"
+                data-testid="setting-asaas"
+              />
               <Button type="primary" htmlType="submit" loading={saving === 'asaas'}>
                 {t('save', { ns: 'common' })}
               </Button>

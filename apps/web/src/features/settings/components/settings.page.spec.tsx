@@ -64,7 +64,10 @@ describe('settings page', () => {
     expect(starts[0]).toHaveValue('09:30');
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Horários atualizados com sucesso.')).toBeInTheDocument();
-    const body = api.callsTo('PUT /companies/3/schedules')[0]!.body as { id: number; schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
+    const body = api.callsTo('PUT /companies/3/schedules')[0]!.body as {
+      id: number;
+      schedules: { weekdayEn: string; startTime: string; endTime: string }[];
+    };
     expect(body.id).toBe(3);
     expect(body.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:30', endTime: '18:00' });
     expect(body.schedules[6]).toEqual({ weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' });
@@ -73,7 +76,12 @@ describe('settings page', () => {
   it('shows the company’s time zone beside its hours and saves another one', async () => {
     api = fakeApi({
       ...shell,
-      'GET /settings': { body: [{ key: 'scheduleType', value: 'company' }, { key: 'timezone', value: 'America/Sao_Paulo' }] },
+      'GET /settings': {
+        body: [
+          { key: 'scheduleType', value: 'company' },
+          { key: 'timezone', value: 'America/Sao_Paulo' },
+        ],
+      },
       'GET /companies/3': { body: { id: 3, schedules: [] } },
       'PUT /settings/timezone': { body: { key: 'timezone', value: 'Asia/Tokyo' } },
     });
@@ -124,7 +132,14 @@ describe('settings page', () => {
     api = fakeApi({
       ...shell,
       'GET /settings': { body: [] },
-      'GET /companies/list': { body: [company(1, 'Amarela', day(5)), company(2, 'Laranja', day(-2)), company(3, 'Vermelha', day(-10)), company(4, 'Normal', day(40))] },
+      'GET /companies/list': {
+        body: [
+          company(1, 'Amarela', day(5)),
+          company(2, 'Laranja', day(-2)),
+          company(3, 'Vermelha', day(-10)),
+          company(4, 'Normal', day(40)),
+        ],
+      },
       'GET /plans/all': { body: [{ id: 1, name: 'Plano' }] },
     });
     renderApp('/settings', aSessionUser({ profile: 'admin', super: true }));
@@ -145,7 +160,8 @@ describe('settings page', () => {
     const [dd, mm, yyyy] = before.split('/').map(Number);
     const expected = new Date(yyyy!, mm! - 1 + 1, dd!);
     if (expected.getDate() !== dd) expected.setDate(0);
-    const format = (date: Date) => `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+    const format = (date: Date) =>
+      `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
     expect(dueDate).toHaveValue(format(expected));
   });
 });

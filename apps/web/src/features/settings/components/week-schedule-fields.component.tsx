@@ -11,7 +11,10 @@ import { endNotBeforeStart } from '../company-schedule';
  */
 export function WeekScheduleFields({ form, name = 'schedules' }: { form: FormInstance; name?: string }) {
   const { t } = useTranslation('settings');
-  const timeRule = { validator: (_: unknown, value: string | undefined) => (!value || HH_MM.test(value) ? Promise.resolve() : Promise.reject(new Error(t('schedules.invalidTime')))) };
+  const timeRule = {
+    validator: (_: unknown, value: string | undefined) =>
+      !value || HH_MM.test(value) ? Promise.resolve() : Promise.reject(new Error(t('schedules.invalidTime'))),
+  };
   const toTime = (event: React.ChangeEvent<HTMLInputElement>) => maskTime(event.target.value);
   return (
     <Form.List name={name}>
@@ -44,7 +47,9 @@ export function WeekScheduleFields({ form, name = 'schedules' }: { form: FormIns
                     timeRule,
                     ({ getFieldValue }) => ({
                       validator: (_: unknown, value: string | undefined) =>
-                        endNotBeforeStart(getFieldValue(startPath) as string | undefined, value) ? Promise.resolve() : Promise.reject(new Error(t('schedules.endBeforeStart'))),
+                        endNotBeforeStart(getFieldValue(startPath) as string | undefined, value)
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('schedules.endBeforeStart'))),
                     }),
                   ]}
                 >

@@ -18,7 +18,8 @@ const EMPTY: TagFormValues = { name: '', color: DEFAULT_COLOR, kanban: false };
 /** The colour picker answers a Color object or a hex text; the API stores '#RRGGBB'. */
 function hexOf(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'toHexString' in value && typeof value.toHexString === 'function') return String(value.toHexString());
+  if (value && typeof value === 'object' && 'toHexString' in value && typeof value.toHexString === 'function')
+    return String(value.toHexString());
   return DEFAULT_COLOR;
 }
 
@@ -42,7 +43,11 @@ export function TagFormModal({ open, tagId, onClose }: { open: boolean; tagId: n
   }, [open, editing, tag, form]);
 
   const submit = async (values: TagFormValues) => {
-    const input: TagInput = { name: values.name.trim(), color: hexOf(values.color), ...(mayKanban ? { kanban: values.kanban ? 1 : 0 } : {}) };
+    const input: TagInput = {
+      name: values.name.trim(),
+      color: hexOf(values.color),
+      ...(mayKanban ? { kanban: values.kanban ? 1 : 0 } : {}),
+    };
     await saveRecord(() => (editing ? updateTag({ id: tagId, ...input }).unwrap() : createTag(input).unwrap()), t('toasts.saved'), onClose);
   };
 
@@ -57,7 +62,14 @@ export function TagFormModal({ open, tagId, onClose }: { open: boolean; tagId: n
       onClose={onClose}
       testId="tag-form-submit"
     >
-      <Form form={form} name="tag" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional">
+      <Form
+        form={form}
+        name="tag"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
         <Form.Item
           name="name"
           label={t('modal.name')}

@@ -6,7 +6,17 @@ import { aSessionUser } from '../../../../test/session-user';
 import { page } from '../../../../test/tickets-fixtures';
 import TagsPage from './tags.page';
 
-const vip: TagView = { id: 1, companyId: 3, name: 'VIP', color: '#f5222d', kanban: 0, userId: null, ticketsCount: 12, createdAt: '', updatedAt: '' };
+const vip: TagView = {
+  id: 1,
+  companyId: 3,
+  name: 'VIP',
+  color: '#f5222d',
+  kanban: 0,
+  userId: null,
+  ticketsCount: 12,
+  createdAt: '',
+  updatedAt: '',
+};
 
 describe('tags page', () => {
   let api: FakeApi;

@@ -30,20 +30,53 @@ export default function TagsPage() {
         </Tag>
       ),
     },
-    { title: t('columns.tickets'), dataIndex: 'ticketsCount', align: 'center', width: 110, render: (count: number) => <span data-testid="tag-tickets">{count}</span> },
-    { title: t('columns.kanban'), dataIndex: 'kanban', align: 'center', width: 90, responsive: ['sm'], render: (kanban: number) => (kanban === 1 ? '✓' : '') },
+    {
+      title: t('columns.tickets'),
+      dataIndex: 'ticketsCount',
+      align: 'center',
+      width: 110,
+      render: (count: number) => <span data-testid="tag-tickets">{count}</span>,
+    },
+    {
+      title: t('columns.kanban'),
+      dataIndex: 'kanban',
+      align: 'center',
+      width: 90,
+      responsive: ['sm'],
+      render: (kanban: number) => (kanban === 1 ? '✓' : ''),
+    },
     actionsColumn(t('columns.actions'), 110, (tag) => (
       <RowActions
         onEdit={() => editor.edit(tag.id)}
-        onDelete={() => confirm({ title: t('delete.title', { name: tag.name }), remove: () => deleteTag(tag.id).unwrap(), deletedText: t('toasts.deleted') })}
+        onDelete={() =>
+          confirm({
+            title: t('delete.title', { name: tag.name }),
+            remove: () => deleteTag(tag.id).unwrap(),
+            deletedText: t('toasts.deleted'),
+          })
+        }
       />
     )),
   ];
 
   return (
     <div className="page page-fill">
-      <ListPageHeader title={t('title')} list={list} searchPlaceholder={t('search')} searchTestId="tags-search" addText={t('add')} onAdd={editor.add} addTestId="add-tag" />
-      <InfiniteRecordTable<TagView> list={list} columns={columns} scrollTestId="tags-scroll" tableTestId="tags-table" emptyText={t('empty')} />
+      <ListPageHeader
+        title={t('title')}
+        list={list}
+        searchPlaceholder={t('search')}
+        searchTestId="tags-search"
+        addText={t('add')}
+        onAdd={editor.add}
+        addTestId="add-tag"
+      />
+      <InfiniteRecordTable<TagView>
+        list={list}
+        columns={columns}
+        scrollTestId="tags-scroll"
+        tableTestId="tags-table"
+        emptyText={t('empty')}
+      />
       <TagFormModal open={editor.open} tagId={editor.id} onClose={editor.close} />
     </div>
   );

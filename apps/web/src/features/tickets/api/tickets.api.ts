@@ -58,10 +58,5 @@ export const ticketsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useTicketsPageInfiniteQuery,
-  useTicketQuery,
-  useCreateTicketMutation,
-  useUpdateTicketMutation,
-  useDeleteTicketMutation,
-} = ticketsApi;
+export const { useTicketsPageInfiniteQuery, useTicketQuery, useCreateTicketMutation, useUpdateTicketMutation, useDeleteTicketMutation } =
+  ticketsApi;

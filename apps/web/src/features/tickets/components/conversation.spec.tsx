@@ -21,7 +21,12 @@ function conversationRoutes(shown: TicketView, messages: MessageView[], extra: R
     'GET /tags/list': { body: [] },
     [`GET /tickets/u/${shown.uuid}`]: { body: shown },
     [`GET /messages/${shown.id}`]: { body: { messages, ticket: shown, count: messages.length, hasMore: false } },
-    'GET /quick-messages/list': { body: [aQuickMessage({ id: 1, shortcode: 'ola', message: 'Olá! Seja muito bem-vindo à nossa loja de roupas e acessórios' }), aQuickMessage({ id: 2, shortcode: 'preco', message: 'Nossos preços' })] },
+    'GET /quick-messages/list': {
+      body: [
+        aQuickMessage({ id: 1, shortcode: 'ola', message: 'Olá! Seja muito bem-vindo à nossa loja de roupas e acessórios' }),
+        aQuickMessage({ id: 2, shortcode: 'preco', message: 'Nossos preços' }),
+      ],
+    },
     ...extra,
   };
 }
@@ -42,10 +47,39 @@ describe('conversation', () => {
     api = fakeApi(
       conversationRoutes(ticket, [
         aMessage({ id: 1, ticketId: 90, body: 'Qual o prazo?', createdAt: '2025-06-09T12:00:00.000Z' }),
-        aMessage({ id: 2, ticketId: 100, body: 'Três dias úteis', fromMe: true, ack: 3, quotedMsgId: 1, quotedMsg: { ...quoted, quotedMsg: undefined } as never, createdAt: '2025-06-10T12:00:00.000Z' }),
-        aMessage({ id: 3, ticketId: 100, body: 'Chamada de voz perdida às 12:05', mediaType: 'call_log', createdAt: '2025-06-10T12:05:00.000Z' }),
-        aMessage({ id: 4, ticketId: 100, body: 'data:image/png;base64,AAAA|https://maps.example/?q=1|Av. Paulista, 1000', mediaType: 'locationMessage', createdAt: '2025-06-10T12:06:00.000Z' }),
-        aMessage({ id: 5, ticketId: 100, body: 'contrato.pdf', mediaType: 'application', mediaUrl: '/public/whatsapp/3/1/contrato.pdf', mediaName: 'contrato.pdf', createdAt: '2025-06-10T12:07:00.000Z' }),
+        aMessage({
+          id: 2,
+          ticketId: 100,
+          body: 'Três dias úteis',
+          fromMe: true,
+          ack: 3,
+          quotedMsgId: 1,
+          quotedMsg: { ...quoted, quotedMsg: undefined } as never,
+          createdAt: '2025-06-10T12:00:00.000Z',
+        }),
+        aMessage({
+          id: 3,
+          ticketId: 100,
+          body: 'Chamada de voz perdida às 12:05',
+          mediaType: 'call_log',
+          createdAt: '2025-06-10T12:05:00.000Z',
+        }),
+        aMessage({
+          id: 4,
+          ticketId: 100,
+          body: 'data:image/png;base64,AAAA|https://maps.example/?q=1|Av. Paulista, 1000',
+          mediaType: 'locationMessage',
+          createdAt: '2025-06-10T12:06:00.000Z',
+        }),
+        aMessage({
+          id: 5,
+          ticketId: 100,
+          body: 'contrato.pdf',
+          mediaType: 'application',
+          mediaUrl: '/public/whatsapp/3/1/contrato.pdf',
+          mediaName: 'contrato.pdf',
+          createdAt: '2025-06-10T12:07:00.000Z',
+        }),
         aMessage({ id: 6, ticketId: 100, body: 'Mensagem corrigida', isEdited: true, createdAt: '2025-06-10T12:08:00.000Z' }),
         aMessage({ id: 7, ticketId: 100, body: 'Algo que apaguei', isDeleted: true, createdAt: '2025-06-10T12:09:00.000Z' }),
         aMessage({ id: 8, ticketId: 100, body: 'Enviando...', fromMe: true, ack: 1, createdAt: '2025-06-10T12:10:00.000Z' }),
@@ -54,7 +88,11 @@ describe('conversation', () => {
     open();
     const list = await screen.findByTestId('messages-list');
     await within(list).findByText('Três dias úteis');
-    expect(within(list).getAllByTestId('message-day').map((day) => day.textContent)).toEqual(['09/06/2025', '10/06/2025']);
+    expect(
+      within(list)
+        .getAllByTestId('message-day')
+        .map((day) => day.textContent),
+    ).toEqual(['09/06/2025', '10/06/2025']);
     expect(within(list).getByTestId('marker-closed')).toHaveTextContent(/^Conversa encerrada 09\/06\/2025 \d\d:00$/);
     expect(within(list).getByTestId('marker-opened')).toHaveTextContent(/^Conversa iniciada 10\/06\/2025 \d\d:00$/);
     expect(within(within(list).getByTestId('message-2')).getByTestId('message-quoted')).toHaveTextContent('João ClienteQual o prazo?');
@@ -83,7 +121,14 @@ describe('conversation', () => {
         requested = [...requested, `${call.query.get('pageNumber') ?? ''}${call.query.has('markRead') ? ' markRead' : ''}`];
         return call.query.get('pageNumber') === '1'
           ? { body: { messages: [aMessage({ id: 21, body: 'Recente' })], ticket, count: 2, hasMore: true } }
-          : { body: { messages: [aMessage({ id: 20, body: 'Antiga', createdAt: '2025-06-01T10:00:00.000Z' })], ticket, count: 2, hasMore: false } };
+          : {
+              body: {
+                messages: [aMessage({ id: 20, body: 'Antiga', createdAt: '2025-06-01T10:00:00.000Z' })],
+                ticket,
+                count: 2,
+                hasMore: false,
+              },
+            };
       },
     });
     forgetStickyState();
@@ -115,7 +160,13 @@ describe('conversation', () => {
     fireEvent.change(input, { target: { value: ' Pode deixar ' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(api.callsTo('POST /messages/100')).toHaveLength(1));
-    expect(api.callsTo('POST /messages/100')[0]!.body).toEqual({ body: 'Pode deixar', quotedMsg: 10, signMessage: true, read: true, fromMe: true });
+    expect(api.callsTo('POST /messages/100')[0]!.body).toEqual({
+      body: 'Pode deixar',
+      quotedMsg: 10,
+      signMessage: true,
+      read: true,
+      fromMe: true,
+    });
     expect(await within(screen.getByTestId('messages-list')).findByText('Pode deixar')).toBeInTheDocument();
     expect(screen.queryByTestId('composer-reply')).not.toBeInTheDocument();
     expect(input).toHaveValue('');
@@ -161,32 +212,60 @@ describe('conversation', () => {
   });
 
   it('shows private notes inline, set apart, and adds one from the composer without sending a message; a note added elsewhere arrives live', async () => {
-    const note = (id: number, text: string, createdAt: string) => ({ id, note: text, ticketId: 100, contactId: ticket.contactId, userId: 8, user: { id: 8, name: 'Rui' }, createdAt, updatedAt: createdAt });
+    const note = (id: number, text: string, createdAt: string) => ({
+      id,
+      note: text,
+      ticketId: 100,
+      contactId: ticket.contactId,
+      userId: 8,
+      user: { id: 8, name: 'Rui' },
+      createdAt,
+      updatedAt: createdAt,
+    });
     let notes = [note(1, 'Fale com @Maria antes', '2025-06-10T12:01:00.000Z')];
     api = fakeApi(
-      conversationRoutes(ticket, [aMessage({ id: 10, body: 'Me liga?', createdAt: '2025-06-10T12:00:00.000Z' }), aMessage({ id: 11, body: 'Alô?', createdAt: '2025-06-10T12:02:00.000Z' })], {
-        'GET /ticket-notes/list': () => ({ body: notes }),
-        'GET /users/list': { body: [{ id: 7, name: 'Maria', profile: 'user', queueIds: [1] }, { id: 8, name: 'Rui', profile: 'user', queueIds: [1] }] },
-        'POST /ticket-notes': (call) => {
-          const added = note(2, (call.body as { note: string }).note, '2025-06-10T12:03:00.000Z');
-          notes = [added, ...notes];
-          return { status: 201, body: added };
+      conversationRoutes(
+        ticket,
+        [
+          aMessage({ id: 10, body: 'Me liga?', createdAt: '2025-06-10T12:00:00.000Z' }),
+          aMessage({ id: 11, body: 'Alô?', createdAt: '2025-06-10T12:02:00.000Z' }),
+        ],
+        {
+          'GET /ticket-notes/list': () => ({ body: notes }),
+          'GET /users/list': {
+            body: [
+              { id: 7, name: 'Maria', profile: 'user', queueIds: [1] },
+              { id: 8, name: 'Rui', profile: 'user', queueIds: [1] },
+            ],
+          },
+          'POST /ticket-notes': (call) => {
+            const added = note(2, (call.body as { note: string }).note, '2025-06-10T12:03:00.000Z');
+            notes = [added, ...notes];
+            return { status: 201, body: added };
+          },
         },
-      }),
+      ),
     );
     const { socket } = open();
     const list = await screen.findByTestId('messages-list');
     const inline = await within(list).findByTestId('note-1');
     expect(inline).toHaveTextContent('Nota privada · Rui');
     expect((await within(inline).findByText('@Maria')).tagName).toBe('MARK');
-    expect([...list.querySelectorAll('[data-testid^="message-1"], [data-testid^="note-"]')].map((row) => row.getAttribute('data-testid'))).toEqual(['message-10', 'note-1', 'message-11']);
+    expect(
+      [...list.querySelectorAll('[data-testid^="message-1"], [data-testid^="note-"]')].map((row) => row.getAttribute('data-testid')),
+    ).toEqual(['message-10', 'note-1', 'message-11']);
 
     fireEvent.click(screen.getByText('Nota privada', { selector: '.ant-segmented-item-label' }));
     const input = within(await screen.findByTestId('note-composer')).getByRole('textbox');
     fireEvent.change(input, { target: { value: 'Cliente pediu retorno amanhã' } });
     fireEvent.click(screen.getByTestId('note-send'));
     await waitFor(() => expect(api.callsTo('POST /ticket-notes')).toHaveLength(1));
-    expect(api.callsTo('POST /ticket-notes')[0]!.body).toEqual({ note: 'Cliente pediu retorno amanhã', ticketId: 100, contactId: ticket.contactId, mentions: [] });
+    expect(api.callsTo('POST /ticket-notes')[0]!.body).toEqual({
+      note: 'Cliente pediu retorno amanhã',
+      ticketId: 100,
+      contactId: ticket.contactId,
+      mentions: [],
+    });
     expect(api.callsTo('POST /messages/100')).toHaveLength(0);
     expect(await within(list).findByTestId('note-2')).toHaveTextContent('Cliente pediu retorno amanhã');
 
@@ -204,7 +283,11 @@ describe('conversation', () => {
     expect(screen.queryByTestId('quick-replies')).not.toBeInTheDocument();
     fireEvent.change(input, { target: { value: '/ol' } });
     const suggestions = await screen.findByTestId('quick-replies');
-    expect(within(suggestions).getAllByRole('option').map((option) => option.textContent)).toEqual(['ola - Olá! Seja muito bem-vindo à n...']);
+    expect(
+      within(suggestions)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['ola - Olá! Seja muito bem-vindo à n...']);
     fireEvent.click(within(suggestions).getByRole('option'));
     expect(input).toHaveValue('Olá! Seja muito bem-vindo à nossa loja de roupas e acessórios');
   });
@@ -223,7 +306,9 @@ describe('conversation', () => {
 
   it('deletes an own message after confirmation; the other side only has Reply', async () => {
     const mine = aMessage({ id: 5, body: 'Mandei errado', fromMe: true });
-    api = fakeApi(conversationRoutes(ticket, [aMessage({ id: 4, body: 'Oi' }), mine], { 'DELETE /messages/5': { body: { ...mine, isDeleted: true } } }));
+    api = fakeApi(
+      conversationRoutes(ticket, [aMessage({ id: 4, body: 'Oi' }), mine], { 'DELETE /messages/5': { body: { ...mine, isDeleted: true } } }),
+    );
     open();
     fireEvent.click(await screen.findByTestId('message-menu-4'));
     expect(await screen.findByText('Responder')).toBeInTheDocument();
@@ -246,16 +331,44 @@ describe('conversation', () => {
     await within(list).findByText('Primeira');
     expect(socket.clientEmits).toContainEqual({ event: 'joinChatBox', args: [100] });
 
-    act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 2, body: 'Chegou agora' }), ticket, contact: ticket.contact }));
+    act(() =>
+      socket.serverEmits('company-3-appMessage', {
+        action: 'create',
+        message: aMessage({ id: 2, body: 'Chegou agora' }),
+        ticket,
+        contact: ticket.contact,
+      }),
+    );
     expect(await within(list).findByText('Chegou agora')).toBeInTheDocument();
-    act(() => socket.serverEmits('company-3-appMessage', { action: 'update', message: aMessage({ id: 1, body: 'Primeira', fromMe: true, ack: 3 }), ticket, contact: ticket.contact }));
+    act(() =>
+      socket.serverEmits('company-3-appMessage', {
+        action: 'update',
+        message: aMessage({ id: 1, body: 'Primeira', fromMe: true, ack: 3 }),
+        ticket,
+        contact: ticket.contact,
+      }),
+    );
     await waitFor(() => expect(within(within(list).getByTestId('message-1')).getByRole('img', { name: 'Lida' })).toBeInTheDocument());
     // another ticket's message stays out
-    act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 3, ticketId: 555, body: 'De outro' }), ticket: aTicket({ id: 555, contactId: 77, whatsappId: 1 }), contact: ticket.contact }));
+    act(() =>
+      socket.serverEmits('company-3-appMessage', {
+        action: 'create',
+        message: aMessage({ id: 3, ticketId: 555, body: 'De outro' }),
+        ticket: aTicket({ id: 555, contactId: 77, whatsappId: 1 }),
+        contact: ticket.contact,
+      }),
+    );
 
     // a status change of the ticket shown (delete with fromStatus) keeps the conversation open
     act(() => socket.serverEmits('company-3-ticket', { action: 'delete', ticketId: 100, fromStatus: 'pending' }));
-    act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 4, body: 'Depois da mudança' }), ticket, contact: ticket.contact }));
+    act(() =>
+      socket.serverEmits('company-3-appMessage', {
+        action: 'create',
+        message: aMessage({ id: 4, body: 'Depois da mudança' }),
+        ticket,
+        contact: ticket.contact,
+      }),
+    );
     expect(await within(screen.getByTestId('messages-list')).findByText('Depois da mudança')).toBeInTheDocument();
     expect(router.state.location.pathname).not.toBe('/tickets');
     expect(screen.queryByText('O atendimento que você estava foi deletado.')).not.toBeInTheDocument();

@@ -59,8 +59,16 @@ export function NewTicketModal({ open, contact, onClose, onCreated }: NewTicketM
   const { data: connections } = useConnectionsQuery(undefined, { skip: !open });
   const [createTicket, creating] = useCreateTicketMutation();
 
-  const contacts = [...(contact ? [contact] : []), ...(created ? [created] : []), ...(searching ? (found?.pages ?? []).flatMap((page) => page.contacts) : [])];
-  const contactOptions = [...new Map(contacts.map((item) => [item.id, { value: item.id, label: item.number ? `${item.name} - ${item.number}` : item.name }])).values()];
+  const contacts = [
+    ...(contact ? [contact] : []),
+    ...(created ? [created] : []),
+    ...(searching ? (found?.pages ?? []).flatMap((page) => page.contacts) : []),
+  ];
+  const contactOptions = [
+    ...new Map(
+      contacts.map((item) => [item.id, { value: item.id, label: item.number ? `${item.name} - ${item.number}` : item.name }]),
+    ).values(),
+  ];
   const queues = admin ? (allQueues ?? []) : user.queues;
 
   const close = () => {
@@ -78,7 +86,10 @@ export function NewTicketModal({ open, contact, onClose, onCreated }: NewTicketM
     }
     modal.warning({
       title: t('newTicket.inUseTitle'),
-      content: t('newTicket.inUse', { user: existing.user?.name ?? t('newTicket.nobody'), queue: existing.queue?.name ?? t('item.noQueue') }),
+      content: t('newTicket.inUse', {
+        user: existing.user?.name ?? t('newTicket.nobody'),
+        queue: existing.queue?.name ?? t('item.noQueue'),
+      }),
     });
   };
 
@@ -99,7 +110,8 @@ export function NewTicketModal({ open, contact, onClose, onCreated }: NewTicketM
       close();
     } catch (error) {
       const failure = apiFailureOf(error);
-      if (failure.code === 'ERR_OTHER_OPEN_TICKET' && failure.data && typeof failure.data === 'object' && 'uuid' in failure.data) showExisting(failure.data as TicketView);
+      if (failure.code === 'ERR_OTHER_OPEN_TICKET' && failure.data && typeof failure.data === 'object' && 'uuid' in failure.data)
+        showExisting(failure.data as TicketView);
       else toastError(error);
     }
   };
@@ -130,7 +142,15 @@ export function NewTicketModal({ open, contact, onClose, onCreated }: NewTicketM
               showSearch={{ filterOption: false, onSearch: setTerm }}
               placeholder={t('newTicket.contactPlaceholder')}
               options={contactOptions}
-              notFoundContent={isFetching ? <Spin size="small" /> : term.trim().length < CONTACT_SEARCH_MIN ? t('newTicket.typeMore') : t('newTicket.noContacts')}
+              notFoundContent={
+                isFetching ? (
+                  <Spin size="small" />
+                ) : term.trim().length < CONTACT_SEARCH_MIN ? (
+                  t('newTicket.typeMore')
+                ) : (
+                  t('newTicket.noContacts')
+                )
+              }
               popupRender={(menu) => (
                 <>
                   {menu}
@@ -141,11 +161,23 @@ export function NewTicketModal({ open, contact, onClose, onCreated }: NewTicketM
               )}
             />
           </Form.Item>
-          <Form.Item name="queueId" label={t('newTicket.queue')} rules={admin ? [] : [{ required: true, message: t('newTicket.queueRequired') }]}>
-            <Select allowClear placeholder={t('newTicket.queuePlaceholder')} options={queues.map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }))} />
+          <Form.Item
+            name="queueId"
+            label={t('newTicket.queue')}
+            rules={admin ? [] : [{ required: true, message: t('newTicket.queueRequired') }]}
+          >
+            <Select
+              allowClear
+              placeholder={t('newTicket.queuePlaceholder')}
+              options={queues.map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }))}
+            />
           </Form.Item>
           <Form.Item name="whatsappId" label={t('newTicket.connection')}>
-            <Select allowClear placeholder={t('newTicket.connectionPlaceholder')} options={(connections ?? []).map((connection) => ({ value: connection.id, label: connection.name }))} />
+            <Select
+              allowClear
+              placeholder={t('newTicket.connectionPlaceholder')}
+              options={(connections ?? []).map((connection) => ({ value: connection.id, label: connection.name }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -55,7 +55,9 @@ export function TicketHeader({ ticket, onShowContact, onBack }: TicketHeaderProp
     // the schedules page is the plan's (a plan without it would send the user away with a refusal)
     ...(user.company.plan.useSchedules === true ? [{ key: 'schedule', icon: <CalendarOutlined />, label: t('options.schedule') }] : []),
     { key: 'transfer', icon: <SwapOutlined />, label: t('options.transfer') },
-    ...(can(user, 'ticket-options:deleteTicket') ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('options.delete'), danger: true }] : []),
+    ...(can(user, 'ticket-options:deleteTicket')
+      ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('options.delete'), danger: true }]
+      : []),
   ];
   const onOption = ({ key }: { key: string }) => {
     if (key === 'schedule') navigate(`/schedules?contactId=${ticket.contactId}`);

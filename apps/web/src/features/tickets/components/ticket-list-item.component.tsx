@@ -41,7 +41,11 @@ export function TicketListItem({ ticket, selected, busy, onOpen, onAccept, onRes
       onKeyDown={(event) => event.key === 'Enter' && open()}
       tabIndex={pending ? -1 : 0}
     >
-      <span className="ticket-item-stripe" style={{ background: ticket.queue?.color ?? 'var(--ant-color-fill-secondary)' }} title={ticket.queue?.name ?? t('item.noQueue')} />
+      <span
+        className="ticket-item-stripe"
+        style={{ background: ticket.queue?.color ?? 'var(--ant-color-fill-secondary)' }}
+        title={ticket.queue?.name ?? t('item.noQueue')}
+      />
       <Avatar size={44} src={ticket.contact.profilePicUrl || undefined} className="ticket-item-avatar">
         {ticket.contact.name.charAt(0).toUpperCase()}
       </Avatar>
@@ -63,11 +67,17 @@ export function TicketListItem({ ticket, selected, busy, onOpen, onAccept, onRes
           <Typography.Text type="secondary" ellipsis className="ticket-item-last">
             {lastMessageText(ticket, t('item.location'))}
           </Typography.Text>
-          {ticket.unreadMessages > 0 ? <Badge count={ticket.unreadMessages} color="var(--ant-color-success)" data-testid="ticket-unread" /> : null}
+          {ticket.unreadMessages > 0 ? (
+            <Badge count={ticket.unreadMessages} color="var(--ant-color-success)" data-testid="ticket-unread" />
+          ) : null}
         </Flex>
         <Flex gap={4} wrap className="ticket-item-tags">
           {ticket.whatsapp ? <Tag className="ticket-chip">{ticket.whatsapp.name}</Tag> : null}
-          {ticket.user ? <Tag className="ticket-chip" color="blue">{ticket.user.name}</Tag> : null}
+          {ticket.user ? (
+            <Tag className="ticket-chip" color="blue">
+              {ticket.user.name}
+            </Tag>
+          ) : null}
           <Tag className="ticket-chip" color={ticket.queue?.color ?? 'default'}>
             {ticket.queue?.name ?? t('item.noQueue')}
           </Tag>
@@ -80,7 +90,14 @@ export function TicketListItem({ ticket, selected, busy, onOpen, onAccept, onRes
         <Flex gap={6} justify="flex-end" className="ticket-item-actions" onClick={(event) => event.stopPropagation()}>
           {can(user, 'tickets-manager:showall') ? (
             <Tooltip title={t('item.peek')}>
-              <Button size="small" type="text" icon={<EyeOutlined />} aria-label={t('item.peek')} onClick={() => onPeek(ticket)} data-testid={`peek-${ticket.id}`} />
+              <Button
+                size="small"
+                type="text"
+                icon={<EyeOutlined />}
+                aria-label={t('item.peek')}
+                onClick={() => onPeek(ticket)}
+                data-testid={`peek-${ticket.id}`}
+              />
             </Tooltip>
           ) : null}
           {pending ? (

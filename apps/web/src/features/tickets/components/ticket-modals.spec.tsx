@@ -16,14 +16,24 @@ const joao = aContact({ id: 50, name: 'João Cliente', number: '5511987654321' }
 function routesWith(extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
   return {
     'GET /tickets': { body: page('tickets', []) },
-    'GET /queue': { body: [{ id: 1, name: 'Vendas', color: '#1677ff' }, { id: 2, name: 'Suporte', color: '#52c41a' }] },
+    'GET /queue': {
+      body: [
+        { id: 1, name: 'Vendas', color: '#1677ff' },
+        { id: 2, name: 'Suporte', color: '#52c41a' },
+      ],
+    },
     'GET /tags/list': { body: [] },
     'GET /whatsapp/': { body: [] },
     'GET /quick-messages/list': { body: [] },
     'GET /contacts': { body: page('contacts', [joao]) },
     'GET /tickets/u/uuid-100': { body: ticket },
     'GET /messages/100': { body: { messages: [aMessage()], ticket, count: 1, hasMore: false } },
-    'GET /users/list': { body: [{ id: 8, name: 'Rui', profile: 'user', queueIds: [2] }, { id: 9, name: 'Lia', profile: 'user', queueIds: [1] }] },
+    'GET /users/list': {
+      body: [
+        { id: 8, name: 'Rui', profile: 'user', queueIds: [2] },
+        { id: 9, name: 'Lia', profile: 'user', queueIds: [1] },
+      ],
+    },
     ...extra,
   };
 }
@@ -53,7 +63,13 @@ describe('ticket dialogs', () => {
 
   it("new ticket: searches contacts from 3 characters and needs a queue unless admin ('Selecione uma fila')", async () => {
     const created = aTicket({ id: 300, uuid: 'uuid-300', contact: joao });
-    api = fakeApi(routesWith({ 'POST /tickets': { status: 201, body: created }, 'GET /tickets/u/uuid-300': { body: created }, 'GET /messages/300': { body: { messages: [], ticket: created, count: 0, hasMore: false } } }));
+    api = fakeApi(
+      routesWith({
+        'POST /tickets': { status: 201, body: created },
+        'GET /tickets/u/uuid-300': { body: created },
+        'GET /messages/300': { body: { messages: [], ticket: created, count: 0, hasMore: false } },
+      }),
+    );
     const { router } = renderWithLiveSocket(routes, '/tickets', agent());
     fireEvent.click(await screen.findByTestId('new-ticket'));
     const { dialog, search } = await chooseContact();
@@ -76,7 +92,13 @@ describe('ticket dialogs', () => {
   });
 
   it('new ticket: an admin may leave the queue out; a contact in another agent’s open ticket is named with user and queue', async () => {
-    const existing = aTicket({ id: 200, uuid: 'uuid-200', userId: 8, user: { id: 8, name: 'Rui' }, queue: { id: 2, name: 'Suporte', color: '#52c41a' } });
+    const existing = aTicket({
+      id: 200,
+      uuid: 'uuid-200',
+      userId: 8,
+      user: { id: 8, name: 'Rui' },
+      queue: { id: 2, name: 'Suporte', color: '#52c41a' },
+    });
     api = fakeApi(routesWith({ 'POST /tickets': { status: 409, body: { error: 'ERR_OTHER_OPEN_TICKET', status: 409, data: existing } } }));
     renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'admin' }));
     fireEvent.click(await screen.findByTestId('new-ticket'));
@@ -151,7 +173,11 @@ describe('ticket dialogs', () => {
   it('options for agents: no delete; schedule goes to /schedules for the contact', async () => {
     api = fakeApi(routesWith());
     const withSchedules = { ...agent(), company: { ...agent().company, plan: { ...agent().company.plan, useSchedules: true } } };
-    const { router } = renderWithLiveSocket([...routes, { path: '/schedules', element: <div>agenda</div> }], '/tickets/uuid-100', withSchedules);
+    const { router } = renderWithLiveSocket(
+      [...routes, { path: '/schedules', element: <div>agenda</div> }],
+      '/tickets/uuid-100',
+      withSchedules,
+    );
     fireEvent.click(await screen.findByTestId('ticket-options'));
     expect(await screen.findByText('Transferir')).toBeInTheDocument();
     expect(screen.queryByText('Deletar')).not.toBeInTheDocument();
@@ -160,11 +186,22 @@ describe('ticket dialogs', () => {
   });
 
   it('contact drawer: details, extra info, notes added and deleted with the spec texts', async () => {
-    const note = { id: 1, note: 'Cliente prefere WhatsApp', ticketId: 100, contactId: 50, userId: 7, user: { id: 7, name: 'Maria' }, createdAt: '2025-06-10T10:00:00.000Z', updatedAt: '2025-06-10T10:00:00.000Z' };
+    const note = {
+      id: 1,
+      note: 'Cliente prefere WhatsApp',
+      ticketId: 100,
+      contactId: 50,
+      userId: 7,
+      user: { id: 7, name: 'Maria' },
+      createdAt: '2025-06-10T10:00:00.000Z',
+      updatedAt: '2025-06-10T10:00:00.000Z',
+    };
     let notes = [note];
     api = fakeApi(
       routesWith({
-        'GET /contacts/50': { body: aContact({ id: 50, name: 'João Cliente', email: 'joao@example.com', extraInfo: [{ name: 'CPF', value: '123' }] }) },
+        'GET /contacts/50': {
+          body: aContact({ id: 50, name: 'João Cliente', email: 'joao@example.com', extraInfo: [{ name: 'CPF', value: '123' }] }),
+        },
         'GET /ticket-notes/list': () => ({ body: notes }),
         'POST /ticket-notes': (call) => {
           const added = { ...note, id: 2, note: (call.body as { note: string }).note };

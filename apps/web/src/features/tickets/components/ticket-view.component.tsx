@@ -34,7 +34,8 @@ export function TicketView({ ticketKey, onBack }: { ticketKey: string; onBack?: 
     if (!failure) return;
     if (failure.code === 'ERR_NO_PERMISSION') toast.error(t('accessDenied'));
     else toastError(error);
-    if (failure.code === 'ERR_NO_PERMISSION' || failure.code === 'ERR_NO_TICKET_FOUND' || failure.status === 404) navigate('/tickets', { replace: true });
+    if (failure.code === 'ERR_NO_PERMISSION' || failure.code === 'ERR_NO_TICKET_FOUND' || failure.status === 404)
+      navigate('/tickets', { replace: true });
     // a failure is shown once per failed request
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
@@ -55,7 +56,15 @@ export function TicketView({ ticketKey, onBack }: { ticketKey: string; onBack?: 
   if (!ticket) {
     return (
       <div className="ticket-view ticket-view-center">
-        {isError && failure?.code !== 'ERR_NO_PERMISSION' ? <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void refetch()}>{t('tryAgain', { ns: 'common' })}</Button>} /> : <Spin />}
+        {isError && failure?.code !== 'ERR_NO_PERMISSION' ? (
+          <Result
+            status="warning"
+            title={t('loadFailed')}
+            extra={<Button onClick={() => void refetch()}>{t('tryAgain', { ns: 'common' })}</Button>}
+          />
+        ) : (
+          <Spin />
+        )}
       </div>
     );
   }

@@ -18,7 +18,14 @@ import { TicketList, useTicketCount } from './ticket-list.component';
 type MainTab = 'open' | 'closed' | 'search';
 
 /** A multiple choice of ids (queues, tags, users) filtering the lists. */
-function IdFilter(props: { label: string; value: number[]; onChange: (ids: number[]) => void; options: Array<{ value: number; label: string }>; testId: string; className?: string }) {
+function IdFilter(props: {
+  label: string;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  options: Array<{ value: number; label: string }>;
+  testId: string;
+  className?: string;
+}) {
   return (
     <Select
       mode="multiple"
@@ -58,14 +65,23 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
   const { data: tags } = useTagListQuery(undefined, { skip: tab !== 'search' });
   const { data: users } = useUserListQuery(undefined, { skip: tab !== 'search' || !admin });
 
-  const queueOptions = (admin ? (allQueues ?? []) : user.queues).map((queue) => ({ value: queue.id, label: queue.name ?? String(queue.id) }));
+  const queueOptions = (admin ? (allQueues ?? []) : user.queues).map((queue) => ({
+    value: queue.id,
+    label: queue.name ?? String(queue.id),
+  }));
   const filters = useDebouncedValue({ search: search.trim(), tagIds, userIds, queueIds, showAll });
   const base = { queueIds: filters.queueIds, showAll: filters.showAll && admin };
   // list arguments are compared by value (RTK Query serialises them): a new object is the same list
   const openFilter: TicketListFilter = { status: 'open', ...base };
   const pendingFilter: TicketListFilter = { status: 'pending', ...base };
   const closedFilter: TicketListFilter = { status: 'closed', ...base };
-  const searchFilter: TicketListFilter = { searchParam: filters.search, tags: filters.tagIds, users: filters.userIds, queueIds: filters.queueIds, showAll: admin };
+  const searchFilter: TicketListFilter = {
+    searchParam: filters.search,
+    tags: filters.tagIds,
+    users: filters.userIds,
+    queueIds: filters.queueIds,
+    showAll: admin,
+  };
   const openCount = useTicketCount(openFilter);
   const pendingCount = useTicketCount(pendingFilter);
 
@@ -76,7 +92,16 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
   };
   const listProps = { selectedId, onPeek: setPeeking, onMovedToOpen: showOpenTab };
 
-  const queueSelect = <IdFilter label={t('filters.queues')} value={queueIds} onChange={setQueueIds} options={queueOptions} testId="tickets-queue-filter" className="tickets-queue-filter" />;
+  const queueSelect = (
+    <IdFilter
+      label={t('filters.queues')}
+      value={queueIds}
+      onChange={setQueueIds}
+      options={queueOptions}
+      testId="tickets-queue-filter"
+      className="tickets-queue-filter"
+    />
+  );
 
   return (
     <div className="tickets-manager" data-testid="tickets-manager">
@@ -88,9 +113,30 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
         tabBarGutter={18}
         className="tickets-tabs"
         items={[
-          { key: 'open', label: <span><InboxOutlined /> {t('tabs.open')}</span> },
-          { key: 'closed', label: <span><CheckSquareOutlined /> {t('tabs.closed')}</span> },
-          { key: 'search', label: <span><SearchOutlined /> {t('tabs.search')}</span> },
+          {
+            key: 'open',
+            label: (
+              <span>
+                <InboxOutlined /> {t('tabs.open')}
+              </span>
+            ),
+          },
+          {
+            key: 'closed',
+            label: (
+              <span>
+                <CheckSquareOutlined /> {t('tabs.closed')}
+              </span>
+            ),
+          },
+          {
+            key: 'search',
+            label: (
+              <span>
+                <SearchOutlined /> {t('tabs.search')}
+              </span>
+            ),
+          },
         ]}
       />
       <Flex gap={8} align="center" wrap className="tickets-toolbar">
@@ -100,7 +146,13 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
         {admin && tab !== 'search' ? (
           <Tooltip title={t('filters.showAllHint')}>
             <Flex gap={4} align="center">
-              <Switch size="small" checked={showAll} onChange={setShowAll} aria-label={t('filters.showAll')} data-testid="tickets-show-all" />
+              <Switch
+                size="small"
+                checked={showAll}
+                onChange={setShowAll}
+                aria-label={t('filters.showAll')}
+                data-testid="tickets-show-all"
+              />
               <span className="tickets-toolbar-label">{t('filters.showAll')}</span>
             </Flex>
           </Tooltip>
@@ -109,9 +161,30 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
       </Flex>
       {tab === 'search' ? (
         <Flex vertical gap={8} className="tickets-search">
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('filters.search')} value={search} onChange={(event) => setSearch(event.target.value)} data-testid="tickets-search" />
-          <IdFilter label={t('filters.tags')} value={tagIds} onChange={setTagIds} options={(tags ?? []).map((tag) => ({ value: tag.id, label: tag.name }))} testId="tickets-tag-filter" />
-          {admin ? <IdFilter label={t('filters.users')} value={userIds} onChange={setUserIds} options={(users ?? []).map((member) => ({ value: member.id, label: member.name }))} testId="tickets-user-filter" /> : null}
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('filters.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            data-testid="tickets-search"
+          />
+          <IdFilter
+            label={t('filters.tags')}
+            value={tagIds}
+            onChange={setTagIds}
+            options={(tags ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+            testId="tickets-tag-filter"
+          />
+          {admin ? (
+            <IdFilter
+              label={t('filters.users')}
+              value={userIds}
+              onChange={setUserIds}
+              options={(users ?? []).map((member) => ({ value: member.id, label: member.name }))}
+              testId="tickets-user-filter"
+            />
+          ) : null}
           {queueSelect}
         </Flex>
       ) : null}
@@ -123,11 +196,29 @@ export function TicketsManager({ selectedId, onOpened }: { selectedId: number | 
             onChange={(value) => setOpenTab(value as OpenTab)}
             className="tickets-subtabs"
             options={[
-              { value: 'open', label: <span data-testid="tab-assigned">{t('tabs.assigned')} <Badge count={openCount} size="small" showZero={false} color="var(--ant-color-primary)" /></span> },
-              { value: 'pending', label: <span data-testid="tab-pending">{t('tabs.pending')} <Badge count={pendingCount} size="small" showZero={false} /></span> },
+              {
+                value: 'open',
+                label: (
+                  <span data-testid="tab-assigned">
+                    {t('tabs.assigned')} <Badge count={openCount} size="small" showZero={false} color="var(--ant-color-primary)" />
+                  </span>
+                ),
+              },
+              {
+                value: 'pending',
+                label: (
+                  <span data-testid="tab-pending">
+                    {t('tabs.pending')} <Badge count={pendingCount} size="small" showZero={false} />
+                  </span>
+                ),
+              },
             ]}
           />
-          {openTab === 'open' ? <TicketList {...listProps} filter={openFilter} testId="tickets-open" /> : <TicketList {...listProps} filter={pendingFilter} testId="tickets-pending" />}
+          {openTab === 'open' ? (
+            <TicketList {...listProps} filter={openFilter} testId="tickets-open" />
+          ) : (
+            <TicketList {...listProps} filter={pendingFilter} testId="tickets-pending" />
+          )}
         </>
       ) : null}
       {tab === 'closed' ? <TicketList {...listProps} filter={closedFilter} testId="tickets-closed" /> : null}

@@ -16,8 +16,20 @@ const routes = [
 ];
 
 const yesterday = dayjs().subtract(1, 'day');
-const mine = aTicket({ id: 100, uuid: 'uuid-100', contact: aContact({ id: 50, name: 'João Cliente' }), lastMessage: 'Bom dia', unreadMessages: 2 });
-const other = aTicket({ id: 101, uuid: 'uuid-101', contact: aContact({ id: 51, name: 'Carla' }), contactId: 51, lastMessage: 'Tudo certo' });
+const mine = aTicket({
+  id: 100,
+  uuid: 'uuid-100',
+  contact: aContact({ id: 50, name: 'João Cliente' }),
+  lastMessage: 'Bom dia',
+  unreadMessages: 2,
+});
+const other = aTicket({
+  id: 101,
+  uuid: 'uuid-101',
+  contact: aContact({ id: 51, name: 'Carla' }),
+  contactId: 51,
+  lastMessage: 'Tudo certo',
+});
 const waiting = aTicket({
   id: 102,
   uuid: 'uuid-102',
@@ -82,7 +94,12 @@ describe('tickets list', () => {
     // only admins peek
     expect(within(first).queryByLabelText('Espiar conversa')).not.toBeInTheDocument();
     // the user's queues filter the lists
-    expect(api.callsTo('GET /tickets').find((call) => call.query.get('status') === 'open')!.query.get('queueIds')).toBe('[1]');
+    expect(
+      api
+        .callsTo('GET /tickets')
+        .find((call) => call.query.get('status') === 'open')!
+        .query.get('queueIds'),
+    ).toBe('[1]');
 
     fireEvent.click(screen.getByText('Aguardando'));
     const pending = await screen.findByTestId('ticket-102');
@@ -161,7 +178,14 @@ describe('tickets list', () => {
 
     // a customer writes in the second ticket: it moves to the top with the new last message
     const moved = { ...other, lastMessage: 'Chegou?', unreadMessages: 1 };
-    act(() => socket.serverEmits('company-3-appMessage', { action: 'create', message: aMessage({ id: 9, ticketId: 101, body: 'Chegou?' }), ticket: moved, contact: moved.contact }));
+    act(() =>
+      socket.serverEmits('company-3-appMessage', {
+        action: 'create',
+        message: aMessage({ id: 9, ticketId: 101, body: 'Chegou?' }),
+        ticket: moved,
+        contact: moved.contact,
+      }),
+    );
     // cache patches reach the components on the next animation frame (RTK's auto-batching)
     await waitFor(() => expect(itemsOf('tickets-open').map((item) => item.dataset.testid)).toEqual(['ticket-101', 'ticket-100']));
     expect(within(screen.getByTestId('ticket-101')).getByText('Chegou?')).toBeInTheDocument();
@@ -178,7 +202,12 @@ describe('tickets list', () => {
     expect(await screen.findByTestId('ticket-102')).toBeInTheDocument();
 
     // another agent accepted it: it leaves the pending list and, not being mine, does not join my open list
-    act(() => socket.serverEmits('company-3-ticket', { action: 'update', ticket: { ...waiting, status: 'open', userId: 8, user: { id: 8, name: 'Rui' } } }));
+    act(() =>
+      socket.serverEmits('company-3-ticket', {
+        action: 'update',
+        ticket: { ...waiting, status: 'open', userId: 8, user: { id: 8, name: 'Rui' } },
+      }),
+    );
     await waitFor(() => expect(screen.queryByTestId('ticket-102')).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByText('Atendendo'));
@@ -193,7 +222,9 @@ describe('tickets list', () => {
   it('lets admins see every agent and peek at a conversation read-only, fetched 500 ms after opening', async () => {
     api = fakeApi({
       ...baseRoutes({ open: [mine], pending: [] }),
-      'GET /messages/100': { body: { messages: [aMessage({ body: 'Mensagem espiada', fromMe: true })], ticket: mine, count: 1, hasMore: false } },
+      'GET /messages/100': {
+        body: { messages: [aMessage({ body: 'Mensagem espiada', fromMe: true })], ticket: mine, count: 1, hasMore: false },
+      },
     });
     renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'admin' }));
     fireEvent.click(await screen.findByTestId('tickets-show-all'));
@@ -217,7 +248,10 @@ describe('tickets list', () => {
   });
 
   it('searches tickets and messages by text (after 500 ms), tags and queues; the user filter is for admins', async () => {
-    api = fakeApi({ ...baseRoutes({ open: [], pending: [] }), 'GET /tags/list': { body: [{ id: 4, name: 'VIP', color: '#f00', kanban: 0 }] } });
+    api = fakeApi({
+      ...baseRoutes({ open: [], pending: [] }),
+      'GET /tags/list': { body: [{ id: 4, name: 'VIP', color: '#f00', kanban: 0 }] },
+    });
     renderWithLiveSocket(routes, '/tickets', aSessionUser({ profile: 'user', queueIds: [1] }));
     fireEvent.click(await screen.findByRole('tab', { name: /Busca/ }));
     expect(screen.queryByTestId('tickets-user-filter')).not.toBeInTheDocument();

@@ -38,7 +38,11 @@ export default function TicketsPage() {
     setNarrowTab(ticketId ? 'ticket' : 'list');
   }, [ticketId]);
 
-  const conversation = ticketId ? <TicketView key={ticketId} ticketKey={ticketId} onBack={narrow ? () => navigate('/tickets') : undefined} /> : <NoTicket />;
+  const conversation = ticketId ? (
+    <TicketView key={ticketId} ticketKey={ticketId} onBack={narrow ? () => navigate('/tickets') : undefined} />
+  ) : (
+    <NoTicket />
+  );
   const manager = <TicketsManager selectedId={selectedId} onOpened={() => setNarrowTab('ticket')} />;
 
   if (narrow) {
@@ -49,8 +53,22 @@ export default function TicketsPage() {
           value={narrowTab}
           onChange={(value) => setNarrowTab(value as NarrowTab)}
           options={[
-            { value: 'ticket', label: <span><MessageOutlined /> {t('narrow.ticket')}</span> },
-            { value: 'list', label: <span><CustomerServiceOutlined /> {t('narrow.list')}</span> },
+            {
+              value: 'ticket',
+              label: (
+                <span>
+                  <MessageOutlined /> {t('narrow.ticket')}
+                </span>
+              ),
+            },
+            {
+              value: 'list',
+              label: (
+                <span>
+                  <CustomerServiceOutlined /> {t('narrow.list')}
+                </span>
+              ),
+            },
           ]}
           className="tickets-narrow-tabs"
           data-testid="tickets-narrow-tabs"

@@ -35,7 +35,9 @@ export function TransferTicketModal({ ticket, open, onClose }: { ticket: TicketV
   const { data: queues } = useQueuesQuery(undefined, { skip: !open });
   const { data: users } = useUserListQuery(undefined, { skip: !open });
   const queueId = Form.useWatch('queueId', form);
-  const candidates = (users ?? []).filter((member) => admin || queueId == null || member.profile === 'admin' || member.queueIds.includes(queueId));
+  const candidates = (users ?? []).filter(
+    (member) => admin || queueId == null || member.profile === 'admin' || member.queueIds.includes(queueId),
+  );
 
   const submit = async (values: TransferValues) => {
     if (!values.queueId && !values.userId) return;
@@ -58,8 +60,19 @@ export function TransferTicketModal({ ticket, open, onClose }: { ticket: TicketV
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'transfer-submit' } as Record<string, string>}
     >
-      <Form form={form} name="transfer" layout="vertical" initialValues={{ queueId: ticket.queueId, userId: null }} onFinish={(values) => void submit(values)} requiredMark="optional">
-        <Form.Item name="queueId" label={t('transfer.queue')} rules={admin ? [] : [{ required: true, message: t('newTicket.queueRequired') }]}>
+      <Form
+        form={form}
+        name="transfer"
+        layout="vertical"
+        initialValues={{ queueId: ticket.queueId, userId: null }}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+      >
+        <Form.Item
+          name="queueId"
+          label={t('transfer.queue')}
+          rules={admin ? [] : [{ required: true, message: t('newTicket.queueRequired') }]}
+        >
           <Select
             allowClear={admin}
             placeholder={t(admin ? 'transfer.queueOptional' : 'transfer.queuePlaceholder')}
@@ -72,11 +85,25 @@ export function TransferTicketModal({ ticket, open, onClose }: { ticket: TicketV
           name="userId"
           label={t('transfer.user')}
           dependencies={['queueId']}
-          rules={admin ? [{ validator: (_, userId: number | null) => (userId || form.getFieldValue('queueId') ? Promise.resolve() : Promise.reject(new Error(t('transfer.userOrQueue')))) }] : []}
+          rules={
+            admin
+              ? [
+                  {
+                    validator: (_, userId: number | null) =>
+                      userId || form.getFieldValue('queueId') ? Promise.resolve() : Promise.reject(new Error(t('transfer.userOrQueue'))),
+                  },
+                ]
+              : []
+          }
         >
           <Select
             allowClear
-            showSearch={{ filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()) }}
+            showSearch={{
+              filterOption: (input, option) =>
+                String(option?.label ?? '')
+                  .toLowerCase()
+                  .includes(input.toLowerCase()),
+            }}
             placeholder={t(queueId ? 'transfer.userPlaceholder' : 'transfer.userChoose')}
             data-testid="transfer-user"
             options={candidates.map((member) => ({ value: member.id, label: member.name }))}

@@ -41,7 +41,10 @@ describe('to-do page', () => {
   });
 
   it('shows the tasks already in the browser', async () => {
-    window.localStorage.setItem('tasks', JSON.stringify([{ text: 'Antiga', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }]));
+    window.localStorage.setItem(
+      'tasks',
+      JSON.stringify([{ text: 'Antiga', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }]),
+    );
     renderApp('/todolist', aSessionUser({ profile: 'user' }));
     expect(await screen.findByText('Antiga')).toBeInTheDocument();
   });

@@ -86,7 +86,15 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
       onClose={onClose}
       testId="user-form-submit"
     >
-      <Form form={form} name="user" layout="vertical" initialValues={EMPTY} onFinish={(values) => void submit(values)} requiredMark="optional" data-testid="user-form">
+      <Form
+        form={form}
+        name="user"
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => void submit(values)}
+        requiredMark="optional"
+        data-testid="user-form"
+      >
         <Form.Item name="name" label={t('form.name')} rules={lengthRules(t, 2, 50, true, 'users')}>
           <Input autoFocus autoComplete="off" />
         </Form.Item>

@@ -53,7 +53,11 @@ describe('users page', () => {
     expect(screen.queryByText('Carla')).not.toBeInTheDocument();
 
     const scroller = screen.getByTestId('users-scroll');
-    Object.defineProperties(scroller, { scrollHeight: { value: 1000 }, clientHeight: { value: 400 }, scrollTop: { value: 550, writable: true } });
+    Object.defineProperties(scroller, {
+      scrollHeight: { value: 1000 },
+      clientHeight: { value: 400 },
+      scrollTop: { value: 550, writable: true },
+    });
     fireEvent.scroll(scroller);
     expect(await screen.findByText('Carla')).toBeInTheDocument();
 
@@ -63,7 +67,11 @@ describe('users page', () => {
   });
 
   it('validates the user form with the spec messages and creates the user', async () => {
-    api = fakeApi({ ...shell, 'GET /users/': { body: { users: [], count: 0, hasMore: false } }, 'POST /users': { body: aUser(5, 'Novo') } });
+    api = fakeApi({
+      ...shell,
+      'GET /users/': { body: { users: [], count: 0, hasMore: false } },
+      'POST /users': { body: aUser(5, 'Novo') },
+    });
     renderApp('/users', aSessionUser({ profile: 'admin' }));
     fireEvent.click(await screen.findByTestId('add-user'));
     const dialog = await screen.findByRole('dialog');
@@ -95,18 +103,24 @@ describe('users page', () => {
     renderApp('/users', aSessionUser({ profile: 'admin' }));
     fireEvent.click(await screen.findByTestId('add-user'));
     const dialog = await screen.findByRole('dialog');
-    for (const label of ['Perfil', 'Filas', 'Conexão', 'Ver chamados sem fila']) expect(within(dialog).getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    for (const label of ['Perfil', 'Filas', 'Conexão', 'Ver chamados sem fila'])
+      expect(within(dialog).getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
   });
 
   it('lets a plain user edit their own profile without those fields', async () => {
     const me = aSessionUser({ profile: 'user', id: 7 });
-    api = fakeApi({ ...shell, 'GET /users/7': { body: { ...aUser(7, 'Maria'), email: 'maria@example.com' } }, 'PUT /users/7': { body: aUser(7, 'Maria Silva') } });
+    api = fakeApi({
+      ...shell,
+      'GET /users/7': { body: { ...aUser(7, 'Maria'), email: 'maria@example.com' } },
+      'PUT /users/7': { body: aUser(7, 'Maria Silva') },
+    });
     renderApp('/tickets', me);
     fireEvent.click(await screen.findByTestId('account-menu'));
     fireEvent.click(await screen.findByTestId('account-profile'));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByLabelText('Nome')).toHaveValue('Maria'));
-    for (const label of ['Perfil', 'Filas', 'Conexão', 'Ver chamados sem fila']) expect(within(dialog).queryByLabelText(new RegExp(`^${label}`))).not.toBeInTheDocument();
+    for (const label of ['Perfil', 'Filas', 'Conexão', 'Ver chamados sem fila'])
+      expect(within(dialog).queryByLabelText(new RegExp(`^${label}`))).not.toBeInTheDocument();
     fillIn(dialog, 'Nome', 'Maria Silva');
     fireEvent.click(screen.getByTestId('user-form-submit'));
     await waitFor(() => expect(api.callsTo('PUT /users/7')).toHaveLength(1));
@@ -114,7 +128,11 @@ describe('users page', () => {
   });
 
   it('deletes a user after confirmation', async () => {
-    api = fakeApi({ ...shell, 'GET /users/': { body: { users: [aUser(2, 'Bruno')], count: 1, hasMore: false } }, 'DELETE /users/2': { body: { message: 'ok' } } });
+    api = fakeApi({
+      ...shell,
+      'GET /users/': { body: { users: [aUser(2, 'Bruno')], count: 1, hasMore: false } },
+      'DELETE /users/2': { body: { message: 'ok' } },
+    });
     renderApp('/users', aSessionUser({ profile: 'admin' }));
     const row = (await screen.findByText('Bruno')).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Excluir' }));

@@ -28,7 +28,12 @@ export default function UsersPage() {
   useErrorPopup(isError ? error : null);
 
   const confirmDelete = (user: UserView) =>
-    confirm({ title: t('delete.title', { name: user.name }), content: t('delete.message'), remove: () => deleteUser(user.id).unwrap(), deletedText: t('deleted') });
+    confirm({
+      title: t('delete.title', { name: user.name }),
+      content: t('delete.message'),
+      remove: () => deleteUser(user.id).unwrap(),
+      deletedText: t('deleted'),
+    });
 
   const columns: TableColumnsType<UserView> = [
     { title: t('columns.id'), dataIndex: 'id', width: 70, responsive: ['md'] },
@@ -76,7 +81,12 @@ export default function UsersPage() {
         }
       />
       <Card className="page-card" styles={{ body: { padding: 0 } }}>
-        <InfiniteScrollArea testId="users-scroll" hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage}>
+        <InfiniteScrollArea
+          testId="users-scroll"
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        >
           <Table<UserView>
             rowKey="id"
             size="middle"
