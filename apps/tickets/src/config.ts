@@ -12,7 +12,7 @@ export class TicketsConfig extends MediaStorageConfig {
   @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) INBOUND_CONSUMER: string = 'tickets';
   /**
    * Companies whose inbound events one replica stores at once (one transaction each). Fewer, larger
-   * batches cost less than many small ones: 4 measured best with 2 cores for everything (bench/README.md).
+   * batches cost less than many small ones: 4 measured best with 2 cores for everything (bench/HISTORY.md).
    */
   @IsInt() @Min(1) @Max(256) INBOUND_CONCURRENCY: number = 4;
   /** Most new messages of one company stored in one transaction (those that arrived meanwhile). */

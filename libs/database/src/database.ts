@@ -30,7 +30,7 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
  * query, queries issued together) leave in one write to the socket, not one each: the socket is
  * corked at the turn's first write and uncorked once the turn's promise callbacks have run
  * (process.nextTick). On a loaded machine each write to PostgreSQL's socket costs tens to
- * hundreds of microseconds of the service's CPU (bench/README.md, chatbot).
+ * hundreds of microseconds of the service's CPU (bench/HISTORY.md, chatbot).
  */
 function coalesceWrites(client: pg.PoolClient): void {
   const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;

@@ -20,7 +20,7 @@ interface SessionInternals {
  * statement (parsed once per connection by PostgreSQL). Building a wide select with drizzle costs
  * tens of microseconds of CPU a call (`is()`, the selection's fields, the SQL text), which on the
  * hot paths (a ticket's view read several times per message) was a tenth of the tickets service's
- * CPU (bench/README.md, messages-api). `build` uses `sql.placeholder(name)` for every value that
+ * CPU (bench/HISTORY.md, messages-api). `build` uses `sql.placeholder(name)` for every value that
  * varies; `execute` fills them. The statement is kept per pooled connection (the pool reuses its
  * clients), so a call costs drizzle nothing but the row mapping.
  */

@@ -41,7 +41,7 @@ export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
  * of any length): the default gives up after 10 attempts; readiness says whether the connection is
  * up meanwhile. `noAsyncTraces`: nats.js otherwise builds an Error (a stack trace) at every request
  * and JetStream publish, in case it times out, whether or not it does: a twentieth of the sessions
- * service's CPU under the chatbot's load (bench/README.md, chatbot). A timeout is still an error
+ * service's CPU under the chatbot's load (bench/HISTORY.md, chatbot). A timeout is still an error
  * naming the subject (libs/messaging maps and logs it with its request); only the caller's stack
  * is not in it.
  */

@@ -41,7 +41,7 @@ const SEND_TIMEOUT_MS = 15_000;
  * A running campaign whose connection's sender runs here is asked whether it is done at most this
  * often (a campaign can end while its connection still sends another's); one without a sender
  * here, at every tick. Asking every campaign at every tick was a transaction per campaign per tick
- * (250 a second with 50 campaigns and a 200 ms tick, bench/README.md campaigns).
+ * (250 a second with 50 campaigns and a 200 ms tick, bench/HISTORY.md campaigns).
  */
 const FINISH_CHECK_WHILE_SENDING_MS = 1_000;
 

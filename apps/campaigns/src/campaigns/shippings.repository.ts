@@ -70,7 +70,7 @@ export class ShippingsRepository {
    * stops at the limit, whatever the campaign's size and whatever the statistics say), then
    * merged. One query over the join sorted every due shipping of the campaigns at each call
    * (2 000 rows, 18 ms; 1.5 s while the statistics still described the table before the
-   * campaign was planned: bench/README.md, campaigns).
+   * campaign was planned: bench/HISTORY.md, campaigns).
    */
   async due(tx: CampaignsTx, companyId: number, whatsappId: number, limit: number): Promise<ShippingRow[]> {
     const running = await tx

@@ -196,7 +196,7 @@ export const messages = ticketsDb
       // A retried send (same derived id) is stored once. Partial: only sends with a chosen id have
       // one, and a lookup by channel id cannot take this index for the one above (they share
       // their leading columns; before the table's first statistics the planner took this one and
-      // walked every message of the connection, bench/README.md chatbot).
+      // walked every message of the connection, bench/HISTORY.md chatbot).
       uniqueIndex('messages_company_whatsapp_send_id_unique')
         .on(t.companyId, t.whatsappId, t.sendId)
         .where(sql`${t.sendId} is not null`),

@@ -281,7 +281,7 @@ export class ConversationResolver {
    * A connection with one queue sends its new customers there; with several, the chatbot
    * chooses. The batch's connections and their queues read in two statements, whatever their
    * number (one connection after the other, two each, was 60 round trips for a batch of new
-   * customers over 30 numbers: bench/README.md, chatbot).
+   * customers over 30 numbers: bench/HISTORY.md, chatbot).
    */
   private async defaultQueues(tx: TicketsTx, companyId: number, whatsappIds: number[]): Promise<Map<number, number>> {
     const connections = await this.directory.whatsappsByIds(tx, companyId, whatsappIds);

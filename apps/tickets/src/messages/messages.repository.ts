@@ -54,7 +54,7 @@ export interface MessageRecord {
  * a pair whatever the planner believes of the table. As a join or an `in (…)`, a plan made
  * without statistics (a new database, the first minute before autovacuum; a prepared statement
  * keeps its first plan) read every message of the company and kept the pairs that matched: 10-230 ms
- * a call once the table had grown (bench/README.md, chatbot). Its values come from `channelIdValues`.
+ * a call once the table had grown (bench/HISTORY.md, chatbot). Its values come from `channelIdValues`.
  */
 const channelIdKeys = sql`unnest(${sql.placeholder('whatsappIds')}::int[], ${sql.placeholder('wids')}::varchar[]) as channel_ids(whatsapp_id, wid)`;
 
@@ -220,7 +220,7 @@ export class MessagesRepository {
    * probe a key), and the update takes the messages found by primary key (`id = any(…)`), setting
    * `set` from `found` (the key's columns and the message's id). Joined on the keys as a plain
    * `update … from`, a plan made without statistics (a new database, before autovacuum's first
-   * pass) read every message of the company for each key (bench/README.md, chatbot).
+   * pass) read every message of the company for each key (bench/HISTORY.md, chatbot).
    */
   private async updateFound(tx: TicketsTx, keys: SQL, match: SQL, set: SQL, where: SQL = sql`true`): Promise<MessageRow[]> {
     const result = await tx.execute(sql`
