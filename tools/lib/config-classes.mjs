@@ -30,6 +30,34 @@ function cleanComment(lines) {
     .trim();
 }
 
+/**
+ * The class's lines, trimmed, with a declaration the formatter wrapped over several lines (a long
+ * decorator's arguments, a default on the next line) joined back into one line ending with `;`.
+ */
+function statementLines(source) {
+  const lines = [];
+  let pending = '';
+  for (const raw of source.split('\n')) {
+    const line = raw.trim();
+    const code = line.replace(/(?:^|\s)\/\/(?:\s.*)?$/, '');
+    const inComment = line.startsWith('/*') || line.startsWith('*') || line.startsWith('//');
+    if (pending) {
+      pending += (pending.endsWith('(') || pending.endsWith('{') || pending.endsWith('[') ? '' : ' ') + line;
+      if (code.endsWith(';')) {
+        lines.push(pending);
+        pending = '';
+      }
+      continue;
+    }
+    const opensDeclaration = !inComment && /^@|^(?:override\s+)?[A-Z][A-Z0-9_]+\??!?:/.test(line) && !code.endsWith(';');
+    const decoratorAlone = /^@\w+\([^()]*\)$/.test(code) || /^(@\w+\([^()]*\)\s*)+$/.test(code);
+    if (opensDeclaration && !decoratorAlone) pending = line;
+    else lines.push(line);
+  }
+  if (pending) lines.push(pending);
+  return lines;
+}
+
 /** { className, extendsServiceConfig, fields: [{ name, default, optional, type, doc, validation }] } */
 export function readConfigClass(file) {
   const source = readFileSync(file, 'utf8');
@@ -37,8 +65,7 @@ export function readConfigClass(file) {
   const fields = [];
   let comment = [];
   let inComment = false;
-  for (const raw of source.slice(classMatch ? classMatch.index : 0).split('\n')) {
-    const line = raw.trim();
+  for (const line of statementLines(source.slice(classMatch ? classMatch.index : 0))) {
     if (inComment || line.startsWith('/**') || line.startsWith('/*')) {
       comment.push(line);
       inComment = !line.includes('*/');

@@ -24,7 +24,8 @@ export class ServiceConfig {
 
   /**
    * The platform's calendar: when a company's due date has passed and trial due dates (identity),
-   * the message variables `hora`, `ms` and `protocol` and the date filters (tickets).
+   * the message variables `hora`, `ms` and `protocol` and the date filters (tickets); the time zone a
+   * new company is given (setting `timezone`, in which its business hours are read).
    */
   @IsTimeZone() TIME_ZONE: string = 'America/Sao_Paulo';
 

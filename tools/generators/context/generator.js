@@ -94,9 +94,11 @@ function addContractEntries(tree, folder, names) {
       `import type { ${app.className}Contract } from './${app.fileName}/contract.js';\n\n`,
       'the contract import',
     );
-    text = text.replace(
-      /export type RpcContract = ([^;]*?)( & HealthContract)?;/,
-      (_all, members, health) => `export type RpcContract = ${members} & ${app.className}Contract${health ?? ''};`,
+    // One line (`A & B & HealthContract;`) or the formatter's one member a line (`  B &\n  HealthContract;`).
+    text = text.replace(/export type RpcContract = ([^;]*?)(\n(\s*))?(?:( & )?HealthContract)?;/, (_all, members, newline, indent, amp) =>
+      newline !== undefined
+        ? `export type RpcContract = ${members}\n${indent}${app.className}Contract &\n${indent}HealthContract;`
+        : `export type RpcContract = ${members} & ${app.className}Contract${amp ? ' & HealthContract' : ''};`,
     );
     tree.write(joined, text);
   }

@@ -138,7 +138,7 @@ describe('bad input is a 400 naming the field, never a 500', () => {
         fields: [{ field: 'id' }],
       });
       // @ts-expect-error a payload the contract refuses, sent anyway: the service must refuse it too
-      expect(await refusal(rpc.request(TicketsSubjects.tagsUpdate, { id: tag.id, body: { color: null } }, { actor }))).toMatchObject({
+      expect(await refusal(rpc.request(TicketsSubjects.tagsUpdate, { id: tag.id, body: { color: 123 } }, { actor }))).toMatchObject({
         error: 'ERR_VALIDATION',
         fields: [{ field: 'color' }],
       });
@@ -173,8 +173,12 @@ describe('bad input is a 400 naming the field, never a 500', () => {
   });
 
   describe('explicit null on fields that may only be left out', () => {
-    it('PUT /tags/{id} {"color":null}: refused, the colour kept', async () => {
-      expectRefused(await tenant.admin.put(`/tags/${tag.id}`, { color: null }), 'color');
+    it('PUT /tags/{id} {"color":null} or {"color":""}: not given (as Atendechat\'s tag dialog sends it), the colour kept', async () => {
+      for (const color of [null, '', '  ']) {
+        expect((await tenant.admin.put(`/tags/${tag.id}`, { color })).status).toBe(200);
+        expect((await tenant.admin.get<TagView>(`/tags/${tag.id}`)).body.color).toBe('#123456');
+      }
+      expectRefused(await tenant.admin.put(`/tags/${tag.id}`, { color: 123 }), 'color');
       expect((await tenant.admin.get<TagView>(`/tags/${tag.id}`)).body.color).toBe('#123456');
     });
 
