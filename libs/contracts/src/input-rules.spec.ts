@@ -61,7 +61,8 @@ describe('input rules every DTO obeys', () => {
   });
 
   it('refuses null where a field may only be left out, and keeps it where the DTO allows it', () => {
-    expect(fieldsOf(UpdateTagDto, { color: null })).toEqual(['color']);
+    // a tag's colour null or '' is 'not given' (Atendechat's tag dialog sends it so): the stored one stays
+    expect(fieldsOf(UpdateTagDto, { color: null })).toEqual([]);
     expect(fieldsOf(UpdateQuickMessageDto, { message: null })).toEqual(['message']);
     expect(fieldsOf(UpdateWhatsappDto, { provider: null })).toEqual(['provider']);
     expect(fieldsOf(UpdateTagDto, { userId: null })).toEqual([]);

@@ -30,7 +30,7 @@ describe("billing: a company's invoice is issued on identity's company events, n
   const inDays = (days: number) => addDays(dateIn(TIME_ZONE), days);
 
   async function invoicesOf(client: ApiClient): Promise<InvoiceView[]> {
-    const response = await client.get<InvoicePage>('/invoices/all');
+    const response = await client.get<InvoicePage>('/invoices/all?paged=true');
     if (response.status !== 200) throw new Error(`invoices: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.invoices;
   }

@@ -1,4 +1,6 @@
+import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
+import { booleanish } from '../transforms.js';
 
 /**
  * The first-run checklist of a new company's dashboard (issue 24), in the order it shows: a
@@ -18,5 +20,5 @@ export interface OnboardingView {
 
 /** PUT /onboarding: close (or show again) the checklist for the whole company. */
 export class OnboardingUpdateDto {
-  @IsBoolean() dismissed!: boolean;
+  @Transform(booleanish) @IsBoolean() dismissed!: boolean;
 }

@@ -3,7 +3,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/notify/notifier';
-import { useUserListQuery } from '../../tickets/api/user-list.api';
+import { useUserListQuery } from '../../../shared/api/user-list.api';
 import { useCreateChatMutation, useUpdateChatMutation } from '../api/chats.api';
 import { chatInputProblem } from '../chat-rules';
 

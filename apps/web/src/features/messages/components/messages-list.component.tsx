@@ -8,7 +8,7 @@ import { useOlderPagesScroll } from '../../../shared/hooks/use-older-pages-scrol
 import { toastError } from '../../../shared/notify/error-popup';
 import { NoteBubble } from '../../notes/components/note-bubble.component';
 import { useTicketNotes } from '../../notes/hooks/use-ticket-notes.hook';
-import { useUserListQuery } from '../../tickets/api/user-list.api';
+import { useUserListQuery } from '../../../shared/api/user-list.api';
 import { messagesApi, useDeleteMessageMutation, useMessagesPageInfiniteQuery, usePeekMessagesPageInfiniteQuery } from '../api/messages.api';
 import { conversationRows } from '../conversation-rows';
 import { messagesOf, replaceMessage } from '../message-cache-rules';

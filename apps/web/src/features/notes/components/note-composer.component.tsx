@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useAddTicketNoteMutation } from '../../contacts/api/ticket-notes.api';
-import { useUserListQuery } from '../../tickets/api/user-list.api';
+import { useUserListQuery } from '../../../shared/api/user-list.api';
 import { mentionedIn, type MentionCandidate } from '../note-mentions';
 
 /** The spec's rule for a ticket note: at least 2 characters. */

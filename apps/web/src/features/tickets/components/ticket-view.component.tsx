@@ -9,7 +9,7 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { ContactDrawer } from '../../contacts/components/contact-drawer.component';
 import { MessagesList } from '../../messages/components/messages-list.component';
-import { ConversationComposer } from '../../notes/components/conversation-composer.component';
+import { ConversationComposer } from './conversation-composer.component';
 import { socketEvents } from '../../realtime/realtime-events';
 import { useSocket, useSocketEvent } from '../../realtime/socket.context';
 import { useTicketQuery } from '../api/tickets.api';

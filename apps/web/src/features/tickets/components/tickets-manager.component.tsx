@@ -8,7 +8,7 @@ import { can } from '../../../shared/permissions/permissions';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useTagListQuery } from '../../tags/api/tags.api';
-import { useUserListQuery } from '../api/user-list.api';
+import { useUserListQuery } from '../../../shared/api/user-list.api';
 import type { TicketListFilter } from '../api/tickets.api';
 import { useStickyState } from '../hooks/use-sticky-state.hook';
 import { NewTicketModal } from './new-ticket.modal';

@@ -6,7 +6,7 @@ import { can } from '../../../shared/permissions/permissions';
 import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useQueuesQuery } from '../../queues/api/queues.api';
-import { useUserListQuery } from '../api/user-list.api';
+import { useUserListQuery } from '../../../shared/api/user-list.api';
 import { useTicketActions } from '../hooks/use-ticket-actions.hook';
 
 interface TransferValues {

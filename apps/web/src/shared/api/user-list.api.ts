@@ -1,7 +1,7 @@
 import type { UserView } from '@atrium/contracts';
-import { api } from '../../../shared/api/api';
+import { api } from './api';
 
-/** GET /users/list: every user of the company, for the transfer dialog and the user filter. */
+/** GET /users/list: every user of the company, for the transfer dialog, the user filter, the chats' members and the notes' mentions. */
 export const userListApi = api.injectEndpoints({
   endpoints: (build) => ({
     userList: build.query<UserView[], void>({

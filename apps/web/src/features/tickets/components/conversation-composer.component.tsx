@@ -3,7 +3,7 @@ import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageComposer } from '../../messages/components/message-composer.component';
-import { NoteComposer } from './note-composer.component';
+import { NoteComposer } from '../../notes/components/note-composer.component';
 
 type ComposerMode = 'reply' | 'note';
 
