@@ -16,7 +16,8 @@ export function LanguageSwitch({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation('common');
   const language = useAppSelector((state) => state.preferences.language);
   const [menu, setMenu] = useState<'none' | 'ready' | 'open'>('none');
-  const want = (state: 'ready' | 'open') => setMenu((current) => (current === 'none' ? state : current));
+  // 'open' wins over 'ready': a click while the menu's chunk is still loading opens it once it is there
+  const want = (state: 'ready' | 'open') => setMenu((current) => (current === 'none' || state === 'open' ? state : current));
   useEffect(() => whenIdle(() => want('ready')), []);
 
   const button = (
@@ -35,7 +36,7 @@ export function LanguageSwitch({ showLabel = false }: { showLabel?: boolean }) {
   if (menu === 'none') return button;
   return (
     <Suspense fallback={button}>
-      <LanguageMenu initiallyOpen={menu === 'open'}>{button}</LanguageMenu>
+      <LanguageMenu openRequested={menu === 'open'}>{button}</LanguageMenu>
     </Suspense>
   );
 }
