@@ -50,7 +50,7 @@ function statementLines(source) {
       continue;
     }
     const opensDeclaration = !inComment && /^@|^(?:override\s+)?[A-Z][A-Z0-9_]+\??!?:/.test(line) && !code.endsWith(';');
-    const decoratorAlone = /^@\w+\([^()]*\)$/.test(code) || /^(@\w+\([^()]*\)\s*)+$/.test(code);
+    const decoratorAlone = /^(@\w+\([^()]*\)\s*)+$/.test(code);
     if (opensDeclaration && !decoratorAlone) pending = line;
     else lines.push(line);
   }
