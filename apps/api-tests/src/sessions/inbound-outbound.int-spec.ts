@@ -147,9 +147,11 @@ describe('inbound stream and outbound commands through the sandbox', () => {
       expect.objectContaining({ location: { latitude: -22.9, longitude: -43.2, description: 'Loja Centro' } }),
       expect.objectContaining({ vcard: expect.stringContaining('FN:Suporte') }),
     ]);
-    // Sends of one number are paced.
+    // Sends of one number are paced. The number's gap counts between send starts (see SendPacer); the hop
+    // to the recipient jitters by a few ms on a loaded machine, so the recipient side is checked with room
+    // for that jitter (unpaced, these four arrive a few ms apart).
     const times = received.map((m) => m.timestamp as number);
-    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(GAP_MS - 5);
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(GAP_MS - 30);
 
     const delivered = await tap.next((e) => e.event.type === 'ack' && e.event.messageId === text.id && e.event.ack === 2);
     expect(delivered.event).toMatchObject({ chatId: CUSTOMER });
