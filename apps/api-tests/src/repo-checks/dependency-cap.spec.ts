@@ -49,7 +49,6 @@ const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
   'identity/UsersService': { count: 10, reason: `${TO_SPLIT}: user CRUD, invitations and their events` },
   'identity/PasswordResetService': { count: 10, reason: `${TO_SPLIT}: tokens, mail and throttling in one class` },
   'identity/AuthService': { count: 10, reason: `${TO_SPLIT}: login, refresh, sessions and their throttling` },
-  'tickets/DirectorySyncConsumer': { count: 10, reason: `${TO_SPLIT}: one read model per consumer, fed by integration events` },
   'tickets/QueuesService': { count: 9, reason: `${TO_SPLIT}: queue CRUD, its options and its events` },
   'tickets/OutgoingMessagesService': { count: 9, reason: `${TO_SPLIT}: every kind of outgoing message in one class` },
   'campaigns/ContactListImporter': { count: 9, reason: `${TO_SPLIT}: reading the file, storing the rows and the import job` },
