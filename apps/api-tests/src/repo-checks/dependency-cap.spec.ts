@@ -35,7 +35,6 @@ const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
   'identity/UsersService': { count: 10, reason: `${TO_SPLIT}: user CRUD, invitations and their events` },
   'identity/PasswordResetService': { count: 10, reason: `${TO_SPLIT}: tokens, mail and throttling in one class` },
   'identity/AuthService': { count: 10, reason: `${TO_SPLIT}: login, refresh, sessions and their throttling` },
-  'tickets/DirectorySyncConsumer': { count: 10, reason: `${TO_SPLIT}: one read model per consumer, fed by integration events` },
   'campaigns/ContactListImporter': { count: 9, reason: `${TO_SPLIT}: reading the file, storing the rows and the import job` },
   'ai/BotTurnsConsumer': { count: 9, reason: `${TO_SPLIT}: its turns table, sweep and lock; onto the shared leased-work helper (ADR 020)` },
 };

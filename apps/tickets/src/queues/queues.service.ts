@@ -4,9 +4,11 @@ import {
   DEFAULT_SCHEDULE,
   ErrorCode,
   missingOf,
+  READ_MODEL_PAGE_SIZE,
   type Actor,
   type MissingReferences,
   type QueueDto,
+  type QueueRefRecord,
   type QueueView,
   type TicketsReferencesDto,
   type UpdateQueueDto,
@@ -32,6 +34,11 @@ export class QueuesService {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(DeleteQueue) private readonly deleting: DeleteQueue,
   ) {}
+
+  /** A page of every company's queues for identity's read model (libs/contracts read-models.ts). */
+  refs(afterId: number): Promise<QueueRefRecord[]> {
+    return this.database.asSystem((tx) => this.queues.refs(tx, afterId, READ_MODEL_PAGE_SIZE));
+  }
 
   list(actor: Actor): Promise<QueueView[]> {
     return this.database.withTenant(actor.companyId, async (tx) => (await this.queues.list(tx, actor.companyId)).map(toQueueView));
@@ -65,9 +72,9 @@ export class QueuesService {
         await lockFor(tx, 'queues.create', actor.companyId);
         if (!withinLimit(limit, await this.queues.count(tx, actor.companyId))) throw new AppError(ErrorCode.ERR_QUEUE_LIMIT_REACHED);
         if (await this.queues.colorTaken(tx, actor.companyId, dto.color)) throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
-        return toQueueView(
-          await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] }),
-        );
+        const row = await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] });
+        await this.outbox.add(tx, 'queue.saved', actor.companyId, { queue: { id: row.id, name: row.name, color: row.color } });
+        return toQueueView(row);
       }),
     );
     this.events.queueSaved('create', view);
@@ -84,6 +91,10 @@ export class QueuesService {
         }
         const row = await this.queues.update(tx, actor.companyId, id, dto);
         if (!row) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        // other services keep the name and colour (identity's read model)
+        if (dto.name !== undefined || dto.color !== undefined) {
+          await this.outbox.add(tx, 'queue.saved', actor.companyId, { queue: { id: row.id, name: row.name, color: row.color } });
+        }
         return toQueueView(row);
       }),
     );
