@@ -11,10 +11,12 @@ import type {
   MessageView,
   TicketView,
 } from '@atrium/contracts';
+import type { TenantScope } from '@atrium/database';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import { CompanySettings, pad2, SessionsChannel, zonedParts } from '@atrium/kernel';
 import type { TicketsConfig } from '../config.js';
+import type { TicketsSchema } from '../db/schema.js';
 import { ChatbotService, type BotReplies } from '../chatbot/chatbot.service.js';
 import { ContactViews } from '../contacts/contact.view.js';
 import { AutomaticMessages } from '../messages/automatic-messages.js';
@@ -110,8 +112,10 @@ export class InboundHandler {
    * Stores a batch of one company's new messages in one transaction of a few statements: the
    * ones already stored (redeliveries) and repeats within the batch are skipped; each keeps the
    * batch's order. Announced after the commit: new contacts, each touched ticket once, each message.
+   * `shared` runs the work in the caller's transaction of several companies (`withTenants`): the
+   * caller commits, then acknowledges and announces.
    */
-  async storeMessages(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
+  async storeMessages(batch: InboundMessageEvent[], shared?: TenantScope<TicketsSchema>): Promise<InboundOutcome> {
     const companyId = batch[0]?.companyId;
     if (companyId === undefined) return DONE;
     if (batch.some((event) => event.companyId !== companyId)) throw new Error('a batch of inbound messages spans companies');
@@ -120,7 +124,7 @@ export class InboundHandler {
     const wanted = batch.filter((event) => !(ignoreGroups && event.message.chat.isGroup));
     if (wanted.length === 0) return DONE;
     const prepared = wanted.some((event) => !event.message.fromMe) ? await this.chatbot.prepare(companyId) : undefined;
-    const stored = await this.database.withTenant(companyId, async (tx) => {
+    const stored = await (shared ?? this.database.withTenant.bind(this.database))(companyId, async (tx) => {
       const known = byChannelId(
         await this.messages.findByWids(
           tx,
