@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { TenantScope } from '@atrium/database';
 import type { InboundAckEvent, InboundEvent, InboundMessageEvent } from '@atrium/contracts';
+import type { TicketsSchema } from '../db/schema.js';
 import { InboundCalls } from './inbound-calls.js';
 import { InboundMessageBatches } from './inbound-message-batches.js';
 import { InboundMessageChanges } from './inbound-message-changes.js';
@@ -42,9 +44,12 @@ export class InboundHandler {
     }
   }
 
-  /** Stores a batch of one company's new messages in one transaction (InboundMessageBatches). */
-  storeMessages(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
-    return this.batches.store(batch);
+  /**
+   * Stores a batch of one company's new messages in one transaction (InboundMessageBatches);
+   * `shared` runs it in the caller's transaction of several companies (`withTenants`).
+   */
+  storeMessages(batch: InboundMessageEvent[], shared?: TenantScope<TicketsSchema>): Promise<InboundOutcome> {
+    return this.batches.store(batch, shared);
   }
 
   /** Raises several acks of one company in one transaction (InboundMessageChanges). */

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { InboundMessageEvent, MessageView } from '@atrium/contracts';
 import { CompanySettings } from '@atrium/kernel';
+import type { TenantScope } from '@atrium/database';
 import { DATABASE } from '@atrium/service-kit';
+import type { TicketsSchema } from '../db/schema.js';
 import { MessagesRepository, type MessageRow } from '../messages/messages.repository.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { byChannelId, channelId } from './channel-ids.js';
@@ -44,7 +46,8 @@ export class InboundMessageBatches {
     @Inject(INBOUND_BATCH_STEPS) private readonly steps: InboundBatchStep[],
   ) {}
 
-  async store(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
+  /** `shared` runs the work in the caller's transaction of several companies (`withTenants`): the caller commits. */
+  async store(batch: InboundMessageEvent[], shared?: TenantScope<TicketsSchema>): Promise<InboundOutcome> {
     const companyId = batch[0]?.companyId;
     if (companyId === undefined) return DONE;
     if (batch.some((event) => event.companyId !== companyId)) throw new Error('a batch of inbound messages spans companies');
@@ -55,7 +58,7 @@ export class InboundMessageBatches {
     const runs = (await Promise.all(this.steps.map((step) => step.prepare({ companyId, events: wanted })))).filter(
       (run): run is InboundStepRun => run !== undefined,
     );
-    const stored = await this.database.withTenant(companyId, async (tx): Promise<StoredBatch> => {
+    const stored = await (shared ?? this.database.withTenant.bind(this.database))(companyId, async (tx): Promise<StoredBatch> => {
       const known = byChannelId(
         await this.messages.findByWids(
           tx,
