@@ -14,7 +14,7 @@ import {
   type UpdateQueueDto,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
-import { requireAiReferences, RpcClient } from '@atrium/messaging';
+import { IntegrationOutbox, requireAiReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { lockFor, PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { TicketsEvents } from '../shared/tickets.events.js';
@@ -33,6 +33,7 @@ export class QueuesService {
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(DeleteQueue) private readonly deleting: DeleteQueue,
+    @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
   ) {}
 
   /** A page of every company's queues for identity's read model (libs/contracts read-models.ts). */
