@@ -40,10 +40,6 @@ const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
     reason: `${TO_SPLIT}: validation, storing, ordering per connection and the send job in one class`,
   },
   'tickets/TicketsService': { count: 12, reason: `${TO_SPLIT}: reads, transitions and their side effects; use cases per transition` },
-  'campaigns/CampaignRunner': {
-    count: 12,
-    reason: `${TO_SPLIT}: its own tick loop and Redis leases; onto the shared leased-work helper (ADR 020)`,
-  },
   'sessions/SessionSupervisor': { count: 11, reason: `${TO_SPLIT}: leases, driver lifecycle and the events of every session` },
   'identity/CompaniesService': { count: 11, reason: `${TO_SPLIT}: company CRUD, its settings and its events` },
   'identity/UsersService': { count: 10, reason: `${TO_SPLIT}: user CRUD, invitations and their events` },
@@ -54,7 +50,6 @@ const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
   'tickets/OutgoingMessagesService': { count: 9, reason: `${TO_SPLIT}: every kind of outgoing message in one class` },
   'campaigns/ContactListImporter': { count: 9, reason: `${TO_SPLIT}: reading the file, storing the rows and the import job` },
   'tickets/CompletionMessages': { count: 9, reason: `${TO_SPLIT}: part of the chatbot hub` },
-  'ai/BotTurnsConsumer': { count: 9, reason: `${TO_SPLIT}: its turns table, sweep and lock; onto the shared leased-work helper (ADR 020)` },
 };
 
 const TEST = /\.(spec|int-spec)\.tsx?$|\.d\.ts$/;
