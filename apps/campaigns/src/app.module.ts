@@ -22,6 +22,8 @@ export class CampaignsAppModule {
             [JobName.ScheduleSend]: { attempts: 3, backoff: { type: 'exponential', delayMs: 1_000 } },
             // an import resumes from its row's nextLine, so a rerun repeats nothing stored
             [JobName.ContactListImport]: { attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } },
+            // a failed run is not retried: the next run (CAMPAIGN_TICK_MS later) does the same work
+            [JobName.CampaignsAdvance]: { attempts: 1, backoff: { type: 'fixed', delayMs: 1_000 } },
           },
         }),
         SchedulesModule,

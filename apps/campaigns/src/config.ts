@@ -4,7 +4,7 @@ import { IsInt, Max, Min } from 'class-validator';
 /** The campaigns service's variables; it owns imported spreadsheets, file lists and schedule attachments, so it reads the media store too. */
 export class CampaignsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8084;
-  /** How often each replica looks for campaigns to start, plan, finish and connections to send on (ms). */
+  /** How often the advance job starts, plans and finishes campaigns (one run across replicas), and how often an idle replica looks for connections to send on (ms). */
   @IsInt() @Min(20) @Max(60_000) CAMPAIGN_TICK_MS: number = 500;
   /** Tries of one shipping before it counts as failed with its reason (a connection unavailable for the moment, e.g. between sessions replicas, spends none: the shipping waits). */
   @IsInt() @Min(1) @Max(20) CAMPAIGN_SEND_ATTEMPTS: number = 3;
@@ -21,6 +21,6 @@ export class CampaignsConfig extends MediaStorageConfig {
    * holding a database connection; shorter: each gap grows by the difference).
    */
   @IsInt() @Min(0) @Max(10_000) CAMPAIGN_PACE_LEAD_MS: number = 50;
-  /** A connection's sender lease (one replica sends on a connection at a time); renewed before each send (ms). */
+  /** A connection's sender lease in PostgreSQL (one replica sends on a connection at a time), renewed every third of it; a killed replica's connection is taken over after at most this (ms). */
   @IsInt() @Min(500) @Max(600_000) CAMPAIGN_SENDER_LEASE_MS: number = 10_000;
 }

@@ -28,7 +28,11 @@ export class TicketsAppModule {
         // an external API text is sent once (a send whose answer never came may have gone); its
         // jobs wait in their connection's lane, so many run at once (each connection at its pace)
         JobsModule.forRoot({
-          policies: { [JobName.ExternalMessageSend]: { attempts: 1, backoff: { type: 'fixed', delayMs: 1_000 } } },
+          policies: {
+            [JobName.ExternalMessageSend]: { attempts: 1, backoff: { type: 'fixed', delayMs: 1_000 } },
+            // a failed sweep is not retried: the next one (INACTIVITY_SWEEP_MS later) does the same work
+            [JobName.TicketsInactivitySweep]: { attempts: 1, backoff: { type: 'fixed', delayMs: 1_000 } },
+          },
           concurrency: 200,
         }),
         QueuesModule,

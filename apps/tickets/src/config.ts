@@ -29,7 +29,7 @@ export class TicketsConfig extends MediaStorageConfig {
   @IsInt() @Min(1) @Max(3600) INBOUND_ACK_WAIT_SECONDS: number = 30;
   /** Attempts at storing an inbound event before it goes to the dead letters (failed_inbound_events) instead of being redelivered. */
   @IsInt() @Min(1) @Max(1000) INBOUND_MAX_DELIVERIES: number = 8;
-  /** How often a replica looks for open tickets to close for inactivity (connections' expiresTicket); one replica at a time. */
+  /** How often the inactivity sweep (a repeatable job, each run on one replica) closes the open tickets left unanswered (connections' expiresTicket). */
   @IsInt() @Min(100) @Max(3_600_000) INACTIVITY_SWEEP_MS: number = 30_000;
   /**
    * How long the chatbot's unsent replies (table bot_replies) stay with the replica sending them

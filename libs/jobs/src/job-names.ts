@@ -8,10 +8,14 @@
 export enum JobName {
   /** campaigns: send a schedule at its sendAt. */
   ScheduleSend = 'schedule.send',
+  /** campaigns: start the campaigns whose time came, plan the started ones, finish the done ones (repeatable). */
+  CampaignsAdvance = 'campaigns.advance',
   /** campaigns: import an uploaded contact list file. */
   ContactListImport = 'contact-list.import',
   /** tickets: send a text the external API stored unsent (issue 15), in order per connection. */
   ExternalMessageSend = 'external-message.send',
+  /** tickets: close the tickets left unanswered past their connection's inactivity time (repeatable). */
+  TicketsInactivitySweep = 'tickets.inactivity-sweep',
   /** billing: issue the invoices that fall due (repeatable). */
   InvoicesIssue = 'invoices.issue',
   /** billing: ask Stripe about open invoices' charges (missed webhooks) and retry pending renewals (repeatable). */
@@ -20,8 +24,10 @@ export enum JobName {
 
 export interface JobPayloads {
   [JobName.ScheduleSend]: { companyId: number; scheduleId: number };
+  [JobName.CampaignsAdvance]: Record<string, never>;
   [JobName.ContactListImport]: { companyId: number; contactListId: number; uploadId: string };
   [JobName.ExternalMessageSend]: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean };
+  [JobName.TicketsInactivitySweep]: Record<string, never>;
   [JobName.InvoicesIssue]: Record<string, never>;
   [JobName.PaymentsRecover]: Record<string, never>;
 }

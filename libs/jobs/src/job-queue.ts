@@ -112,10 +112,14 @@ export class JobQueue<TMap extends object = JobPayloads> {
     return job.id!;
   }
 
-  /** Runs `name` on a schedule (every N ms or a cron pattern) until `stopRepeating(key)`; setting it again replaces it. */
+  /**
+   * Runs `name` on a schedule (every N ms or a cron pattern) until `stopRepeating(key)`; setting it
+   * again replaces it. A run that completed is not kept (its schedule names it, and a schedule of
+   * a few hundred ms would keep a day of runs); a failed one is, as a dead letter.
+   */
   async repeat<N extends keyof TMap & string>(key: string, name: N, payload: TMap[N], every: RepeatEvery): Promise<void> {
     const repeat = 'everyMs' in every ? { every: every.everyMs } : { pattern: every.cron, tz: every.timeZone };
-    await this.queue.upsertJobScheduler(key, repeat, { name, data: payload, opts: this.jobOptions(name) });
+    await this.queue.upsertJobScheduler(key, repeat, { name, data: payload, opts: { ...this.jobOptions(name), removeOnComplete: true } });
   }
 
   async stopRepeating(key: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TicketMessageHandedToBot } from '@atrium/contracts';
 import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import { aiDb } from './ai-db.js';
@@ -50,6 +50,9 @@ export const botTurns = aiDb
       sequence: integer('sequence').notNull(),
       event: jsonb('event').$type<TicketMessageHandedToBot>().notNull(),
       status: varchar('status', { length: 10 }).$type<BotTurnStatus>().notNull().default('pending'),
+      // the replica running the turn and until when (libs/jobs RowLeases, ADR 020); null when free
+      leasedBy: text('leased_by'),
+      leasedUntil: timestamp('leased_until', { withTimezone: true }),
       ...timestamps(),
     },
     (t) => [

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TicketMessageHandedToBot } from '@atrium/contracts';
 import { botTurns, type BotTurnStatus } from '../db/schema.js';
 import type { AiTx } from '../shared/ai-database.js';
 
 export type BotTurnRow = typeof botTurns.$inferSelect;
 
-/** The only code that touches `bot_turns`. */
+/** The only code that touches `bot_turns` (besides its leases, BotTurnsConsumer's RowLeases). */
 @Injectable()
 export class BotTurnsRepository {
   /** Stores a handed message once (a redelivered event inserts nothing). */
@@ -17,14 +17,12 @@ export class BotTurnsRepository {
       .onConflictDoNothing({ target: [botTurns.companyId, botTurns.ticketId, botTurns.sequence] });
   }
 
-  /** The ticket's pending turn with the lowest sequence. */
-  async nextPending(tx: AiTx, companyId: number, ticketId: number): Promise<BotTurnRow | undefined> {
+  /** The turn, while it is still pending (a released bot dropped it meanwhile: undefined). */
+  async pending(tx: AiTx, companyId: number, id: number): Promise<BotTurnRow | undefined> {
     const [row] = await tx
       .select()
       .from(botTurns)
-      .where(and(eq(botTurns.companyId, companyId), eq(botTurns.ticketId, ticketId), eq(botTurns.status, 'pending')))
-      .orderBy(asc(botTurns.sequence))
-      .limit(1);
+      .where(and(eq(botTurns.companyId, companyId), eq(botTurns.id, id), eq(botTurns.status, 'pending')));
     return row;
   }
 
@@ -43,14 +41,5 @@ export class BotTurnsRepository {
       .where(and(eq(botTurns.companyId, companyId), eq(botTurns.ticketId, ticketId), eq(botTurns.status, 'pending')))
       .returning({ id: botTurns.id });
     return rows.length;
-  }
-
-  /** Tickets of every company with a pending turn stored before `before` (system scope: the sweeper). */
-  async stalledTickets(tx: AiTx, before: Date, limit: number): Promise<Array<{ companyId: number; ticketId: number }>> {
-    return tx
-      .selectDistinct({ companyId: botTurns.companyId, ticketId: botTurns.ticketId })
-      .from(botTurns)
-      .where(and(eq(botTurns.status, 'pending'), lt(botTurns.updatedAt, before)))
-      .limit(limit);
   }
 }

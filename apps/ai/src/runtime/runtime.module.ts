@@ -3,6 +3,7 @@ import { SERVICE_CONFIG } from '@atrium/service-kit';
 import { createObjectStorage } from '@atrium/storage';
 import type { AiConfig } from '../config.js';
 import { BotRegistry } from './bot-registry.js';
+import { BotTurnRunner } from './bot-turn-runner.js';
 import { BotTurnsConsumer } from './bot-turns.consumer.js';
 import { BotTurnsRepository } from './bot-turns.repository.js';
 import { MEDIA_STORAGE } from './media-storage.js';
@@ -16,6 +17,7 @@ import { SECRET_BOX, SecretBox } from './secret-box.js';
   providers: [
     BotRegistry,
     BotTurnsRepository,
+    BotTurnRunner,
     BotTurnsConsumer,
     { provide: SECRET_BOX, inject: [SERVICE_CONFIG], useFactory: (config: AiConfig) => new SecretBox(config.AI_SECRETS_KEY) },
     { provide: MEDIA_STORAGE, inject: [SERVICE_CONFIG], useFactory: (config: AiConfig) => createObjectStorage(config) },

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CampaignSettingsModule } from '../campaign-settings/campaign-settings.module.js';
 import { ContactListsModule } from '../contact-lists/contact-lists.module.js';
 import { FileListsModule } from '../file-lists/file-lists.module.js';
+import { CampaignAdvanceProcessor } from './campaign-advance.processor.js';
+import { CampaignPlanner } from './campaign-planner.js';
 import { CampaignRepliesConsumer } from './campaign-replies.consumer.js';
 import { CampaignRunner } from './campaign-runner.js';
 import { CampaignViews } from './campaign-views.js';
@@ -10,9 +12,13 @@ import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 import { ConnectionPace } from './connection-pace.js';
+import { ShippingSender } from './shipping-sender.js';
 import { ShippingsRepository } from './shippings.repository.js';
 
-/** Campaigns (`campaigns.campaigns.*`) and the runner that sends them (CampaignRunner). */
+/**
+ * Campaigns (`campaigns.campaigns.*`), the job that starts, plans and finishes them
+ * (CampaignAdvanceProcessor) and the connections' senders (CampaignRunner).
+ */
 @Module({
   imports: [CampaignSettingsModule, FileListsModule, ContactListsModule],
   controllers: [CampaignsController],
@@ -23,7 +29,10 @@ import { ShippingsRepository } from './shippings.repository.js';
     CampaignsEvents,
     CampaignsService,
     ConnectionPace,
+    CampaignPlanner,
+    ShippingSender,
     CampaignRunner,
+    CampaignAdvanceProcessor,
     CampaignRepliesConsumer,
   ],
   exports: [CampaignRunner],

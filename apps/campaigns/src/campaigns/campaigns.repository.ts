@@ -114,11 +114,24 @@ export class CampaignsRepository {
       .where(and(eq(campaigns.status, 'PROGRAMADA'), sql`${campaigns.scheduledAt} <= now()`));
   }
 
-  /** Every running campaign (system scope: the scheduler starts their connections' senders, plans and finishes them). */
-  running(tx: CampaignsTx): Promise<Array<Pick<CampaignRow, 'id' | 'companyId' | 'whatsappId' | 'plannedAt'>>> {
-    return tx
-      .select({ id: campaigns.id, companyId: campaigns.companyId, whatsappId: campaigns.whatsappId, plannedAt: campaigns.plannedAt })
+  /**
+   * Every running campaign (system scope: the advance job plans and finishes them), and whether a
+   * replica sends on its connection now (a live sender lease on one of the connection's campaigns).
+   */
+  async running(
+    tx: CampaignsTx,
+  ): Promise<Array<Pick<CampaignRow, 'id' | 'companyId' | 'whatsappId' | 'plannedAt'> & { sending: boolean }>> {
+    const rows = await tx
+      .select({
+        id: campaigns.id,
+        companyId: campaigns.companyId,
+        whatsappId: campaigns.whatsappId,
+        plannedAt: campaigns.plannedAt,
+        leased: sql<boolean>`${campaigns.leasedUntil} > now()`,
+      })
       .from(campaigns)
       .where(eq(campaigns.status, 'EM_ANDAMENTO'));
+    const sendingOn = new Set(rows.filter((row) => row.leased && row.whatsappId !== null).map((row) => row.whatsappId));
+    return rows.map(({ leased: _leased, ...row }) => ({ ...row, sending: row.whatsappId !== null && sendingOn.has(row.whatsappId) }));
   }
 }

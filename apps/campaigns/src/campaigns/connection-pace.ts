@@ -4,21 +4,13 @@ import { REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CampaignsConfig } from '../config.js';
 import type { PaceState } from './pacing.js';
 
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 /** Moves the pace's last message time forward to ARGV[1] (never back: sends complete out of order). */
 const ADVANCE = `local last = tonumber(redis.call('hget', KEYS[1], 'lastAt')) if last ~= nil and last < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'lastAt', ARGV[1]) end return 0`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
-/** One replica's hold on a connection's sending. */
-export interface SenderLease {
-  renew(): Promise<boolean>;
-  release(): Promise<void>;
-}
 
 /**
  * A WhatsApp connection's campaign pace, in Redis so it outlives restarts and is shared by every
- * replica and campaign: when its last message started (or completed) and how many went out; and the lease that
- * lets one replica at a time send on it.
+ * replica and campaign: when its last message started (or completed) and how many went out (which replica sends
+ * on it is a lease in PostgreSQL: CampaignRunner).
  */
 @Injectable()
 export class ConnectionPace {
@@ -52,24 +44,7 @@ export class ConnectionPace {
     await this.redis.eval(ADVANCE, 1, this.paceKey(whatsappId), String(at));
   }
 
-  /** The connection's sender lease for this replica, or null when another replica holds it. */
-  async lease(whatsappId: number, owner: string): Promise<SenderLease | null> {
-    const key = this.leaseKey(whatsappId);
-    const ttl = this.config.CAMPAIGN_SENDER_LEASE_MS;
-    if ((await this.redis.set(key, owner, 'PX', ttl, 'NX')) !== 'OK') return null;
-    return {
-      renew: async () => (await this.redis.eval(RENEW, 1, key, owner, String(ttl))) === 1,
-      release: async () => {
-        await this.redis.eval(RELEASE, 1, key, owner);
-      },
-    };
-  }
-
   private paceKey(whatsappId: number): string {
     return `${this.config.REDIS_PREFIX}campaigns:pace:${whatsappId}`;
-  }
-
-  private leaseKey(whatsappId: number): string {
-    return `${this.config.REDIS_PREFIX}campaigns:sender:${whatsappId}`;
   }
 }

@@ -38,6 +38,10 @@ export const campaigns = campaignsDb
       fileListId: integer('file_list_id'),
       mediaPath: text('media_path'),
       mediaName: text('media_name'),
+      // the replica sending on the campaign's connection and until when (libs/jobs RowLeases, ADR 020): the
+      // oldest running campaign of a connection carries its sender's lease; null when nobody sends
+      leasedBy: text('leased_by'),
+      leasedUntil: timestamp('leased_until', { withTimezone: true }),
       ...timestamps(),
     },
     (t) => [

@@ -23,6 +23,7 @@ import { ChatbotService } from './chatbot.service.js';
 import { CompanyHours } from './company-hours.js';
 import { CompletionMessages } from './completion-messages.js';
 import { InactivitySweep } from './inactivity-sweep.js';
+import { InactivitySweepProcessor } from './inactivity-sweep.processor.js';
 import { Ratings } from './ratings.js';
 
 /** The automaton on customers' messages (issue 11) and the ai service's hand-off (`tickets.bot.act`). */
@@ -48,6 +49,7 @@ import { Ratings } from './ratings.js';
     CompletionMessages,
     Ratings,
     InactivitySweep,
+    InactivitySweepProcessor,
   ],
   exports: [ChatbotService, ChatbotClock],
 })

@@ -1,8 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from '@atrium/logging';
-import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
-import type { TicketsConfig } from '../config.js';
+import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { tickets, whatsappRefs } from '../db/schema.js';
 import { scopeOf, TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
@@ -19,16 +18,19 @@ const PER_SWEEP = 200;
  * Inactivity (connection `expiresTicket` minutes, 0 = off): an open ticket whose last message is
  * ours (`awaiting_reply_since`, set when we send and cleared when the customer writes) and has not
  * been answered for that long is closed, and the customer receives the connection's
- * `expiresInactiveMessage`. Every INACTIVITY_SWEEP_MS one replica at a time (a transaction-level
- * advisory lock) reads, per connection with inactivity on, only the tickets past their time through
- * the partial index `tickets_awaiting_reply_idx` — never the whole table — and closes them
- * (`for update skip locked`: a ticket an agent is changing is left for the next sweep).
+ * `expiresInactiveMessage`. A sweep (run by InactivitySweepProcessor, a repeatable job: ADR 020) reads, per connection
+ * with inactivity on, only the tickets past their time through the partial index
+ * `tickets_awaiting_reply_idx` — never the whole table — and closes them (`for update skip locked`:
+ * a ticket an agent, or a late run of the sweep, is changing is left to it, so runs that overlap
+ * close each ticket once).
+ *
+ * A sweep rather than a delayed job per ticket (`ticket-inactivity-<ticketId>`, moved whenever the
+ * ticket speaks): the timer would move on every message we send and every answer, a Redis write on
+ * the hot path of each, and a connection's new inactivity time would have to move every waiting
+ * ticket's job; the sweep reads the expired tickets alone and applies a new time at its next run.
  */
 @Injectable()
-export class InactivitySweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-
+export class InactivitySweep {
   constructor(
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(TicketViews) private readonly views: TicketViews,
@@ -36,32 +38,13 @@ export class InactivitySweep implements OnApplicationBootstrap, OnApplicationShu
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(ChatbotService) private readonly chatbot: ChatbotService,
     @Inject(ChatbotClock) private readonly clock: ChatbotClock,
-    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'inactivity sweep failed: retried on the next one'))
-        .finally(() => (this.running = undefined));
-    }, this.config.INACTIVITY_SWEEP_MS);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
 
   /** One sweep: closes the expired tickets of every connection with inactivity on. */
   async sweep(): Promise<void> {
     const now = this.clock.now();
     const closed = await this.database.asSystem(async (tx) => {
-      const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('tickets.inactivity')) as locked`)).rows as Array<{
-        locked: boolean;
-      }>;
-      if (!lock?.locked) return { done: [], replies: [] };
       const connections = await tx
         .select({ id: whatsappRefs.id, companyId: whatsappRefs.companyId, automation: whatsappRefs.automation })
         .from(whatsappRefs)
