@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import { botReplies } from '../db/schema.js';
@@ -38,11 +38,12 @@ function replyKey(seq: number, index: number): string {
 /**
  * The automaton's replies not sent yet (table `bot_replies`, one row per ticket): queued in the
  * transaction that moved the conversation, so a crash after its commit loses none, then drained
- * text by text by one sender, which renews the row's lease as it goes. Replies of a ticket that
- * still has a row are appended to it: its sender sends them after the earlier ones, in order.
- * Once a lease lapses (its sender died) `takeLapsed` hands the row to another sender, which sends
- * again the text the dead one may have sent: each text has its own message id (`key`), so the
- * customer gets it once whether it had gone out or not.
+ * text by text by one sender, which renews the row's lease as it goes (`leased_by`,
+ * `leased_until`: the shape of libs/jobs RowLeases, ADR 020). Replies of a ticket that still has
+ * a row are appended to it: its sender sends them after the earlier ones, in order. Once a lease
+ * lapses (its sender died) the row is claimed by another sender (BotReplySender's LeasedWork),
+ * which sends again the text the dead one may have sent: each text has its own message id
+ * (`key`), so the customer gets it once whether it had gone out or not.
  */
 @Injectable()
 export class BotReplyOutbox {
@@ -55,8 +56,11 @@ export class BotReplyOutbox {
     return sql`now() + ${this.config.BOT_REPLY_LEASE_MS} * interval '1 millisecond'`;
   }
 
-  /** Queues the replies in the caller's transaction; answers the tickets whose row this created (the caller drains them after the commit). */
-  async queue(tx: TicketsTx, replies: BotReply[]): Promise<DueReplies[]> {
+  /**
+   * Queues the replies in the caller's transaction; answers the tickets whose row this created,
+   * leased to `owner` (the caller drains them after the commit; a row appended to keeps its lease).
+   */
+  async queue(tx: TicketsTx, replies: BotReply[], owner: string): Promise<DueReplies[]> {
     const merged = new Map<number, BotReply>();
     for (const reply of replies) {
       if (reply.texts.length === 0) continue;
@@ -78,7 +82,8 @@ export class BotReplyOutbox {
             companyId: reply.companyId,
             texts: reply.texts,
             toClosed: reply.toClosed ?? false,
-            dueAt: this.lease(),
+            leasedBy: owner,
+            leasedUntil: this.lease(),
           })),
       )
       .onConflictDoUpdate({
@@ -131,7 +136,7 @@ export class BotReplyOutbox {
       .as('locked');
     const rows = await tx
       .update(botReplies)
-      .set({ sent: sql`${botReplies.sent} + 1`, dueAt: this.lease() })
+      .set({ sent: sql`${botReplies.sent} + 1`, leasedUntil: this.lease() })
       .from(locked)
       .where(eq(botReplies.ticketId, locked.ticketId))
       .returning({
@@ -155,25 +160,5 @@ export class BotReplyOutbox {
   /** Gives up the ticket's remaining replies (the ticket closed, or a send failed). */
   async drop(companyId: number, ticketId: number): Promise<void> {
     await this.database.withTenant(companyId, (tx) => tx.delete(botReplies).where(eq(botReplies.ticketId, ticketId)));
-  }
-
-  /** Rows whose lease lapsed (their sender died), taken with a new lease by the caller, at most `limit`. */
-  async takeLapsed(limit: number): Promise<DueReplies[]> {
-    return this.database.asSystem(async (tx) => {
-      const lapsed = tx
-        .select({ ticketId: botReplies.ticketId })
-        .from(botReplies)
-        .where(lt(botReplies.dueAt, sql`now()`))
-        .orderBy(asc(botReplies.dueAt))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-        .as('lapsed');
-      return tx
-        .update(botReplies)
-        .set({ dueAt: this.lease() })
-        .from(lapsed)
-        .where(eq(botReplies.ticketId, lapsed.ticketId))
-        .returning({ companyId: botReplies.companyId, ticketId: botReplies.ticketId });
-    });
   }
 }

@@ -1,5 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
 import { AppError, ErrorCode, type TicketView } from '@atrium/contracts';
+import { LeasedWork, RowLeases, type LeasedRow, type SystemDatabase } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
@@ -34,24 +36,26 @@ function unstorable(view: TicketView | undefined, text: DueText): { closed: true
   return view!.status === 'closed' && !text.toClosed ? { closed: true } : undefined;
 }
 
-/** Lapsed rows of `bot_replies` one sweep takes at most (the next sweep takes the rest). */
-const LAPSED_PER_SWEEP = 200;
+/** Lapsed rows of `bot_replies` one process takes over at once (the next claims take the rest). */
+const LAPSED_IN_HAND = 200;
 
 /** A due text stored unsent (to send now), or why not: its ticket closed meanwhile, or it cannot be sent. */
 type StoredReply = StoredText | { closed: true } | { error: AppError };
 
 /**
  * Sends the chatbot's queued replies (`bot_replies`, BotReplyOutbox) after the commit that queued
- * them, in order per ticket, as the platform's own messages; a replica killed before it sent them
- * leaves them queued, and another (or itself, restarted) sends them once their lease lapses (the
- * sweep).
+ * them, in order per ticket, as the platform's own messages: the transaction that queues a row
+ * leases it to this process (`owner`), which sends it at once. A replica killed before it sent
+ * them leaves them queued, and another (or itself, restarted) takes the row over once its lease
+ * lapses: the shared leased-work helper of libs/jobs (RowLeases + LeasedWork, ADR 020) claims
+ * lapsed rows, heartbeats them while their texts go and releases them on stop.
  */
 @Injectable()
 export class BotReplySender implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Per ticket, the replies being sent: the next ones wait for them (this replica's order). */
   private readonly sending = new Map<number, Promise<void>>();
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  /** Rows whose lease lapsed (their sender died), claimed and sent by this process. */
+  private readonly lapsed: LeasedWork;
   /** The due texts of a company's tickets stored unsent together: their tickets read and the texts stored in one transaction per batch. */
   private readonly pendingReplies = new CompanyBatches<{ ticketId: number; text: DueText }, StoredReply>((companyId, items) =>
     this.storeReplies(companyId, items),
@@ -65,40 +69,54 @@ export class BotReplySender implements OnApplicationBootstrap, BeforeApplication
     @Inject(BotReplyOutbox) private readonly outbox: BotReplyOutbox,
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(MessageSender) private readonly sender: MessageSender,
-    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(SERVICE_CONFIG) config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const system: SystemDatabase = { asSystem: (work) => database.asSystem((tx) => work(tx)) };
+    const leases = new RowLeases(system, {
+      schema: 'tickets',
+      table: 'bot_replies',
+      id: 'ticket_id',
+      // one row per ticket: the row is the ticket's order
+      key: [],
+      order: ['seq'],
+      pending: sql`true`,
+      dueSince: sql`coalesce(leased_until, now())`,
+      columns: ['company_id'],
+    });
+    this.lapsed = new LeasedWork({
+      name: 'chatbot replies',
+      leases,
+      handle: (row) => this.takeOver(row),
+      leaseMs: config.BOT_REPLY_LEASE_MS,
+      pollMs: config.BOT_REPLY_SWEEP_MS,
+      concurrency: LAPSED_IN_HAND,
+      retryAfterMs: config.BOT_REPLY_SWEEP_MS,
+      logger,
+    });
+  }
 
   onApplicationBootstrap(): void {
-    const sweep = () => {
-      this.sweeping ??= this.resumeLapsed()
-        .catch((error: unknown) =>
-          this.logger.warn({ err: error }, 'chatbot replies left by a dead sender not taken: retried on the next sweep'),
-        )
-        .finally(() => (this.sweeping = undefined));
-    };
-    sweep();
-    this.timer = setInterval(sweep, this.config.BOT_REPLY_SWEEP_MS);
-    this.timer.unref();
+    this.lapsed.start();
   }
 
   /** A replica that stops finishes the replies it is sending while its database connection is still open (a killed one leaves them to the lease). */
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.lapsed.stop();
     while (this.sending.size > 0) await Promise.allSettled([...this.sending.values()]);
   }
 
-  /** Sends the replies whose sender died (their lease lapsed). */
-  private async resumeLapsed(): Promise<void> {
-    const taken = await this.outbox.takeLapsed(LAPSED_PER_SWEEP);
-    if (taken.length > 0) this.logger.info({ tickets: taken.length }, 'sending chatbot replies a dead sender left');
-    this.send(taken);
+  /** Sends the replies of a row whose sender died (its lease lapsed), after what this process is sending the ticket already. */
+  private async takeOver(row: LeasedRow): Promise<void> {
+    const ticketId = row.id;
+    this.logger.info({ ticketId }, 'sending chatbot replies a dead sender left');
+    this.send([{ companyId: Number(row.values['company_id']), ticketId }]);
+    await this.sending.get(ticketId);
   }
 
-  /** Queues replies in the caller's transaction; `send` the answer after the commit. */
+  /** Queues replies in the caller's transaction, leased to this process; `send` the answer after the commit. */
   queue(tx: TicketsTx, replies: BotReply[]): Promise<BotReplies> {
-    return this.outbox.queue(tx, replies);
+    return this.outbox.queue(tx, replies, this.lapsed.owner);
   }
 
   /**

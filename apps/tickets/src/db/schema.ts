@@ -441,9 +441,11 @@ export const botReplies = ticketsDb
       sent: integer('sent').notNull().default(0),
       /** Sent even though the ticket is closed (a completion or inactivity message). */
       toClosed: boolean('to_closed').notNull().default(false),
-      dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+      /** The sender's lease (ADR 020, RowLeases of libs/jobs): the process sending the row's texts, until when; lapsed, another takes the row. */
+      leasedBy: text('leased_by'),
+      leasedUntil: timestamp('leased_until', { withTimezone: true }),
     },
-    (t) => [index('bot_replies_due_idx').on(t.dueAt), tenantIsolationPolicy()],
+    (t) => [index('bot_replies_leased_until_idx').on(t.leasedUntil), tenantIsolationPolicy()],
   )
   .enableRLS();
 
