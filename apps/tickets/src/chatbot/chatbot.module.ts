@@ -5,11 +5,19 @@ import { MessagesModule } from '../messages/messages.module.js';
 import { NotesModule } from '../notes/notes.module.js';
 import { SharedModule } from '../shared/shared.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
+import { AddBotNote } from './bot-act/add-bot-note.js';
+import { BotDriveCheck } from './bot-act/bot-drive-check.js';
+import { HandTicketOver } from './bot-act/hand-ticket-over.js';
+import { SendBotMedia } from './bot-act/send-bot-media.js';
+import { SendBotText } from './bot-act/send-bot-text.js';
+import { ShowBotPresence } from './bot-act/show-bot-presence.js';
 import { BotActController } from './bot-act.controller.js';
 import { BotActService } from './bot-act.service.js';
 import { BotHandoff } from './bot-handoff.js';
 import { BotReplyOutbox } from './bot-replies.js';
+import { BotReplySender } from './bot-reply-sender.js';
 import { ChatbotClock } from './chatbot-clock.js';
+import { ChatbotSettings } from './chatbot-settings.js';
 import { ChatbotRepository } from './chatbot.repository.js';
 import { ChatbotService } from './chatbot.service.js';
 import { CompanyHours } from './company-hours.js';
@@ -25,8 +33,16 @@ import { Ratings } from './ratings.js';
     ChatbotRepository,
     BotHandoff,
     BotReplyOutbox,
+    BotReplySender,
+    ChatbotSettings,
     ChatbotService,
     BotActService,
+    BotDriveCheck,
+    SendBotText,
+    SendBotMedia,
+    ShowBotPresence,
+    AddBotNote,
+    HandTicketOver,
     CompanyHours,
     ChatbotClock,
     CompletionMessages,
