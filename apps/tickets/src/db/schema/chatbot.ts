@@ -1,0 +1,62 @@
+/** The chatbot's state per ticket and its reply outbox. */
+import { boolean, index, integer, jsonb, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { tenantIsolationPolicy } from '@atrium/database';
+import type { BotRef } from '@atrium/contracts';
+import { ticketsDb, companyId } from './tickets-db.js';
+import { tickets } from './tickets.js';
+
+/**
+ * The automaton's position in a ticket's conversation (issue 11), kept with the ticket so any
+ * replica and a restart continue it: the menu stage, the option whose menu was last sent, invalid
+ * replies to the queue menu, silence until, the last out-of-hours notice, and the hand-off to the
+ * ai service (the bot driving it, the last handed message's sequence, released once people act).
+ */
+export const ticketBots = ticketsDb
+  .table(
+    'ticket_bots',
+    {
+      ticketId: integer('ticket_id')
+        .primaryKey()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      stage: varchar('stage', { length: 12 }).notNull().default('idle'),
+      optionId: integer('option_id'),
+      invalidReplies: integer('invalid_replies').notNull().default(0),
+      silentUntil: timestamp('silent_until', { withTimezone: true }),
+      outOfHoursAt: timestamp('out_of_hours_at', { withTimezone: true }),
+      bot: jsonb('bot').$type<BotRef>(),
+      sequence: integer('sequence').notNull().default(0),
+      released: boolean('released').notNull().default(false),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    () => [tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * The automaton's replies not sent yet (issue 11), one row per ticket: stored in the transaction
+ * that moved the conversation, so a replica that dies before sending them leaves them here.
+ * `texts[sent..]` are still due, in order; later replies of the same ticket are appended. The
+ * sender renews `due_at` as it goes; once it lapses (a dead sender) another replica takes the row.
+ */
+export const botReplies = ticketsDb
+  .table(
+    'bot_replies',
+    {
+      ticketId: integer('ticket_id')
+        .primaryKey()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      /** The row's own number (a new one each time a ticket's row is made): with a text's index, it names that reply (botReplyKey). */
+      seq: serial('seq').notNull(),
+      companyId: companyId(),
+      texts: jsonb('texts').$type<string[]>().notNull(),
+      sent: integer('sent').notNull().default(0),
+      /** Sent even though the ticket is closed (a completion or inactivity message). */
+      toClosed: boolean('to_closed').notNull().default(false),
+      /** The sender's lease (ADR 020, RowLeases of libs/jobs): the process sending the row's texts, until when; lapsed, another takes the row. */
+      leasedBy: text('leased_by'),
+      leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    },
+    (t) => [index('bot_replies_leased_until_idx').on(t.leasedUntil), tenantIsolationPolicy()],
+  )
+  .enableRLS();
