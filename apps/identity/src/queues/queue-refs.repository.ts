@@ -50,7 +50,13 @@ export class QueueRefsRepository {
       .onConflictDoUpdate({
         target: queueRefs.id,
         set: { name: sql`excluded.name`, color: sql`excluded.color`, companyId: sql`excluded.company_id`, updatedAt: sql`now()` },
-        ...(olderThan && { setWhere: lt(queueRefs.updatedAt, olderThan) }),
+        // a reconciliation rewrites only what differs
+        ...(olderThan && {
+          setWhere: and(
+            lt(queueRefs.updatedAt, olderThan),
+            sql`(${queueRefs.name}, ${queueRefs.color}, ${queueRefs.companyId}) is distinct from (excluded.name, excluded.color, excluded.company_id)`,
+          ),
+        }),
       });
   }
 }

@@ -33,7 +33,13 @@ export class DirectoryRepository {
       .onConflictDoUpdate({
         target: userRefs.id,
         set: { name: sql`excluded.name`, companyId: sql`excluded.company_id`, updatedAt: sql`now()` },
-        ...(olderThan && { setWhere: lt(userRefs.updatedAt, olderThan) }),
+        // a reconciliation rewrites only what differs
+        ...(olderThan && {
+          setWhere: and(
+            lt(userRefs.updatedAt, olderThan),
+            sql`(${userRefs.name}, ${userRefs.companyId}) is distinct from (excluded.name, excluded.company_id)`,
+          ),
+        }),
       });
   }
 
