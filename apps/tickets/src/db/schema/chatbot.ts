@@ -37,7 +37,8 @@ export const ticketBots = ticketsDb
  * The automaton's replies not sent yet (issue 11), one row per ticket: stored in the transaction
  * that moved the conversation, so a replica that dies before sending them leaves them here.
  * `texts[sent..]` are still due, in order; later replies of the same ticket are appended. The
- * sender renews `due_at` as it goes; once it lapses (a dead sender) another replica takes the row.
+ * sender renews its lease (`leased_until`) as it goes; once it lapses (a dead sender) another
+ * replica claims the row (libs/jobs RowLeases, BotReplySender).
  */
 export const botReplies = ticketsDb
   .table(
