@@ -122,11 +122,18 @@ export class Database<TSchema extends Record<string, unknown>> {
         } as unknown as pg.PoolClient;
         return companyWork(this.transactionOn(tenantClient));
       };
+      let result: T;
       try {
-        return await work(as);
+        result = await work(as);
       } finally {
         over = true;
       }
+      // Deferred constraint triggers (tickets' dashboard rollups) would run at the commit under the
+      // last company's setting, with every company's changes: they run here instead, as the system,
+      // once no work of a company can issue a statement (the rows they read were checked against
+      // their own company when written).
+      await client.query(`select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true); set constraints all immediate`);
+      return result;
     });
   }
 

@@ -1,6 +1,6 @@
 import { createPool, Database } from '@atrium/database';
 import { createTestDatabase, type TestDatabase } from '@atrium/testing';
-import { contacts, messages, tickets, ticketsSchema } from './schema.js';
+import { contacts, dashboardDaily, messages, tickets, ticketsSchema } from './schema.js';
 
 describe('row-level security on tickets tables', () => {
   let database: TestDatabase;
@@ -144,5 +144,23 @@ describe('row-level security on tickets tables', () => {
     });
     expect(await await late).toMatch(/over/);
     expect(await app.withTenant(1, (tx) => tx.select({ name: contacts.name }).from(contacts))).toEqual([{ name: 'Shared 1' }]);
+  });
+
+  it('runs the deferred rollups of a shared transaction for every company in it, each on its own company', async () => {
+    const created = await app.withTenants((as) =>
+      Promise.all(
+        [1, 2].map((companyId) =>
+          as(companyId, async (tx) => {
+            const [contact] = await tx.select({ id: contacts.id }).from(contacts);
+            const [ticket] = await tx.insert(tickets).values({ companyId, contactId: contact!.id, status: 'closed' }).returning();
+            return ticket!.companyId;
+          }),
+        ),
+      ),
+    );
+    expect(created).toEqual([1, 2]);
+    // the ticket's timeline's deferred trigger wrote each company's day row (it ran under one setting at the commit before)
+    const rollups = await owner.db.select({ companyId: dashboardDaily.companyId, tickets: dashboardDaily.tickets }).from(dashboardDaily);
+    expect(new Set(rollups.filter((row) => row.tickets > 0).map((row) => row.companyId))).toEqual(new Set([1, 2]));
   });
 });
