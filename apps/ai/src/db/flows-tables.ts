@@ -1,8 +1,32 @@
 import { integer, jsonb, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { FlowEdge, FlowNode } from '@atrium/contracts';
-import type { FlowRunState } from '../flows/flow-plan.js';
+import type { BotRef, FlowEdge, FlowNode } from '@atrium/contracts';
 import { aiDb } from './ai-db.js';
+
+/**
+ * A ticket's place in a flow, as the planner (flows/flow-plan.ts) walks it.
+ */
+export interface FlowRunState {
+  /** The node the run waits at; null before the start node fired. */
+  at: string | null;
+  waiting: 'trigger' | 'input' | 'delay' | 'http' | 'delegated' | 'finished';
+  /** Captured variables (questions, HTTP saveAs). */
+  variables: Record<string, string>;
+  /** Customer messages that arrived during a delay, answered to the next menu or question. */
+  kept: string[];
+  /** Grows by one per walk: keys the walk's sends (tickets applies a step once) and its timer. */
+  step: number;
+  /** After an ai or integration node: the bot that answers from now on. */
+  delegate?: BotRef;
+}
+
+/** The contact and ticket a flow's texts may name: `{{firstName}}`, `{{name}}`, `{{number}}`, `{{protocol}}`. */
+export interface FlowContact {
+  name: string;
+  number: string;
+  /** The ticket's protocol (its id, as the queue menus show it). */
+  protocol: string;
+}
 
 /** Flows (issue 27): the draft graph an admin edits; `version` is the latest published version (null before the first publish). */
 export const flows = aiDb
@@ -58,6 +82,8 @@ export const flowRuns = aiDb
       flowId: integer('flow_id').notNull(),
       version: integer('version').notNull(),
       state: jsonb('state').$type<FlowRunState>().notNull(),
+      /** The customer and protocol the texts name (kept for walks a timer starts). */
+      contact: jsonb('contact').$type<FlowContact>().notNull(),
       status: varchar('status', { length: 10 }).$type<FlowRunStatus>().notNull().default('active'),
       ...timestamps(),
     },

@@ -1,4 +1,5 @@
 import type { BotRef, FlowEdge, FlowGraph, FlowNode, FlowNodeOf } from '@atrium/contracts';
+import type { FlowRunState } from '../db/flows-tables.js';
 import { answerOf, conditionHolds, interpolate, type FlowContact } from './flow-values.js';
 
 /**
@@ -8,19 +9,7 @@ import { answerOf, conditionHolds, interpolate, type FlowContact } from './flow-
  * the HTTP node, hand the conversation to a bot, end, or give up to people). No I/O: the runtime
  * (flow-runner.ts) does the calls and stores the state.
  */
-export interface FlowRunState {
-  /** The node the run waits at; null before the start node fired. */
-  at: string | null;
-  waiting: 'trigger' | 'input' | 'delay' | 'http' | 'delegated' | 'finished';
-  /** Captured variables (questions, HTTP saveAs). */
-  variables: Record<string, string>;
-  /** Customer messages that arrived during a delay, answered to the next menu or question. */
-  kept: string[];
-  /** Grows by one per walk: keys the walk's sends (tickets applies a step once) and its timer. */
-  step: number;
-  /** After an ai or integration node: the bot that answers from now on. */
-  delegate?: BotRef;
-}
+export type { FlowRunState };
 
 export type FlowInput =
   | { kind: 'message'; text: string }
