@@ -14,7 +14,14 @@ import { socketOf } from './socket-client.js';
 import { startStack, startStackService, type Stack } from './stack.js';
 import { signUpTenant, type Tenant } from './tenants.js';
 import { aNumber } from './tickets/inbound-publisher.js';
-import { announceConnection, createAgent, createQueue, ticketEventAbout, ticketEventsSeen } from './tickets/tickets-fixtures.js';
+import {
+  announceConnection,
+  createAgent,
+  createQueue,
+  ownerQuery,
+  ticketEventAbout,
+  ticketEventsSeen,
+} from './tickets/tickets-fixtures.js';
 
 /**
  * Integration events between services travel on the durable INTEGRATION stream: a service that
@@ -59,6 +66,85 @@ describe('durable integration events between services', () => {
       await connection.drain();
     }
   }
+
+  /** The last event of this name and company the stream holds. */
+  async function lastStored(name: IntegrationEvent['name'], companyId: number): Promise<IntegrationEvent | undefined> {
+    const connection = await connect({ servers: stack.env.NATS_URL });
+    try {
+      const prefix = stack.env.NATS_SUBJECT_PREFIX!;
+      const stored = await (
+        await jetstreamManager(connection)
+      ).streams
+        .getMessage(streamName(INTEGRATION_STREAM, prefix), { last_by_subj: prefix + integrationSubject(name, companyId) })
+        .catch(() => null);
+      return stored ? (JSON.parse(stored.string()) as IntegrationEvent) : undefined;
+    } finally {
+      await connection.drain();
+    }
+  }
+
+  const one = async <T extends Record<string, unknown>>(text: string, params: unknown[]) => (await ownerQuery<T>(stack, text, params))[0];
+
+  it('feeds the read models from durable events while their owner is down, and reconciles copies that drifted on start', async () => {
+    const [sales, support] = await Promise.all([createQueue(alpha, 'Vendas'), createQueue(alpha, 'Suporte')]);
+    const [renamed, drifted] = await Promise.all([
+      createAgent(stack, alpha, { name: 'Agente antigo', queueIds: [sales.id, support.id] }),
+      createAgent(stack, alpha, { name: 'Agente exato' }),
+    ]);
+    // both read models hear of the new records through their owners' events
+    await eventually(
+      async () => (await one('select name from tickets.user_refs where id = $1', [drifted.user.id]))?.name === 'Agente exato',
+    );
+    await eventually(async () => (await one('select name from identity.queue_refs where id = $1', [support.id]))?.name === 'Suporte');
+
+    // copies that drifted (a lost write, a hand edit), and a copy of a queue the owner never had
+    const phantomQueueId = 2_000_000_000 - alpha.companyId;
+    await ownerQuery(stack, 'update tickets.user_refs set name = $2 where id = $1', [drifted.user.id, 'Nome errado']);
+    await ownerQuery(stack, 'update identity.queue_refs set name = $2, color = $3 where id = $1', [support.id, 'Fila errada', '#000000']);
+    await ownerQuery(stack, 'insert into identity.queue_refs (id, company_id, name, color) values ($1, $2, $3, $4)', [
+      phantomQueueId,
+      alpha.companyId,
+      'Fila fantasma',
+      '#111111',
+    ]);
+
+    // a user renamed while the tickets service is down: applied from the stream when it comes back, with identity down
+    // (so the reconciliation cannot be what applies it)
+    await stack.apps.tickets!.close();
+    expect((await alpha.admin.put(`/users/${renamed.user.id}`, { name: 'Agente novo' })).status).toBe(200);
+    await eventually(async () => {
+      const event = await lastStored('user.saved', alpha.companyId);
+      return (event?.payload as { user?: { name?: string } } | undefined)?.user?.name === 'Agente novo';
+    }, 10_000);
+    await stack.apps.identity!.close();
+    stack.apps.tickets = await startStackService('tickets', stack.env);
+    await eventually(
+      async () => (await one('select name from tickets.user_refs where id = $1', [renamed.user.id]))?.name === 'Agente novo',
+      20_000,
+    );
+
+    // a queue renamed while identity is down: applied when identity comes back
+    expect((await alpha.admin.put(`/queue/${sales.id}`, { name: 'Vendas B2B' })).status).toBe(200);
+    stack.apps.identity = await startStackService('identity', stack.env);
+    await eventually(async () => {
+      const user = (await alpha.admin.get<UserView>(`/users/${renamed.user.id}`)).body;
+      return user.queues?.find((queue) => queue.id === sales.id)?.name === 'Vendas B2B';
+    }, 20_000);
+
+    // identity's start reconciled its queues with the tickets service: the drifted copy is fixed, the phantom gone
+    await eventually(
+      async () => (await one('select name from identity.queue_refs where id = $1', [support.id]))?.name === 'Suporte',
+      20_000,
+    );
+    expect(await one('select color from identity.queue_refs where id = $1', [support.id])).toEqual({ color: support.color });
+    expect(await ownerQuery(stack, 'select 1 from identity.queue_refs where id = $1', [phantomQueueId])).toEqual([]);
+    // the tickets service's reconciliation, retried until identity answered, fixed the drifted name
+    await eventually(
+      async () => (await one('select name from tickets.user_refs where id = $1', [drifted.user.id]))?.name === 'Agente exato',
+      40_000,
+    );
+    expect(await one('select name from tickets.user_refs where id = $1', [renamed.user.id])).toEqual({ name: 'Agente novo' });
+  });
 
   it('releases a deleted user’s tickets when the tickets service comes back after being down, once', async () => {
     const queue = await createQueue(alpha, 'Durável');

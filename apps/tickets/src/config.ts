@@ -11,12 +11,18 @@ export class TicketsConfig extends MediaStorageConfig {
   /** Name of the durable JetStream consumer every tickets replica shares. */
   @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) INBOUND_CONSUMER: string = 'tickets';
   /**
-   * Companies whose inbound events one replica stores at once (one transaction each). Fewer, larger
-   * batches cost less than many small ones: 4 measured best with 2 cores for everything (bench/HISTORY.md).
+   * Transactions of inbound events one replica runs at once (lanes; each stores one company's batch or
+   * several companies' together). Fewer, larger batches cost less than many small ones: 4 measured
+   * best with 2 cores for everything (bench/HISTORY.md).
    */
   @IsInt() @Min(1) @Max(256) INBOUND_CONCURRENCY: number = 4;
-  /** Most new messages of one company stored in one transaction (those that arrived meanwhile). */
+  /** Most inbound events stored in one transaction (those that arrived meanwhile, of one company or several). */
   @IsInt() @Min(1) @Max(1000) INBOUND_BATCH_SIZE: number = 100;
+  /**
+   * Most companies whose waiting messages one transaction stores together (each with its own tenant):
+   * with many small companies, one transaction per company made each wait for all those ahead of it.
+   */
+  @IsInt() @Min(1) @Max(1000) INBOUND_COMPANIES_PER_TRANSACTION: number = 32;
   /** Most inbound events one replica holds, waiting or being stored (it pulls no more meanwhile); well within the ack wait. */
   @IsInt() @Min(1) @Max(100_000) INBOUND_MAX_IN_HAND: number = 2_000;
   /** Seconds JetStream waits for an acknowledgement before redelivering an event. */

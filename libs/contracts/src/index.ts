@@ -3,6 +3,7 @@ export * from './actor.js';
 export * from './rpc.js';
 export * from './paging.js';
 export * from './references.js';
+export * from './read-models.js';
 export * from './transforms.js';
 export * from './input-rules.js';
 export * from './text/index.js';

@@ -50,6 +50,16 @@ function coalesceWrites(client: pg.PoolClient): void {
   } as Writable['write'];
 }
 
+/** Runs a company's part of a shared transaction (`Database.withTenants`) with that company as the tenant. */
+export type TenantScope<TSchema extends Record<string, unknown>> = <R>(
+  companyId: number,
+  work: (tx: Tx<TSchema>) => Promise<R>,
+) => Promise<R>;
+
+function assertTenant(companyId: number): void {
+  if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid tenant id ${companyId}`);
+}
+
 /**
  * A service's connection. Tenant data is reached only through `withTenant`, which opens a
  * transaction and sets the company that row-level security lets through; `asSystem` is the
@@ -77,23 +87,64 @@ export class Database<TSchema extends Record<string, unknown>> {
   }
 
   withTenant<T>(companyId: number, work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid tenant id ${companyId}`);
-    return this.transaction(`begin; select set_config('${TENANT_SETTING}', '${companyId}', true)`, work);
+    assertTenant(companyId);
+    return this.transaction(`begin; select set_config('${TENANT_SETTING}', '${companyId}', true)`, (client) =>
+      work(this.transactionOn(client)),
+    );
+  }
+
+  /**
+   * One transaction for several companies' work, run side by side (one commit for all, their
+   * statements sharing round trips): `work` gets `as(companyId, tx => …)`, whose statements each
+   * run with that company as the tenant. On the pipelined connection the server runs statements in
+   * the order they were written, so each statement is written right behind the tenant setting of
+   * its company (when the statement written before it was another company's): row-level security
+   * holds per statement, as in `withTenant`. One failing statement fails them all (the
+   * transaction is rolled back): the caller then does each company's work on its own.
+   */
+  withTenants<T>(work: (as: TenantScope<TSchema>) => Promise<T>): Promise<T> {
+    return this.transaction('begin', async (client) => {
+      let current: number | undefined;
+      let over = false;
+      const as: TenantScope<TSchema> = (companyId, companyWork) => {
+        assertTenant(companyId);
+        const tenantClient = {
+          query: (...args: unknown[]) => {
+            // a statement issued after the work ended would run outside it, on a connection given to someone else
+            if (over) return Promise.reject(new Error('the shared transaction is over'));
+            if (current !== companyId) {
+              current = companyId;
+              // its failure aborts the transaction, so the statement behind it fails too: that error is the one seen
+              client.query(`select set_config('${TENANT_SETTING}', '${companyId}', true)`).catch(() => undefined);
+            }
+            return (client.query as (...queryArgs: unknown[]) => unknown)(...args);
+          },
+        } as unknown as pg.PoolClient;
+        return companyWork(this.transactionOn(tenantClient));
+      };
+      try {
+        return await work(as);
+      } finally {
+        over = true;
+      }
+    });
   }
 
   asSystem<T>(work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    return this.transaction(`begin; select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true)`, work);
+    return this.transaction(`begin; select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true)`, (client) =>
+      work(this.transactionOn(client)),
+    );
   }
 
   /** `opening` is built here from validated integers and constants only: it is sent as it is. */
-  private async transaction<T>(opening: string, work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
+  private async transaction<T>(opening: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const opened: Promise<unknown> = client.query(opening).then(
       () => undefined,
       (error: unknown) => error ?? new Error('the transaction did not open'),
     );
     try {
-      const result = await work(this.transactionOn(client));
+      const result = await work(client);
       const failedOpening = await opened;
       if (failedOpening) throw failedOpening;
       await client.query('commit');

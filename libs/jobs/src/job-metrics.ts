@@ -71,3 +71,53 @@ export class JobRunCounters {
     return entry;
   }
 }
+
+/** What one process did with the rows it leased from one table (ADR 020), since it started. */
+export interface LeasedWorkMetrics {
+  /** Rows leased. */
+  claimed: number;
+  /** Rows whose work finished and whose lease was released. */
+  done: number;
+  /** Runs that threw (the row is held back, then claimed again). */
+  failed: number;
+  /** Leases found taken by another replica at a heartbeat (this one had stalled past the lease). */
+  leasesLost: number;
+  /** Run time of finished rows (DURATION_BUCKETS_MS). */
+  runMs: Histogram;
+  /** From when a row's work became due to its claim. */
+  waitMs: Histogram;
+}
+
+/** Counters of one leased-work loop (LeasedWork). */
+export class LeasedWorkCounters {
+  private readonly metrics: LeasedWorkMetrics = {
+    claimed: 0,
+    done: 0,
+    failed: 0,
+    leasesLost: 0,
+    runMs: emptyHistogram(),
+    waitMs: emptyHistogram(),
+  };
+
+  claimed(waitMs: number): void {
+    this.metrics.claimed += 1;
+    observe(this.metrics.waitMs, Math.max(0, waitMs));
+  }
+
+  done(runMs: number): void {
+    this.metrics.done += 1;
+    observe(this.metrics.runMs, runMs);
+  }
+
+  failed(): void {
+    this.metrics.failed += 1;
+  }
+
+  leaseLost(): void {
+    this.metrics.leasesLost += 1;
+  }
+
+  snapshot(): LeasedWorkMetrics {
+    return structuredClone(this.metrics);
+  }
+}

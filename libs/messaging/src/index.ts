@@ -8,3 +8,4 @@ export * from './jetstream-streams.js';
 export * from './integration.events.js';
 export * from './integration-outbox.js';
 export * from './references.js';
+export * from './read-model-reconciliation.js';

@@ -26,20 +26,6 @@ const TO_SPLIT = 'to be split (issue 25)';
 
 /** `<app or lib>/<ClassName>` → its constructor's parameter count today and why it is allowed for now. */
 const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
-  'tickets/ChatbotService': {
-    count: 15,
-    reason: `${TO_SPLIT}: automaton, reply outbox, sender and sweep in one class; into a pure planner, a reply sender and business hours`,
-  },
-  'tickets/InboundHandler': {
-    count: 13,
-    reason: `${TO_SPLIT}: every feature hooks into its one transaction; into per-batch steps that features register`,
-  },
-  'tickets/BotActService': { count: 13, reason: `${TO_SPLIT}: carries out every kind of bot action; one use case per action` },
-  'tickets/ExternalMessagesService': {
-    count: 13,
-    reason: `${TO_SPLIT}: validation, storing, ordering per connection and the send job in one class`,
-  },
-  'tickets/TicketsService': { count: 12, reason: `${TO_SPLIT}: reads, transitions and their side effects; use cases per transition` },
   'campaigns/CampaignRunner': {
     count: 12,
     reason: `${TO_SPLIT}: its own tick loop and Redis leases; onto the shared leased-work helper (ADR 020)`,
@@ -49,11 +35,7 @@ const EXCEPTIONS: Record<string, { count: number; reason: string }> = {
   'identity/UsersService': { count: 10, reason: `${TO_SPLIT}: user CRUD, invitations and their events` },
   'identity/PasswordResetService': { count: 10, reason: `${TO_SPLIT}: tokens, mail and throttling in one class` },
   'identity/AuthService': { count: 10, reason: `${TO_SPLIT}: login, refresh, sessions and their throttling` },
-  'tickets/DirectorySyncConsumer': { count: 10, reason: `${TO_SPLIT}: one read model per consumer, fed by integration events` },
-  'tickets/QueuesService': { count: 9, reason: `${TO_SPLIT}: queue CRUD, its options and its events` },
-  'tickets/OutgoingMessagesService': { count: 9, reason: `${TO_SPLIT}: every kind of outgoing message in one class` },
   'campaigns/ContactListImporter': { count: 9, reason: `${TO_SPLIT}: reading the file, storing the rows and the import job` },
-  'tickets/CompletionMessages': { count: 9, reason: `${TO_SPLIT}: part of the chatbot hub` },
   'ai/BotTurnsConsumer': { count: 9, reason: `${TO_SPLIT}: its turns table, sweep and lock; onto the shared leased-work helper (ADR 020)` },
 };
 

@@ -57,13 +57,14 @@ export class CompanyProvisioner {
     await this.settings.createDefaults(tx, row.id, { campaignsEnabled: String(request.campaignsEnabled) });
     if (admin) {
       if (await this.users.emailTaken(tx, admin.email)) throw new AppError(ErrorCode.ERR_EMAIL_ALREADY_EXISTS);
-      await this.users.insert(tx, {
+      const user = await this.users.insert(tx, {
         companyId: row.id,
         name: company.name.trim().slice(0, USER_NAME_MAX),
         email: admin.email.trim().toLowerCase(),
         passwordHash: admin.passwordHash,
         profile: 'admin',
       });
+      await this.outbox.add(tx, 'user.saved', row.id, { user: { id: user.id, name: user.name } });
     }
     // committed with the company: billing issues its first invoice at once when it falls due soon
     await this.outbox.add(tx, 'company.created', row.id, { planId: row.planId, dueDate: row.dueDate });

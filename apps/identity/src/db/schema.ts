@@ -112,7 +112,11 @@ export const userQueues = identity
   )
   .enableRLS();
 
-/** Read model of the tickets service's queues (id, name, colour), fed by its queue events. */
+/**
+ * Read model of the tickets service's queues (id, name, colour), fed by its `queue.saved` and
+ * `queue.deleted` integration events and reconciled on start (libs/contracts read-models.ts);
+ * `updated_at` is when this copy was last written (a reconciliation leaves newer writes alone).
+ */
 export const queueRefs = identity
   .table(
     'queue_refs',
@@ -121,6 +125,7 @@ export const queueRefs = identity
       companyId: integer('company_id').notNull(),
       name: varchar('name', { length: 50 }),
       color: varchar('color', { length: 9 }),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (t) => [index('queue_refs_company_idx').on(t.companyId), tenantIsolationPolicy()],
   )

@@ -1,59 +1,58 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { IntegrationEvent, LiveEvent } from '@atrium/contracts';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { TicketsSubjects, type IntegrationEvent } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
-import { EventBus, IntegrationEvents, type PrefixedNatsClient } from '@atrium/messaging';
-import { DATABASE, LOGGER, NATS_PROXY } from '@atrium/service-kit';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { allPages, IntegrationEvents, ReadModelReconciliation, RpcClient } from '@atrium/messaging';
+import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
 import { QueueRefsRepository } from './queue-refs.repository.js';
 
+/** How long the tickets service has to answer one page of queues. */
+const PAGE_TIMEOUT_MS = 10_000;
+
 /**
- * Feeds `queue_refs` from the tickets service's live `queue` events (`events.<companyId>.queue`),
- * so user views name their queues. A deleted queue (the durable `queue.deleted` integration event,
- * handled once even when identity was down) also leaves its members' queues, and the live state
- * of those who are logged in follows at once.
+ * Feeds `queue_refs` from the tickets service's durable `queue.saved` integration event, so user
+ * views name their queues (one replica applies it, even one that was down when the queue was
+ * renamed). A deleted queue (`queue.deleted`) also leaves its members' queues, and the live state
+ * of those who are logged in follows at once. Once identity has started, the read model is
+ * reconciled with the tickets service's queues (libs/contracts read-models.ts): a copy that
+ * drifted is corrected, a queue the owner no longer has is forgotten.
  */
 @Injectable()
-export class QueueRefsConsumer implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private subscription?: Subscription;
+export class QueueRefsConsumer implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly reconciliation: ReadModelReconciliation;
 
   constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
     @Inject(IntegrationEvents) private readonly integration: IntegrationEvents,
-    @Inject(NATS_PROXY) private readonly nats: PrefixedNatsClient,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(QueueRefsRepository) private readonly queues: QueueRefsRepository,
     @Inject(SessionUserLoader) private readonly sessionUsers: SessionUserLoader,
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.reconciliation = new ReadModelReconciliation({ name: 'queue_refs', reconcile: () => this.reconcile(), logger });
+  }
 
   onModuleInit(): void {
+    this.integration.on('queue.saved', (event) => this.saveQueue(event));
     this.integration.on('queue.deleted', (event) => this.dropQueue(event));
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = this.bus.subscribeTo('queue', (event) => {
-      this.apply(event).catch((error: unknown) =>
-        this.logger.warn({ err: error, companyId: event.companyId }, 'queue read model not updated'),
-      );
-    });
-    await this.nats.unwrap<NatsConnection>().flush();
+  onApplicationBootstrap(): void {
+    this.reconciliation.start();
   }
 
-  onApplicationShutdown(): void {
-    this.subscription?.unsubscribe();
+  /** The reconciliation in progress finishes before the database closes. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.reconciliation.stop();
   }
 
-  private async apply(event: LiveEvent<'queue'>): Promise<void> {
-    const companyId = event.companyId;
-    if (typeof companyId !== 'number' || companyId <= 0) return;
-    const payload = event.payload;
-    // a deletion is handled once, durably: dropQueue
-    if (payload.action === 'delete') return;
-    const { id, name, color } = payload.queue;
+  /** Idempotent: the same name and colour written again. */
+  private async saveQueue(event: IntegrationEvent<'queue.saved'>): Promise<void> {
+    const { companyId } = event;
+    const { id, name, color } = event.payload.queue;
     await this.database.withTenant(companyId, (tx) => this.queues.upsert(tx, { id, companyId, name, color }));
   }
 
@@ -65,5 +64,15 @@ export class QueueRefsConsumer implements OnModuleInit, OnApplicationBootstrap, 
       const view = await this.database.withTenant(companyId, (tx) => this.sessionUsers.load(tx, companyId, userId));
       if (view) await this.actorStates.refresh(view);
     }
+  }
+
+  /**
+   * Upserts the tickets service's queues and forgets those it no longer has; a copy written after
+   * the reconciliation began is left alone (it came from an event at least as new as the answer).
+   */
+  async reconcile(): Promise<void> {
+    const since = await this.database.asSystem((tx) => this.queues.now(tx));
+    const pages = await allPages((afterId) => this.rpc.request(TicketsSubjects.queuesRefs, { afterId }, { timeoutMs: PAGE_TIMEOUT_MS }));
+    await this.database.asSystem((tx) => this.queues.reconcile(tx, pages, since));
   }
 }

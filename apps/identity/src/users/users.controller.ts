@@ -3,10 +3,12 @@ import {
   CreateUserDto,
   IdentitySubjects,
   PageQueryDto,
+  ReadModelPageDto,
   UpdateUserDto,
   UserStatusDto,
   type Actor,
   type Page,
+  type UserRefRecord,
   type UserView,
 } from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
@@ -24,6 +26,12 @@ export class UsersController {
   @RpcHandler(IdentitySubjects.usersList)
   list(@RpcActor() actor: Actor): Promise<UserView[]> {
     return this.users.list(actor);
+  }
+
+  /** For tickets' read model of users, reconciled on its start (no actor; not reachable from the gateway). */
+  @RpcHandler(IdentitySubjects.usersRefs)
+  refs(@RpcData({ dto: ReadModelPageDto }) page: ReadModelPageDto): Promise<UserRefRecord[]> {
+    return this.users.refs(page.afterId ?? 0);
   }
 
   @RpcHandler(IdentitySubjects.usersShow)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import type { QueueRef } from '@atrium/contracts';
+import { and, asc, count, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { QueueRef, UserRefRecord } from '@atrium/contracts';
 import { likePattern, pageOffset } from '@atrium/kernel';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { companies, plans, queueRefs, userQueues, users } from '../db/schema.js';
@@ -58,6 +58,16 @@ export class UsersRepository {
 
   all(tx: IdentityTx, companyId: number): Promise<UserRow[]> {
     return tx.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id));
+  }
+
+  /** A page of every company's users as other services keep them, ids after `afterId`: call inside asSystem. */
+  refs(tx: IdentityTx, afterId: number, limit: number): Promise<UserRefRecord[]> {
+    return tx
+      .select({ id: users.id, companyId: users.companyId, name: users.name })
+      .from(users)
+      .where(gt(users.id, afterId))
+      .orderBy(asc(users.id))
+      .limit(limit);
   }
 
   async countInCompany(tx: IdentityTx, companyId: number): Promise<number> {

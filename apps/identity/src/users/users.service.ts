@@ -3,6 +3,7 @@ import {
   AppError,
   ErrorCode,
   isAdmin,
+  READ_MODEL_PAGE_SIZE,
   SessionsSubjects,
   TicketsSubjects,
   type Actor,
@@ -11,6 +12,7 @@ import {
   type PageQueryDto,
   type UpdateUserDto,
   type UserCompanyRef,
+  type UserRefRecord,
   type UserView,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
@@ -61,6 +63,11 @@ export class UsersService {
     );
   }
 
+  /** A page of every company's users for tickets' read model (libs/contracts read-models.ts). */
+  refs(afterId: number): Promise<UserRefRecord[]> {
+    return this.database.asSystem((tx) => this.users.refs(tx, afterId, READ_MODEL_PAGE_SIZE));
+  }
+
   show(actor: Actor, id: number): Promise<UserView> {
     if (!isAdmin(actor) && actor.userId !== id) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
     return this.database.withTenant(actor.companyId, (tx) => this.viewOf(tx, actor.companyId, id));
@@ -88,6 +95,7 @@ export class UsersService {
           whatsappId: dto.whatsappId ?? null,
         });
         await this.users.replaceQueues(tx, actor.companyId, row.id, dto.queueIds ?? []);
+        await this.outbox.add(tx, 'user.saved', actor.companyId, { user: { id: row.id, name: row.name } });
         return { user: await this.viewOf(tx, actor.companyId, row.id), company: toUserCompanyRef(company.company) };
       }),
     );
@@ -115,6 +123,8 @@ export class UsersService {
           ...(admin && dto.whatsappId !== undefined && { whatsappId: dto.whatsappId }),
         });
         if (admin && dto.queueIds !== undefined) await this.users.replaceQueues(tx, actor.companyId, id, dto.queueIds);
+        // other services keep the name (tickets' read model)
+        if (dto.name !== undefined) await this.outbox.add(tx, 'user.saved', actor.companyId, { user: { id, name: dto.name.trim() } });
         return this.withCompany(tx, actor.companyId, await this.viewOf(tx, actor.companyId, id));
       }),
     );

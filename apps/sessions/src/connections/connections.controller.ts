@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
+  ReadModelPageDto,
   SessionsReferencesDto,
   SessionsSubjects,
   StartSessionDto,
@@ -8,6 +9,7 @@ import {
   WhatsappTokenDto,
   type Actor,
   type MissingReferences,
+  type WhatsappRefRecord,
   type WhatsappTokenOwner,
   type WhatsappTokenView,
   type WhatsappView,
@@ -23,6 +25,12 @@ export class ConnectionsController {
   @RpcHandler(SessionsSubjects.whatsappList)
   list(@RpcActor() actor: Actor): Promise<WhatsappView[]> {
     return this.connections.list(actor);
+  }
+
+  /** For tickets' read model of connections, reconciled on its start (no actor; not reachable from the gateway). */
+  @RpcHandler(SessionsSubjects.whatsappRefs)
+  refs(@RpcData({ dto: ReadModelPageDto }) page: ReadModelPageDto): Promise<WhatsappRefRecord[]> {
+    return this.connections.refs(page.afterId ?? 0);
   }
 
   @RpcHandler(SessionsSubjects.whatsappShow)

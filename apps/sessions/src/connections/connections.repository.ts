@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { connectionAutomationOf, type WhatsappRefRecord } from '@atrium/contracts';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { lockFor } from '@atrium/kernel';
 import { whatsappQueues, whatsapps } from '../db/schema.js';
 import type { SessionsTx } from '../shared/sessions-database.js';
@@ -15,6 +16,33 @@ export class ConnectionsRepository {
 
   list(tx: SessionsTx, companyId: number): Promise<WhatsappRow[]> {
     return tx.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.name), asc(whatsapps.id));
+  }
+
+  /** A page of every company's connections as other services keep them, ids after `afterId`: call inside asSystem. */
+  async refs(tx: SessionsTx, afterId: number, limit: number): Promise<WhatsappRefRecord[]> {
+    const rows = await tx.select().from(whatsapps).where(gt(whatsapps.id, afterId)).orderBy(asc(whatsapps.id)).limit(limit);
+    const queues =
+      rows.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(whatsappQueues)
+            .where(
+              inArray(
+                whatsappQueues.whatsappId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(whatsappQueues.queueId));
+    return rows.map((row) => ({
+      id: row.id,
+      companyId: row.companyId,
+      name: row.name,
+      status: row.status,
+      isDefault: row.isDefault,
+      queueIds: queues.filter((queue) => queue.whatsappId === row.id).map((queue) => queue.queueId),
+      automation: connectionAutomationOf(row),
+    }));
   }
 
   async find(tx: SessionsTx, companyId: number, id: number): Promise<WhatsappRow | undefined> {

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   isAdmin,
   missingOf,
+  READ_MODEL_PAGE_SIZE,
   TicketsSubjects,
   type Actor,
   type MissingReferences,
@@ -12,6 +13,7 @@ import {
   type StartSessionDto,
   type UpdateWhatsappDto,
   type WhatsappDto,
+  type WhatsappRefRecord,
   type WhatsappTokenOwner,
   type WhatsappTokenView,
   type WhatsappView,
@@ -66,6 +68,11 @@ export class ConnectionsService {
       return rows.map((row) => ({ row, queueIds: queues.get(row.id) ?? [], withToken: isAdmin(actor) }));
     });
     return this.present(actor, drafts);
+  }
+
+  /** A page of every company's connections for tickets' read model (libs/contracts read-models.ts). */
+  refs(afterId: number): Promise<WhatsappRefRecord[]> {
+    return this.database.asSystem((tx) => this.connections.refs(tx, afterId, READ_MODEL_PAGE_SIZE));
   }
 
   /** Which of these ids are not connections of the actor's company (other services ask before storing one). */

@@ -5,11 +5,21 @@ import { MessagesModule } from '../messages/messages.module.js';
 import { NotesModule } from '../notes/notes.module.js';
 import { SharedModule } from '../shared/shared.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
+import { AddBotNote } from './bot-act/add-bot-note.js';
+import { ChangeBotTags } from './bot-act/change-bot-tags.js';
+import { ClaimBotStep } from './bot-act/claim-bot-step.js';
+import { BotDriveCheck } from './bot-act/bot-drive-check.js';
+import { HandTicketOver } from './bot-act/hand-ticket-over.js';
+import { SendBotMedia } from './bot-act/send-bot-media.js';
+import { SendBotText } from './bot-act/send-bot-text.js';
+import { ShowBotPresence } from './bot-act/show-bot-presence.js';
 import { BotActController } from './bot-act.controller.js';
 import { BotActService } from './bot-act.service.js';
 import { BotHandoff } from './bot-handoff.js';
 import { BotReplyOutbox } from './bot-replies.js';
+import { BotReplySender } from './bot-reply-sender.js';
 import { ChatbotClock } from './chatbot-clock.js';
+import { ChatbotSettings } from './chatbot-settings.js';
 import { ChatbotRepository } from './chatbot.repository.js';
 import { ChatbotService } from './chatbot.service.js';
 import { CompanyHours } from './company-hours.js';
@@ -25,8 +35,18 @@ import { Ratings } from './ratings.js';
     ChatbotRepository,
     BotHandoff,
     BotReplyOutbox,
+    BotReplySender,
+    ChatbotSettings,
     ChatbotService,
     BotActService,
+    BotDriveCheck,
+    SendBotText,
+    SendBotMedia,
+    ShowBotPresence,
+    AddBotNote,
+    ChangeBotTags,
+    ClaimBotStep,
+    HandTicketOver,
     CompanyHours,
     ChatbotClock,
     CompletionMessages,

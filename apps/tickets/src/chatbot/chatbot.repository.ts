@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { queueOptions, queues } from '../db/schema.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
+import { NO_AUTOMATION, type BotConnection } from './chatbot-planner.js';
 
 export type BotQueueRow = Pick<
   typeof queues.$inferSelect,
@@ -9,9 +11,22 @@ export type BotQueueRow = Pick<
 >;
 export type BotOptionRow = Pick<typeof queueOptions.$inferSelect, 'id' | 'parentId' | 'option' | 'title' | 'message'>;
 
-/** What the automaton reads of queues and option trees. */
+/** What the automaton reads of connections, queues and option trees. */
 @Injectable()
 export class ChatbotRepository {
+  constructor(@Inject(DirectoryRepository) private readonly directory: DirectoryRepository) {}
+
+  /** The connections among these ids (the directory's copy), a field their view lacks (an older sessions) at its default. */
+  async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, BotConnection>> {
+    const wanted = [...new Set(ids.flatMap((id) => (id === null ? [] : [id])))];
+    const refs = new Map((await this.directory.whatsappsByIds(tx, companyId, wanted)).map((ref) => [ref.id, ref] as const));
+    return new Map(
+      wanted.map(
+        (id) => [id, { automation: { ...NO_AUTOMATION, ...refs.get(id)?.automation }, queueIds: refs.get(id)?.queueIds ?? [] }] as const,
+      ),
+    );
+  }
+
   /** The company's queues among these ids, in menu order (`orderQueue`, then id). */
   async queues(tx: TicketsTx, companyId: number, ids: number[]): Promise<BotQueueRow[]> {
     if (ids.length === 0) return [];

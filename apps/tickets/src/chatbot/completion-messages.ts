@@ -1,8 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from '@atrium/logging';
-import { CompanySettings } from '@atrium/kernel';
-import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
-import type { TicketsConfig } from '../config.js';
+import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { MessageSender } from '../messages/message-sender.js';
 import { fillVariables } from '../messages/message-variables.js';
@@ -10,6 +8,7 @@ import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketTransitionListeners, type TicketTransitionCommitted } from '../tickets/transition-listeners.js';
 import { TicketBotsRepository } from '../tickets/ticket-bots.repository.js';
 import { ChatbotClock } from './chatbot-clock.js';
+import { ChatbotSettings } from './chatbot-settings.js';
 import { ratingRequest } from './ratings.js';
 
 /**
@@ -26,9 +25,8 @@ export class CompletionMessages implements OnModuleInit {
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(MessageSender) private readonly sender: MessageSender,
     @Inject(ChatbotClock) private readonly clock: ChatbotClock,
-    @Inject(CompanySettings) private readonly settings: CompanySettings,
+    @Inject(ChatbotSettings) private readonly settings: ChatbotSettings,
     @Inject(TicketBotsRepository) private readonly bots: TicketBotsRepository,
-    @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -41,7 +39,7 @@ export class CompletionMessages implements OnModuleInit {
     const { companyId } = after;
     const ref = await this.database.withTenant(companyId, (tx) => this.directory.whatsapp(tx, companyId, after.whatsappId!));
     const ratingMessage = ref?.automation?.ratingMessage ?? '';
-    const rating = ratingMessage.trim() !== '' && (await this.settings.enabled(companyId, 'userRating'));
+    const rating = ratingMessage.trim() !== '' && (await this.settings.ratingsEnabled(companyId));
     const text = rating ? ratingRequest(ratingMessage) : (ref?.automation?.complationMessage ?? '');
     if (text.trim() === '') return;
     try {
@@ -51,7 +49,7 @@ export class CompletionMessages implements OnModuleInit {
         contactName: after.contact.name,
         ticketId: after.id,
         now: this.clock.now(),
-        timeZone: await this.settings.timeZone(companyId, this.config.TIME_ZONE),
+        timeZone: await this.settings.timeZone(companyId),
       });
       await this.sender.send(after, { body });
     } catch (error) {

@@ -349,7 +349,12 @@ export const failedInboundEvents = ticketsDb
   )
   .enableRLS();
 
-/** Read model of identity's users (names for tickets, notes and greetings), fed by `user` events. */
+/**
+ * Read model of identity's users (names for tickets, notes and greetings), fed by its `user.saved`
+ * integration events and reconciled on start (libs/contracts read-models.ts); a deleted user's
+ * name stays, for the history of the tickets they handled. `updated_at` is when this copy was last
+ * written (a reconciliation leaves newer writes alone).
+ */
 export const userRefs = ticketsDb
   .table(
     'user_refs',
@@ -357,12 +362,18 @@ export const userRefs = ticketsDb
       id: integer('id').primaryKey(),
       companyId: companyId(),
       name: varchar('name', { length: 50 }).notNull(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (t) => [index('user_refs_company_idx').on(t.companyId), tenantIsolationPolicy()],
   )
   .enableRLS();
 
-/** Read model of the sessions service's connections (name, status, default flag, queues), fed by `whatsapp` events. */
+/**
+ * Read model of the sessions service's connections (name, status, default flag, queues), fed by
+ * its `whatsapp` and `whatsappSession` events and reconciled on start (libs/contracts
+ * read-models.ts); `updated_at` is when this copy was last written (a reconciliation leaves newer
+ * writes alone).
+ */
 export const whatsappRefs = ticketsDb
   .table(
     'whatsapp_refs',

@@ -76,4 +76,73 @@ describe('row-level security on tickets tables', () => {
     }
     expect(await app.withTenant(2, (tx) => tx.select({ name: contacts.name }).from(contacts))).toEqual([{ name: 'C2' }]);
   });
+
+  it('runs several companies’ work side by side in one transaction, each statement under its own company', async () => {
+    const seen = await app.withTenants((as) =>
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          as((i % 2) + 1, (tx) =>
+            Promise.all([
+              tx.select({ companyId: messages.companyId }).from(messages),
+              tx.select({ companyId: tickets.companyId }).from(tickets),
+              tx.select({ companyId: contacts.companyId }).from(contacts),
+            ]),
+          ),
+        ),
+      ),
+    );
+    seen.forEach((results, i) => {
+      for (const rows of results) expect(rows).toEqual([{ companyId: (i % 2) + 1 }]);
+    });
+    // each company writes only its own rows: an update without a filter touches the tenant's, a row of another company is refused
+    const changed = await app.withTenants((as) =>
+      Promise.all(
+        [1, 2].map((companyId) =>
+          as(companyId, (tx) =>
+            tx
+              .update(contacts)
+              .set({ name: `Shared ${companyId}` })
+              .returning(),
+          ),
+        ),
+      ),
+    );
+    expect(changed.map((rows) => rows.map((row) => [row.companyId, row.name]))).toEqual([[[1, 'Shared 1']], [[2, 'Shared 2']]]);
+    expect(await app.db.select().from(contacts)).toEqual([]);
+  });
+
+  it('rolls back every company’s work of a shared transaction when one statement fails, and refuses statements after it ended', async () => {
+    await expect(
+      app.withTenants((as) =>
+        Promise.all([
+          as(1, (tx) => tx.update(contacts).set({ name: 'lost 1' })),
+          as(2, (tx) => tx.insert(contacts).values({ companyId: 1, name: 'Intruder' })),
+        ]),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    const names = await Promise.all(
+      [1, 2].map((companyId) => app.withTenant(companyId, (tx) => tx.select({ name: contacts.name }).from(contacts))),
+    );
+    expect(names).toEqual([[{ name: 'Shared 1' }], [{ name: 'Shared 2' }]]);
+    let kept: ((q: Promise<unknown>) => void) | undefined;
+    const late = new Promise<unknown>((resolve) => (kept = resolve));
+    await app.withTenants((as) => {
+      // work that leaves a statement for later: it must not run once the transaction is over
+      void as(1, async (tx) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        kept!(
+          tx
+            .update(contacts)
+            .set({ name: 'too late' })
+            .then(
+              () => 'ran',
+              (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+            ),
+        );
+      });
+      return Promise.resolve();
+    });
+    expect(await await late).toMatch(/over/);
+    expect(await app.withTenant(1, (tx) => tx.select({ name: contacts.name }).from(contacts))).toEqual([{ name: 'Shared 1' }]);
+  });
 });

@@ -1,4 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { DomainEvent, IntegrationEvent, LiveEvent } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { EventBus, IntegrationEvents, type PrefixedNatsClient } from '@atrium/messaging';
@@ -6,21 +13,20 @@ import { DATABASE, LOGGER, NATS_PROXY } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { CompanySettings } from '@atrium/kernel';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
-import { TicketsEvents } from '../shared/tickets.events.js';
-import { TicketViews } from '../tickets/ticket-views.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { refOf } from '../directory/directory.service.js';
+import { DirectoryReconciler } from './directory-reconciler.js';
 
 /**
- * Keeps the read models up to date from other services' live events: user names (identity's
- * `user` events), connections (sessions' `whatsapp` and `whatsappSession` events), and drops
- * cached settings on `settings` events. Every replica listens (no queue group): each keeps its own cache.
- * A deleted user's open tickets go back to their queues on the durable `user.deleted` integration
- * event (one replica handles it, even one that was down when the user was deleted).
+ * Keeps the directory's read models up to date from other services' events: user names from
+ * identity's durable `user.saved` integration event (one replica applies it, even one that was
+ * down when the user was renamed), connections from the sessions service's live `whatsapp` and
+ * `whatsappSession` events (every replica), and drops this replica's cached settings on
+ * `settings` events. Once the service has started, the read models are reconciled with their
+ * owners (DirectoryReconciler), which corrects a copy that drifted while the service was down.
  */
 @Injectable()
-export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private subscriptions: Subscription[] = [];
 
   constructor(
@@ -30,24 +36,27 @@ export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstr
     @Inject(DATABASE) private readonly database: TicketsDatabase,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(CompanySettings) private readonly settings: CompanySettings,
-    @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
-    @Inject(TicketViews) private readonly views: TicketViews,
-    @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(DirectoryReconciler) private readonly reconciler: DirectoryReconciler,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
-    this.integration.on('user.deleted', (event) => this.releaseTicketsOf(event));
+    this.integration.on('user.saved', (event) => this.onUserSaved(event));
   }
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscriptions = [
-      this.bus.subscribeTo('user', (event) => this.apply(event, () => this.onUser(event))),
       this.bus.subscribeTo('whatsapp', (event) => this.apply(event, () => this.onWhatsapp(event))),
       this.bus.subscribeTo('whatsappSession', (event) => this.apply(event, () => this.onSession(event))),
       this.bus.subscribeTo('settings', (event) => this.apply(event, async () => this.settings.forget(event.companyId!))),
     ];
     await this.nats.unwrap<NatsConnection>().flush();
+    this.reconciler.start();
+  }
+
+  /** The reconciliation in progress finishes before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.reconciler.stop();
   }
 
   onApplicationShutdown(): void {
@@ -61,27 +70,11 @@ export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstr
     );
   }
 
-  private async onUser(event: LiveEvent<'user'>): Promise<void> {
-    const payload = event.payload;
-    // the name stays for the history of the tickets the user handled; their tickets: releaseTicketsOf
-    if (payload.action === 'delete') return;
-    await this.database.withTenant(event.companyId!, (tx) =>
-      this.directory.upsertUsers(tx, [{ id: payload.user.id, companyId: event.companyId!, name: payload.user.name }]),
-    );
-  }
-
-  /**
-   * A deleted user's open tickets go back to their queues as pending, for the queues' agents to
-   * accept. Idempotent by construction: a redelivered event finds no open ticket of that user.
-   */
-  private async releaseTicketsOf(event: IntegrationEvent<'user.deleted'>): Promise<void> {
+  /** Idempotent: the same name written again. */
+  private async onUserSaved(event: IntegrationEvent<'user.saved'>): Promise<void> {
     const { companyId } = event;
-    const { userId } = event.payload;
-    const released = await this.database.withTenant(companyId, async (tx) => {
-      const ids = await this.tickets.releaseOpenOfUser(tx, companyId, userId);
-      return ids.length === 0 ? [] : this.views.many(tx, companyId, ids);
-    });
-    for (const ticket of released) this.events.ticketUpdated(ticket, { queueId: ticket.queueId, userId, status: 'open' });
+    const { id, name } = event.payload.user;
+    await this.database.withTenant(companyId, (tx) => this.directory.upsertUsers(tx, [{ id, companyId, name }]));
   }
 
   private async onWhatsapp(event: LiveEvent<'whatsapp'>): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ConnectionAutomation } from '@atrium/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ConnectionAutomation, UserRefRecord } from '@atrium/contracts';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { userRefs, whatsappRefs } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
@@ -21,12 +21,26 @@ export interface WhatsappRefValues {
 /** Read models of other services' records: users (identity) and connections (sessions). */
 @Injectable()
 export class DirectoryRepository {
-  async upsertUsers(tx: TicketsTx, users: Array<{ id: number; companyId: number; name: string }>): Promise<void> {
+  /**
+   * Writes these users' names. With `olderThan` (a reconciliation), a copy written since then is
+   * left alone: it came from an event at least as new as the owner's answer.
+   */
+  async upsertUsers(tx: TicketsTx, users: UserRefRecord[], olderThan?: Date): Promise<void> {
     if (users.length === 0) return;
     await tx
       .insert(userRefs)
       .values(users)
-      .onConflictDoUpdate({ target: userRefs.id, set: { name: sql`excluded.name`, companyId: sql`excluded.company_id` } });
+      .onConflictDoUpdate({
+        target: userRefs.id,
+        set: { name: sql`excluded.name`, companyId: sql`excluded.company_id`, updatedAt: sql`now()` },
+        ...(olderThan && { setWhere: lt(userRefs.updatedAt, olderThan) }),
+      });
+  }
+
+  /** The database's clock: what a reconciliation compares `updated_at` with. */
+  async now(tx: TicketsTx): Promise<Date> {
+    const result = await tx.execute<{ now: Date | string }>(sql`select now() as now`);
+    return new Date(result.rows[0]!.now);
   }
 
   async userNames(tx: TicketsTx, companyId: number, ids: number[]): Promise<Map<number, string>> {
@@ -49,11 +63,12 @@ export class DirectoryRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  async upsertWhatsapp(tx: TicketsTx, values: WhatsappRefValues): Promise<void> {
+  /** Writes a connection; with `olderThan` (a reconciliation), a copy written since then is left alone. */
+  async upsertWhatsapp(tx: TicketsTx, values: WhatsappRefValues, olderThan?: Date): Promise<void> {
     const { queueIds, automation, ...rest } = values;
     await tx
       .insert(whatsappRefs)
-      .values({ ...rest, queueIds: queueIds ?? [], automation: automation ?? null, updatedAt: new Date() })
+      .values({ ...rest, queueIds: queueIds ?? [], automation: automation ?? null, updatedAt: sql`now()` })
       .onConflictDoUpdate({
         target: whatsappRefs.id,
         set: {
@@ -62,9 +77,19 @@ export class DirectoryRepository {
           isDefault: rest.isDefault,
           ...(queueIds !== undefined && { queueIds }),
           ...(automation !== undefined && { automation }),
-          updatedAt: new Date(),
+          updatedAt: sql`now()`,
         },
+        ...(olderThan && { setWhere: lt(whatsappRefs.updatedAt, olderThan) }),
       });
+  }
+
+  /** Forgets the connections the owner no longer has (not in `keptIds`) whose copy was not written since `olderThan`. */
+  async deleteWhatsappsExcept(tx: TicketsTx, keptIds: number[], olderThan: Date): Promise<number> {
+    const deleted = await tx
+      .delete(whatsappRefs)
+      .where(and(lt(whatsappRefs.updatedAt, olderThan), sql`${whatsappRefs.id} <> all(${sql.param(keptIds)}::int[])`))
+      .returning({ id: whatsappRefs.id });
+    return deleted.length;
   }
 
   async deleteWhatsapp(tx: TicketsTx, companyId: number, id: number): Promise<void> {

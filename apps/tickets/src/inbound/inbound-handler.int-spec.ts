@@ -6,9 +6,12 @@ import { startService } from '@atrium/service-kit';
 import { aChannelMessage, createTestDatabase, deleteTestStreams, isolatedEnv, type TestDatabase } from '@atrium/testing';
 import { createPool } from '@atrium/database';
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { TicketsAppModule } from '../app.module.js';
 import { TicketsConfig } from '../config.js';
 import { TicketsEvents } from '../shared/tickets.events.js';
+import type { TicketsTx } from '../shared/tickets-database.js';
+import { INBOUND_BATCH_STEPS, type InboundBatchStep, type StoredInboundBatch } from './inbound-batch-step.js';
 import { InboundHandler } from './inbound-handler.js';
 
 const COMPANY = 41;
@@ -174,5 +177,94 @@ describe('InboundHandler', () => {
     );
     expect(tickets.rows).toHaveLength(numbers.length);
     expect(tickets.rows.every((row) => row.unread === 2)).toBe(true);
+  });
+
+  describe('the steps features register (INBOUND_BATCH_STEPS)', () => {
+    /** Adds a step after the registered ones for one test, as a feature's module would register it. */
+    async function withStep<T>(step: InboundBatchStep, run: () => Promise<T>): Promise<T> {
+      const steps = app.get<InboundBatchStep[]>(INBOUND_BATCH_STEPS);
+      steps.push(step);
+      try {
+        return await run();
+      } finally {
+        steps.splice(steps.indexOf(step), 1);
+      }
+    }
+
+    const messageIdsIn = (tx: TicketsTx, batch: StoredInboundBatch) =>
+      tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from tickets.messages where id in (${sql.join(
+          batch.messages.map(({ row }) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      );
+
+    it('runs a step in its phases: prepared before the transaction, on the stored messages in it, around the announcement after it', async () => {
+      const number = '5511977000050';
+      const seen: string[] = [];
+      const step: InboundBatchStep = {
+        prepare: (batch) => {
+          seen.push(`prepare ${batch.events.map((event) => event.message.body).join(',')}`);
+          return Promise.resolve({
+            stored: async (tx, stored) => {
+              // the batch's rows are visible in the step's transaction
+              const [row] = (await messageIdsIn(tx, stored)).rows;
+              seen.push(`stored ${stored.messages.map(({ row: message }) => message.body).join(',')} (${row!.n} in the transaction)`);
+              return {
+                viewed: (_tx, tickets) => {
+                  seen.push(`viewed ${[...tickets.values()].map((ticket) => ticket.lastMessage).join(',')}`);
+                  return Promise.resolve();
+                },
+                beforeAnnounce: () => void seen.push('before announce'),
+                afterAnnounce: () => void seen.push('after announce'),
+              };
+            },
+          });
+        },
+      };
+      const events = app.get(TicketsEvents);
+      const spy = jest.spyOn(events, 'message').mockImplementation((action, view) => void seen.push(`announce ${action} ${view.body}`));
+      try {
+        // 'b' twice: the repeat is skipped before the steps see the batch
+        const outcome = await withStep(step, () =>
+          handler.storeMessages([message(number, 'S-1', 'a'), message(number, 'S-2', 'b'), message(number, 'S-2', 'b')]),
+        );
+        expect(seen).toEqual(['prepare a,b,b', 'stored a,b (2 in the transaction)', 'viewed b']);
+        if (outcome.outcome !== 'done') throw new Error('expected done');
+        outcome.announce?.();
+      } finally {
+        spy.mockRestore();
+      }
+      expect(seen.slice(3)).toEqual(['before announce', 'announce create a', 'announce create b', 'after announce']);
+    });
+
+    it('stores nothing of a batch whose step fails in the transaction (the consumer redelivers it)', async () => {
+      const number = '5511977000051';
+      const failing: InboundBatchStep = {
+        prepare: () => Promise.resolve({ stored: () => Promise.reject(new Error('the step failed')) }),
+      };
+      await expect(withStep(failing, () => handler.storeMessages([message(number, 'F-1', 'perdida?')]))).rejects.toThrow('the step failed');
+      expect(await count('select count(*)::int as n from tickets.messages where wid = $1', ['F-1'])).toBe(0);
+      expect(await count('select count(*)::int as n from tickets.contacts where number = $1', [number])).toBe(0);
+      // without it, the redelivery stores the message
+      await handler.storeMessages([message(number, 'F-1', 'perdida?')]);
+      expect(await count('select count(*)::int as n from tickets.messages where wid = $1', ['F-1'])).toBe(1);
+    });
+
+    it('leaves out a step that has nothing to do in a batch', async () => {
+      let stored = false;
+      const idle: InboundBatchStep = { prepare: () => Promise.resolve(undefined) };
+      const after: InboundBatchStep = {
+        prepare: () =>
+          Promise.resolve({
+            stored: () => {
+              stored = true;
+              return Promise.resolve(undefined);
+            },
+          }),
+      };
+      await withStep(idle, () => withStep(after, () => handler.storeMessages([message('5511977000052', 'I-1', 'oi')])));
+      expect(stored).toBe(true);
+    });
   });
 });

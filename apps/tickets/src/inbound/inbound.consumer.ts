@@ -35,6 +35,11 @@ function failureDelay(deliveryCount: number): number {
   return Math.min(30_000, 500 * 2 ** Math.min(deliveryCount, 6));
 }
 
+/** PostgreSQL's refusal of a statement sent after another failed in the same transaction (25P02). */
+function isAbortedTransaction(error: unknown): boolean {
+  return [error, (error as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: string } | null)?.code === '25P02');
+}
+
 /** What an admin reads of a failure: the database's own message rather than the query around it, storable and bounded. */
 function reasonOf(error: unknown): string {
   let cause = error;
@@ -48,14 +53,24 @@ interface Delivery {
   event: InboundEvent;
 }
 
+/** A company's events taken for one transaction, in stream order. */
+interface CompanyBatch {
+  companyId: number;
+  batch: Delivery[];
+}
+
 /**
  * The tickets service's durable consumer of the sessions' INBOUND JetStream stream
  * (libs/contracts sessions/inbound.ts). Every replica pulls from the one durable consumer, so
  * each event goes to one replica. Within a replica, a company's events are handled one batch at
- * a time, in stream order (so a chat's order holds); up to INBOUND_CONCURRENCY companies at once.
+ * a time, in stream order (so a chat's order holds), in up to INBOUND_CONCURRENCY lanes at once.
  * Events that arrive while a company's batch is being stored wait and form its next batch: at a
  * low rate a batch is one event (nothing waits for a timer), under load one transaction stores
- * up to INBOUND_BATCH_SIZE messages. An event is acknowledged only after its transaction
+ * up to INBOUND_BATCH_SIZE messages. A lane takes the batches of several waiting companies at
+ * once (up to INBOUND_COMPANIES_PER_TRANSACTION, INBOUND_BATCH_SIZE events in all) and stores
+ * their messages in one transaction, side by side (`Database.withTenants`): with many small
+ * companies a company's wait is then a few transactions, not one transaction per company ahead
+ * of it in the line (bench/HISTORY.md, inbound.mjs). An event is acknowledged only after its transaction
  * committed, and announced to sockets after that; failures are redelivered (JetStream), and a
  * redelivered event changes nothing twice (InboundHandler). An event that still fails at its
  * INBOUND_MAX_DELIVERIES-th attempt is a dead letter: kept in `failed_inbound_events` with the
@@ -67,11 +82,13 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
   private loop?: Promise<void>;
   /** Each company's events waiting for its lane, in stream order. */
   private readonly waiting = new Map<number, Delivery[]>();
-  /** Companies whose lane is storing a batch now. */
+  /** Companies whose batch a lane is storing now. */
   private readonly busy = new Set<number>();
-  /** Companies with waiting events and no lane yet (INBOUND_CONCURRENCY reached). */
+  /** Companies with waiting events and no lane yet, in the order they are served. */
   private readonly ready: number[] = [];
   private readonly lanes = new Set<Promise<void>>();
+  /** Lanes running (counted as they start and end; `lanes` drops a finished one a tick later). */
+  private running = 0;
   private inHand = 0;
   private roomFreed?: () => void;
   private readonly streamName: string;
@@ -160,37 +177,104 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private startLanes(): void {
-    while (this.ready.length > 0 && this.busy.size < this.config.INBOUND_CONCURRENCY) {
-      const companyId = this.ready.shift()!;
-      this.busy.add(companyId);
-      const lane = this.lane(companyId);
+    while (this.ready.length > 0 && this.running < this.config.INBOUND_CONCURRENCY) {
+      this.running += 1;
+      const lane = this.lane(this.takeGroup());
       this.lanes.add(lane);
       void lane.finally(() => this.lanes.delete(lane));
     }
   }
 
   /**
-   * Stores a company's waiting events, batch after batch, until none wait, or until another
-   * company waits for a lane: then this company goes to the back of the line (a busy company
-   * would otherwise keep its lane for as long as its customers write).
+   * The next companies in line and their waiting events: up to INBOUND_COMPANIES_PER_TRANSACTION
+   * companies and INBOUND_BATCH_SIZE events in all (one busy company's batch fills it alone).
    */
-  private async lane(companyId: number): Promise<void> {
-    for (let queue = this.waiting.get(companyId); queue && queue.length > 0; queue = this.waiting.get(companyId)) {
-      const batch = queue.splice(0, this.config.INBOUND_BATCH_SIZE);
+  private takeGroup(): CompanyBatch[] {
+    const group: CompanyBatch[] = [];
+    let events = 0;
+    while (
+      this.ready.length > 0 &&
+      group.length < this.config.INBOUND_COMPANIES_PER_TRANSACTION &&
+      events < this.config.INBOUND_BATCH_SIZE
+    ) {
+      const companyId = this.ready.shift()!;
+      const queue = this.waiting.get(companyId)!;
+      const batch = queue.splice(0, this.config.INBOUND_BATCH_SIZE - events);
       if (queue.length === 0) this.waiting.delete(companyId);
-      await this.store(batch);
-      this.inHand -= batch.length;
-      this.roomFreed?.();
-      this.roomFreed = undefined;
-      if (this.ready.length > 0 && this.waiting.has(companyId)) {
-        this.ready.push(companyId);
-        break;
-      }
+      this.busy.add(companyId);
+      group.push({ companyId, batch });
+      events += batch.length;
     }
-    this.busy.delete(companyId);
-    this.startLanes();
+    return group;
   }
 
+  /**
+   * Stores groups of waiting companies' events until none wait. After each group, its companies
+   * with more events go to the back of the line: a busy company does not keep a lane for as long
+   * as its customers write while others wait.
+   */
+  private async lane(first: CompanyBatch[]): Promise<void> {
+    try {
+      for (let group = first; group.length > 0; group = this.takeGroup()) {
+        await this.storeGroup(group);
+        for (const { companyId, batch } of group) {
+          this.inHand -= batch.length;
+          this.busy.delete(companyId);
+          if (this.waiting.has(companyId)) this.ready.push(companyId);
+        }
+        this.roomFreed?.();
+        this.roomFreed = undefined;
+      }
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  /**
+   * Several companies' batches of messages go in one transaction (`storeTogether`); a batch with
+   * other events (acks, edits, revokes, calls), or alone in its group, is stored as before (`store`).
+   */
+  private async storeGroup(group: CompanyBatch[]): Promise<void> {
+    const messagesOnly = group.filter(({ batch }) => batch.every(({ event }) => event.type === 'message'));
+    const together = messagesOnly.length > 1 ? messagesOnly : [];
+    if (together.length > 0 && !(await this.storeTogether(together))) for (const { batch } of together) await this.store(batch);
+    for (const entry of group) if (!together.includes(entry)) await this.store(entry.batch);
+  }
+
+  /**
+   * Several companies' messages in one transaction, each company's statements with its own tenant
+   * (`Database.withTenants`), then each batch acknowledged and announced. Answers false when it
+   * failed (rolled back: nothing stored, nothing acknowledged), for the caller to store each
+   * company's batch on its own, so one bad batch holds no other company back.
+   */
+  private async storeTogether(group: CompanyBatch[]): Promise<boolean> {
+    let outcomes: InboundOutcome[];
+    try {
+      outcomes = await this.database.withTenants(async (as) => {
+        // every company's work ends before the transaction does, failed or not (no statement of it left behind)
+        const settled = await Promise.allSettled(
+          group.map(({ batch }) =>
+            this.handler.storeMessages(
+              batch.map(({ event }) => event as InboundMessageEvent),
+              as,
+            ),
+          ),
+        );
+        const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+        // the statement that failed, rather than those refused after it (the transaction was aborted)
+        if (failures.length > 0) throw failures.find((error) => !isAbortedTransaction(error)) ?? failures[0];
+        return settled.map((result) => (result as PromiseFulfilledResult<InboundOutcome>).value);
+      });
+    } catch (error) {
+      this.logger.warn(
+        { err: error, companies: group.map(({ companyId }) => companyId) },
+        'inbound batches of several companies failed together: storing each company’s on its own',
+      );
+      return false;
+    }
+    for (const [i, { batch }] of group.entries()) this.settle(batch, outcomes[i]!);
+    return true;
+  }
   /**
    * A batch in stream order: each run of consecutive messages in one transaction, any other
    * event (edit, revoke, call) on its own. A run that fails is retried event by event, so one
@@ -241,16 +325,7 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
    */
   private async process(run: Delivery[], work: () => Promise<InboundOutcome>, redeliverOnFailure = true): Promise<boolean> {
     try {
-      const result = await work();
-      if (result.outcome === 'retry') {
-        for (const { message, event } of run) this.retryLater(message, event);
-        return true;
-      }
-      for (const [i, { message, event }] of run.entries()) {
-        if (result.retry?.has(i)) this.retryLater(message, event);
-        else message.ack();
-      }
-      result.announce?.();
+      this.settle(run, await work());
       return true;
     } catch (error) {
       const { event } = run[0]!;
@@ -264,6 +339,19 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
       for (const delivery of run) await this.failed(delivery, error);
       return false;
     }
+  }
+
+  /** After the commit: each event acknowledged (or retried later, as the outcome says), then the announcement. */
+  private settle(run: Delivery[], result: InboundOutcome): void {
+    if (result.outcome === 'retry') {
+      for (const { message, event } of run) this.retryLater(message, event);
+      return;
+    }
+    for (const [i, { message, event }] of run.entries()) {
+      if (result.retry?.has(i)) this.retryLater(message, event);
+      else message.ack();
+    }
+    result.announce?.();
   }
 
   /**

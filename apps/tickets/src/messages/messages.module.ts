@@ -10,6 +10,10 @@ import { CampaignMessagesRepository } from './campaign-messages.repository.js';
 import { CampaignMessagesService } from './campaign-messages.service.js';
 import { CampaignReplies } from './campaign-replies.js';
 import { ExternalMessagesController } from './external-messages.controller.js';
+import { ComposerFiles } from './composer-files.js';
+import { ExternalTextQueue } from './external/external-text-queue.js';
+import { ExternalTicketFinder } from './external/external-ticket-finder.js';
+import { QuietClose } from './external/quiet-close.js';
 import { ExternalMessagesService } from './external-messages.service.js';
 import { MessageSender } from './message-sender.js';
 import { BotHistoryController } from './bot-history.controller.js';
@@ -26,10 +30,14 @@ import { OutgoingMessagesService } from './outgoing-messages.service.js';
     CampaignMessagesService,
     CampaignReplies,
     ExternalMessagesService,
+    ExternalTicketFinder,
+    ExternalTextQueue,
+    QuietClose,
     MessagesRepository,
     MessageSender,
     MessagesService,
     OutgoingMessagesService,
+    ComposerFiles,
     AutomaticMessagesSender,
   ],
   exports: [MessagesRepository, MessageSender, CampaignReplies],

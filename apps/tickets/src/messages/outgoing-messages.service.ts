@@ -1,25 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AppError,
-  companyOfMediaKey,
-  CONVERSATION_MEDIA_ROOTS,
-  ErrorCode,
-  isConversationMediaKey,
-  mediaKeyOfUrl,
-  type Actor,
-  type MessageView,
-  type SendMessageCommand,
-  type TicketView,
-} from '@atrium/contracts';
+import { AppError, ErrorCode, type Actor, type MessageView, type SendMessageCommand, type TicketView } from '@atrium/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
-import { contentTypeOf, toStorageKey } from '@atrium/storage';
 import type { TicketsConfig } from '../config.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { DirectoryService } from '../directory/directory.service.js';
-import { MediaFiles } from '../media/media-files.js';
-import { MediaReferencesRepository } from '../media/media-references.repository.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
+import { ComposerFiles } from './composer-files.js';
 import { MessageSender, type OutgoingMessage, type PendingMessage } from './message-sender.js';
 import { fillVariables, signed } from './message-variables.js';
 import { MessagesRepository, type MessageRow } from './messages.repository.js';
@@ -67,8 +54,7 @@ export class OutgoingMessagesService {
     @Inject(DirectoryService) private readonly directory: DirectoryService,
     @Inject(DirectoryRepository) private readonly refs: DirectoryRepository,
     @Inject(MessageSender) private readonly sender: MessageSender,
-    @Inject(MediaFiles) private readonly media: MediaFiles,
-    @Inject(MediaReferencesRepository) private readonly mediaNames: MediaReferencesRepository,
+    @Inject(ComposerFiles) private readonly files: ComposerFiles,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
   ) {}
 
@@ -82,7 +68,7 @@ export class OutgoingMessagesService {
     try {
       return await this.sendAll(actor, command, claimed);
     } catch (error) {
-      await this.media.removeUnreferenced(actor.companyId, [...(command.medias ?? []).map((media) => media.path), ...claimed]);
+      await this.files.removeUnreferenced(actor.companyId, [...(command.medias ?? []).map((media) => media.path), ...claimed]);
       throw error;
     }
   }
@@ -90,7 +76,7 @@ export class OutgoingMessagesService {
   /** Files the gateway stored for a send that will not happen (an external API call refused before sending). */
   async discardUploads(companyId: number, medias: SendMessageCommand['medias']): Promise<void> {
     if (medias?.length)
-      await this.media.removeUnreferenced(
+      await this.files.removeUnreferenced(
         companyId,
         medias.map((media) => media.path),
       );
@@ -104,11 +90,11 @@ export class OutgoingMessagesService {
     const { ticket, quoted, agentNames } = await this.database.withTenant(actor.companyId, (tx) => this.readForSend(tx, actor, command));
     // the one "ticket closed" check of a send (the sender's callers send only in tickets that are not)
     if (ticket.status === 'closed') throw new AppError(ErrorCode.ERR_TICKET_CLOSED);
-    const resent = await this.resentFile(actor, command.mediaUrl);
+    const resent = await this.files.resent(actor, command.mediaUrl);
     const uploads = [];
     for (const media of command.medias ?? []) {
       // the gateway's upload becomes this ticket's file, under a key of this service
-      const path = await this.media.claim(actor.companyId, media.path, CONVERSATION_MEDIA_ROOTS.tickets, ticket.id, 'medias');
+      const path = await this.files.claim(actor.companyId, media.path, ticket.id);
       claimed.push(path);
       uploads.push({ path, mimetype: media.mimetype, filename: media.filename });
     }
@@ -123,7 +109,7 @@ export class OutgoingMessagesService {
     if (outgoing[0]) outgoing[0].quoted = quoted;
 
     // a re-sent file must outlive whatever deletes its other uses meanwhile
-    const hold = resent ? await this.media.hold(actor.companyId, resent.path, 'mediaUrl') : undefined;
+    const hold = resent ? await this.files.hold(actor.companyId, resent.path) : undefined;
     try {
       const sent: MessageView[] = [];
       for (const message of outgoing) sent.push(await this.sender.send(ticket, message));
@@ -204,29 +190,6 @@ export class OutgoingMessagesService {
       timeZone: this.config.TIME_ZONE,
     });
     return agent === undefined ? filled : signed(filled, agent);
-  }
-
-  /**
-   * `mediaUrl`: a stored file of this company re-sent (a quick message's attachment, a file of
-   * another ticket), under the name a message or quick message carrying it gives it.
-   */
-  private async resentFile(
-    actor: Actor,
-    mediaUrl: string | undefined,
-  ): Promise<{ path: string; mimetype: string; filename: string } | undefined> {
-    if (!mediaUrl) return undefined;
-    const raw = mediaKeyOfUrl(mediaUrl);
-    const key = raw === null ? null : toStorageKey(raw);
-    if (
-      key === null ||
-      !isConversationMediaKey(key) ||
-      key.startsWith(`${CONVERSATION_MEDIA_ROOTS.uploads}/`) ||
-      companyOfMediaKey(key) !== actor.companyId
-    ) {
-      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'mediaUrl', messages: ['not a file of this company'] }] });
-    }
-    const name = await this.database.withTenant(actor.companyId, (tx) => this.mediaNames.nameOf(tx, actor.companyId, key));
-    return { path: key, mimetype: contentTypeOf(key), filename: name ?? key.split('/').pop()! };
   }
 
   /** The agent's name when the read model did not know the user yet (it asks identity). */

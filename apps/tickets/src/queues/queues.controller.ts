@@ -1,11 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
   QueueDto,
+  ReadModelPageDto,
   TicketsReferencesDto,
   TicketsSubjects,
   UpdateQueueDto,
   type Actor,
   type MissingReferences,
+  type QueueRefRecord,
   type QueueView,
 } from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
@@ -23,6 +25,12 @@ export class QueuesController {
   @RpcHandler(TicketsSubjects.queuesShow)
   show(@RpcActor() actor: Actor, @RpcId() id: number): Promise<QueueView> {
     return this.queues.show(actor, id);
+  }
+
+  /** For identity's read model of queues, reconciled on its start (no actor; not reachable from the gateway). */
+  @RpcHandler(TicketsSubjects.queuesRefs)
+  refs(@RpcData({ dto: ReadModelPageDto }) page: ReadModelPageDto): Promise<QueueRefRecord[]> {
+    return this.queues.refs(page.afterId ?? 0);
   }
 
   @RpcHandler(TicketsSubjects.referencesMissing)

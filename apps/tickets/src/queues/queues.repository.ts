@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { QueueRefRecord } from '@atrium/contracts';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queues } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
 
@@ -17,6 +18,16 @@ export class QueuesRepository {
       .from(queues)
       .where(eq(queues.companyId, companyId))
       .orderBy(sql`${queues.orderQueue} asc nulls last`, asc(queues.name), asc(queues.id));
+  }
+
+  /** A page of every company's queues as other services keep them, ids after `afterId`: call inside asSystem. */
+  refs(tx: TicketsTx, afterId: number, limit: number): Promise<QueueRefRecord[]> {
+    return tx
+      .select({ id: queues.id, companyId: queues.companyId, name: queues.name, color: queues.color })
+      .from(queues)
+      .where(gt(queues.id, afterId))
+      .orderBy(asc(queues.id))
+      .limit(limit);
   }
 
   async findById(tx: TicketsTx, companyId: number, id: number): Promise<QueueRow | undefined> {

@@ -1,5 +1,6 @@
 import type { ByCompany, ById, Done, NoData, Ok, Rpc, Update } from '../contract.js';
 import type { Page } from '../rpc.js';
+import type { ReadModelPageDto, UserRefRecord } from '../read-models.js';
 import type { PageQueryDto } from '../paging.js';
 import type {
   AnnouncementDto,
@@ -83,6 +84,7 @@ export type IdentityContract = {
   [S.usersUpdate]: Rpc<Update<UpdateUserDto>, UserView>;
   [S.usersDelete]: Rpc<ById, Done>;
   [S.usersStatus]: Rpc<UserStatusDto, Ok>;
+  [S.usersRefs]: Rpc<ReadModelPageDto, UserRefRecord[]>;
 
   [S.settingsList]: Rpc<NoData, SettingView[]>;
   [S.settingsUpdate]: Rpc<{ key: string; body: SettingUpdateDto }, SettingView>;

@@ -48,6 +48,8 @@ export const IdentitySubjects = {
   usersUpdate: 'identity.users.update',
   usersDelete: 'identity.users.delete',
   usersStatus: 'identity.users.status',
+  /** Data ReadModelPageDto, no actor: a page of every company's users for tickets' read model (reconciled on start). */
+  usersRefs: 'identity.users.refs',
 
   settingsList: 'identity.settings.list',
   settingsUpdate: 'identity.settings.update',

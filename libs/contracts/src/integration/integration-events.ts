@@ -1,3 +1,4 @@
+import type { QueueRefRecord, UserRefRecord } from '../read-models.js';
 import type { StreamDefinition } from '../streams.js';
 import type { TicketBotReleased, TicketMessageHandedToBot } from '../tickets/bot-handoff.js';
 import type { CampaignMessageAnswered } from '../tickets/campaign-messages.js';
@@ -22,8 +23,12 @@ export const INTEGRATION_STREAM = {
  * (named `<owner's entity>.<past tense>`) and both its publisher and its handlers type-check.
  */
 export interface IntegrationEventMap {
+  /** identity: a user was created or renamed (tickets' read model of users). */
+  'user.saved': { user: Pick<UserRefRecord, 'id' | 'name'> };
   /** identity: a user was deleted (tickets releases their open tickets). */
   'user.deleted': { userId: number };
+  /** tickets: a queue was created or changed (identity's read model of queues). */
+  'queue.saved': { queue: Pick<QueueRefRecord, 'id' | 'name' | 'color'> };
   /** tickets: a queue was deleted (identity drops it from its members' queues). */
   'queue.deleted': { queueId: number };
   /** ai: a prompt was deleted (tickets clears it from queues, sessions from connections). */

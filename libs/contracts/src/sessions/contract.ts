@@ -1,5 +1,6 @@
 import type { ById, Done, NoData, Rpc, Update } from '../contract.js';
 import type { MissingReferences, SessionsReferencesDto } from '../references.js';
+import type { ReadModelPageDto, WhatsappRefRecord } from '../read-models.js';
 import type { StartSessionDto, UpdateWhatsappDto, WhatsappDto, WhatsappTokenDto } from './dto.js';
 import type { OutboundRequestDto, OutboundResult } from './outbound.js';
 import { SessionsSubjects as S } from './subjects.js';
@@ -9,6 +10,7 @@ import type { WhatsappTokenOwner, WhatsappTokenView, WhatsappView } from './view
 export type SessionsContract = {
   [S.referencesMissing]: Rpc<SessionsReferencesDto, MissingReferences<'whatsappIds'>>;
   [S.whatsappList]: Rpc<NoData, WhatsappView[]>;
+  [S.whatsappRefs]: Rpc<ReadModelPageDto, WhatsappRefRecord[]>;
   [S.whatsappShow]: Rpc<ById, WhatsappView>;
   [S.whatsappCreate]: Rpc<WhatsappDto, WhatsappView>;
   [S.whatsappUpdate]: Rpc<Update<UpdateWhatsappDto>, WhatsappView>;

@@ -1,6 +1,8 @@
 /** NATS request/reply subjects served by the sessions service. */
 export const SessionsSubjects = {
   whatsappList: 'sessions.whatsapp.list',
+  /** Data ReadModelPageDto, no actor: a page of every company's connections for tickets' read model (reconciled on start). */
+  whatsappRefs: 'sessions.whatsapp.refs',
   whatsappShow: 'sessions.whatsapp.show',
   whatsappCreate: 'sessions.whatsapp.create',
   whatsappUpdate: 'sessions.whatsapp.update',

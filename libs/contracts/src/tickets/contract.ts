@@ -1,4 +1,5 @@
 import type { Allowed, ById, Done, NoData, Rpc, Update } from '../contract.js';
+import type { QueueRefRecord, ReadModelPageDto } from '../read-models.js';
 import type {
   ContactDto,
   ContactIdsDto,
@@ -56,6 +57,7 @@ export type TicketsContract = {
   [S.queuesCreate]: Rpc<QueueDto, QueueView>;
   [S.queuesUpdate]: Rpc<Update<UpdateQueueDto>, QueueView>;
   [S.queuesDelete]: Rpc<ById, Done>;
+  [S.queuesRefs]: Rpc<ReadModelPageDto, QueueRefRecord[]>;
 
   [S.queueOptionsList]: Rpc<QueueOptionsQueryDto, QueueOptionView[]>;
   [S.queueOptionsCreate]: Rpc<QueueOptionDto, QueueOptionView>;

@@ -5,6 +5,8 @@ export const TicketsSubjects = {
   queuesCreate: 'tickets.queues.create',
   queuesUpdate: 'tickets.queues.update',
   queuesDelete: 'tickets.queues.delete',
+  /** Data ReadModelPageDto, no actor: a page of every company's queues for identity's read model (reconciled on start). */
+  queuesRefs: 'tickets.queues.refs',
 
   queueOptionsList: 'tickets.queue-options.list',
   queueOptionsCreate: 'tickets.queue-options.create',
