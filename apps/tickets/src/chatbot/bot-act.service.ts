@@ -5,7 +5,6 @@ import { LOGGER } from '@atrium/service-kit';
 import { AddBotNote } from './bot-act/add-bot-note.js';
 import { BotDriveCheck } from './bot-act/bot-drive-check.js';
 import { ChangeBotTags } from './bot-act/change-bot-tags.js';
-import { ClaimBotStep } from './bot-act/claim-bot-step.js';
 import { HandTicketOver } from './bot-act/hand-ticket-over.js';
 import { SendBotMedia } from './bot-act/send-bot-media.js';
 import { SendBotText } from './bot-act/send-bot-text.js';
@@ -28,7 +27,6 @@ export class BotActService {
     @Inject(AddBotNote) private readonly note: AddBotNote,
     @Inject(HandTicketOver) private readonly handover: HandTicketOver,
     @Inject(ChangeBotTags) private readonly tags: ChangeBotTags,
-    @Inject(ClaimBotStep) private readonly steps: ClaimBotStep,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -36,7 +34,7 @@ export class BotActService {
     if (command.step !== undefined) {
       const refused = await this.drive.refusal(command);
       if (refused) return refused;
-      if (!(await this.steps.claim({ ...command, step: command.step }))) return { applied: true, replayed: true };
+      if (!(await this.drive.claimStep({ ...command, step: command.step }))) return { applied: true, replayed: true };
     }
     for (const [index, action] of command.actions.entries()) {
       const refused = await this.drive.refusal(command);

@@ -7,7 +7,6 @@ import { SharedModule } from '../shared/shared.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { AddBotNote } from './bot-act/add-bot-note.js';
 import { ChangeBotTags } from './bot-act/change-bot-tags.js';
-import { ClaimBotStep } from './bot-act/claim-bot-step.js';
 import { BotDriveCheck } from './bot-act/bot-drive-check.js';
 import { HandTicketOver } from './bot-act/hand-ticket-over.js';
 import { SendBotMedia } from './bot-act/send-bot-media.js';
@@ -45,7 +44,6 @@ import { Ratings } from './ratings.js';
     ShowBotPresence,
     AddBotNote,
     ChangeBotTags,
-    ClaimBotStep,
     HandTicketOver,
     CompanyHours,
     ChatbotClock,
