@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from '@atrium/logging';
+import { JobName, JobsModule } from '@atrium/jobs';
 import { CoreModule } from '@atrium/service-kit';
 import type { AiConfig } from './config.js';
 import { aiSchema, outbox } from './db/schema.js';
+import { FlowsModule } from './flows/flows.module.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
 import { PromptsModule } from './prompts/prompts.module.js';
 import { RuntimeModule } from './runtime/runtime.module.js';
@@ -15,9 +17,12 @@ export class AiAppModule {
       module: AiAppModule,
       imports: [
         CoreModule.forRoot({ service: 'ai', config, schema: aiSchema, outbox, logger: options.logger }),
+        // a flow timer retries while the ticket runs another turn
+        JobsModule.forRoot({ policies: { [JobName.FlowTimer]: { attempts: 60, backoff: { type: 'fixed', delayMs: 500 } } } }),
         RuntimeModule,
         PromptsModule,
         IntegrationsModule,
+        FlowsModule,
       ],
     };
   }

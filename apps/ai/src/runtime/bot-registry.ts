@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BotRef } from '@atrium/contracts';
+import type { BotRef, TicketMessageHandedToBot } from '@atrium/contracts';
 import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
 
 /**
@@ -10,6 +10,17 @@ import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
 export class BotRegistry {
   private readonly sources = new Map<BotRef['kind'], BotSource>();
   private readonly engines = new Map<BotKind, BotEngine>();
+  private flowTurns?: (companyId: number, event: TicketMessageHandedToBot) => Promise<void>;
+
+  /** The flow runtime (flows/flow-runner.ts) takes the turns of tickets a flow drives. */
+  registerFlowTurns(run: (companyId: number, event: TicketMessageHandedToBot) => Promise<void>): void {
+    this.flowTurns = run;
+  }
+
+  /** Who runs a flow's turn (undefined while the flows context is not loaded). */
+  flowTurnsRunner(): ((companyId: number, event: TicketMessageHandedToBot) => Promise<void>) | undefined {
+    return this.flowTurns;
+  }
 
   registerSource(kind: BotRef['kind'], source: BotSource): void {
     this.sources.set(kind, source);
@@ -22,6 +33,7 @@ export class BotRegistry {
   /** The bot of this ref with its engine; null when either is unknown (deleted bot, kind without engine). */
   async load(companyId: number, bot: BotRef): Promise<{ loaded: LoadedBot; engine: BotEngine } | null> {
     const source = this.sources.get(bot.kind);
+    if (bot.kind === 'flow') return null; // flows run in flows/flow-runner.ts, not as an engine
     const loaded = source ? await source(companyId, bot.kind === 'prompt' ? bot.promptId : bot.integrationId) : null;
     const engine = loaded ? this.engines.get(loaded.kind) : undefined;
     return loaded && engine ? { loaded, engine } : null;

@@ -29,6 +29,7 @@ interface Records {
   freeContact: number;
   prompt: number;
   integration: number;
+  flow: number;
   queueOption: number;
   contactList: number;
   fileList: number;
@@ -116,6 +117,20 @@ const REFERENCE_CASES: Record<string, ReferenceCase> = {
   },
   'POST /queue promptId': { path: () => '/queue', body: () => ({ name: 'Fila nova', color: '#0B0C0D' }), foreign: (b) => b.records.prompt },
   'PUT /queue/{id} integrationId': { path: (a) => `/queue/${a.queue.id}`, body: () => ({}), foreign: (b) => b.records.integration },
+  'POST /queue flowId': { path: () => '/queue', body: () => ({ name: 'Fila nova', color: '#0B0C0D' }), foreign: (b) => b.records.flow },
+  'PUT /queue/{id} flowId': { path: (a) => `/queue/${a.queue.id}`, body: () => ({}), foreign: (b) => b.records.flow },
+  'POST /whatsapp flowId': {
+    path: () => '/whatsapp',
+    body: () => ({ name: 'Outra', provider: 'sandbox' }),
+    foreign: (b) => b.records.flow,
+  },
+  'PUT /whatsapp/{id} flowId': { path: (a) => `/whatsapp/${a.connection.id}`, body: () => ({}), foreign: (b) => b.records.flow },
+  'POST /flows/from-queue-menu whatsappId': {
+    path: () => '/flows/from-queue-menu',
+    body: () => ({}),
+    foreign: connection,
+    refusedWith: 'ERR_NO_WAPP_FOUND',
+  },
   'PUT /queue/{id} promptId': { path: (a) => `/queue/${a.queue.id}`, body: () => ({}), foreign: (b) => b.records.prompt },
   'POST /queue-options queueId': {
     path: () => '/queue-options',
@@ -308,6 +323,7 @@ describe('security: stored references belong to the company', () => {
         name: `Fluxo ${tenant.companyId}`,
         urlN8N: 'https://n8n.example.com/webhook/atrium',
       })) as number,
+      flow: (await made(tenant.admin, '/flows', { name: `Fluxo ${tenant.companyId}` })) as number,
       queueOption: (await made(tenant.admin, '/queue-options', {
         queueId: own.queue.id,
         title: 'Vendas',

@@ -4,6 +4,7 @@ import type { Logger } from '@atrium/logging';
 import { LOGGER } from '@atrium/service-kit';
 import { AddBotNote } from './bot-act/add-bot-note.js';
 import { BotDriveCheck } from './bot-act/bot-drive-check.js';
+import { ChangeBotTags } from './bot-act/change-bot-tags.js';
 import { HandTicketOver } from './bot-act/hand-ticket-over.js';
 import { SendBotMedia } from './bot-act/send-bot-media.js';
 import { SendBotText } from './bot-act/send-bot-text.js';
@@ -25,10 +26,16 @@ export class BotActService {
     @Inject(ShowBotPresence) private readonly presence: ShowBotPresence,
     @Inject(AddBotNote) private readonly note: AddBotNote,
     @Inject(HandTicketOver) private readonly handover: HandTicketOver,
+    @Inject(ChangeBotTags) private readonly tags: ChangeBotTags,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async act(command: BotActCommand): Promise<BotActResult> {
+    if (command.step !== undefined) {
+      const refused = await this.drive.refusal(command);
+      if (refused) return refused;
+      if (!(await this.drive.claimStep({ ...command, step: command.step }))) return { applied: true, replayed: true };
+    }
     for (const [index, action] of command.actions.entries()) {
       const refused = await this.drive.refusal(command);
       if (refused) {
@@ -66,6 +73,9 @@ export class BotActService {
           reason: 'transferred',
           kind: 'transfer',
         });
+      case 'tag':
+        await this.tags.change(command, action);
+        return undefined;
       case 'handToHuman':
         return this.handover.handOver(command, index, { next: () => ({}), reason: 'handedToHuman', kind: 'edit' });
       case 'close':

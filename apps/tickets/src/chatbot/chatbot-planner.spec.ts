@@ -33,6 +33,7 @@ function aQueue(id: number, name: string, extra: Partial<BotQueueRow> = {}): Bot
     orderQueue: null,
     promptId: null,
     integrationId: null,
+    flowId: null,
     schedules: [],
     ...extra,
   };

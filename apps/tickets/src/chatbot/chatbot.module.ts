@@ -6,6 +6,7 @@ import { NotesModule } from '../notes/notes.module.js';
 import { SharedModule } from '../shared/shared.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { AddBotNote } from './bot-act/add-bot-note.js';
+import { ChangeBotTags } from './bot-act/change-bot-tags.js';
 import { BotDriveCheck } from './bot-act/bot-drive-check.js';
 import { HandTicketOver } from './bot-act/hand-ticket-over.js';
 import { SendBotMedia } from './bot-act/send-bot-media.js';
@@ -43,6 +44,7 @@ import { Ratings } from './ratings.js';
     SendBotMedia,
     ShowBotPresence,
     AddBotNote,
+    ChangeBotTags,
     HandTicketOver,
     CompanyHours,
     ChatbotClock,

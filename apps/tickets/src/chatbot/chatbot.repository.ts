@@ -7,7 +7,7 @@ import { NO_AUTOMATION, type BotConnection } from './chatbot-planner.js';
 
 export type BotQueueRow = Pick<
   typeof queues.$inferSelect,
-  'id' | 'name' | 'greetingMessage' | 'outOfHoursMessage' | 'orderQueue' | 'promptId' | 'integrationId' | 'schedules'
+  'id' | 'name' | 'greetingMessage' | 'outOfHoursMessage' | 'orderQueue' | 'promptId' | 'integrationId' | 'flowId' | 'schedules'
 >;
 export type BotOptionRow = Pick<typeof queueOptions.$inferSelect, 'id' | 'parentId' | 'option' | 'title' | 'message'>;
 
@@ -39,6 +39,7 @@ export class ChatbotRepository {
         orderQueue: queues.orderQueue,
         promptId: queues.promptId,
         integrationId: queues.integrationId,
+        flowId: queues.flowId,
         schedules: queues.schedules,
       })
       .from(queues)

@@ -2,3 +2,5 @@ export * from './subjects.js';
 export * from './contract.js';
 export * from './queue-integrations.js';
 export * from './prompts.js';
+export * from './flows.js';
+export * from './flow-graph.js';

@@ -27,6 +27,8 @@ export const ticketBots = ticketsDb
       bot: jsonb('bot').$type<BotRef>(),
       sequence: integer('sequence').notNull().default(0),
       released: boolean('released').notNull().default(false),
+      /** The last bot step applied (`tickets.bot.act` with a step: a flow's walk); a step at or below it is a replay. */
+      actStep: integer('act_step').notNull().default(0),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     () => [tenantIsolationPolicy()],

@@ -18,6 +18,8 @@ export const queues = ticketsDb
       orderQueue: integer('order_queue'),
       integrationId: integer('integration_id'),
       promptId: integer('prompt_id'),
+      /** A flow of the ai service run when a ticket enters this queue (issue 27). */
+      flowId: integer('flow_id'),
       schedules: jsonb('schedules')
         .$type<ScheduleRow[]>()
         .notNull()
