@@ -3,6 +3,7 @@ import type { Logger } from '@atrium/logging';
 import { CoreModule } from '@atrium/service-kit';
 import type { AiConfig } from './config.js';
 import { aiSchema, outbox } from './db/schema.js';
+import { FlowsModule } from './flows/flows.module.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
 import { PromptsModule } from './prompts/prompts.module.js';
 import { RuntimeModule } from './runtime/runtime.module.js';
@@ -18,6 +19,7 @@ export class AiAppModule {
         RuntimeModule,
         PromptsModule,
         IntegrationsModule,
+        FlowsModule,
       ],
     };
   }

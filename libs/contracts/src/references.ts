@@ -64,4 +64,4 @@ export function refuseMissingReferences<K extends string>(answer: MissingReferen
 }
 
 /** Fields that name the ai service's records (a prompt, a queue integration). */
-export type AiReferenceField = 'promptId' | 'integrationId';
+export type AiReferenceField = 'promptId' | 'integrationId' | 'flowId';

@@ -44,7 +44,7 @@ export function requireAiReferences(
     rpc,
     'ai.references.missing' satisfies typeof AiSubjects.referencesMissing,
     actor,
-    { promptIds: idOf(values.promptId), integrationIds: idOf(values.integrationId) },
-    { promptIds: 'promptId', integrationIds: 'integrationId' },
+    { promptIds: idOf(values.promptId), integrationIds: idOf(values.integrationId), flowIds: idOf(values.flowId) },
+    { promptIds: 'promptId', integrationIds: 'integrationId', flowIds: 'flowId' },
   );
 }

@@ -3,11 +3,13 @@ import { doublePrecision, index, integer, jsonb, serial, text, uniqueIndex, varc
 import type { TicketMessageHandedToBot } from '@atrium/contracts';
 import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import { aiDb } from './ai-db.js';
+import { flowNodeStats, flowRuns, flows, flowVersions } from './flows-tables.js';
 import { queueIntegrations, typebotSessions } from './integrations-tables.js';
 
 /** Everything the ai service owns lives in the PostgreSQL schema `ai`; the queue integrations' tables in db/integrations-tables.ts. */
 export { aiDb };
 export { queueIntegrations, typebotSessions };
+export { flows, flowVersions, flowRuns, flowNodeStats };
 
 /** OpenAI assistants (spec 001 "AI prompts"); the keys are stored encrypted (runtime/secret-box.ts), never in clear. */
 export const prompts = aiDb
@@ -72,6 +74,10 @@ export const aiSchema = {
   botTurns,
   queueIntegrations,
   typebotSessions,
+  flows,
+  flowVersions,
+  flowRuns,
+  flowNodeStats,
 };
 
 export type AiSchema = typeof aiSchema;

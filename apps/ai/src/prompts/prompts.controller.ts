@@ -1,26 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
-import {
-  AiReferencesDto,
-  AiSubjects,
-  PromptDto,
-  UpdatePromptDto,
-  type Actor,
-  type Done,
-  type MissingReferences,
-  type PromptsListView,
-  type PromptView,
-} from '@atrium/contracts';
+import { AiSubjects, PromptDto, UpdatePromptDto, type Actor, type Done, type PromptsListView, type PromptView } from '@atrium/contracts';
 import { RpcActor, RpcData, RpcHandler, RpcId } from '@atrium/messaging';
-import { QueueIntegrationsService } from '../integrations/queue-integrations.service.js';
 import { PromptsService } from './prompts.service.js';
 
 /** Thin: validates at the NATS boundary, calls one service method. */
 @Controller()
 export class PromptsController {
-  constructor(
-    @Inject(PromptsService) private readonly prompts: PromptsService,
-    @Inject(QueueIntegrationsService) private readonly integrations: QueueIntegrationsService,
-  ) {}
+  constructor(@Inject(PromptsService) private readonly prompts: PromptsService) {}
 
   @RpcHandler(AiSubjects.promptsList)
   list(@RpcActor() actor: Actor): Promise<PromptsListView> {
@@ -49,19 +35,5 @@ export class PromptsController {
   @RpcHandler(AiSubjects.promptsDelete)
   delete(@RpcActor() actor: Actor, @RpcId() id: number): Promise<Done> {
     return this.prompts.delete(actor, id);
-  }
-
-  /**
-   * Which prompt and integration ids are not the actor's company's (asked by tickets and sessions
-   * before they store a promptId or integrationId); integration ids are checked by their context.
-   */
-  @RpcHandler(AiSubjects.referencesMissing)
-  async missing(
-    @RpcActor() actor: Actor,
-    @RpcData({ dto: AiReferencesDto }) dto: AiReferencesDto,
-  ): Promise<MissingReferences<'promptIds' | 'integrationIds'>> {
-    const prompts = await this.prompts.missingPrompts(actor, dto);
-    const integrationIds = await this.integrations.missingIds(actor.companyId, dto.integrationIds ?? []);
-    return { missing: { ...prompts.missing, ...(integrationIds.length > 0 ? { integrationIds } : {}) } };
   }
 }

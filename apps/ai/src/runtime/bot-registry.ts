@@ -22,6 +22,7 @@ export class BotRegistry {
   /** The bot of this ref with its engine; null when either is unknown (deleted bot, kind without engine). */
   async load(companyId: number, bot: BotRef): Promise<{ loaded: LoadedBot; engine: BotEngine } | null> {
     const source = this.sources.get(bot.kind);
+    if (bot.kind === 'flow') return null; // flows run in flows/flow-runner.ts, not as an engine
     const loaded = source ? await source(companyId, bot.kind === 'prompt' ? bot.promptId : bot.integrationId) : null;
     const engine = loaded ? this.engines.get(loaded.kind) : undefined;
     return loaded && engine ? { loaded, engine } : null;

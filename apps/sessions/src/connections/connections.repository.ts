@@ -45,11 +45,17 @@ export class ConnectionsRepository {
   }
 
   /** Clears a deleted prompt (or integration) from the company's connections that named it; the connections changed. */
-  async clearBot(tx: SessionsTx, companyId: number, bot: { promptId: number } | { integrationId: number }): Promise<WhatsappRow[]> {
+  async clearBot(
+    tx: SessionsTx,
+    companyId: number,
+    bot: { promptId: number } | { integrationId: number } | { flowId: number },
+  ): Promise<WhatsappRow[]> {
     const [column, set] =
       'promptId' in bot
         ? [eq(whatsapps.promptId, bot.promptId), { promptId: null }]
-        : [eq(whatsapps.integrationId, bot.integrationId), { integrationId: null }];
+        : 'integrationId' in bot
+          ? [eq(whatsapps.integrationId, bot.integrationId), { integrationId: null }]
+          : [eq(whatsapps.flowId, bot.flowId), { flowId: null }];
     return tx
       .update(whatsapps)
       .set({ ...set, updatedAt: sql`now()` })

@@ -224,10 +224,10 @@ export class ConnectionsService {
    */
   private async requireReferences(
     actor: Actor,
-    fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'transferQueueId'>,
+    fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'flowId' | 'transferQueueId'>,
     queueIds: number[] | undefined,
   ): Promise<void> {
-    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId, integrationId: fields.integrationId });
+    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId, integrationId: fields.integrationId, flowId: fields.flowId });
     await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
     const transferQueueIds = typeof fields.transferQueueId === 'number' ? [fields.transferQueueId] : undefined;
     await requireReferences(

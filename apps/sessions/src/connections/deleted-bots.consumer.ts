@@ -27,11 +27,12 @@ export class DeletedBotsConsumer implements OnModuleInit {
   onModuleInit(): void {
     this.integration.on('prompt.deleted', (event) => this.clear(event, { promptId: event.payload.promptId }));
     this.integration.on('queueIntegration.deleted', (event) => this.clear(event, { integrationId: event.payload.integrationId }));
+    this.integration.on('flow.deleted', (event) => this.clear(event, { flowId: event.payload.flowId }));
   }
 
   private async clear(
-    event: IntegrationEvent<'prompt.deleted' | 'queueIntegration.deleted'>,
-    bot: { promptId: number } | { integrationId: number },
+    event: IntegrationEvent<'prompt.deleted' | 'queueIntegration.deleted' | 'flow.deleted'>,
+    bot: { promptId: number } | { integrationId: number } | { flowId: number },
   ): Promise<void> {
     const { companyId } = event;
     const drafts = await this.database.withTenant(companyId, async (tx) => {

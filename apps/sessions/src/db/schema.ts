@@ -33,6 +33,8 @@ export const whatsapps = sessionsDb
       transferQueueId: integer('transfer_queue_id'),
       timeToTransfer: integer('time_to_transfer'),
       integrationId: integer('integration_id'),
+      /** A flow of the ai service run on new conversations of this connection (issue 27); takes precedence over the queue menu. */
+      flowId: integer('flow_id'),
       expiresTicket: integer('expires_ticket').notNull().default(0),
       expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
       timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),

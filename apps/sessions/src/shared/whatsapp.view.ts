@@ -41,6 +41,7 @@ export function toWhatsappView({ row, queueIds, withToken }: WhatsappDraft, queu
     queues,
     promptId: row.promptId,
     integrationId: row.integrationId,
+    flowId: row.flowId,
     transferQueueId: row.transferQueueId,
     timeToTransfer: row.timeToTransfer,
     expiresTicket: row.expiresTicket,

@@ -15,7 +15,8 @@ function botRef(value: unknown): BotRef {
   const bot = value as Partial<Record<string, unknown>> | null;
   if (bot?.kind === 'prompt' && isId(bot.promptId)) return { kind: 'prompt', promptId: bot.promptId };
   if (bot?.kind === 'integration' && isId(bot.integrationId)) return { kind: 'integration', integrationId: bot.integrationId };
-  throw bad('bot', 'must be { kind: prompt, promptId } or { kind: integration, integrationId }');
+  if (bot?.kind === 'flow' && isId(bot.flowId)) return { kind: 'flow', flowId: bot.flowId };
+  throw bad('bot', 'must be { kind: prompt, promptId }, { kind: integration, integrationId } or { kind: flow, flowId }');
 }
 
 function action(value: unknown, i: number): BotAction {
@@ -62,8 +63,13 @@ function action(value: unknown, i: number): BotAction {
     case 'handToHuman':
     case 'close':
       return { type: a.type };
+    case 'tag': {
+      const ids = (v: unknown) => Array.isArray(v) && v.length <= 100 && v.every(isId);
+      if (ids(a.add) && ids(a.remove)) return { type: 'tag', add: a.add as number[], remove: a.remove as number[] };
+      throw bad(field, 'a tag action has add and remove lists of tag ids');
+    }
     default:
-      throw bad(`${field}.type`, 'must be text, media, presence, transfer, handToHuman, close or note');
+      throw bad(`${field}.type`, 'must be text, media, presence, transfer, handToHuman, close, note or tag');
   }
 }
 
@@ -75,5 +81,14 @@ export function botActInput(value: unknown): BotActCommand {
   if (typeof c.inReplyTo !== 'number' || !Number.isInteger(c.inReplyTo) || c.inReplyTo < 0)
     throw bad('inReplyTo', 'must be an integer from 0');
   if (!Array.isArray(c.actions) || c.actions.length > 50) throw bad('actions', 'must be a list of at most 50 actions');
-  return { companyId: c.companyId, ticketId: c.ticketId, bot: botRef(c.bot), inReplyTo: c.inReplyTo, actions: c.actions.map(action) };
+  if (c.step !== undefined && !isId(c.step)) throw bad('step', 'must be a positive integer');
+  const command: BotActCommand = {
+    companyId: c.companyId,
+    ticketId: c.ticketId,
+    bot: botRef(c.bot),
+    inReplyTo: c.inReplyTo,
+    actions: c.actions.map(action),
+  };
+  if (c.step !== undefined) command.step = c.step as number;
+  return command;
 }

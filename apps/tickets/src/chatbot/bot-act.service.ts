@@ -72,6 +72,13 @@ export class BotActService {
   ) {}
 
   async act(command: BotActCommand): Promise<BotActResult> {
+    if (command.step !== undefined) {
+      const refused = await this.refusal(command);
+      if (refused) return refused;
+      const { companyId, ticketId, step } = command;
+      const fresh = await this.database.withTenant(companyId, (tx) => this.bots.claimStep(tx, companyId, ticketId, step));
+      if (!fresh) return { applied: true, replayed: true };
+    }
     for (const [index, action] of command.actions.entries()) {
       const refused = await this.refusal(command);
       if (refused) {
@@ -134,6 +141,9 @@ export class BotActService {
           reason: 'transferred',
           kind: 'transfer',
         });
+      case 'tag':
+        await this.changeTags(command, action);
+        return undefined;
       case 'handToHuman':
         return this.handOver(command, index, { next: () => ({}), reason: 'handedToHuman', kind: 'edit' });
       case 'close':
@@ -143,6 +153,16 @@ export class BotActService {
           kind: 'resolve',
         });
     }
+  }
+
+  /** A flow's tag node: the ticket's tags changed, and the ticket shown again with them. */
+  private async changeTags(command: BotActCommand, action: Extract<BotAction, { type: 'tag' }>): Promise<void> {
+    const { companyId, ticketId } = command;
+    const view = await this.database.withTenant(companyId, async (tx) => {
+      await this.tickets.changeTags(tx, companyId, ticketId, action.add, action.remove);
+      return this.views.one(tx, companyId, ticketId);
+    });
+    this.events.ticketUpdated(view, scopeOf(view));
   }
 
   /** "typing…" / "recording…" shown to the customer through the connection (Baileys `sendPresenceUpdate`); best effort: a failure is logged, the actions go on. */

@@ -12,8 +12,14 @@ import type { BotQueueRow } from './chatbot.repository.js';
 
 /** The ai bot a queue or a connection names (a prompt before an integration), or null. */
 export function botOf(
-  owner: Pick<BotQueueRow, 'promptId' | 'integrationId'> | Pick<ConnectionAutomation, 'promptId' | 'integrationId'> | null | undefined,
+  owner:
+    | Pick<BotQueueRow, 'promptId' | 'integrationId' | 'flowId'>
+    | Pick<ConnectionAutomation, 'promptId' | 'integrationId' | 'flowId'>
+    | null
+    | undefined,
 ): BotRef | null {
+  // a flow takes precedence over the connection's queue menu and its other bots (issue 27)
+  if (owner?.flowId) return { kind: 'flow', flowId: owner.flowId };
   if (owner?.promptId) return { kind: 'prompt', promptId: owner.promptId };
   if (owner?.integrationId) return { kind: 'integration', integrationId: owner.integrationId };
   return null;
@@ -21,7 +27,9 @@ export function botOf(
 
 export function sameBot(a: BotRef | null | undefined, b: BotRef | null | undefined): boolean {
   if (!a || !b || a.kind !== b.kind) return false;
-  return a.kind === 'prompt' ? a.promptId === (b as typeof a).promptId : a.integrationId === (b as typeof a).integrationId;
+  if (a.kind === 'prompt') return a.promptId === (b as typeof a).promptId;
+  if (a.kind === 'flow') return a.flowId === (b as typeof a).flowId;
+  return a.integrationId === (b as typeof a).integrationId;
 }
 
 /**

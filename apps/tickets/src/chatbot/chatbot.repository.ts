@@ -5,7 +5,7 @@ import type { TicketsTx } from '../shared/tickets-database.js';
 
 export type BotQueueRow = Pick<
   typeof queues.$inferSelect,
-  'id' | 'name' | 'greetingMessage' | 'outOfHoursMessage' | 'orderQueue' | 'promptId' | 'integrationId' | 'schedules'
+  'id' | 'name' | 'greetingMessage' | 'outOfHoursMessage' | 'orderQueue' | 'promptId' | 'integrationId' | 'flowId' | 'schedules'
 >;
 export type BotOptionRow = Pick<typeof queueOptions.$inferSelect, 'id' | 'parentId' | 'option' | 'title' | 'message'>;
 
@@ -24,6 +24,7 @@ export class ChatbotRepository {
         orderQueue: queues.orderQueue,
         promptId: queues.promptId,
         integrationId: queues.integrationId,
+        flowId: queues.flowId,
         schedules: queues.schedules,
       })
       .from(queues)

@@ -81,6 +81,7 @@ const NO_AUTOMATION: ConnectionAutomation = {
   ratingMessage: '',
   promptId: null,
   integrationId: null,
+  flowId: null,
   expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
   expiresInactiveMessage: '',
   timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,

@@ -41,6 +41,8 @@ export const queues = ticketsDb
       orderQueue: integer('order_queue'),
       integrationId: integer('integration_id'),
       promptId: integer('prompt_id'),
+      /** A flow of the ai service run when a ticket enters this queue (issue 27). */
+      flowId: integer('flow_id'),
       schedules: jsonb('schedules')
         .$type<ScheduleRow[]>()
         .notNull()
@@ -404,6 +406,8 @@ export const ticketBots = ticketsDb
       bot: jsonb('bot').$type<BotRef>(),
       sequence: integer('sequence').notNull().default(0),
       released: boolean('released').notNull().default(false),
+      /** The last bot step applied (`tickets.bot.act` with a step: a flow's walk); a step at or below it is a replay. */
+      actStep: integer('act_step').notNull().default(0),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     () => [tenantIsolationPolicy()],

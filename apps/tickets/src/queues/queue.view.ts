@@ -12,6 +12,7 @@ export function toQueueView(row: QueueRow): QueueView {
     orderQueue: row.orderQueue,
     integrationId: row.integrationId,
     promptId: row.promptId,
+    flowId: row.flowId,
     schedules: row.schedules,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -74,11 +74,17 @@ export class QueuesRepository {
   }
 
   /** Clears a deleted prompt (or integration) from the company's queues that named it; the queues changed. */
-  async clearBot(tx: TicketsTx, companyId: number, bot: { promptId: number } | { integrationId: number }): Promise<QueueRow[]> {
+  async clearBot(
+    tx: TicketsTx,
+    companyId: number,
+    bot: { promptId: number } | { integrationId: number } | { flowId: number },
+  ): Promise<QueueRow[]> {
     const [column, set] =
       'promptId' in bot
         ? [eq(queues.promptId, bot.promptId), { promptId: null }]
-        : [eq(queues.integrationId, bot.integrationId), { integrationId: null }];
+        : 'integrationId' in bot
+          ? [eq(queues.integrationId, bot.integrationId), { integrationId: null }]
+          : [eq(queues.flowId, bot.flowId), { flowId: null }];
     return tx
       .update(queues)
       .set({ ...set, updatedAt: new Date() })

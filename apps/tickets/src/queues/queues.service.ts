@@ -65,7 +65,7 @@ export class QueuesService {
 
   async create(actor: Actor, dto: QueueDto): Promise<QueueView> {
     requireAdmin(actor);
-    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId });
+    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId, flowId: dto.flowId });
     const limit = await this.plans.of(actor, 'queues');
     const view = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
@@ -84,7 +84,7 @@ export class QueuesService {
 
   async update(actor: Actor, id: number, dto: UpdateQueueDto): Promise<QueueView> {
     requireAdmin(actor);
-    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId });
+    await requireAiReferences(this.rpc, actor, { promptId: dto.promptId, integrationId: dto.integrationId, flowId: dto.flowId });
     const view = await this.saving(() =>
       this.database.withTenant(actor.companyId, async (tx) => {
         if (dto.color !== undefined && (await this.queues.colorTaken(tx, actor.companyId, dto.color, id))) {

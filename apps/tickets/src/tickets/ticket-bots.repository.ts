@@ -20,6 +20,7 @@ export function newPosition(companyId: number, ticketId: number, now: Date): Tic
     bot: null,
     sequence: 0,
     released: false,
+    actStep: 0,
     updatedAt: now,
   };
 }
@@ -42,6 +43,19 @@ export class TicketBotsRepository {
       .from(ticketBots)
       .where(and(eq(ticketBots.companyId, companyId), inArray(ticketBots.ticketId, [...new Set(ticketIds)])));
     return new Map(rows.map((row) => [row.ticketId, row]));
+  }
+
+  /**
+   * Records `step` as the ticket's last applied bot step, under the row's lock; false when it was
+   * applied already (a replay after the bot's process died mid-walk).
+   */
+  async claimStep(tx: TicketsTx, companyId: number, ticketId: number, step: number): Promise<boolean> {
+    const rows = await tx
+      .update(ticketBots)
+      .set({ actStep: step, updatedAt: new Date() })
+      .where(and(eq(ticketBots.companyId, companyId), eq(ticketBots.ticketId, ticketId), sql`${ticketBots.actStep} < ${step}`))
+      .returning({ ticketId: ticketBots.ticketId });
+    return rows.length > 0;
   }
 
   /** Writes the ticket's position (creating its row on the first change). */

@@ -361,6 +361,24 @@ export class TicketsRepository {
     return new Map(rows.map((row) => [row.tagId, row.n]));
   }
 
+  /** Adds and removes tags on a ticket; ids that are not tags of the company are skipped. */
+  async changeTags(tx: TicketsTx, companyId: number, ticketId: number, add: number[], remove: number[]): Promise<void> {
+    if (remove.length > 0)
+      await tx
+        .delete(ticketTags)
+        .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, remove)));
+    if (add.length === 0) return;
+    const known = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), inArray(tags.id, add)));
+    if (known.length > 0)
+      await tx
+        .insert(ticketTags)
+        .values(known.map((tag) => ({ companyId, ticketId, tagId: tag.id })))
+        .onConflictDoNothing();
+  }
+
   async replaceTags(tx: TicketsTx, companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
     await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
     const unique = [...new Set(tagIds)];

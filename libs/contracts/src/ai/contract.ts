@@ -9,6 +9,16 @@ import type {
 import type { ById, Done, NoData, Rpc, Update } from '../contract.js';
 import type { MissingReferences } from '../references.js';
 import type { AiReferencesDto, PromptDto, PromptsListView, PromptView, UpdatePromptDto } from './prompts.js';
+import type {
+  FlowCreateDto,
+  FlowFromQueueMenuDto,
+  FlowPublishView,
+  FlowsPageView,
+  FlowsQueryDto,
+  FlowStatsView,
+  FlowUpdateDto,
+  FlowView,
+} from './flows.js';
 import { AiSubjects as S } from './subjects.js';
 
 /** What each ai subject takes and answers. */
@@ -25,5 +35,13 @@ export type AiContract = {
   [S.promptsCreate]: Rpc<PromptDto, PromptView>;
   [S.promptsUpdate]: Rpc<Update<UpdatePromptDto>, PromptView>;
   [S.promptsDelete]: Rpc<ById, Done>;
-  [S.referencesMissing]: Rpc<AiReferencesDto, MissingReferences<'promptIds' | 'integrationIds'>>;
+  [S.referencesMissing]: Rpc<AiReferencesDto, MissingReferences<'promptIds' | 'integrationIds' | 'flowIds'>>;
+  [S.flowsPage]: Rpc<FlowsQueryDto, FlowsPageView>;
+  [S.flowsShow]: Rpc<ById, FlowView>;
+  [S.flowsCreate]: Rpc<FlowCreateDto, FlowView>;
+  [S.flowsUpdate]: Rpc<Update<FlowUpdateDto>, FlowView>;
+  [S.flowsDelete]: Rpc<ById, Done>;
+  [S.flowsPublish]: Rpc<ById, FlowPublishView>;
+  [S.flowsStats]: Rpc<ById, FlowStatsView>;
+  [S.flowsFromQueueMenu]: Rpc<FlowFromQueueMenuDto, FlowView>;
 };

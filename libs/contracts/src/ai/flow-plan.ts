@@ -7,7 +7,8 @@ import { answerOf, conditionHolds, interpolate, type FlowContact } from './flow-
  * what happened (a customer message, a timer, the answer of an HTTP node), it answers the actions
  * to send, the next state, the nodes entered and left, and what the runtime does next (wait, call
  * the HTTP node, hand the conversation to a bot, end, or give up to people). No I/O: the runtime
- * (flow-runner.ts) does the calls and stores the state.
+ * (flow-runner.ts in apps/ai) does the calls and stores the state. In libs/contracts so that the
+ * web editor's test panel walks a draft with the same code.
  */
 export interface FlowRunState {
   /** The node the run waits at; null before the start node fired. */

@@ -1,5 +1,5 @@
 /**
- * The flow graph's types and constants (issue 27), apart from the DTO classes (flows.ts) so that
+ * The flow graph's types and constants (issue 27), apart from the request DTOs (flows.ts) so that
  * the web editor imports them without class-validator.
  */
 

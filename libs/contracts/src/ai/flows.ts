@@ -6,7 +6,7 @@ import { FLOW_LIMITS } from './flow-types.js';
 
 export * from './flow-types.js';
 
-// ---- flows (apps/ai/src/flows; issue 27): the request DTOs; the graph's types in flow-types.ts ----
+// ---- the flows API's request DTOs (issue 27); the graph's types and views in flow-types.ts ----
 
 /** `POST /flows`. */
 export class FlowCreateDto {

@@ -76,4 +76,10 @@ export class AiReferencesDto {
   @Min(1, { each: true })
   @Max(2_147_483_647, { each: true })
   integrationIds?: number[];
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  flowIds?: number[];
 }

@@ -13,4 +13,12 @@ export const AiSubjects = {
   promptsUpdate: 'ai.prompts.update',
   promptsDelete: 'ai.prompts.delete',
   referencesMissing: 'ai.references.missing',
+  flowsPage: 'ai.flows.page',
+  flowsShow: 'ai.flows.show',
+  flowsCreate: 'ai.flows.create',
+  flowsUpdate: 'ai.flows.update',
+  flowsDelete: 'ai.flows.delete',
+  flowsPublish: 'ai.flows.publish',
+  flowsStats: 'ai.flows.stats',
+  flowsFromQueueMenu: 'ai.flows.fromQueueMenu',
 } as const;

@@ -82,6 +82,8 @@ export enum ErrorCode {
   /** `POST /queueIntegration/testSession` failed: bad service-account JSON or credentials, unknown project, or Dialogflow unreachable (data: reason, status). */
   ERR_DIALOGFLOW_TEST_FAILED = 'ERR_DIALOGFLOW_TEST_FAILED',
   ERR_NO_PROMPT_FOUND = 'ERR_NO_PROMPT_FOUND',
+  // flows (issue 27)
+  ERR_NO_FLOW_FOUND = 'ERR_NO_FLOW_FOUND',
   ERR_NO_CAMPAIGN_FOUND = 'ERR_NO_CAMPAIGN_FOUND',
   /** The campaign's status does not allow this change (spec 001 section 4 "Campaign editability"). */
   ERR_CAMPAIGN_NOT_EDITABLE = 'ERR_CAMPAIGN_NOT_EDITABLE',
@@ -170,6 +172,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_NO_QUEUE_INTEGRATION_FOUND]: 404,
   [ErrorCode.ERR_DIALOGFLOW_TEST_FAILED]: 400,
   [ErrorCode.ERR_NO_PROMPT_FOUND]: 404,
+  [ErrorCode.ERR_NO_FLOW_FOUND]: 404,
   [ErrorCode.ERR_NO_CAMPAIGN_FOUND]: 404,
   [ErrorCode.ERR_CAMPAIGN_NOT_EDITABLE]: 409,
   [ErrorCode.ERR_CAMPAIGN_RUNNING]: 409,

@@ -30,6 +30,8 @@ export interface IntegrationEventMap {
   'prompt.deleted': { promptId: number };
   /** ai: a queue integration was deleted (tickets clears it from queues, sessions from connections). */
   'queueIntegration.deleted': { integrationId: number };
+  /** ai: a flow was deleted (tickets clears it from queues, sessions from connections). */
+  'flow.deleted': { flowId: number };
   /** tickets: a customer message on a bot-driven ticket, for the ai service to answer (tickets/bot-handoff.ts). */
   'ticketMessage.handedToBot': TicketMessageHandedToBot;
   /** tickets: the bot must stop on this ticket (an agent took it, or it was transferred or closed). */

@@ -30,6 +30,8 @@ class WhatsappFieldsDto {
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) @Min(1, { each: true }) queueIds?: number[];
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
+  /** A flow run on new conversations of the connection (issue 27); null detaches it. */
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) flowId?: number | null;
   /** Queue and minutes of an automatic transfer, as existing clients edit them (stored; not acted on yet). */
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) transferQueueId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(525_600) timeToTransfer?: number | null;

@@ -33,6 +33,8 @@ export interface WhatsappView extends WhatsappSummary {
   queues: QueueRef[];
   promptId: number | null;
   integrationId: number | null;
+  /** The flow run on new conversations (issue 27), null when none. */
+  flowId: number | null;
   transferQueueId: number | null;
   timeToTransfer: number | null;
   /** Minutes of inactivity after which an open ticket is closed (0: never). */
@@ -81,6 +83,7 @@ export type ConnectionAutomation = Pick<
   | 'ratingMessage'
   | 'promptId'
   | 'integrationId'
+  | 'flowId'
   | 'expiresTicket'
   | 'expiresInactiveMessage'
   | 'timeUseBotQueues'
@@ -96,6 +99,7 @@ export function connectionAutomationOf(view: ConnectionAutomation): ConnectionAu
     ratingMessage: view.ratingMessage,
     promptId: view.promptId,
     integrationId: view.integrationId,
+    flowId: view.flowId ?? null,
     expiresTicket: view.expiresTicket,
     expiresInactiveMessage: view.expiresInactiveMessage,
     timeUseBotQueues: view.timeUseBotQueues,

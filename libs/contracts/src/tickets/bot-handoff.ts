@@ -14,7 +14,11 @@ import type { Rpc } from '../contract.js';
  */
 
 /** Which bot drives the ticket: an OpenAI prompt, or a queue integration (n8n, webhook, Typebot, Dialogflow). */
-export type BotRef = { kind: 'prompt'; promptId: number } | { kind: 'integration'; integrationId: number };
+export type BotRef =
+  | { kind: 'prompt'; promptId: number }
+  | { kind: 'integration'; integrationId: number }
+  /** A flow of the ai service (issue 27), attached to the connection or the queue. */
+  | { kind: 'flow'; flowId: number };
 
 /** Payload of `ticketMessage.handedToBot` (the company is on the event's envelope). */
 export interface TicketMessageHandedToBot {
@@ -58,7 +62,9 @@ export type BotAction =
   /** Close the ticket (Typebot's finish keyword). */
   | { type: 'close' }
   /** An internal note on the ticket, visible to the company's agents and admins, never to the customer (provider failures). */
-  | { type: 'note'; body: string };
+  | { type: 'note'; body: string }
+  /** Adds and removes tags of the company on the ticket (a flow's tag node); ids that are not the company's tags are skipped. */
+  | { type: 'tag'; add: number[]; remove: number[] };
 
 /** `tickets.bot.act`: asked by the ai service, without an actor. */
 export interface BotActCommand {
@@ -69,12 +75,19 @@ export interface BotActCommand {
   /** The `sequence` of the message being answered (for logs and ordering checks). */
   inReplyTo: number;
   actions: BotAction[];
+  /**
+   * The bot's step on the ticket (a flow's walk counter, growing by one per walk): tickets applies a
+   * step once, so an act repeated after the bot's process died mid-walk sends nothing twice.
+   */
+  step?: number;
 }
 
 /** `applied: false` when the ticket is no longer the bot's (an agent took it, it was transferred or closed): nothing was done. */
 export interface BotActResult {
   applied: boolean;
   reason?: 'released' | 'notFound';
+  /** The step was applied before: nothing was done again. */
+  replayed?: boolean;
 }
 
 /** `tickets.bot.history`: the ticket's last `limit` text messages, oldest first (the model's context), asked without an actor. */

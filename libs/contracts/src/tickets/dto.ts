@@ -51,6 +51,8 @@ class QueueFieldsDto {
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(100_000) orderQueue?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) integrationId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) promptId?: number | null;
+  /** A flow run when a ticket enters the queue (issue 27); null detaches it. */
+  @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) flowId?: number | null;
   @IsOptional() @IsWeekSchedule() schedules?: ScheduleRowDto[];
 }
 

@@ -13,6 +13,8 @@ export interface QueueView {
   orderQueue: number | null;
   integrationId: number | null;
   promptId: number | null;
+  /** The flow run when a ticket enters the queue (issue 27), null when none. */
+  flowId: number | null;
   schedules: ScheduleRow[];
   createdAt: string;
   updatedAt: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions"."whatsapps" ADD COLUMN "flow_id" integer;
