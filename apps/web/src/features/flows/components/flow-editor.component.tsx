@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
-import { usePublishFlowMutation, useSaveFlowDraftMutation } from '../api/flows.api';
+import { usePublishFlowMutation, useSaveFlowDraftMutation } from '../../../shared/api/flows.api';
 import { flowFileText, readFlowFile } from '../flow-file';
 import { firstGraph } from '../flow-node-defaults';
 import { problemMarks } from '../flow-problem-marks';
@@ -36,6 +36,9 @@ const NODE_TYPES: NodeTypes = Object.fromEntries(
     FlowNodeCard,
   ]),
 );
+
+/** Zoom to fit, never above 100 % (a lone start node would fill the screen). */
+const FIT_VIEW = { padding: 0.2, maxZoom: 1 };
 
 /** Keys typed in a form field are the field's, not the canvas's shortcuts. */
 function typing(event: KeyboardEvent): boolean {
@@ -62,6 +65,7 @@ function Editor({ flow }: { flow: FlowView }) {
   const [testing, setTesting] = useState(false);
   const [testAt, setTestAt] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
   const [saveDraft, saving] = useSaveFlowDraftMutation();
   const [publish, publishing] = usePublishFlowMutation();
 
@@ -83,7 +87,10 @@ function Editor({ flow }: { flow: FlowView }) {
   const contact: FlowContact = useMemo(() => ({ name: t('test.contactName'), number: '5511999999999', protocol: '1' }), [t]);
 
   const addAtCentre = (type: FlowNodeType) => {
-    const centre = viewport.screenToFlowPosition({ x: window.innerWidth / 2, y: window.innerHeight / 2 });
+    const box = canvas.current?.getBoundingClientRect();
+    const centre = viewport.screenToFlowPosition(
+      box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: window.innerWidth / 2, y: window.innerHeight / 2 },
+    );
     editor.addNode(type, { x: Math.round(centre.x), y: Math.round(centre.y) });
   };
   const onDrop = (event: DragEvent) => {
@@ -183,7 +190,7 @@ function Editor({ flow }: { flow: FlowView }) {
             <Tooltip title={t('toolbar.fit')}>
               <Button
                 icon={<ExpandOutlined />}
-                onClick={() => void viewport.fitView({ padding: 0.2 })}
+                onClick={() => void viewport.fitView(FIT_VIEW)}
                 aria-label={t('toolbar.fit')}
                 data-testid="flow-fit"
               />
@@ -279,7 +286,13 @@ function Editor({ flow }: { flow: FlowView }) {
         </Flex>
         <div className="flow-body">
           <FlowPalette onAdd={addAtCentre} />
-          <div className="flow-canvas" onDragOver={(event) => event.preventDefault()} onDrop={onDrop} data-testid="flow-canvas">
+          <div
+            ref={canvas}
+            className="flow-canvas"
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={onDrop}
+            data-testid="flow-canvas"
+          >
             <ReactFlow
               nodes={displayNodes}
               edges={editor.edges}
@@ -289,7 +302,7 @@ function Editor({ flow }: { flow: FlowView }) {
               onConnect={editor.onConnect}
               deleteKeyCode={['Backspace', 'Delete']}
               fitView
-              fitViewOptions={{ padding: 0.2 }}
+              fitViewOptions={FIT_VIEW}
               proOptions={{ hideAttribution: true }}
             >
               <Background />

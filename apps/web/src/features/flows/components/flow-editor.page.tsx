@@ -2,7 +2,7 @@ import { Alert, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
-import { useFlowQuery } from '../api/flows.api';
+import { useFlowQuery } from '../../../shared/api/flows.api';
 import { FlowEditor } from './flow-editor.component';
 import '@xyflow/react/dist/style.css';
 import '../flows.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules } from '../../../shared/ui/validation-rules';
-import { useCreateFlowMutation, useFlowQuery, useSaveFlowDraftMutation } from '../api/flows.api';
+import { useCreateFlowMutation, useFlowQuery, useSaveFlowDraftMutation } from '../../../shared/api/flows.api';
 
 /**
  * Names a new flow (POST /flows, then the editor opens) or renames one: a rename saves the draft

@@ -10,7 +10,7 @@ import { actionsColumn } from '../../../shared/ui/actions-column';
 import { InfiniteRecordTable, ListPageHeader } from '../../../shared/ui/record-list.component';
 import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
-import { useDeleteFlowMutation, useFlowsPageInfiniteQuery } from '../api/flows.api';
+import { useDeleteFlowMutation, useFlowsPageInfiniteQuery } from '../../../shared/api/flows.api';
 import { FlowNameModal } from './flow-name.modal';
 
 /** /flows (issue 27, plan useIntegrations, admins): the company's flows; create, rename, delete, open the editor. */

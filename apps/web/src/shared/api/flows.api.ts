@@ -1,6 +1,11 @@
 import type { FlowGraph, FlowPublishView, FlowsPageView, FlowStatsView, FlowSummaryView, FlowView } from '@atrium/contracts';
-import { api } from '../../../shared/api/api';
-import { pageNumberPaging } from '../../../shared/api/paged';
+import { api } from './api';
+import { pageNumberPaging } from './paged';
+
+/*
+ * The flows API (issue 27), in shared/: the flow editor (features/flows), the connection and queue
+ * dialogs (flowId) and the queue page's conversion of the old menus all use it.
+ */
 
 /** Body of PUT /flows/{id}: the draft (issue 27). */
 export interface FlowDraftInput extends FlowGraph {
