@@ -45,11 +45,13 @@ async function place(page: Page, node: Locator, at: { x: number; y: number }): P
 /** Draws an edge from a node's output to another node's input. */
 async function connect(page: Page, source: Locator, handle: string, target: Locator): Promise<void> {
   const sourceId = (await source.getAttribute('data-testid'))!.replace('flow-node-', '');
+  const edges = await page.locator('.react-flow__edge').count();
   await drag(
     page,
     await centreOf(page.getByTestId(`flow-handle-${sourceId}-${handle}`)),
     await centreOf(target.locator('.react-flow__handle.target')),
   );
+  await eventually(`the edge from ${sourceId} ${handle}`, async () => (await page.locator('.react-flow__edge').count()) === edges + 1);
 }
 
 /** Adds a node from the palette and moves it to its place; its form opens at the side. */
@@ -112,28 +114,32 @@ describe('a flow drawn in the editor, tested in the panel, published, attached a
       await page.waitForURL(/\/flows\/\d+$/);
       flowId = Number(new URL(page.url()).pathname.split('/').pop());
       await nodeOf(page, 'start').waitFor(PAGE_LOAD);
+      await screenshot(page, 'flows-00-editor-open');
     });
 
     const panel = page.getByTestId('flow-node-panel');
     await step('flows-admin-draws', [page], async () => {
-      await place(page, nodeOf(page, 'start'), { x: 110, y: 50 });
-      const menu = await addNode(page, 'menu', { x: 330, y: 50 });
+      // zoomed out to 69 %: the nodes are laid out around the middle of the canvas, where new ones appear
+      await page.locator('.react-flow__controls-zoomout').click();
+      await page.locator('.react-flow__controls-zoomout').click();
+      await place(page, nodeOf(page, 'start'), { x: 90, y: 40 });
+      const menu = await addNode(page, 'menu', { x: 300, y: 40 });
       await panel.getByTestId('flow-field-text').fill(MENU);
       await panel.getByTestId('flow-option-0').fill('Comprar');
       await panel.getByTestId('flow-option-1').fill('Falar depois');
-      const question = await addNode(page, 'question', { x: 550, y: 50 });
+      const question = await addNode(page, 'question', { x: 510, y: 40 });
       await panel.getByTestId('flow-field-text').fill(ASK);
       await panel.getByTestId('flow-field-variable').fill('qty');
       await chooseOption(page, '[data-testid="flow-field-validation"]', 'Número');
-      const condition = await addNode(page, 'condition', { x: 550, y: 250 });
+      const condition = await addNode(page, 'condition', { x: 510, y: 480 });
       await panel.getByTestId('flow-rule-0-variable').fill('qty');
       await chooseOption(page, '[data-testid="flow-rule-0-operator"]', 'maior que');
       await panel.getByTestId('flow-rule-0-value').fill('10');
-      const big = await addNode(page, 'end', { x: 330, y: 450 }, 0);
+      const big = await addNode(page, 'end', { x: 300, y: 600 }, 0);
       await panel.getByTestId('flow-field-text').fill('Pedido grande: {{qty}} unidades. Obrigado!');
-      const small = await addNode(page, 'end', { x: 550, y: 450 }, 1);
+      const small = await addNode(page, 'end', { x: 510, y: 620 }, 1);
       await panel.getByTestId('flow-field-text').fill('Pedido pequeno: {{qty}} unidades.');
-      const later = await addNode(page, 'end', { x: 330, y: 250 }, 2);
+      const later = await addNode(page, 'end', { x: 90, y: 480 }, 2);
       await panel.getByTestId('flow-field-text').fill('Até logo!');
 
       // every output drawn by hand: the problems counter goes down to 0
@@ -211,5 +217,5 @@ describe('a flow drawn in the editor, tested in the panel, published, attached a
       await says('7');
       expect((await received(3)).slice(2)).toEqual(['Pedido pequeno: 7 unidades.']);
     });
-  });
+  }, 600_000);
 });
