@@ -17,6 +17,7 @@ CREATE TABLE "ai"."flow_runs" (
 	"flow_id" integer NOT NULL,
 	"version" integer NOT NULL,
 	"state" jsonb NOT NULL,
+	"contact" jsonb NOT NULL,
 	"status" varchar(10) DEFAULT 'active' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

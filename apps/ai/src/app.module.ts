@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from '@atrium/logging';
+import { JobName, JobsModule } from '@atrium/jobs';
 import { CoreModule } from '@atrium/service-kit';
 import type { AiConfig } from './config.js';
 import { aiSchema, outbox } from './db/schema.js';
@@ -16,6 +17,8 @@ export class AiAppModule {
       module: AiAppModule,
       imports: [
         CoreModule.forRoot({ service: 'ai', config, schema: aiSchema, outbox, logger: options.logger }),
+        // a flow timer retries while the ticket runs another turn
+        JobsModule.forRoot({ policies: { [JobName.FlowTimer]: { attempts: 60, backoff: { type: 'fixed', delayMs: 500 } } } }),
         RuntimeModule,
         PromptsModule,
         IntegrationsModule,

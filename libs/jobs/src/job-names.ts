@@ -16,6 +16,8 @@ export enum JobName {
   InvoicesIssue = 'invoices.issue',
   /** billing: ask Stripe about open invoices' charges (missed webhooks) and retry pending renewals (repeatable). */
   PaymentsRecover = 'payments.recover',
+  /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step. */
+  FlowTimer = 'flow.timer',
 }
 
 export interface JobPayloads {
@@ -24,4 +26,5 @@ export interface JobPayloads {
   [JobName.ExternalMessageSend]: { companyId: number; whatsappId: number; ticketId: number; messageId: number; closeTicket: boolean };
   [JobName.InvoicesIssue]: Record<string, never>;
   [JobName.PaymentsRecover]: Record<string, never>;
+  [JobName.FlowTimer]: { companyId: number; ticketId: number; step: number; timer: 'delay' | 'timeout' };
 }

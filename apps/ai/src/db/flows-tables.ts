@@ -1,8 +1,10 @@
 import { integer, jsonb, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { FlowEdge, FlowNode } from '@atrium/contracts';
-import type { FlowRunState } from '@atrium/contracts';
+import type { FlowContact, FlowEdge, FlowNode, FlowRunState } from '@atrium/contracts';
 import { aiDb } from './ai-db.js';
+
+/** The planner's types live with it in libs/contracts (ai/flow-plan.ts, shared with the web editor's test panel). */
+export type { FlowContact, FlowRunState };
 
 /** Flows (issue 27): the draft graph an admin edits; `version` is the latest published version (null before the first publish). */
 export const flows = aiDb
@@ -58,6 +60,8 @@ export const flowRuns = aiDb
       flowId: integer('flow_id').notNull(),
       version: integer('version').notNull(),
       state: jsonb('state').$type<FlowRunState>().notNull(),
+      /** The customer and protocol the texts name (kept for walks a timer starts). */
+      contact: jsonb('contact').$type<FlowContact>().notNull(),
       status: varchar('status', { length: 10 }).$type<FlowRunStatus>().notNull().default('active'),
       ...timestamps(),
     },

@@ -10,6 +10,7 @@ import { queueIntegrations, typebotSessions } from './integrations-tables.js';
 export { aiDb };
 export { queueIntegrations, typebotSessions };
 export { flows, flowVersions, flowRuns, flowNodeStats };
+export type { FlowRunStatus } from './flows-tables.js';
 
 /** OpenAI assistants (spec 001 "AI prompts"); the keys are stored encrypted (runtime/secret-box.ts), never in clear. */
 export const prompts = aiDb

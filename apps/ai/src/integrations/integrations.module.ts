@@ -28,6 +28,6 @@ import { TypebotSessionsRepository } from './typebot/typebot-sessions.repository
       useFactory: (config: AiConfig) => new OutboundUrlGuard(config.INTEGRATION_URL_ALLOWLIST),
     },
   ],
-  exports: [QueueIntegrationsService, IntegrationBotsService],
+  exports: [QueueIntegrationsService, IntegrationBotsService, OutboundUrlGuard],
 })
 export class IntegrationsModule {}

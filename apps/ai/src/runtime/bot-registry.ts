@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BotRef } from '@atrium/contracts';
+import type { BotRef, TicketMessageHandedToBot } from '@atrium/contracts';
 import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
 
 /**
@@ -10,6 +10,17 @@ import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
 export class BotRegistry {
   private readonly sources = new Map<BotRef['kind'], BotSource>();
   private readonly engines = new Map<BotKind, BotEngine>();
+  private flowTurns?: (companyId: number, event: TicketMessageHandedToBot) => Promise<void>;
+
+  /** The flow runtime (flows/flow-runner.ts) takes the turns of tickets a flow drives. */
+  registerFlowTurns(run: (companyId: number, event: TicketMessageHandedToBot) => Promise<void>): void {
+    this.flowTurns = run;
+  }
+
+  /** Who runs a flow's turn (undefined while the flows context is not loaded). */
+  flowTurnsRunner(): ((companyId: number, event: TicketMessageHandedToBot) => Promise<void>) | undefined {
+    return this.flowTurns;
+  }
 
   registerSource(kind: BotRef['kind'], source: BotSource): void {
     this.sources.set(kind, source);

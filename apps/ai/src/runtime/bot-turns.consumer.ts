@@ -156,6 +156,13 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, O
   private async run(turn: BotTurnRow): Promise<void> {
     const { companyId } = turn;
     const event = turn.event;
+    const runFlow = event.bot.kind === 'flow' ? this.registry.flowTurnsRunner() : undefined;
+    if (runFlow) {
+      // a flow walks under this ticket's lock; it sends and stores exactly once by its step (flows/flow-runner.ts)
+      await runFlow(companyId, event);
+      await this.database.withTenant(companyId, (tx) => this.turns.mark(tx, companyId, turn.id, 'done'));
+      return;
+    }
     const found = await this.registry.load(companyId, event.bot);
     let actions: BotAction[];
     let failed = false;

@@ -10,6 +10,7 @@ import { answerOf, conditionHolds, interpolate, type FlowContact } from './flow-
  * (flow-runner.ts in apps/ai) does the calls and stores the state. In libs/contracts so that the
  * web editor's test panel walks a draft with the same code.
  */
+/** A ticket's place in a flow, as the planner walks it (stored with the ticket by the ai service, apps/ai/src/db/flows-tables.ts). */
 export interface FlowRunState {
   /** The node the run waits at; null before the start node fired. */
   at: string | null;

@@ -78,7 +78,7 @@ function target(url: URL): { host: string; port: string } {
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 export interface GuardedRequest {
-  method: 'POST' | 'GET';
+  method: 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE';
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
