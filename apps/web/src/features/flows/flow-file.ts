@@ -29,7 +29,7 @@ export function readFlowFile(text: string): FlowFileRead {
     !Array.isArray((value as FlowGraph).nodes) ||
     !Array.isArray((value as FlowGraph).edges)
   )
-    return { ok: false, reason: 'shape', problems: [{ field: 'nodes', message: 'must be a list' }] };
+    return { ok: false, reason: 'shape', problems: [] };
   const raw = value as { name?: unknown; nodes: unknown[]; edges: unknown[] };
   const { graph, problems } = parseFlowGraph(raw.nodes, raw.edges);
   if (problems.length > 0) return { ok: false, reason: 'shape', problems };
