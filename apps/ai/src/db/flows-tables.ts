@@ -1,32 +1,10 @@
 import { integer, jsonb, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { BotRef, FlowEdge, FlowNode } from '@atrium/contracts';
+import type { FlowContact, FlowEdge, FlowNode, FlowRunState } from '@atrium/contracts';
 import { aiDb } from './ai-db.js';
 
-/**
- * A ticket's place in a flow, as the planner (flows/flow-plan.ts) walks it.
- */
-export interface FlowRunState {
-  /** The node the run waits at; null before the start node fired. */
-  at: string | null;
-  waiting: 'trigger' | 'input' | 'delay' | 'http' | 'delegated' | 'finished';
-  /** Captured variables (questions, HTTP saveAs). */
-  variables: Record<string, string>;
-  /** Customer messages that arrived during a delay, answered to the next menu or question. */
-  kept: string[];
-  /** Grows by one per walk: keys the walk's sends (tickets applies a step once) and its timer. */
-  step: number;
-  /** After an ai or integration node: the bot that answers from now on. */
-  delegate?: BotRef;
-}
-
-/** The contact and ticket a flow's texts may name: `{{firstName}}`, `{{name}}`, `{{number}}`, `{{protocol}}`. */
-export interface FlowContact {
-  name: string;
-  number: string;
-  /** The ticket's protocol (its id, as the queue menus show it). */
-  protocol: string;
-}
+/** The planner's types live with it in libs/contracts (ai/flow-plan.ts, shared with the web editor's test panel). */
+export type { FlowContact, FlowRunState };
 
 /** Flows (issue 27): the draft graph an admin edits; `version` is the latest published version (null before the first publish). */
 export const flows = aiDb

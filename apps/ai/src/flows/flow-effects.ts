@@ -7,8 +7,8 @@ import type { AiConfig } from '../config.js';
 import { OutboundUrlGuard } from '../integrations/outbound/outbound-url.guard.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../integrations/webhook/webhook-signature.js';
 import { BotRegistry } from '../runtime/bot-registry.js';
-import type { FlowHttpRequest } from './flow-plan.js';
-import { readJsonPath } from './flow-values.js';
+import type { FlowHttpRequest } from '@atrium/contracts';
+import { readJsonPath } from '@atrium/contracts';
 
 /** Longest answer of a flow's HTTP node read (a bigger one is an error). */
 const HTTP_MAX_BYTES = 256 * 1024;

@@ -1,7 +1,7 @@
 import type { FlowEdge, FlowGraph, FlowNode } from '@atrium/contracts';
 import { flowProblems, parseFlowGraph } from '@atrium/contracts';
-import { DEFAULT_INVALID_ANSWER, initialFlowState, planFlow, type FlowInput, type FlowPlan, type FlowRunState } from './flow-plan.js';
-import { answerOf, interpolate, readJsonPath } from './flow-values.js';
+import { DEFAULT_INVALID_ANSWER, initialFlowState, planFlow, type FlowInput, type FlowPlan, type FlowRunState } from '@atrium/contracts';
+import { answerOf, interpolate, readJsonPath } from '@atrium/contracts';
 import { queueMenuGraph } from './flows-from-queue-menu.js';
 
 const contact = { name: 'Maria Souza', number: '5511999990000', protocol: '42' };

@@ -14,9 +14,9 @@ import { DATABASE, LOGGER } from '@atrium/service-kit';
 import type { FlowRunStatus } from '../db/schema.js';
 import type { AiDatabase } from '../shared/ai-database.js';
 import { FlowEffects } from './flow-effects.js';
-import { initialFlowState, planFlow, type FlowAction, type FlowInput, type FlowPlan, type FlowRunState } from './flow-plan.js';
+import { initialFlowState, planFlow, type FlowAction, type FlowInput, type FlowPlan, type FlowRunState } from '@atrium/contracts';
 import { FlowRunsRepository } from './flow-runs.repository.js';
-import type { FlowContact } from './flow-values.js';
+import type { FlowContact } from '@atrium/contracts';
 import { FlowsRepository } from './flows.repository.js';
 
 /** A ticket's run as a walk needs it: the version's graph and the run's state. */

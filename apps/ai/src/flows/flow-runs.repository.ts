@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import { flowRuns, type FlowRunStatus } from '../db/schema.js';
 import type { AiTx } from '../shared/ai-database.js';
-import type { FlowRunState } from './flow-plan.js';
-import type { FlowContact } from './flow-values.js';
+import type { FlowRunState } from '@atrium/contracts';
+import type { FlowContact } from '@atrium/contracts';
 
 export type FlowRunRow = typeof flowRuns.$inferSelect;
 

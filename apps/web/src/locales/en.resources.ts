@@ -26,6 +26,7 @@ import enContactLists from './en/contactLists.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
+import enFlows from './en/flows.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every English text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -58,4 +59,5 @@ export const en = {
   files: enFiles,
   campaigns: enCampaigns,
   schedules: enSchedules,
+  flows: enFlows,
 } as const satisfies Record<Namespace, object>;

@@ -26,6 +26,7 @@ import esContactLists from './es/contactLists.json' with { type: 'json' };
 import esFiles from './es/files.json' with { type: 'json' };
 import esCampaigns from './es/campaigns.json' with { type: 'json' };
 import esSchedules from './es/schedules.json' with { type: 'json' };
+import esFlows from './es/flows.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every Spanish text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -58,4 +59,5 @@ export const es = {
   files: esFiles,
   campaigns: esCampaigns,
   schedules: esSchedules,
+  flows: esFlows,
 } as const satisfies Record<Namespace, object>;

@@ -31,5 +31,6 @@ export const NAMESPACES = [
   'queueIntegrations',
   'campaigns',
   'schedules',
+  'flows',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -26,6 +26,7 @@ import ptContactLists from './pt/contactLists.json' with { type: 'json' };
 import ptFiles from './pt/files.json' with { type: 'json' };
 import ptCampaigns from './pt/campaigns.json' with { type: 'json' };
 import ptSchedules from './pt/schedules.json' with { type: 'json' };
+import ptFlows from './pt/flows.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every Portuguese text of the web app, by namespace (bundled: the default and fallback language). */
@@ -58,4 +59,5 @@ export const pt = {
   files: ptFiles,
   campaigns: ptCampaigns,
   schedules: ptSchedules,
+  flows: ptFlows,
 } as const satisfies Record<Namespace, object>;

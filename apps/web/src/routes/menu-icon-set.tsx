@@ -4,6 +4,7 @@ export {
   ApartmentOutlined,
   ApiOutlined,
   AuditOutlined,
+  BranchesOutlined,
   CalendarOutlined,
   CheckSquareOutlined,
   CodeOutlined,

@@ -23,6 +23,7 @@ export const AlertOutlined = menuIcon('AlertOutlined');
 export const ApartmentOutlined = menuIcon('ApartmentOutlined');
 export const ApiOutlined = menuIcon('ApiOutlined');
 export const AuditOutlined = menuIcon('AuditOutlined');
+export const BranchesOutlined = menuIcon('BranchesOutlined');
 export const CalendarOutlined = menuIcon('CalendarOutlined');
 export const CheckSquareOutlined = menuIcon('CheckSquareOutlined');
 export const CodeOutlined = menuIcon('CodeOutlined');

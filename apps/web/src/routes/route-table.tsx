@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   ApartmentOutlined,
   AuditOutlined,
+  BranchesOutlined,
   ApiOutlined,
   CalendarOutlined,
   CheckSquareOutlined,
@@ -81,6 +82,8 @@ const MessagesApiPage = lazy(() => import('../features/messages-api/components/m
 const PromptsPage = lazy(() => import('../features/prompts/components/prompts.page'));
 const CampaignsPage = lazy(() => import('../features/campaigns/components/campaigns.page'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/components/campaign-report.page'));
+const FlowsPage = lazy(() => import('../features/flows/components/flows.page'));
+const FlowEditorPage = lazy(() => import('../features/flows/components/flow-editor.page'));
 const CampaignsConfigPage = lazy(() => import('../features/campaigns/components/campaigns-config.page'));
 
 /**
@@ -204,6 +207,17 @@ export const ROUTES: readonly AppRoute[] = [
     role: 'admin',
     plan: 'useIntegrations',
   },
+  {
+    key: 'flows',
+    path: '/flows',
+    page: FlowsPage,
+    menu: true,
+    section: 'admin',
+    icon: BranchesOutlined,
+    role: 'admin',
+    plan: 'useIntegrations',
+  },
+  { key: 'flow', path: '/flows/:flowId', page: FlowEditorPage, menu: false, section: 'admin', role: 'admin', plan: 'useIntegrations' },
   {
     key: 'connections',
     path: '/connections',

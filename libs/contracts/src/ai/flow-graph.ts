@@ -9,7 +9,7 @@ import {
   type FlowGraph,
   type FlowNode,
   type FlowNodeType,
-} from './flows.js';
+} from './flow-types.js';
 
 /**
  * The checks of a flow's graph, shared by the ai service (which refuses a bad draft or publish) and

@@ -33,6 +33,7 @@ export const TAGS = [
   'CampaignSettings',
   'CampaignShippings',
   'Schedules',
+  'Flows',
 ] as const;
 
 /** The one RTK Query API of the app; each feature injects its endpoints (features/<name>/api). */

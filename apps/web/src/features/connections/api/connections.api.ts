@@ -6,11 +6,6 @@ export type ConnectionInput = WhatsappDto;
 
 export const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /whatsapp with session=0 (spec 000 section 7); the company comes from the token. */
-    connections: build.query<WhatsappView[], void>({
-      query: () => ({ url: '/whatsapp/', params: { session: 0 } }),
-      providesTags: ['Connections'],
-    }),
     connection: build.query<WhatsappView, number>({
       query: (id) => `/whatsapp/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Connections', id }],
@@ -47,8 +42,10 @@ export const connectionsApi = api.injectEndpoints({
   }),
 });
 
+/** The list (GET /whatsapp) lives in shared/api: the queue page's menu conversion reads it too. */
+export { useConnectionsQuery } from '../../../shared/api/connection-list.api';
+
 export const {
-  useConnectionsQuery,
   useConnectionQuery,
   useCreateConnectionMutation,
   useUpdateConnectionMutation,

@@ -33,6 +33,7 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     queues: [],
     promptId: null,
     integrationId: null,
+    flowId: null,
     transferQueueId: null,
     timeToTransfer: null,
     expiresTicket: 0,

@@ -3,9 +3,11 @@ import { CONNECTION_DEFAULTS, WHATSAPP_PROVIDERS } from '@atrium/contracts/sessi
 import { Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { flowOptions, useFlowsPageInfiniteQuery } from '../../../shared/api/flows.api';
 import { usePromptListQuery } from '../../../shared/api/prompts.api';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
 import { lengthRules } from '../../../shared/ui/validation-rules';
+import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/api/queue-integrations.api';
 import { ApiTokenField } from './api-token.component';
@@ -22,6 +24,7 @@ interface ConnectionFormValues {
   queueIds: number[];
   promptId: number | null;
   integrationId: number | null;
+  flowId: number | null;
   expiresTicket: number;
   expiresInactiveMessage: string;
   timeUseBotQueues: number;
@@ -39,6 +42,7 @@ const EMPTY: ConnectionFormValues = {
   queueIds: [],
   promptId: null,
   integrationId: null,
+  flowId: null,
   expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
   expiresInactiveMessage: '',
   timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
@@ -57,6 +61,7 @@ function valuesOf(connection: WhatsappView): ConnectionFormValues {
     queueIds: connection.queueIds,
     promptId: connection.promptId,
     integrationId: connection.integrationId,
+    flowId: connection.flowId,
     expiresTicket: connection.expiresTicket,
     expiresInactiveMessage: connection.expiresInactiveMessage,
     timeUseBotQueues: connection.timeUseBotQueues,
@@ -87,6 +92,9 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const { data: queues } = useQueuesQuery(undefined, { skip: !open });
   const { data: prompts } = usePromptListQuery(undefined, { skip: !open });
   const { data: queueIntegrations } = useQueueIntegrationsPageInfiniteQuery('', { skip: !open });
+  // Flows are part of the integrations of the plan (issue 27).
+  const mayUseFlows = useSessionUser().company.plan.useIntegrations === true;
+  const { data: flows } = useFlowsPageInfiniteQuery('', { skip: !open || !mayUseFlows });
   const [createConnection, creating] = useCreateConnectionMutation();
   const [updateConnection, updating] = useUpdateConnectionMutation();
   const queueIds = Form.useWatch('queueIds', form) ?? [];
@@ -97,7 +105,9 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   }, [open, editing, connection, form]);
 
   const submit = async (values: ConnectionFormValues) => {
-    const input: ConnectionInput = { ...values, name: values.name.trim() };
+    const { flowId, ...rest } = values;
+    // A cleared flow detaches it (null); without the plan's integrations the field is not there to send.
+    const input: ConnectionInput = { ...rest, name: values.name.trim(), ...(mayUseFlows ? { flowId: flowId ?? null } : {}) };
     await saveRecord(
       () => (editing ? updateConnection({ id: whatsappId, ...input }).unwrap() : createConnection(input).unwrap()),
       t('toasts.saved'),
@@ -181,6 +191,11 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
             .map((integration) => ({ value: integration.id, label: integration.name }))}
         />
       </Form.Item>
+      {mayUseFlows ? (
+        <Form.Item name="flowId" label={t('modal.flow')} extra={t('modal.flowHint')}>
+          <Select allowClear placeholder={t('modal.promptPlaceholder')} options={flowOptions(flows?.pages)} data-testid="connection-flow" />
+        </Form.Item>
+      ) : null}
       <Form.Item label={t('modal.token')} extra={t('modal.tokenHelp')}>
         <ApiTokenField whatsappId={whatsappId} tokenHint={connection?.tokenHint ?? null} />
       </Form.Item>

@@ -35,6 +35,7 @@ describe('drawer', () => {
         'tags',
         'helps',
         'queueIntegration',
+        'flows',
         'connections',
         'queues',
         'users',

@@ -10,6 +10,8 @@ export interface QueueInput {
   orderQueue: number | null;
   promptId: number | null;
   integrationId?: number | null;
+  /** The flow run when a ticket enters the queue (issue 27); null detaches it. */
+  flowId?: number | null;
   schedules: ScheduleRow[];
 }
 

@@ -2,12 +2,14 @@ import type { QueueView, ScheduleRow } from '@atrium/contracts';
 import { Alert, ColorPicker, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { flowOptions, useFlowsPageInfiniteQuery } from '../../../shared/api/flows.api';
 import { usePromptListQuery } from '../../../shared/api/prompts.api';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { RecordFormModal } from '../../../shared/ui/record-form-modal.component';
 import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { lengthRules } from '../../../shared/ui/validation-rules';
+import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useQueueIntegrationsPageInfiniteQuery } from '../../queue-integrations/api/queue-integrations.api';
 import { useSettingsQuery } from '../../settings/api/settings.api';
 import { scheduleRows } from '../../settings/company-schedule';
@@ -26,6 +28,7 @@ interface QueueFormValues {
   outOfHoursMessage: string;
   promptId: number | null;
   integrationId: number | null;
+  flowId: number | null;
   schedules: ScheduleRow[];
 }
 
@@ -38,6 +41,7 @@ function emptyValues(): QueueFormValues {
     outOfHoursMessage: '',
     promptId: null,
     integrationId: null,
+    flowId: null,
     schedules: scheduleRows(undefined),
   };
 }
@@ -51,6 +55,7 @@ function valuesOf(queue: QueueView): QueueFormValues {
     outOfHoursMessage: queue.outOfHoursMessage,
     promptId: queue.promptId,
     integrationId: queue.integrationId,
+    flowId: queue.flowId,
     schedules: scheduleRows(queue.schedules),
   };
 }
@@ -86,6 +91,9 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
   const { data: settings } = useSettingsQuery(undefined, { skip: !open });
   const { data: prompts } = usePromptListQuery(undefined, { skip: !open });
   const { data: queueIntegrations } = useQueueIntegrationsPageInfiniteQuery('', { skip: !open });
+  // Flows are part of the integrations of the plan (issue 27).
+  const mayUseFlows = useSessionUser().company.plan.useIntegrations === true;
+  const { data: flows } = useFlowsPageInfiniteQuery('', { skip: !open || !mayUseFlows });
   const [createQueue, creating] = useCreateQueueMutation();
   const [updateQueue, updating] = useUpdateQueueMutation();
   const byQueueHours = settingValue(settings, 'scheduleType') === 'queue';
@@ -113,6 +121,8 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
       outOfHoursMessage: values.outOfHoursMessage,
       promptId: values.promptId ?? null,
       integrationId: values.integrationId ?? null,
+      // A cleared flow detaches it (null); without the plan's integrations the field is not there to send.
+      ...(mayUseFlows ? { flowId: values.flowId ?? null } : {}),
       schedules: values.schedules,
     };
     await submitDelay(MODAL_SUBMIT_DELAY_MS);
@@ -177,6 +187,11 @@ export function QueueFormModal({ open, queueId, onCreated, onClose }: QueueFormM
             .map((integration) => ({ value: integration.id, label: integration.name }))}
         />
       </Form.Item>
+      {mayUseFlows ? (
+        <Form.Item name="flowId" label={t('modal.flow')} extra={t('modal.flowHint')}>
+          <Select allowClear placeholder={t('modal.promptPlaceholder')} options={flowOptions(flows?.pages)} data-testid="queue-flow" />
+        </Form.Item>
+      ) : null}
       {editing ? <OptionTree queueId={queueId} /> : <Alert type="info" showIcon title={t('options.saveFirst')} />}
     </>
   );

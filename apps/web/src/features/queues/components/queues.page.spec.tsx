@@ -16,6 +16,7 @@ const aQueue = (id: number, fields: Partial<QueueView> = {}): QueueView => ({
   orderQueue: null,
   integrationId: null,
   promptId: null,
+  flowId: null,
   schedules: [],
   createdAt: '',
   updatedAt: '',
@@ -139,6 +140,47 @@ describe('queues page', () => {
     expect(await screen.findByText('Queue saved successfully')).toBeInTheDocument();
     expect(await within(dialog).findByText('Editar fila')).toBeInTheDocument();
     expect(await within(dialog).findByTestId('option-add-root')).toBeInTheDocument();
+  });
+
+  it("with the plan's integrations: attaches a flow to a queue in its dialog, and converts a connection's menus into a flow that opens in the editor", async () => {
+    const queue = aQueue(1, { name: 'Suporte', flowId: null });
+    api = fakeApi({
+      'GET /queue': { body: [queue] },
+      'GET /queue/1': { body: queue },
+      'PUT /queue/1': (call) => ({ body: { ...queue, ...(call.body as object) } }),
+      'GET /settings': { body: [] },
+      'GET /queue-options': { body: [] },
+      'GET /flows': { body: { flows: [{ id: 9, name: 'Pedidos', version: 2, createdAt: '', updatedAt: '' }], hasMore: false } },
+      'GET /whatsapp/': { body: [{ id: 4, name: 'Loja', status: 'CONNECTED' }] },
+      'POST /flows/from-queue-menu': { status: 201, body: { id: 12, name: 'Loja', version: null, nodes: [], edges: [] } },
+    });
+    renderWithLiveSocket(
+      [
+        { path: '/queues', element: <QueuesPage /> },
+        { path: '/flows/:flowId', element: <div data-testid="flow-editor-opened" /> },
+      ],
+      '/queues',
+      aSessionUser({ profile: 'admin', flags: { useIntegrations: true } }),
+    );
+    const row = (await screen.findByText('Suporte')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByTestId('queue-flow').querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('Pedidos'));
+    fireEvent.click(screen.getByTestId('queue-form-submit'));
+    await waitFor(() => expect(api.callsTo('PUT /queue/1')).toHaveLength(1), { timeout: 3000 });
+    expect(api.callsTo('PUT /queue/1')[0]!.body).toMatchObject({ name: 'Suporte', flowId: 9 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByTestId('queue-menu-to-flow'));
+    const convert = await screen.findByRole('dialog');
+    expect(screen.getByTestId('queue-menu-to-flow-submit')).toBeDisabled();
+    fireEvent.mouseDown(within(convert).getByTestId('queue-menu-to-flow-connection').querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('Loja'));
+    fireEvent.click(screen.getByTestId('queue-menu-to-flow-submit'));
+    await waitFor(() => expect(api.callsTo('POST /flows/from-queue-menu')).toHaveLength(1));
+    expect(api.callsTo('POST /flows/from-queue-menu')[0]!.body).toEqual({ whatsappId: 4 });
+    expect(await screen.findByTestId('flow-editor-opened')).toBeInTheDocument();
   });
 
   it("shows 'Horários de Atendimento' when the schedule type is 'queue' and sends the hours with the queue", async () => {

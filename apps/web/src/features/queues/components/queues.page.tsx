@@ -9,6 +9,8 @@ import { RowActions } from '../../../shared/ui/row-actions.component';
 import { useConfirmDelete } from '../../../shared/ui/use-confirm-delete.hook';
 import { useDeleteQueueMutation, useQueuesQuery } from '../api/queues.api';
 import { QueueFormModal } from './queue-form.modal';
+import { QueueMenuToFlow } from './queue-menu-to-flow.component';
+import { useSessionUser } from '../../auth/hooks/use-session.hook';
 
 /**
  * /queues (spec 001 "Queues"): id, name, colour, order, greeting and actions; the queue modal
@@ -20,6 +22,8 @@ export default function QueuesPage() {
   const { data: queues, isFetching, isError, error } = useQueuesQuery();
   const [deleteQueue] = useDeleteQueueMutation();
   const [editing, setEditing] = useState<{ open: boolean; queueId: number | null }>({ open: false, queueId: null });
+  // Flows come with the plan's integrations (issue 27).
+  const mayUseFlows = useSessionUser().company.plan.useIntegrations === true;
   useErrorPopup(isError ? error : null);
 
   const columns: TableColumnsType<QueueView> = [
@@ -71,9 +75,17 @@ export default function QueuesPage() {
       <PageHeader
         title={t('title')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, queueId: null })} data-testid="add-queue">
-            {t('add')}
-          </Button>
+          <>
+            {mayUseFlows ? <QueueMenuToFlow /> : null}
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ open: true, queueId: null })}
+              data-testid="add-queue"
+            >
+              {t('add')}
+            </Button>
+          </>
         }
       />
       <Card styles={{ body: { padding: 0 } }}>

@@ -1,5 +1,5 @@
-import type { BotRef, FlowEdge, FlowGraph, FlowNode, FlowNodeOf } from '@atrium/contracts';
-import type { FlowRunState } from '../db/flows-tables.js';
+import type { BotRef } from '../tickets/bot-handoff.js';
+import type { FlowEdge, FlowGraph, FlowNode, FlowNodeOf } from './flow-types.js';
 import { answerOf, conditionHolds, interpolate, type FlowContact } from './flow-values.js';
 
 /**
@@ -7,9 +7,23 @@ import { answerOf, conditionHolds, interpolate, type FlowContact } from './flow-
  * what happened (a customer message, a timer, the answer of an HTTP node), it answers the actions
  * to send, the next state, the nodes entered and left, and what the runtime does next (wait, call
  * the HTTP node, hand the conversation to a bot, end, or give up to people). No I/O: the runtime
- * (flow-runner.ts) does the calls and stores the state.
+ * (flow-runner.ts in apps/ai) does the calls and stores the state. In libs/contracts so that the
+ * web editor's test panel walks a draft with the same code.
  */
-export type { FlowRunState };
+/** A ticket's place in a flow, as the planner walks it (stored with the ticket by the ai service, apps/ai/src/db/flows-tables.ts). */
+export interface FlowRunState {
+  /** The node the run waits at; null before the start node fired. */
+  at: string | null;
+  waiting: 'trigger' | 'input' | 'delay' | 'http' | 'delegated' | 'finished';
+  /** Captured variables (questions, HTTP saveAs). */
+  variables: Record<string, string>;
+  /** Customer messages that arrived during a delay, answered to the next menu or question. */
+  kept: string[];
+  /** Grows by one per walk: keys the walk's sends (tickets applies a step once) and its timer. */
+  step: number;
+  /** After an ai or integration node: the bot that answers from now on. */
+  delegate?: BotRef;
+}
 
 export type FlowInput =
   | { kind: 'message'; text: string }

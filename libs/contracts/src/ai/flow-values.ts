@@ -1,7 +1,12 @@
-import type { FlowContact } from '../db/flows-tables.js';
-import type { FlowNodeDataByType, FlowQuestionValidation } from '@atrium/contracts';
+import type { FlowNodeDataByType, FlowQuestionValidation } from './flow-types.js';
 
-export type { FlowContact };
+/** The contact and ticket a flow's texts may name: `{{firstName}}`, `{{name}}`, `{{number}}`, `{{protocol}}`. */
+export interface FlowContact {
+  name: string;
+  number: string;
+  /** The ticket's protocol (its id, as the queue menus show it). */
+  protocol: string;
+}
 
 function builtin(name: string, contact: FlowContact): string | undefined {
   switch (name) {
