@@ -1,4 +1,12 @@
-import type { ChannelContact, ChatPresence, CheckNumberResult, NumberCheck, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
+import type {
+  ChannelContact,
+  ChatPresence,
+  CheckNumberResult,
+  NumberCheck,
+  OutboundTemplate,
+  SentMessageResult,
+  WhatsappProvider,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { AuthStateStore } from './auth-state.js';
 import type { ChannelListener } from './channel-events.js';
@@ -42,6 +50,8 @@ export interface ChannelSession {
   sendMedia(to: string, media: OutgoingMedia, options?: SendOptions & { caption?: string }): Promise<SentMessageResult>;
   sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult>;
   sendVcard(to: string, vcard: string, options?: SendOptions): Promise<SentMessageResult>;
+  /** An approved message template with its parameters filled (Meta's Cloud API only: other channels have no templates). */
+  sendTemplate?(to: string, template: OutboundTemplate, options?: SendOptions): Promise<SentMessageResult>;
   /** Edits a message the business sent. */
   editMessage(to: string, messageId: string, body: string): Promise<SentMessageResult>;
   /** Deletes a message the business sent, for everyone. */

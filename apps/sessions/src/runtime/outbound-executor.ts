@@ -62,6 +62,13 @@ export async function executeCommand(
         const [to, vcard] = [required(command.to, 'to'), required(command.vcard, 'vcard')];
         return await deps.pacer.run(() => channel.sendVcard(to, vcard, options), gap);
       }
+      case 'sendTemplate': {
+        const [to, template] = [required(command.to, 'to'), required(command.template, 'template')];
+        const sendTemplate = channel.sendTemplate?.bind(channel);
+        if (!sendTemplate)
+          throw new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'templates go on cloud connections only' } });
+        return await deps.pacer.run(() => sendTemplate(to, template, options), gap);
+      }
       case 'edit': {
         const [to, messageId, body] = [
           required(command.to, 'to'),

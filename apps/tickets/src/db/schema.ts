@@ -21,7 +21,15 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { BotRef, ConnectionAutomation, ExtraInfoView, MessageMediaType, ScheduleRow, TicketStatus } from '@atrium/contracts';
+import type {
+  BotRef,
+  ConnectionAutomation,
+  ExtraInfoView,
+  MessageMediaType,
+  ScheduleRow,
+  TicketStatus,
+  WhatsappProvider,
+} from '@atrium/contracts';
 
 /** Everything the tickets service owns lives in this schema. */
 export const ticketsDb = pgSchema('tickets');
@@ -370,6 +378,8 @@ export const whatsappRefs = ticketsDb
       name: varchar('name', { length: 50 }).notNull(),
       status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
       isDefault: boolean('is_default').notNull().default(false),
+      /** Its channel: on `cloud` (Meta's Cloud API) free text is refused outside the customer-service window. */
+      provider: varchar('provider', { length: 20 }).$type<WhatsappProvider>().notNull().default('beta'),
       queueIds: jsonb('queue_ids')
         .$type<number[]>()
         .notNull()
@@ -379,6 +389,27 @@ export const whatsappRefs = ticketsDb
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (t) => [index('whatsapp_refs_company_idx').on(t.companyId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * Meta's 24-hour customer-service window per contact and connection (issue 26): when the
+ * customer last wrote on that connection, as the channel dated the message (Meta's `timestamp`),
+ * never moved back by a late redelivery. On a `cloud` connection free text goes out only within
+ * 24 h of it; past that only an approved template does.
+ */
+export const customerWindows = ticketsDb
+  .table(
+    'customer_windows',
+    {
+      companyId: companyId(),
+      whatsappId: integer('whatsapp_id').notNull(),
+      contactId: integer('contact_id')
+        .notNull()
+        .references(() => contacts.id, { onDelete: 'cascade' }),
+      lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.companyId, t.whatsappId, t.contactId] }), tenantIsolationPolicy()],
   )
   .enableRLS();
 
@@ -669,6 +700,7 @@ export const ticketsSchema = {
   failedInboundEvents,
   userRefs,
   whatsappRefs,
+  customerWindows,
   ticketBots,
   botReplies,
   userRatings,

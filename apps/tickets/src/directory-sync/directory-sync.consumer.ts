@@ -102,6 +102,7 @@ export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstr
         name: session.name,
         status: session.status,
         isDefault: session.isDefault,
+        provider: session.provider,
       }),
     );
   }

@@ -99,6 +99,14 @@ export enum ErrorCode {
   ERR_INVALID_API_TOKEN = 'ERR_INVALID_API_TOKEN',
   /** An `Idempotency-Key` used before with another request (number, body, files or closeTicket). */
   ERR_IDEMPOTENCY_KEY_REUSED = 'ERR_IDEMPOTENCY_KEY_REUSED',
+  // WhatsApp Cloud API (issue 26)
+  /**
+   * Free text on a `cloud` connection more than 24 h after the customer's last message (Meta's
+   * customer-service window, its error 131047): only an approved template may be sent then.
+   */
+  ERR_WAPP_WINDOW_CLOSED = 'ERR_WAPP_WINDOW_CLOSED',
+  /** A template the connection's WhatsApp Business account does not have approved (unknown name or language, pending, rejected). */
+  ERR_WAPP_TEMPLATE_NOT_FOUND = 'ERR_WAPP_TEMPLATE_NOT_FOUND',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -180,6 +188,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_INVALID_SPREADSHEET]: 400,
   [ErrorCode.ERR_INVALID_API_TOKEN]: 401,
   [ErrorCode.ERR_IDEMPOTENCY_KEY_REUSED]: 422,
+  [ErrorCode.ERR_WAPP_WINDOW_CLOSED]: 400,
+  [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

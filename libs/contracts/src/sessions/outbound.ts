@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { booleanish } from '../transforms.js';
 import type { ChannelContact, MessageAck } from './messages.js';
+import { OutboundTemplateDto } from './templates.js';
 
 /**
  * What other services (tickets, campaigns, the external API) ask a WhatsApp connection to do:
@@ -29,6 +30,7 @@ export const OUTBOUND_COMMAND_TYPES = [
   'sendMedia',
   'sendLocation',
   'sendVcard',
+  'sendTemplate',
   'edit',
   'delete',
   'markRead',
@@ -73,7 +75,8 @@ export class OutboundLocationDto {
 /**
  * One command; which fields apply depends on `type`:
  * sendText (to, body, quotedId?, newMessageId?), sendMedia (to, media, body? as caption, quotedId?, newMessageId?),
- * sendLocation (to, location), sendVcard (to, vcard), edit (to, messageId, body),
+ * sendLocation (to, location), sendVcard (to, vcard), sendTemplate (to, template: Meta's template
+ * object, filled; `cloud` connections only), edit (to, messageId, body),
  * delete (to, messageId), markRead (to, messageIds), checkNumber (number), checkNumbers (numbers,
  * at most CHECK_NUMBERS_LIMIT, one round trip to WhatsApp),
  * profilePicture (number), rejectCall (callId, to), listContacts (nothing: the connected
@@ -92,6 +95,7 @@ export class OutboundCommandDto {
   @IsOptional() @ValidateNested() @Type(() => OutboundMediaDto) media?: OutboundMediaDto;
   @IsOptional() @ValidateNested() @Type(() => OutboundLocationDto) location?: OutboundLocationDto;
   @IsOptional() @IsString() @Length(10, 10_000) vcard?: string;
+  @IsOptional() @ValidateNested() @Type(() => OutboundTemplateDto) template?: OutboundTemplateDto;
   @IsOptional() @IsString() @Length(1, 128) messageId?: string;
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @IsString({ each: true }) messageIds?: string[];
   @IsOptional() @IsString() @Matches(/^\d{8,15}$/) number?: string;
@@ -164,6 +168,7 @@ export interface OutboundResults {
   sendMedia: SentMessageResult;
   sendLocation: SentMessageResult;
   sendVcard: SentMessageResult;
+  sendTemplate: SentMessageResult;
   edit: SentMessageResult;
   delete: { ok: true };
   markRead: { ok: true };

@@ -37,9 +37,9 @@ export function needsAttention(connections: ReadonlyArray<{ status: WhatsappStat
 
 /**
  * Channel providers of the connection form: `beta` is WhatsApp Web multi-device (Baileys, the
- * default), `sandbox` the simulated network of apps/wa-sandbox. `cloud` (Meta's Cloud API) is to come.
+ * default), `sandbox` the simulated network of apps/wa-sandbox, `cloud` Meta's WhatsApp Cloud API.
  */
-export const WHATSAPP_PROVIDERS = ['beta', 'sandbox'] as const;
+export const WHATSAPP_PROVIDERS = ['beta', 'sandbox', 'cloud'] as const;
 export type WhatsappProvider = (typeof WHATSAPP_PROVIDERS)[number];
 
 /** Connection defaults (spec 000 section 9). */

@@ -19,6 +19,15 @@ export const SessionsSubjects = {
   /** DELETE /whatsappsession/{id}: log out and stop. */
   sessionDisconnect: 'sessions.session.disconnect',
 
+  /** GET /whatsapp/{id}/templates → WhatsappTemplateView[]: a Cloud API connection's templates as last synced. */
+  templatesList: 'sessions.templates.list',
+  /** POST /whatsapp/{id}/templates/sync → WhatsappTemplateView[]: the templates asked of Meta again. */
+  templatesSync: 'sessions.templates.sync',
+  /** POST /whatsapp/{id}/templates (admin): CreateTemplateDto → WhatsappTemplateView, submitted to Meta for approval. */
+  templatesCreate: 'sessions.templates.create',
+  /** TemplateRenderDto → RenderedTemplate: an approved template with its values, ready to send (asked without an actor). */
+  templateRender: 'sessions.templates.render',
+
   /** OutboundRequestDto → OutboundResult: send, edit, delete, mark read, check a number, ... */
   command: 'sessions.outbound.command',
 } as const;

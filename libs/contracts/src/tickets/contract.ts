@@ -1,4 +1,5 @@
 import type { Allowed, ById, Done, NoData, Rpc, Update } from '../contract.js';
+import type { CustomerWindowView, TicketTemplateMessageDto } from './customer-window.js';
 import type {
   ContactDto,
   ContactIdsDto,
@@ -102,6 +103,8 @@ export type TicketsContract = {
   [S.messagesPage]: Rpc<{ ticketId: number; query: MessagesQueryDto }, MessagesPageView>;
   [S.messagesSend]: Rpc<SendMessageCommand, MessageView[]>;
   [S.messagesDelete]: Rpc<ById, MessageView>;
+  [S.messagesSendTemplate]: Rpc<TicketTemplateMessageDto, MessageView>;
+  [S.customerWindowShow]: Rpc<ById, CustomerWindowView>;
   [S.mediaAccess]: Rpc<MediaAccessDto, Allowed>;
 };
 
