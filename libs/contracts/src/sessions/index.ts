@@ -6,3 +6,4 @@ export * from './inbound.js';
 export * from './outbound.js';
 export * from './subjects.js';
 export * from './contract.js';
+export * from './cloud.js';

@@ -19,6 +19,11 @@ export const SessionsSubjects = {
   /** DELETE /whatsappsession/{id}: log out and stop. */
   sessionDisconnect: 'sessions.session.disconnect',
 
+  /** CloudWebhookDto → CloudWebhookResult: a signed Cloud API webhook (gateway `POST /webhooks/whatsapp`), verified and put on the inbound stream. */
+  cloudWebhook: 'sessions.cloud.webhook',
+  /** CloudWebhookVerifyDto → `{ challenge }`: Meta's verification handshake (gateway `GET /webhooks/whatsapp`). */
+  cloudWebhookVerify: 'sessions.cloud.webhook-verify',
+
   /** OutboundRequestDto → OutboundResult: send, edit, delete, mark read, check a number, ... */
   command: 'sessions.outbound.command',
 } as const;
