@@ -9,7 +9,7 @@ import { queueIntegrations, typebotSessions } from './integrations-tables.js';
 export { aiDb };
 export { queueIntegrations, typebotSessions };
 
-/** OpenAI assistants (spec 001 "AI prompts"); the keys are stored encrypted (runtime/secret-box.ts), never in clear. */
+/** OpenAI assistants (spec 001 "AI prompts"); the keys are stored encrypted (libs/kernel secret-box.ts), never in clear. */
 export const prompts = aiDb
   .table(
     'prompts',

@@ -44,10 +44,30 @@ export const whatsapps = sessionsDb
       tokenHash: varchar('token_hash', { length: 64 }),
       /** The token's last characters, so an admin can tell which token is in use. */
       tokenHint: varchar('token_hint', { length: 8 }),
+      // provider `cloud` (Meta's WhatsApp Cloud API, issue 26); null for other providers
+      /** The business number's id at Meta: webhooks name it, so one connection at most has it. */
+      cloudPhoneNumberId: varchar('cloud_phone_number_id', { length: 32 }),
+      cloudWabaId: varchar('cloud_waba_id', { length: 32 }),
+      /** The system user's access token, sealed (libs/kernel SecretBox, context `whatsapp:accessToken:<companyId>`). */
+      cloudAccessToken: text('cloud_access_token'),
+      cloudAccessTokenHint: varchar('cloud_access_token_hint', { length: 8 }),
+      /** The Meta app's secret that signs webhooks, sealed (context `whatsapp:appSecret:<companyId>`). */
+      cloudAppSecret: text('cloud_app_secret'),
+      /** Generated; pasted in the Meta app's webhook settings, echoed by the handshake. */
+      cloudVerifyToken: varchar('cloud_verify_token', { length: 64 }),
+      cloudMessagesPerSecond: integer('cloud_messages_per_second'),
+      cloudDisplayPhoneNumber: varchar('cloud_display_phone_number', { length: 40 }),
+      cloudVerifiedName: varchar('cloud_verified_name', { length: 200 }),
+      cloudQualityRating: varchar('cloud_quality_rating', { length: 20 }),
+      cloudMessagingLimitTier: varchar('cloud_messaging_limit_tier', { length: 40 }),
+      /** Meta's last refusal (`code: message`), shown beside DISCONNECTED. */
+      cloudError: varchar('cloud_error', { length: 500 }),
       ...timestamps(),
     },
     (t) => [
       index('whatsapps_company_idx').on(t.companyId),
+      uniqueIndex('whatsapps_cloud_phone_number_id_unique').on(t.cloudPhoneNumberId),
+      uniqueIndex('whatsapps_cloud_verify_token_unique').on(t.cloudVerifyToken),
       uniqueIndex('whatsapps_token_hash_unique').on(t.tokenHash),
       // At most one default connection per company.
       uniqueIndex('whatsapps_one_default_per_company')

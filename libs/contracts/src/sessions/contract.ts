@@ -1,6 +1,7 @@
 import type { ById, Done, NoData, Rpc, Update } from '../contract.js';
 import type { MissingReferences, SessionsReferencesDto } from '../references.js';
 import type { StartSessionDto, UpdateWhatsappDto, WhatsappDto, WhatsappTokenDto } from './dto.js';
+import type { CloudWebhookDto, CloudWebhookResult, CloudWebhookVerifyDto } from './cloud.js';
 import type { OutboundRequestDto, OutboundResult } from './outbound.js';
 import { SessionsSubjects as S } from './subjects.js';
 import type { CreateTemplateDto, RenderedTemplate, TemplateRenderDto, WhatsappTemplateView } from './templates.js';
@@ -20,6 +21,10 @@ export type SessionsContract = {
   [S.sessionStart]: Rpc<Update<StartSessionDto>, Done>;
   [S.sessionNewQr]: Rpc<ById, Done>;
   [S.sessionDisconnect]: Rpc<ById, Done>;
+
+  /** Asked without an actor (Meta calls the gateway's public webhook). */
+  [S.cloudWebhook]: Rpc<CloudWebhookDto, CloudWebhookResult>;
+  [S.cloudWebhookVerify]: Rpc<CloudWebhookVerifyDto, { challenge: string }>;
 
   [S.templatesList]: Rpc<ById, WhatsappTemplateView[]>;
   [S.templatesSync]: Rpc<ById, WhatsappTemplateView[]>;

@@ -40,6 +40,7 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     timeUseBotQueues: 0,
     maxUseBotQueues: 3,
     tokenHint: null,
+    cloud: null,
     createdAt: '2025-06-01T00:00:00.000Z',
     ...overrides,
   };
