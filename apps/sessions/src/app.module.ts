@@ -3,13 +3,14 @@ import { CoreModule } from '@atrium/service-kit';
 import type { SessionsConfig } from './config.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { sessionsSchema } from './db/schema.js';
+import { TemplatesModule } from './templates/templates.module.js';
 
 @Module({})
 export class SessionsAppModule {
   static forRoot(config: SessionsConfig): DynamicModule {
     return {
       module: SessionsAppModule,
-      imports: [CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema }), ConnectionsModule],
+      imports: [CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema }), ConnectionsModule, TemplatesModule],
     };
   }
 }

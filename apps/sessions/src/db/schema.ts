@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { SessionStatusReason, WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
+import type { SessionStatusReason, TemplateComponent, WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
 
 /** Everything the sessions service owns lives in this schema. */
 export const sessionsDb = pgSchema('sessions');
@@ -144,5 +144,40 @@ export const authKeys = sessionsDb
   )
   .enableRLS();
 
-export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys };
+/**
+ * A Cloud API connection's message templates as its WhatsApp Business Account holds them (issue
+ * 26): synced from GET /{waba-id}/message_templates, kept current by the
+ * `message_template_status_update` and `message_template_quality_update` webhooks.
+ */
+export const whatsappTemplates = sessionsDb
+  .table(
+    'whatsapp_templates',
+    {
+      id: serial('id').primaryKey(),
+      companyId: integer('company_id').notNull(),
+      whatsappId: integer('whatsapp_id')
+        .notNull()
+        .references(() => whatsapps.id, { onDelete: 'cascade' }),
+      /** Meta's template id. */
+      metaId: varchar('meta_id', { length: 40 }).notNull(),
+      name: varchar('name', { length: 512 }).notNull(),
+      language: varchar('language', { length: 15 }).notNull(),
+      category: varchar('category', { length: 30 }).notNull(),
+      status: varchar('status', { length: 30 }).notNull(),
+      /** Meta's quality score (GREEN, YELLOW, RED, UNKNOWN); null until rated. */
+      quality: varchar('quality', { length: 20 }),
+      /** Why Meta rejected, paused or disabled it. */
+      reason: varchar('reason', { length: 200 }),
+      components: jsonb('components').$type<TemplateComponent[]>().notNull(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      uniqueIndex('whatsapp_templates_meta_unique').on(t.whatsappId, t.metaId),
+      index('whatsapp_templates_company_idx').on(t.companyId),
+      tenantIsolationPolicy(),
+    ],
+  )
+  .enableRLS();
+
+export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys, whatsappTemplates };
 export type SessionsSchema = typeof sessionsSchema;

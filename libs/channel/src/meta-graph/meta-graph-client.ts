@@ -1,6 +1,7 @@
 import { MetaGraphError, MetaGraphUnreachableError } from './meta-graph-error.js';
 import {
   PHONE_NUMBER_FIELDS,
+  TEMPLATE_FIELDS,
   type GraphMediaInfo,
   type GraphMessageTemplate,
   type GraphOutgoingMessage,
@@ -107,7 +108,11 @@ export class MetaGraphClient {
     const all: GraphMessageTemplate[] = [];
     let after: string | undefined;
     for (let page = 0; page < 100; page += 1) {
-      const answer = await this.get<GraphPage<GraphMessageTemplate>>(`${wabaId}/message_templates`, token, { limit: pageSize, after });
+      const answer = await this.get<GraphPage<GraphMessageTemplate>>(`${wabaId}/message_templates`, token, {
+        limit: pageSize,
+        after,
+        fields: TEMPLATE_FIELDS,
+      });
       all.push(...answer.data);
       after = answer.paging?.cursors?.after;
       if (!answer.paging?.next || !after) break;

@@ -98,6 +98,9 @@ export interface GraphMediaInfo {
   messaging_product?: 'whatsapp';
 }
 
+/** The fields GET /{waba-id}/message_templates is asked for (the quality score is not among Meta's defaults). */
+export const TEMPLATE_FIELDS = 'id,name,language,status,category,components,quality_score,rejected_reason';
+
 /** GET /{waba-id}/message_templates entry. */
 export interface GraphMessageTemplate {
   id: string;

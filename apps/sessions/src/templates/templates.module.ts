@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CloudModule } from '../cloud/cloud.module.js';
+import { TemplateWebhooks } from './template-webhooks.js';
+import { TemplatesController } from './templates.controller.js';
+import { TemplatesRepository } from './templates.repository.js';
+import { TemplatesService } from './templates.service.js';
+
+/** Message templates of Cloud API connections: synced, created, filled for sends, and kept current by Meta's webhooks. */
+@Module({
+  imports: [CloudModule],
+  controllers: [TemplatesController],
+  providers: [TemplatesRepository, TemplatesService, TemplateWebhooks],
+  exports: [TemplateWebhooks],
+})
+export class TemplatesModule {}
