@@ -33,6 +33,8 @@ export const TAGS = [
   'CampaignSettings',
   'CampaignShippings',
   'Schedules',
+  'Templates',
+  'CustomerWindow',
 ] as const;
 
 /** The one RTK Query API of the app; each feature injects its endpoints (features/<name>/api). */
