@@ -81,8 +81,12 @@ export class SessionsConfig extends MediaStorageConfig {
    */
   @IsInt() @Min(0) CLOUD_PAIR_INTERVAL_MS: number = 6_000;
   @IsInt() @Min(1) CLOUD_PAIR_BURST: number = 10;
+  /** Sends of one Cloud API number waiting or in flight at once; beyond, a send fails at once (ERR_SENDING_WAPP_MSG). */
+  @IsInt() @Min(1) CLOUD_MAX_QUEUE: number = 5_000;
   /** Attempts of a Cloud API send Meta throttles (130429, 131056) before it fails; each waits longer (reconnect backoff bounds). */
   @IsInt() @Min(1) @Max(50) CLOUD_SEND_ATTEMPTS: number = 8;
+  /** First wait after Meta throttled a send (doubled at each further attempt, with jitter, up to RECONNECT_MAX_MS). */
+  @IsInt() @Min(10) CLOUD_RETRY_BASE_MS: number = 1_000;
 
   /** Largest inbound attachment stored; bigger ones arrive as a message without media. */
   @IsInt() @Min(1024) MAX_MEDIA_BYTES: number = 64 * 1024 * 1024;

@@ -1,12 +1,4 @@
-import type {
-  ChannelContact,
-  ChatPresence,
-  CheckNumberResult,
-  NumberCheck,
-  OutboundTemplate,
-  SentMessageResult,
-  WhatsappProvider,
-} from '@atrium/contracts';
+import type { ChannelContact, ChatPresence, CheckNumberResult, NumberCheck, SentMessageResult, WhatsappProvider } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import type { AuthStateStore } from './auth-state.js';
 import type { ChannelListener } from './channel-events.js';
@@ -25,6 +17,25 @@ export interface OutgoingLocation {
   longitude: number;
   name?: string;
   address?: string;
+}
+
+/** A choice of options (a chatbot's queue menu or option tree): interactive buttons or a list where the network has them. */
+export interface OutgoingMenu {
+  body: string;
+  /** Label of the button that opens a list (at most 20 characters at Meta). */
+  buttonText?: string;
+  footer?: string;
+  /** Each option's id comes back as the reply's body when the customer picks it. */
+  options: Array<{ id: string; title: string; description?: string }>;
+}
+
+/** An approved message template (Cloud API) with its parameters, as Meta's `template` object takes them. */
+export interface OutgoingTemplate {
+  name: string;
+  /** Language code, e.g. `pt_BR`. */
+  language: string;
+  /** Meta's components with their parameters (header, body, button). */
+  components?: Array<Record<string, unknown>>;
 }
 
 export interface SendOptions {
@@ -50,8 +61,6 @@ export interface ChannelSession {
   sendMedia(to: string, media: OutgoingMedia, options?: SendOptions & { caption?: string }): Promise<SentMessageResult>;
   sendLocation(to: string, location: OutgoingLocation, options?: SendOptions): Promise<SentMessageResult>;
   sendVcard(to: string, vcard: string, options?: SendOptions): Promise<SentMessageResult>;
-  /** An approved message template with its parameters filled (Meta's Cloud API only: other channels have no templates). */
-  sendTemplate?(to: string, template: OutboundTemplate, options?: SendOptions): Promise<SentMessageResult>;
   /** Edits a message the business sent. */
   editMessage(to: string, messageId: string, body: string): Promise<SentMessageResult>;
   /** Deletes a message the business sent, for everyone. */
@@ -67,7 +76,18 @@ export interface ChannelSession {
   sendPresence(to: string, presence: ChatPresence): Promise<void>;
   /** The phone's address book as the channel knows it (at most CONTACT_LIST_LIMIT entries). */
   listContacts(): Promise<ChannelContact[]>;
+
+  // What only some networks have; a driver without them leaves them out (the sessions service falls back or refuses).
+  /** Reacts to a message with an emoji ('' removes the reaction). */
+  sendReaction?(to: string, messageId: string, emoji: string): Promise<SentMessageResult>;
+  /** Options as interactive buttons (up to 3) or a list (up to 10); more than 10 are not a menu (the caller sends text). */
+  sendMenu?(to: string, menu: OutgoingMenu, options?: SendOptions): Promise<SentMessageResult>;
+  /** An approved template: what a Cloud API number may send outside the customer-service window. */
+  sendTemplate?(to: string, template: OutgoingTemplate, options?: SendOptions): Promise<SentMessageResult>;
 }
+
+/** Most options a menu shows as an interactive list; beyond, the menu goes as text. */
+export const MENU_MAX_OPTIONS = 10;
 
 export interface ChannelSessionOptions {
   /** Stable, unique name of the connection (e.g. `atrium-<companyId>-<whatsappId>`). */
@@ -83,6 +103,8 @@ export interface ChannelSessionOptions {
    * Unset: only the driver's own timeouts apply.
    */
   attemptTimeoutMs?: number;
+  /** The connection the session runs (drivers that read its account, e.g. the Cloud API's credentials). */
+  connection?: { companyId: number; whatsappId: number };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
+import type { GraphPhoneNumber } from '@atrium/channel';
 import { DATABASE } from '@atrium/service-kit';
 import { whatsapps } from '../db/schema.js';
 import type { SessionsDatabase } from '../shared/sessions-database.js';
@@ -9,6 +10,17 @@ export type CloudAccountPatch = Pick<
   Partial<NewWhatsapp>,
   'cloudDisplayPhoneNumber' | 'cloudVerifiedName' | 'cloudQualityRating' | 'cloudMessagingLimitTier' | 'cloudError'
 >;
+
+/** The number's details as Meta reported them (GET /{phone-number-id}), as columns; a working account has no error. */
+export function phoneDetails(phone: GraphPhoneNumber): CloudAccountPatch {
+  return {
+    cloudDisplayPhoneNumber: phone.display_phone_number?.slice(0, 40) ?? null,
+    cloudVerifiedName: phone.verified_name?.slice(0, 200) ?? null,
+    cloudQualityRating: phone.quality_rating?.slice(0, 20) ?? null,
+    cloudMessagingLimitTier: phone.messaging_limit_tier?.slice(0, 40) ?? null,
+    cloudError: null,
+  };
+}
 
 /**
  * The Cloud API connections as the channel reads them outside a user's request: by the phone
@@ -37,6 +49,16 @@ export class CloudAccountsRepository {
         .where(and(eq(whatsapps.cloudVerifyToken, verifyToken), eq(whatsapps.provider, 'cloud'))),
     );
     return row;
+  }
+
+  /** The connections of a WhatsApp Business Account (webhooks of the account's fields name it, not a number). */
+  byWabaId(wabaId: string): Promise<WhatsappRow[]> {
+    return this.database.asSystem((tx) =>
+      tx
+        .select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.cloudWabaId, wabaId), eq(whatsapps.provider, 'cloud'))),
+    );
   }
 
   async find(companyId: number, whatsappId: number): Promise<WhatsappRow | undefined> {

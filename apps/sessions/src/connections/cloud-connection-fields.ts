@@ -13,7 +13,7 @@ import {
   type WhatsappProvider,
 } from '@atrium/contracts';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
-import { CloudAccountsRepository } from '../cloud/cloud-accounts.repository.js';
+import { CloudAccountsRepository, phoneDetails } from '../cloud/cloud-accounts.repository.js';
 import { CloudSecrets } from '../cloud/cloud-secrets.js';
 import { defaultProviderOf, type SessionsConfig } from '../config.js';
 import type { NewWhatsapp, WhatsappRow } from '../shared/whatsapp.view.js';
@@ -30,19 +30,6 @@ function given(secret: string | undefined): string | undefined {
 
 function hintOf(token: string): string {
   return `…${token.slice(-4)}`;
-}
-
-/** The number's details as Meta reported them, as columns. */
-export function phoneDetails(
-  phone: GraphPhoneNumber,
-): Pick<NewWhatsapp, 'cloudDisplayPhoneNumber' | 'cloudVerifiedName' | 'cloudQualityRating' | 'cloudMessagingLimitTier' | 'cloudError'> {
-  return {
-    cloudDisplayPhoneNumber: phone.display_phone_number?.slice(0, 40) ?? null,
-    cloudVerifiedName: phone.verified_name?.slice(0, 200) ?? null,
-    cloudQualityRating: phone.quality_rating?.slice(0, 20) ?? null,
-    cloudMessagingLimitTier: phone.messaging_limit_tier?.slice(0, 40) ?? null,
-    cloudError: null,
-  };
 }
 
 /**

@@ -22,7 +22,7 @@ describe('template parameters', () => {
     );
     expect(sent).toEqual({
       name: 'order_update',
-      language: { code: 'pt_BR' },
+      language: 'pt_BR',
       components: [
         { type: 'header', parameters: [{ type: 'text', text: '#42' }] },
         {

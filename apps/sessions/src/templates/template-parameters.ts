@@ -57,5 +57,5 @@ export function outboundTemplate(
   variables.buttons.forEach((index, i) => {
     components.push({ type: 'button', sub_type: 'url', index: String(index), parameters: [{ type: 'text', text: buttons[i]! }] });
   });
-  return { name: template.name, language: { code: template.language }, components };
+  return { name: template.name, language: template.language, components };
 }

@@ -18,7 +18,6 @@ import {
 } from 'class-validator';
 import { booleanish } from '../transforms.js';
 import type { ChannelContact, MessageAck } from './messages.js';
-import { OutboundTemplateDto } from './templates.js';
 
 /**
  * What other services (tickets, campaigns, the external API) ask a WhatsApp connection to do:
@@ -30,7 +29,6 @@ export const OUTBOUND_COMMAND_TYPES = [
   'sendMedia',
   'sendLocation',
   'sendVcard',
-  'sendTemplate',
   'edit',
   'delete',
   'markRead',
@@ -40,6 +38,9 @@ export const OUTBOUND_COMMAND_TYPES = [
   'rejectCall',
   'listContacts',
   'presence',
+  'sendReaction',
+  'sendMenu',
+  'sendTemplate',
 ] as const;
 export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
 
@@ -65,6 +66,34 @@ export class OutboundMediaDto {
   @IsOptional() @Transform(booleanish) @IsBoolean() voiceNote?: boolean;
 }
 
+/** One option of a `sendMenu`: its id comes back as the body of the customer's reply. */
+export class OutboundMenuOptionDto {
+  @IsString() @Length(1, 200) id!: string;
+  @IsString() @Length(1, 200) title!: string;
+  @IsOptional() @IsString() @MaxLength(200) description?: string;
+}
+
+/** A chatbot's menu: interactive buttons or list on networks that have them (Cloud API), text elsewhere or beyond 10 options. */
+export class OutboundMenuDto {
+  @IsString() @Length(1, 4096) body!: string;
+  @IsOptional() @IsString() @Length(1, 20) buttonText?: string;
+  @IsOptional() @IsString() @MaxLength(60) footer?: string;
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => OutboundMenuOptionDto)
+  options!: OutboundMenuOptionDto[];
+}
+
+/** An approved Cloud API template and its parameters, as Meta's `template` object of POST /messages takes them. */
+export class OutboundTemplateDto {
+  @IsString() @Matches(/^[a-z0-9_]{1,512}$/) name!: string;
+  @IsString() @Matches(/^[a-zA-Z]{2,3}(_[a-zA-Z0-9]{2,4})?$/) language!: string;
+  /** Meta's components (`{ type: 'body', parameters: [{ type: 'text', text: '…' }] }`, …), passed on as they are. */
+  @IsOptional() @IsArray() @ArrayMaxSize(20) components?: Array<Record<string, unknown>>;
+}
+
 export class OutboundLocationDto {
   @IsNumber() @Min(-90) @Max(90) latitude!: number;
   @IsNumber() @Min(-180) @Max(180) longitude!: number;
@@ -75,8 +104,7 @@ export class OutboundLocationDto {
 /**
  * One command; which fields apply depends on `type`:
  * sendText (to, body, quotedId?, newMessageId?), sendMedia (to, media, body? as caption, quotedId?, newMessageId?),
- * sendLocation (to, location), sendVcard (to, vcard), sendTemplate (to, template: Meta's template
- * object, filled; `cloud` connections only), edit (to, messageId, body),
+ * sendLocation (to, location), sendVcard (to, vcard), edit (to, messageId, body),
  * delete (to, messageId), markRead (to, messageIds), checkNumber (number), checkNumbers (numbers,
  * at most CHECK_NUMBERS_LIMIT, one round trip to WhatsApp),
  * profilePicture (number), rejectCall (callId, to), listContacts (nothing: the connected
@@ -95,7 +123,6 @@ export class OutboundCommandDto {
   @IsOptional() @ValidateNested() @Type(() => OutboundMediaDto) media?: OutboundMediaDto;
   @IsOptional() @ValidateNested() @Type(() => OutboundLocationDto) location?: OutboundLocationDto;
   @IsOptional() @IsString() @Length(10, 10_000) vcard?: string;
-  @IsOptional() @ValidateNested() @Type(() => OutboundTemplateDto) template?: OutboundTemplateDto;
   @IsOptional() @IsString() @Length(1, 128) messageId?: string;
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @IsString({ each: true }) messageIds?: string[];
   @IsOptional() @IsString() @Matches(/^\d{8,15}$/) number?: string;
@@ -108,6 +135,12 @@ export class OutboundCommandDto {
   numbers?: string[];
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
   @IsOptional() @IsIn(CHAT_PRESENCES) presence?: ChatPresence;
+  /** sendReaction (to, messageId, emoji; '' removes it). */
+  @IsOptional() @IsString() @MaxLength(16) emoji?: string;
+  /** sendMenu (to, menu, quotedId?, newMessageId?). */
+  @IsOptional() @ValidateNested() @Type(() => OutboundMenuDto) menu?: OutboundMenuDto;
+  /** sendTemplate (to, template, newMessageId?): Cloud API connections only (ERR_SENDING_WAPP_MSG elsewhere). */
+  @IsOptional() @ValidateNested() @Type(() => OutboundTemplateDto) template?: OutboundTemplateDto;
   /**
    * Sends only: the number starts this send at least this many ms after its previous send
    * completed (WhatsApp took it), so the recipient side sees the two at least that far apart (a
@@ -168,7 +201,6 @@ export interface OutboundResults {
   sendMedia: SentMessageResult;
   sendLocation: SentMessageResult;
   sendVcard: SentMessageResult;
-  sendTemplate: SentMessageResult;
   edit: SentMessageResult;
   delete: { ok: true };
   markRead: { ok: true };
@@ -178,4 +210,7 @@ export interface OutboundResults {
   rejectCall: { ok: true };
   listContacts: ContactListResult;
   presence: { ok: true };
+  sendReaction: SentMessageResult;
+  sendMenu: SentMessageResult;
+  sendTemplate: SentMessageResult;
 }

@@ -83,21 +83,12 @@ export class CreateTemplateDto {
   components!: TemplateComponentDto[];
 }
 
-/** A template's send as the channel takes it: Meta's `template` object of POST /{phone-number-id}/messages. */
+/** A template's send as the channel takes it (OutboundTemplateDto of a `sendTemplate` command): Meta's `template` object, filled. */
 export interface OutboundTemplate {
   name: string;
-  language: { code: string };
+  /** Language code, e.g. `pt_BR`. */
+  language: string;
   components: Array<Record<string, unknown>>;
-}
-
-export class OutboundTemplateLanguageDto {
-  @IsString() @Matches(TEMPLATE_LANGUAGE) code!: string;
-}
-
-export class OutboundTemplateDto implements OutboundTemplate {
-  @IsString() @Matches(TEMPLATE_NAME) name!: string;
-  @ValidateNested() @Type(() => OutboundTemplateLanguageDto) language!: OutboundTemplateLanguageDto;
-  @IsArray() @ArrayMaxSize(20) @IsObject({ each: true }) components!: Array<Record<string, unknown>>;
 }
 
 /** `sessions.templates.render`: a connection's approved template with these values, ready to send. Asked without an actor. */
