@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MetaGraphClient } from '@atrium/channel';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { eq } from 'drizzle-orm';
 import { CloudAccountsRepository, phoneDetails } from '../cloud/cloud-accounts.repository.js';
 import { CloudSecrets } from '../cloud/cloud-secrets.js';
+import { CloudWebhookService } from '../cloud-webhook/cloud-webhook.service.js';
 import { whatsapps } from '../db/schema.js';
 import type { SessionsDatabase } from '../shared/sessions-database.js';
 import type { WhatsappRow } from '../shared/whatsapp.view.js';
@@ -52,7 +53,7 @@ const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, 
  * the entry's id; the webhook route has checked the delivery's signature before this.
  */
 @Injectable()
-export class TemplateWebhooks {
+export class TemplateWebhooks implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly database: SessionsDatabase,
     @Inject(TemplatesRepository) private readonly templates: TemplatesRepository,
@@ -61,7 +62,14 @@ export class TemplateWebhooks {
     @Inject(CloudSecrets) private readonly secrets: CloudSecrets,
     @Inject(MetaGraphClient) private readonly graph: MetaGraphClient,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CloudWebhookService) private readonly webhook: CloudWebhookService,
   ) {}
+
+  /** The signed webhook hands this class the template fields of the account (the number's quality stays with the webhook's own handler). */
+  onModuleInit(): void {
+    for (const field of ['message_template_status_update', 'message_template_quality_update'] as const)
+      this.webhook.onField(field, (change, credentials) => this.handle(credentials.wabaId, field, change.value));
+  }
 
   async handle(wabaId: string, field: AccountWebhookField, value: unknown): Promise<void> {
     const connections = await this.connectionsOf(wabaId);
