@@ -1,6 +1,6 @@
-import { EnvBoolean, MediaStorageConfig } from '@atrium/config';
+import { DevelopmentDefault, EnvBoolean, MediaStorageConfig } from '@atrium/config';
 import { WHATSAPP_PROVIDERS, type WhatsappProvider } from '@atrium/contracts';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class SessionsConfig extends MediaStorageConfig {
   @IsInt() @Min(0) @Max(65535) override HEALTH_PORT: number = 8083;
@@ -61,6 +61,32 @@ export class SessionsConfig extends MediaStorageConfig {
   @IsOptional() @IsString() BAILEYS_WS_URL?: string;
   /** Auth-state keys cached per session (the rest are read from PostgreSQL). */
   @IsInt() @Min(16) AUTH_CACHE_MAX_KEYS: number = 2_000;
+
+  /** Meta's Graph API (provider `cloud`): every call goes to `{META_GRAPH_URL}/{META_GRAPH_VERSION}/...` (a local stand-in in tests and the demo). */
+  @IsString() @Matches(/^https?:\/\/\S+$/) META_GRAPH_URL: string = 'https://graph.facebook.com';
+  @IsString() @Matches(/^v\d+\.\d+$/) META_GRAPH_VERSION: string = 'v23.0';
+  /** Milliseconds one Graph API call may take. */
+  @IsInt() @Min(100) @Max(120_000) META_GRAPH_TIMEOUT_MS: number = 20_000;
+  /**
+   * The gateway's public base URL, to show a Cloud API connection's webhook URL
+   * (`{PUBLIC_API_URL}/webhooks/whatsapp`) to paste in Meta's app dashboard.
+   */
+  @IsString() @Matches(/^https?:\/\/\S+$/) PUBLIC_API_URL: string = 'http://localhost:8080';
+  /** Key (32 bytes or more) the Cloud API access tokens and app secrets are encrypted with (AES-256-GCM); the development default is refused in production. */
+  @IsString() @MinLength(32) @DevelopmentDefault() SESSIONS_SECRETS_KEY: string = 'dev-only-sessions-secrets-key-change-me-0123';
+  /**
+   * Meta's pair rate limit (about one message every 6 s to the same customer, with short bursts
+   * allowed): a Cloud API number sends a customer at most CLOUD_PAIR_BURST messages at once, then
+   * one per CLOUD_PAIR_INTERVAL_MS.
+   */
+  @IsInt() @Min(0) CLOUD_PAIR_INTERVAL_MS: number = 6_000;
+  @IsInt() @Min(1) CLOUD_PAIR_BURST: number = 10;
+  /** Sends of one Cloud API number waiting or in flight at once; beyond, a send fails at once (ERR_SENDING_WAPP_MSG). */
+  @IsInt() @Min(1) CLOUD_MAX_QUEUE: number = 5_000;
+  /** Attempts of a Cloud API send Meta throttles (130429, 131056) before it fails; each waits longer (reconnect backoff bounds). */
+  @IsInt() @Min(1) @Max(50) CLOUD_SEND_ATTEMPTS: number = 8;
+  /** First wait after Meta throttled a send (doubled at each further attempt, with jitter, up to RECONNECT_MAX_MS). */
+  @IsInt() @Min(10) CLOUD_RETRY_BASE_MS: number = 1_000;
 
   /** Largest inbound attachment stored; bigger ones arrive as a message without media. */
   @IsInt() @Min(1024) MAX_MEDIA_BYTES: number = 64 * 1024 * 1024;

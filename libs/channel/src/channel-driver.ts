@@ -19,6 +19,25 @@ export interface OutgoingLocation {
   address?: string;
 }
 
+/** A choice of options (a chatbot's queue menu or option tree): interactive buttons or a list where the network has them. */
+export interface OutgoingMenu {
+  body: string;
+  /** Label of the button that opens a list (at most 20 characters at Meta). */
+  buttonText?: string;
+  footer?: string;
+  /** Each option's id comes back as the reply's body when the customer picks it. */
+  options: Array<{ id: string; title: string; description?: string }>;
+}
+
+/** An approved message template (Cloud API) with its parameters, as Meta's `template` object takes them. */
+export interface OutgoingTemplate {
+  name: string;
+  /** Language code, e.g. `pt_BR`. */
+  language: string;
+  /** Meta's components with their parameters (header, body, button). */
+  components?: Array<Record<string, unknown>>;
+}
+
 export interface SendOptions {
   /** Reply to this message. */
   quotedId?: string;
@@ -57,7 +76,18 @@ export interface ChannelSession {
   sendPresence(to: string, presence: ChatPresence): Promise<void>;
   /** The phone's address book as the channel knows it (at most CONTACT_LIST_LIMIT entries). */
   listContacts(): Promise<ChannelContact[]>;
+
+  // What only some networks have; a driver without them leaves them out (the sessions service falls back or refuses).
+  /** Reacts to a message with an emoji ('' removes the reaction). */
+  sendReaction?(to: string, messageId: string, emoji: string): Promise<SentMessageResult>;
+  /** Options as interactive buttons (up to 3) or a list (up to 10); more than 10 are not a menu (the caller sends text). */
+  sendMenu?(to: string, menu: OutgoingMenu, options?: SendOptions): Promise<SentMessageResult>;
+  /** An approved template: what a Cloud API number may send outside the customer-service window. */
+  sendTemplate?(to: string, template: OutgoingTemplate, options?: SendOptions): Promise<SentMessageResult>;
 }
+
+/** Most options a menu shows as an interactive list; beyond, the menu goes as text. */
+export const MENU_MAX_OPTIONS = 10;
 
 export interface ChannelSessionOptions {
   /** Stable, unique name of the connection (e.g. `atrium-<companyId>-<whatsappId>`). */
@@ -73,6 +103,8 @@ export interface ChannelSessionOptions {
    * Unset: only the driver's own timeouts apply.
    */
   attemptTimeoutMs?: number;
+  /** The connection the session runs (drivers that read its account, e.g. the Cloud API's credentials). */
+  connection?: { companyId: number; whatsappId: number };
 }
 
 /**

@@ -6,6 +6,8 @@ export type ChannelErrorReason =
   | 'invalid-number'
   /** The message to edit, delete or quote is unknown or too old (ERR_FETCH_WAPP_MSG). */
   | 'message-not-found'
+  /** Cloud API: outside the 24-hour customer-service window only templates go (Meta's 131047; ERR_WAPP_WINDOW_CLOSED). */
+  | 'window-closed'
   /** Anything else the network refused (ERR_SENDING_WAPP_MSG). */
   | 'failed';
 

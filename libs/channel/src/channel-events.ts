@@ -49,6 +49,11 @@ export type ChannelState =
   | { state: 'loggedOut' }
   /** Another client opened the same session (e.g. a replica that took it over): the driver stopped. */
   | { state: 'replaced' }
+  /**
+   * The network refused the account for good (Cloud API: token expired or revoked, number
+   * deregistered): DISCONNECTED with the reason, no automatic retry until the account is saved again.
+   */
+  | { state: 'refused'; reason: 'cloud-token-expired' | 'cloud-refused'; detail: string }
   /** stop() or logout() finished. */
   | { state: 'closed' };
 

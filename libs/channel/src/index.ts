@@ -6,3 +6,4 @@ export * from './backoff.js';
 export * from './bounded-cache.js';
 export * from './sandbox-protocol.js';
 export * from './reconnecting-session.js';
+export * from './meta-graph/index.js';

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { WhatsappStatus } from './sessions/status.js';
+import type { WhatsappProvider, WhatsappStatus } from './sessions/status.js';
 import type { ConnectionAutomation } from './sessions/views.js';
 
 /**
@@ -41,6 +41,7 @@ export interface WhatsappRefRecord {
   name: string;
   status: WhatsappStatus;
   isDefault: boolean;
+  provider: WhatsappProvider;
   queueIds: number[];
   automation: ConnectionAutomation;
 }

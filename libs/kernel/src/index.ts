@@ -5,3 +5,4 @@ export * from './dates.js';
 export * from './plan-limits.js';
 export * from './company-settings.js';
 export * from './sessions-channel.js';
+export * from './secret-box.js';

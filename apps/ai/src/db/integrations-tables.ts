@@ -3,7 +3,7 @@ import { tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { DialogflowLanguage, QueueIntegrationType } from '@atrium/contracts';
 import { aiDb } from './ai-db.js';
 
-/** Queue integrations (spec 001 "Queue integration"); `json_content_sealed` is the service-account JSON, encrypted (runtime/secret-box.ts). */
+/** Queue integrations (spec 001 "Queue integration"); `json_content_sealed` is the service-account JSON, encrypted (libs/kernel secret-box.ts). */
 export const queueIntegrations = aiDb
   .table(
     'queue_integrations',

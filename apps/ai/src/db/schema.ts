@@ -12,7 +12,7 @@ export { queueIntegrations, typebotSessions };
 export { flows, flowVersions, flowRuns, flowNodeStats };
 export type { FlowRunStatus } from './flows-tables.js';
 
-/** OpenAI assistants (spec 001 "AI prompts"); the keys are stored encrypted (runtime/secret-box.ts), never in clear. */
+/** OpenAI assistants (spec 001 "AI prompts"); the keys are stored encrypted (libs/kernel secret-box.ts), never in clear. */
 export const prompts = aiDb
   .table(
     'prompts',

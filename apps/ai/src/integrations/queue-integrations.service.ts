@@ -10,11 +10,10 @@ import {
   type QueueIntegrationsQueryDto,
   type QueueIntegrationView,
 } from '@atrium/contracts';
-import { hasMore } from '@atrium/kernel';
+import { hasMore, SECRET_BOX, SecretBox } from '@atrium/kernel';
 import { IntegrationOutbox } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import type { AiDatabase, AiTx } from '../shared/ai-database.js';
-import { SECRET_BOX, SecretBox } from '../runtime/secret-box.js';
 import { parseServiceAccount } from './dialogflow/service-account.js';
 import { OutboundUrlGuard } from './outbound/outbound-url.guard.js';
 import { toQueueIntegrationView } from './queue-integration.view.js';

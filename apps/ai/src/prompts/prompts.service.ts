@@ -15,10 +15,9 @@ import {
   type PromptView,
   type UpdatePromptDto,
 } from '@atrium/contracts';
-import { requireAdmin } from '@atrium/kernel';
+import { requireAdmin, SECRET_BOX, type SecretBox } from '@atrium/kernel';
 import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
-import { SECRET_BOX, type SecretBox } from '../runtime/secret-box.js';
 import type { AiDatabase } from '../shared/ai-database.js';
 import { toPromptView } from './prompt.view.js';
 import { PromptsEvents } from './prompts.events.js';

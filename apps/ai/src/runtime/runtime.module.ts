@@ -7,7 +7,7 @@ import { BotTurnRunner } from './bot-turn-runner.js';
 import { BotTurnsConsumer } from './bot-turns.consumer.js';
 import { BotTurnsRepository } from './bot-turns.repository.js';
 import { MEDIA_STORAGE } from './media-storage.js';
-import { SECRET_BOX, SecretBox } from './secret-box.js';
+import { SECRET_BOX, SecretBox } from '@atrium/kernel';
 
 /**
  * The ai runtime: the hand-off consumer and what the bot contexts share (the registry they

@@ -6,6 +6,8 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook.controller.js';
+import { CLOUD_WEBHOOK_MAX_BYTES } from '../sessions/whatsapp-webhook.controller.js';
+import { CLOUD_WEBHOOK_PATH } from '@atrium/contracts';
 import type { GatewayConfig } from '../config.js';
 import { contentSecurityPolicy } from './content-security-policy.js';
 import { serveOpenApi } from './openapi.js';
@@ -53,6 +55,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   app.use(cookieParser());
   // Stripe signs the exact bytes it sends: that route gets its body raw, before the JSON parser.
   app.use(STRIPE_WEBHOOK_PATH, rawBodyParser({ type: () => true, limit: STRIPE_WEBHOOK_MAX_BYTES }));
+  // so does Meta (X-Hub-Signature-256): the Cloud API webhook's bytes reach sessions untouched
+  app.use(CLOUD_WEBHOOK_PATH, rawBodyParser({ type: () => true, limit: CLOUD_WEBHOOK_MAX_BYTES }));
   app.useGlobalPipes(createValidationPipe());
 
   serveOpenApi(app, config.APP_VERSION);

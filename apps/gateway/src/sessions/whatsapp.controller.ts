@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  CreateTemplateDto,
   SessionsSubjects,
   UpdateWhatsappDto,
   WhatsappDto,
   WhatsappListQueryDto,
   type ActorState,
+  type WhatsappTemplateView,
   type WhatsappTokenView,
   type WhatsappView,
 } from '@atrium/contracts';
@@ -59,6 +61,30 @@ export class WhatsappController {
     // the old token stops here at once (other gateways hear of it by the connection's event)
     this.tokenOwners.forget(id);
     return made;
+  }
+
+  /** A Cloud API connection's message templates as last synced from its WhatsApp Business Account (issue 26). */
+  @Get(':id/templates')
+  templates(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTemplateView[]> {
+    return this.rpc.request(SessionsSubjects.templatesList, { id }, { actor });
+  }
+
+  /** Asks Meta for the account's templates again (GET /{waba-id}/message_templates). */
+  @Post(':id/templates/sync')
+  @Roles('admin')
+  syncTemplates(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTemplateView[]> {
+    return this.rpc.request(SessionsSubjects.templatesSync, { id }, { actor, timeoutMs: 30_000 });
+  }
+
+  /** Submits a new template to Meta for approval (POST /{waba-id}/message_templates); it is listed PENDING until Meta decides. */
+  @Post(':id/templates')
+  @Roles('admin')
+  createTemplate(
+    @CurrentActor() actor: ActorState,
+    @Param('id', IdPipe) id: number,
+    @Body() body: CreateTemplateDto,
+  ): Promise<WhatsappTemplateView> {
+    return this.rpc.request(SessionsSubjects.templatesCreate, { id, body }, { actor, timeoutMs: 30_000 });
   }
 
   @Delete(':id')

@@ -6,7 +6,9 @@ import {
   MessagesQueryDto,
   OUTBOUND_COMMAND_TIMEOUT_MS,
   SendMessageDto,
+  TemplateSendDto,
   TicketsSubjects,
+  type CustomerWindowView,
   type ActorState,
   type MessagesPageView,
   type MessageView,
@@ -76,6 +78,29 @@ export class MessagesController {
     // send removes those no sent message carries. An unanswered request leaves them, as the send
     // may still be going on.
     return this.rpc.request(TicketsSubjects.messagesSend, { ...command, medias }, options);
+  }
+
+  /**
+   * Meta's customer-service window of the ticket's conversation (issue 26): on a `cloud`
+   * connection, free text goes only while it is open; templates always.
+   */
+  @Get(':ticketId/window')
+  window(@CurrentActor() actor: ActorState, @Param('ticketId', IdPipe) ticketId: number): Promise<CustomerWindowView> {
+    return this.rpc.request(TicketsSubjects.customerWindowShow, { id: ticketId }, { actor });
+  }
+
+  /** An approved template of the ticket's `cloud` connection, `{ name, language, parameters: { header, body, buttons } }`. */
+  @Post(':ticketId/template')
+  sendTemplate(
+    @CurrentActor() actor: ActorState,
+    @Param('ticketId', IdPipe) ticketId: number,
+    @Body() template: TemplateSendDto,
+  ): Promise<MessageView> {
+    return this.rpc.request(
+      TicketsSubjects.messagesSendTemplate,
+      { ticketId, template },
+      { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 },
+    );
   }
 
   /** Deletes a message the business sent (for everyone on WhatsApp); it stays shown as deleted. */

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PlanLimits } from '@atrium/kernel';
 import { RuntimeModule } from '../runtime/runtime.module.js';
+import { CloudModule } from '../cloud/cloud.module.js';
+import { CloudConnectionFields } from './cloud-connection-fields.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
@@ -9,8 +11,8 @@ import { OutboundController } from './outbound.controller.js';
 import { QueueNames } from './queue-names.js';
 
 @Module({
-  imports: [RuntimeModule],
+  imports: [RuntimeModule, CloudModule],
   controllers: [ConnectionsController, OutboundController],
-  providers: [ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames, DeletedBotsConsumer],
+  providers: [CloudConnectionFields, ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames, DeletedBotsConsumer],
 })
 export class ConnectionsModule {}

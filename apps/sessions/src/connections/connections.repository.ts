@@ -40,6 +40,7 @@ export class ConnectionsRepository {
       name: row.name,
       status: row.status,
       isDefault: row.isDefault,
+      provider: row.provider,
       queueIds: queues.filter((queue) => queue.whatsappId === row.id).map((queue) => queue.queueId),
       automation: connectionAutomationOf(row),
     }));

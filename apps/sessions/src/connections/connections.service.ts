@@ -19,12 +19,12 @@ import {
   type WhatsappView,
 } from '@atrium/contracts';
 import { requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
-import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
-import { defaultProviderOf, type SessionsConfig } from '../config.js';
+import { DATABASE } from '@atrium/service-kit';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
 import type { SessionsDatabase, SessionsTx } from '../shared/sessions-database.js';
 import { ConnectionEvents } from '../shared/connection.events.js';
+import { CloudConnectionFields } from './cloud-connection-fields.js';
 import { apiTokenHash, apiTokenHint, newApiToken } from './api-token.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { QueueNames } from './queue-names.js';
@@ -54,7 +54,7 @@ export class ConnectionsService {
     @Inject(SessionSupervisor) private readonly sessions: SessionSupervisor,
     @Inject(QueueNames) private readonly queueNames: QueueNames,
     @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(SERVICE_CONFIG) private readonly config: SessionsConfig,
+    @Inject(CloudConnectionFields) private readonly cloud: CloudConnectionFields,
   ) {}
 
   async list(actor: Actor): Promise<WhatsappView[]> {
@@ -94,9 +94,10 @@ export class ConnectionsService {
   async create(actor: Actor, dto: WhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
     const limit = await this.plans.of(actor, 'connections');
-    const { queueIds = [], ...fields } = dto;
+    const { queueIds = [], ...fields } = this.cloud.withoutCloudFields(dto);
     this.checkGreeting(queueIds, fields.greetingMessage ?? '');
     await this.requireReferences(actor, fields, queueIds);
+    const cloudAccount = await this.cloud.forCreate(actor.companyId, dto);
     const saved = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
       const count = await this.connections.count(tx, actor.companyId);
@@ -107,8 +108,9 @@ export class ConnectionsService {
       const row = await this.connections.insert(tx, {
         ...CONNECTION_DEFAULTS,
         ...withEmptyTexts(fields),
+        ...cloudAccount,
         name: fields.name,
-        provider: fields.provider ?? defaultProviderOf(this.config),
+        provider: this.cloud.providerOf(fields),
         companyId: actor.companyId,
         isDefault,
         status: 'OPENING',
@@ -125,9 +127,12 @@ export class ConnectionsService {
 
   async update(actor: Actor, id: number, dto: UpdateWhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
-    const { queueIds, ...fields } = dto;
+    const { queueIds, ...fields } = this.cloud.withoutCloudFields(dto);
     await this.requireReferences(actor, fields, queueIds);
-    const { saved, providerChanged } = await this.database.withTenant(actor.companyId, async (tx) => {
+    // The Cloud API account is checked at Meta before the transaction (a network call holds no lock).
+    const before = await this.database.withTenant(actor.companyId, (tx) => this.owned(tx, actor, id));
+    const cloudAccount = await this.cloud.forUpdate(before, dto);
+    const { saved, providerChanged, recheckCloud } = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
       const current = await this.owned(tx, actor, id);
       const currentQueues = (await this.connections.queueIdsOf(tx, actor.companyId, [id])).get(id) ?? [];
@@ -138,16 +143,18 @@ export class ConnectionsService {
       // There is always one default connection: it moves to another, it is never just unset.
       if (fields.isDefault === false && current.isDefault) throw new AppError(ErrorCode.ERR_NO_OTHER_WHATSAPP);
       const demoted = fields.isDefault === true && !current.isDefault ? await this.connections.clearDefault(tx, actor.companyId, id) : [];
-      const row = (await this.connections.update(tx, actor.companyId, id, withEmptyTexts(fields)))!;
+      const row = (await this.connections.update(tx, actor.companyId, id, { ...withEmptyTexts(fields), ...cloudAccount }))!;
       if (queueIds !== undefined) await this.connections.setQueues(tx, actor.companyId, id, queueIds);
       const providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
-      return { saved: [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))], providerChanged };
+      const recheckCloud = row.provider === 'cloud' && 'cloudAccessToken' in cloudAccount;
+      return { saved: [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))], providerChanged, recheckCloud };
     });
     const [view, ...demoted] = await this.present(actor, saved);
     for (const other of demoted) this.events.updated(other);
     this.events.updated(view!);
     // Another provider cannot use the old pairing: pair again.
-    if (providerChanged) await this.sessions.newQr({ companyId: actor.companyId, whatsappId: id });
+    // New Cloud API credentials: the session starts again with them (a refused one connects now).
+    if (providerChanged || recheckCloud) await this.sessions.newQr({ companyId: actor.companyId, whatsappId: id });
     return view!;
   }
 
@@ -269,6 +276,6 @@ export class ConnectionsService {
   private async present(actor: Actor, drafts: WhatsappDraft[]): Promise<WhatsappView[]> {
     if (drafts.length === 0) return [];
     const queuesOf = await this.queueNames.of(actor);
-    return drafts.map((draft) => toWhatsappView(draft, queuesOf(draft.queueIds)));
+    return drafts.map((draft) => toWhatsappView(draft, queuesOf(draft.queueIds), this.cloud.view(draft.row, draft.withToken)));
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { SessionStatusReason, WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
+import type { SessionStatusReason, TemplateComponent, WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
 
 /** Everything the sessions service owns lives in this schema. */
 export const sessionsDb = pgSchema('sessions');
@@ -46,10 +46,30 @@ export const whatsapps = sessionsDb
       tokenHash: varchar('token_hash', { length: 64 }),
       /** The token's last characters, so an admin can tell which token is in use. */
       tokenHint: varchar('token_hint', { length: 8 }),
+      // provider `cloud` (Meta's WhatsApp Cloud API, issue 26); null for other providers
+      /** The business number's id at Meta: webhooks name it, so one connection at most has it. */
+      cloudPhoneNumberId: varchar('cloud_phone_number_id', { length: 32 }),
+      cloudWabaId: varchar('cloud_waba_id', { length: 32 }),
+      /** The system user's access token, sealed (libs/kernel SecretBox, context `whatsapp:accessToken:<companyId>`). */
+      cloudAccessToken: text('cloud_access_token'),
+      cloudAccessTokenHint: varchar('cloud_access_token_hint', { length: 8 }),
+      /** The Meta app's secret that signs webhooks, sealed (context `whatsapp:appSecret:<companyId>`). */
+      cloudAppSecret: text('cloud_app_secret'),
+      /** Generated; pasted in the Meta app's webhook settings, echoed by the handshake. */
+      cloudVerifyToken: varchar('cloud_verify_token', { length: 64 }),
+      cloudMessagesPerSecond: integer('cloud_messages_per_second'),
+      cloudDisplayPhoneNumber: varchar('cloud_display_phone_number', { length: 40 }),
+      cloudVerifiedName: varchar('cloud_verified_name', { length: 200 }),
+      cloudQualityRating: varchar('cloud_quality_rating', { length: 20 }),
+      cloudMessagingLimitTier: varchar('cloud_messaging_limit_tier', { length: 40 }),
+      /** Meta's last refusal (`code: message`), shown beside DISCONNECTED. */
+      cloudError: varchar('cloud_error', { length: 500 }),
       ...timestamps(),
     },
     (t) => [
       index('whatsapps_company_idx').on(t.companyId),
+      uniqueIndex('whatsapps_cloud_phone_number_id_unique').on(t.cloudPhoneNumberId),
+      uniqueIndex('whatsapps_cloud_verify_token_unique').on(t.cloudVerifyToken),
       uniqueIndex('whatsapps_token_hash_unique').on(t.tokenHash),
       // At most one default connection per company.
       uniqueIndex('whatsapps_one_default_per_company')
@@ -126,5 +146,40 @@ export const authKeys = sessionsDb
   )
   .enableRLS();
 
-export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys };
+/**
+ * A Cloud API connection's message templates as its WhatsApp Business Account holds them (issue
+ * 26): synced from GET /{waba-id}/message_templates, kept current by the
+ * `message_template_status_update` and `message_template_quality_update` webhooks.
+ */
+export const whatsappTemplates = sessionsDb
+  .table(
+    'whatsapp_templates',
+    {
+      id: serial('id').primaryKey(),
+      companyId: integer('company_id').notNull(),
+      whatsappId: integer('whatsapp_id')
+        .notNull()
+        .references(() => whatsapps.id, { onDelete: 'cascade' }),
+      /** Meta's template id. */
+      metaId: varchar('meta_id', { length: 40 }).notNull(),
+      name: varchar('name', { length: 512 }).notNull(),
+      language: varchar('language', { length: 15 }).notNull(),
+      category: varchar('category', { length: 30 }).notNull(),
+      status: varchar('status', { length: 30 }).notNull(),
+      /** Meta's quality score (GREEN, YELLOW, RED, UNKNOWN); null until rated. */
+      quality: varchar('quality', { length: 20 }),
+      /** Why Meta rejected, paused or disabled it. */
+      reason: varchar('reason', { length: 200 }),
+      components: jsonb('components').$type<TemplateComponent[]>().notNull(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      uniqueIndex('whatsapp_templates_meta_unique').on(t.whatsappId, t.metaId),
+      index('whatsapp_templates_company_idx').on(t.companyId),
+      tenantIsolationPolicy(),
+    ],
+  )
+  .enableRLS();
+
+export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys, whatsappTemplates };
 export type SessionsSchema = typeof sessionsSchema;

@@ -3,7 +3,12 @@ import type { ChannelDriver } from '@atrium/channel';
 import type { WhatsappProvider } from '@atrium/contracts';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { SessionsConfig } from '../config.js';
+import { MetaGraphClient } from '@atrium/channel';
+import { CLOUD_DEFAULT_MESSAGES_PER_SECOND } from '@atrium/contracts';
+import { CloudAccountsRepository } from '../cloud/cloud-accounts.repository.js';
+import { CloudSecrets } from '../cloud/cloud-secrets.js';
 import { BaileysDriver } from './baileys/baileys.driver.js';
+import { CloudDriver } from './cloud/cloud.driver.js';
 import { SandboxDriver } from './sandbox/sandbox.driver.js';
 
 /** The channel drivers this replica can run, by the provider named in the connection form. */
@@ -11,9 +16,29 @@ import { SandboxDriver } from './sandbox/sandbox.driver.js';
 export class DriverRegistry {
   private readonly drivers = new Map<WhatsappProvider, ChannelDriver>();
 
-  constructor(@Inject(SERVICE_CONFIG) config: SessionsConfig) {
+  constructor(
+    @Inject(SERVICE_CONFIG) config: SessionsConfig,
+    @Inject(MetaGraphClient) graph: MetaGraphClient,
+    @Inject(CloudAccountsRepository) accounts: CloudAccountsRepository,
+    @Inject(CloudSecrets) secrets: CloudSecrets,
+  ) {
     const backoff = { baseMs: config.RECONNECT_BASE_MS, maxMs: config.RECONNECT_MAX_MS };
     this.register(new SandboxDriver({ url: config.SANDBOX_WS_URL, backoff, requestTimeoutMs: 30_000 }));
+    this.register(
+      new CloudDriver({
+        graph,
+        accounts,
+        secrets,
+        backoff,
+        defaultMessagesPerSecond: CLOUD_DEFAULT_MESSAGES_PER_SECOND,
+        pace: {
+          pairIntervalMs: config.CLOUD_PAIR_INTERVAL_MS,
+          pairBurst: config.CLOUD_PAIR_BURST,
+          attempts: config.CLOUD_SEND_ATTEMPTS,
+          backoff: { baseMs: config.CLOUD_RETRY_BASE_MS, maxMs: config.RECONNECT_MAX_MS },
+        },
+      }),
+    );
     if (config.BAILEYS_ENABLED) {
       this.register(
         new BaileysDriver({

@@ -1,4 +1,4 @@
-import { ChannelError, type ChannelSession } from '@atrium/channel';
+import { ChannelError, MENU_MAX_OPTIONS, type ChannelSession, type OutgoingMenu } from '@atrium/channel';
 import { AppError, ErrorCode, storableDeep, type OutboundCommandDto, type OutboundResult } from '@atrium/contracts';
 import type { MediaStore } from '../inbound/media-store.js';
 import type { SendPacer } from './send-pacer.js';
@@ -10,6 +10,11 @@ function required<T>(value: T | undefined | null, field: string): T {
     });
   }
   return value;
+}
+
+/** A menu as text: its body, then one line per option (`id - title`), for networks without interactive messages. */
+export function menuAsText(menu: OutgoingMenu): string {
+  return [menu.body, '', ...menu.options.map((option) => `*${option.id}* - ${option.title}`)].join('\n');
 }
 
 /** A driver's refusal as the spec's error code (spec 000 section 8). */
@@ -24,10 +29,12 @@ export function toCommandError(error: unknown, type: OutboundCommandDto['type'])
       return new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
     case 'message-not-found':
       return new AppError(ErrorCode.ERR_FETCH_WAPP_MSG);
+    case 'window-closed':
+      return new AppError(ErrorCode.ERR_WAPP_WINDOW_CLOSED, { data: { reason: error.message } });
     case 'failed':
       if (type === 'delete') return new AppError(ErrorCode.ERR_DELETE_WAPP_MSG);
       if (type === 'checkNumber' || type === 'checkNumbers') return new AppError(ErrorCode.ERR_WAPP_CHECK_CONTACT);
-      return new AppError(ErrorCode.ERR_SENDING_WAPP_MSG);
+      return new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, error.message === 'failed' ? {} : { data: { reason: error.message } });
   }
 }
 
@@ -90,6 +97,26 @@ export async function executeCommand(
       case 'presence':
         await channel.sendPresence(required(command.to, 'to'), required(command.presence, 'presence'));
         return { ok: true };
+      case 'sendReaction': {
+        const [to, messageId] = [required(command.to, 'to'), required(command.messageId, 'messageId')];
+        if (!channel.sendReaction) throw new ChannelError('failed', 'this network has no reactions');
+        const react = channel.sendReaction.bind(channel);
+        return await deps.pacer.run(() => react(to, messageId, command.emoji ?? ''));
+      }
+      case 'sendMenu': {
+        const [to, menu] = [required(command.to, 'to'), required(command.menu, 'menu')];
+        // beyond MENU_MAX_OPTIONS, or on a network without menus, the options go as numbered text
+        if (!channel.sendMenu || menu.options.length > MENU_MAX_OPTIONS)
+          return await deps.pacer.run(() => channel.sendText(to, menuAsText(menu), options), gap);
+        const sendMenu = channel.sendMenu.bind(channel);
+        return await deps.pacer.run(() => sendMenu(to, menu, options), gap);
+      }
+      case 'sendTemplate': {
+        const [to, template] = [required(command.to, 'to'), required(command.template, 'template')];
+        if (!channel.sendTemplate) throw new ChannelError('failed', 'templates are sent on Cloud API connections only');
+        const sendTemplate = channel.sendTemplate.bind(channel);
+        return await deps.pacer.run(() => sendTemplate(to, template, options), gap);
+      }
       case 'listContacts':
         // names from the phone's address book, as PostgreSQL can store them
         return { contacts: storableDeep(await channel.listContacts()) };

@@ -123,6 +123,7 @@ export class RunningSession implements ChannelListener {
       logger: this.deps.logger.child({ whatsappId: this.ref.whatsappId, companyId: this.ref.companyId }),
       pairingPhoneNumber: options.pairingPhoneNumber,
       attemptTimeoutMs: this.deps.attemptTimeoutMs,
+      connection: this.ref,
     });
     await this.channel.start();
   }
@@ -251,6 +252,10 @@ export class RunningSession implements ChannelListener {
         this.connected = false;
         this.ended = true;
         return this.end({ status: 'DISCONNECTED', statusReason: 'replaced', qrcode: '', pairingCode: '' });
+      case 'refused':
+        this.connected = false;
+        this.ended = true;
+        return this.end({ status: 'DISCONNECTED', statusReason: state.reason, qrcode: '', pairingCode: '' });
       case 'closed':
         this.connected = false;
         return;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CloudModule } from '../cloud/cloud.module.js';
 import { AuthKeysRepository } from '../auth-state/auth-keys.repository.js';
 import { ConnectionEvents } from '../shared/connection.events.js';
 import { DriverRegistry } from '../drivers/driver-registry.js';
@@ -11,6 +12,7 @@ import { SessionsMetrics } from './sessions-metrics.js';
 
 /** Running sessions: leases, drivers, auth state, the inbound stream and media. */
 @Module({
+  imports: [CloudModule],
   providers: [
     LeaseRepository,
     SessionStateRepository,
@@ -22,6 +24,6 @@ import { SessionsMetrics } from './sessions-metrics.js';
     SessionSupervisor,
     SessionsMetrics,
   ],
-  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository],
+  exports: [SessionSupervisor, ConnectionEvents, AuthKeysRepository, InboundPublisher, MediaStore],
 })
 export class RuntimeModule {}

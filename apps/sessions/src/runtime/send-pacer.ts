@@ -23,6 +23,14 @@ export class SendPacer {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
+  /**
+   * A number whose driver paces its sends itself (Cloud API: Meta's per-number and per-customer
+   * limits, sends to different customers in flight together): at most `maxQueue` sends at once, no gap.
+   */
+  static driverPaced(maxQueue: number): SendPacer {
+    return new DriverPacedSends(maxQueue);
+  }
+
   get queued(): number {
     return this.waiting;
   }
@@ -49,5 +57,26 @@ export class SendPacer {
     // The next send waits for this one to complete, successfully or not.
     this.tail = turn.catch(() => undefined);
     return turn;
+  }
+}
+
+class DriverPacedSends extends SendPacer {
+  private inFlight = 0;
+
+  constructor(private readonly limit: number) {
+    super(0, limit);
+  }
+
+  override get queued(): number {
+    return this.inFlight;
+  }
+
+  override run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inFlight >= this.limit)
+      return Promise.reject(new AppError(ErrorCode.ERR_SENDING_WAPP_MSG, { data: { reason: 'send queue full' } }));
+    this.inFlight += 1;
+    return work().finally(() => {
+      this.inFlight -= 1;
+    });
   }
 }

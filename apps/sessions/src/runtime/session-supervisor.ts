@@ -378,7 +378,11 @@ export class SessionSupervisor implements OnApplicationBootstrap, BeforeApplicat
       return;
     }
     const auth = new PgAuthStateStore(this.authKeys, ref, this.config.AUTH_CACHE_MAX_KEYS);
-    const pacer = new SendPacer(this.config.SEND_MIN_GAP_MS, this.config.SEND_MAX_QUEUE);
+    // Cloud API numbers are paced by their driver, to Meta's limits (80 messages/s, the pair limit)
+    const pacer =
+      row.provider === 'cloud'
+        ? SendPacer.driverPaced(this.config.CLOUD_MAX_QUEUE)
+        : new SendPacer(this.config.SEND_MIN_GAP_MS, this.config.SEND_MAX_QUEUE);
     const session = new RunningSession(ref, driver, auth, pacer, this.sessionDeps());
     const subscription = this.owners.serve(
       ref.whatsappId,

@@ -1,4 +1,4 @@
-import type { QueueRef, WhatsappSummary, WhatsappView } from '@atrium/contracts';
+import type { QueueRef, WhatsappCloudView, WhatsappSummary, WhatsappView } from '@atrium/contracts';
 import type { whatsapps } from '../db/schema.js';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -28,8 +28,12 @@ export interface WhatsappDraft {
   withToken: boolean;
 }
 
-/** The full connection; `queues` names `draft.queueIds`. */
-export function toWhatsappView({ row, queueIds, withToken }: WhatsappDraft, queues: QueueRef[]): WhatsappView {
+/** The full connection; `queues` names `draft.queueIds`; `cloud` is the Cloud API account as admins see it. */
+export function toWhatsappView(
+  { row, queueIds, withToken }: WhatsappDraft,
+  queues: QueueRef[],
+  cloud: WhatsappCloudView | null = null,
+): WhatsappView {
   return {
     ...toWhatsappSummary(row),
     companyId: row.companyId,
@@ -49,6 +53,7 @@ export function toWhatsappView({ row, queueIds, withToken }: WhatsappDraft, queu
     timeUseBotQueues: row.timeUseBotQueues,
     maxUseBotQueues: row.maxUseBotQueues,
     tokenHint: withToken ? row.tokenHint : null,
+    cloud,
     createdAt: row.createdAt.toISOString(),
   };
 }

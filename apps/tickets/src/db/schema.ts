@@ -9,6 +9,7 @@ import { tickets, tags, ticketTags, ticketNotes, userRatings } from './schema/ti
 import { messages, ticketTexts, quickMessages, mediaHolds } from './schema/messages.js';
 import { failedInboundEvents } from './schema/inbound.js';
 import { userRefs, whatsappRefs } from './schema/directory.js';
+import { customerWindows } from './schema/customer-windows.js';
 import { ticketBots, botReplies } from './schema/chatbot.js';
 import { outbox } from './schema/outbox.js';
 import { chats, chatUsers, chatMessages } from './schema/chats.js';
@@ -21,6 +22,7 @@ export * from './schema/tickets.js';
 export * from './schema/messages.js';
 export * from './schema/inbound.js';
 export * from './schema/directory.js';
+export * from './schema/customer-windows.js';
 export * from './schema/chatbot.js';
 export * from './schema/outbox.js';
 export * from './schema/chats.js';
@@ -42,6 +44,7 @@ export const ticketsSchema = {
   failedInboundEvents,
   userRefs,
   whatsappRefs,
+  customerWindows,
   ticketBots,
   botReplies,
   userRatings,

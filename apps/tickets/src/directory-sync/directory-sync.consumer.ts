@@ -95,6 +95,7 @@ export class DirectorySyncConsumer implements OnModuleInit, OnApplicationBootstr
         name: session.name,
         status: session.status,
         isDefault: session.isDefault,
+        provider: session.provider,
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ConnectionAutomation, UserRefRecord } from '@atrium/contracts';
+import type { ConnectionAutomation, UserRefRecord, WhatsappProvider } from '@atrium/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { userRefs, whatsappRefs } from '../db/schema.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
@@ -12,6 +12,7 @@ export interface WhatsappRefValues {
   name: string;
   status: string;
   isDefault: boolean;
+  provider: WhatsappProvider;
   /** undefined keeps the queues already known (session updates carry none). */
   queueIds?: number[];
   /** undefined keeps the automation already known (session updates carry none). */
@@ -81,6 +82,7 @@ export class DirectoryRepository {
           name: rest.name,
           status: rest.status,
           isDefault: rest.isDefault,
+          provider: rest.provider,
           ...(queueIds !== undefined && { queueIds }),
           ...(automation !== undefined && { automation }),
           updatedAt: sql`now()`,

@@ -85,6 +85,7 @@ export function refOf(view: WhatsappView): WhatsappRefValues {
     name: view.name,
     status: view.status,
     isDefault: view.isDefault,
+    provider: view.provider,
     queueIds: view.queueIds,
     automation: connectionAutomationOf(view),
   };

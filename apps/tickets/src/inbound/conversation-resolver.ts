@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { storableText, type ChannelChat, type ChannelContact } from '@atrium/contracts';
 import { ContactsRepository, type ContactRow, type NewContact } from '../contacts/contacts.repository.js';
+import { CustomerWindowsRepository } from '../customer-window/customer-windows.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import type { TicketsTx } from '../shared/tickets-database.js';
@@ -12,6 +13,11 @@ export interface InboundParty {
   /** Who wrote: the customer (or, in a group, the participant); the business for fromMe. */
   from: ChannelContact;
   fromMe: boolean;
+  /**
+   * When the customer sent it (epoch ms, as the channel dated it), for a message: a customer's
+   * message opens the conversation's customer-service window from then (unset for calls).
+   */
+  sentAt?: number;
 }
 
 export interface Conversation {
@@ -139,6 +145,7 @@ export class ConversationResolver {
     @Inject(TicketsRepository) private readonly tickets: TicketsRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(QueuesRepository) private readonly queues: QueuesRepository,
+    @Inject(CustomerWindowsRepository) private readonly windows: CustomerWindowsRepository,
   ) {}
 
   async resolve(tx: TicketsTx, companyId: number, parties: InboundParty[]): Promise<ResolvedConversations> {
@@ -165,6 +172,15 @@ export class ConversationResolver {
         ticketCreated: createdTickets.delete(ticket.id),
       };
     });
+    await this.windows.record(
+      tx,
+      companyId,
+      parties.flatMap((party, i) =>
+        !party.fromMe && party.sentAt !== undefined && !keys[i]!.isGroup
+          ? [{ whatsappId: party.whatsappId, contactId: keys[i]!.contactId, at: new Date(party.sentAt) }]
+          : [],
+      ),
+    );
     return { conversations, createdContacts: created, updatedContacts: updated };
   }
 

@@ -79,7 +79,13 @@ export class InboundMessageBatches {
       const resolved = await this.conversations.resolve(
         tx,
         companyId,
-        fresh.map(({ whatsappId, message }) => ({ whatsappId, chat: message.chat, from: message.from, fromMe: message.fromMe })),
+        fresh.map(({ whatsappId, message }) => ({
+          whatsappId,
+          chat: message.chat,
+          from: message.from,
+          fromMe: message.fromMe,
+          sentAt: message.timestamp,
+        })),
       );
       const { conversations } = resolved;
       const rows = byChannelId(

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ChatbotModule } from '../chatbot/chatbot.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
+import { CustomerWindowModule } from '../customer-window/customer-window.module.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { QueuesModule } from '../queues/queues.module.js';
@@ -31,7 +32,16 @@ import { TouchTicketsStep } from './steps/touch-tickets.step.js';
 const INBOUND_STEPS = [TouchTicketsStep, ChatbotStep, CampaignRepliesStep];
 
 @Module({
-  imports: [SharedModule, DirectoryModule, ContactsModule, TicketsModule, QueuesModule, MessagesModule, ChatbotModule],
+  imports: [
+    SharedModule,
+    DirectoryModule,
+    ContactsModule,
+    TicketsModule,
+    QueuesModule,
+    MessagesModule,
+    ChatbotModule,
+    CustomerWindowModule,
+  ],
   controllers: [InboundFailuresController],
   providers: [
     ConversationResolver,

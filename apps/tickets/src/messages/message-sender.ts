@@ -1,8 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, storableText, type MessageView, type SentMessageResult, type TicketView } from '@atrium/contracts';
+import {
+  AppError,
+  ErrorCode,
+  storableText,
+  type MessageView,
+  type OutboundTemplate,
+  type SentMessageResult,
+  type TicketView,
+} from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { SessionsChannel, type OutboundCommand } from '@atrium/kernel';
+import { windowOpen } from '../customer-window/customer-window.js';
+import { CustomerWindowsRepository } from '../customer-window/customer-windows.repository.js';
 import { chatIdOf } from '../directory/chat-id.js';
 import { CompanyBatches } from '../shared/company-batches.js';
 import { TicketsEvents } from '../shared/tickets.events.js';
@@ -13,9 +23,14 @@ import { lastMessageText, mediaTypeOf } from './media-type.js';
 import { toMessageView } from './message.view.js';
 import { MessagesRepository, type MessageRow } from './messages.repository.js';
 
-/** One message to send: text, or a stored file with an optional caption; the stored message it answers. */
+/**
+ * One message to send: text, a stored file with an optional caption, or an approved template
+ * (`body` its text as the customer reads it); the stored message it answers.
+ */
 export interface OutgoingMessage {
   body: string;
+  /** Meta's template object, filled (`cloud` connections): the one kind of message that goes outside the customer-service window. */
+  template?: OutboundTemplate;
   media?: { path: string; mimetype: string; filename: string };
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
   /** Its WhatsApp id, chosen here: sending it again is the same message (see OutboundCommandDto.newMessageId). */
@@ -28,7 +43,7 @@ export interface OutgoingMessage {
 export interface PendingMessage {
   id: number;
   whatsappId: number;
-  command: OutboundCommand<'sendMedia' | 'sendText'>;
+  command: OutboundCommand<'sendMedia' | 'sendText' | 'sendTemplate'>;
   lastMessage: string;
 }
 
@@ -85,6 +100,7 @@ export class MessageSender {
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
+    @Inject(CustomerWindowsRepository) private readonly windows: CustomerWindowsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -123,6 +139,7 @@ export class MessageSender {
       return { ticket, outgoing, whatsappId, to, body, mediaType, mediaName };
     });
     const companyId = prepared[0]?.ticket.companyId;
+    if (companyId !== undefined) await this.refuseOutsideWindow(tx, companyId, prepared);
     const inserted = await this.messages.insertManyIfAbsent(
       tx,
       prepared.map(({ ticket, outgoing, whatsappId, body, mediaType, mediaName }) => ({
@@ -164,19 +181,43 @@ export class MessageSender {
       outgoing.newMessageId ? named.get(`${whatsappId}:${outgoing.newMessageId}`) : unnamed[next++],
     );
     return prepared.map(({ outgoing, whatsappId, to, body, mediaType, mediaName }, i) => {
-      const command: OutboundCommand<'sendMedia' | 'sendText'> = outgoing.media
-        ? {
-            type: 'sendMedia',
-            to,
-            media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' },
-            body: body || undefined,
-          }
-        : { type: 'sendText', to, body };
+      const command: OutboundCommand<'sendMedia' | 'sendText' | 'sendTemplate'> = outgoing.template
+        ? { type: 'sendTemplate', to, template: outgoing.template }
+        : outgoing.media
+          ? {
+              type: 'sendMedia',
+              to,
+              media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' },
+              body: body || undefined,
+            }
+          : { type: 'sendText', to, body };
       if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
       if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
       if (outgoing.minGapMs !== undefined) command.minGapMs = outgoing.minGapMs;
       return { id: rows[i]!.id, whatsappId, command, lastMessage: lastMessageText(mediaType, body, mediaName) };
     });
+  }
+
+  /**
+   * Meta's customer-service window (issue 26): on a `cloud` connection, anything but a template to
+   * a customer whose last message is more than 24 h old is refused here (ERR_WAPP_WINDOW_CLOSED),
+   * before it is stored, instead of failing at Meta (131047).
+   */
+  private async refuseOutsideWindow(
+    tx: TicketsTx,
+    companyId: number,
+    sends: Array<{ ticket: TicketView; outgoing: OutgoingMessage; whatsappId: number }>,
+  ): Promise<void> {
+    const free = sends.filter(({ outgoing }) => !outgoing.template);
+    if (free.length === 0) return;
+    const states = await this.windows.states(
+      tx,
+      companyId,
+      free.map(({ ticket, whatsappId }) => ({ whatsappId, contactId: ticket.contactId })),
+    );
+    const now = new Date();
+    if (states.some((state) => state.provider === 'cloud' && !windowOpen(state.lastCustomerMessageAt, now)))
+      throw new AppError(ErrorCode.ERR_WAPP_WINDOW_CLOSED);
   }
 
   /**

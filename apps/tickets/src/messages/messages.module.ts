@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
+import { CustomerWindowModule } from '../customer-window/customer-window.module.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { SharedModule } from '../shared/shared.module.js';
@@ -21,10 +22,18 @@ import { MessagesController } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
+import { TemplateMessagesController } from './template-messages.controller.js';
+import { TemplateMessagesService } from './template-messages.service.js';
 
 @Module({
-  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, ContactsModule],
-  controllers: [MessagesController, BotHistoryController, CampaignMessagesController, ExternalMessagesController],
+  imports: [SharedModule, DirectoryModule, MediaModule, TicketsModule, ContactsModule, CustomerWindowModule],
+  controllers: [
+    MessagesController,
+    BotHistoryController,
+    CampaignMessagesController,
+    ExternalMessagesController,
+    TemplateMessagesController,
+  ],
   providers: [
     CampaignMessagesRepository,
     CampaignMessagesService,
@@ -39,6 +48,7 @@ import { OutgoingMessagesService } from './outgoing-messages.service.js';
     OutgoingMessagesService,
     ComposerFiles,
     AutomaticMessagesSender,
+    TemplateMessagesService,
   ],
   exports: [MessagesRepository, MessageSender, CampaignReplies],
 })

@@ -170,7 +170,8 @@ export class MessagesRepository {
           eq(messages.companyId, companyId),
           eq(messages.whatsappId, whatsappId),
           eq(messages.wid, wid),
-          ack < 0 ? sql`${messages.ack} <= 0` : sql`${messages.ack} < ${ack}`,
+          // a failure (-1) replaces pending or sent (Meta reports `failed` after `sent`), never delivered or read
+          ack < 0 ? sql`${messages.ack} <= 1` : sql`${messages.ack} < ${ack}`,
         ),
       )
       .returning();

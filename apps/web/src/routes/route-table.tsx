@@ -64,6 +64,7 @@ const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/components/announcements.page'));
 const TodoPage = lazy(() => import('../features/todo/components/todo.page'));
 const ConnectionsPage = lazy(() => import('../features/connections/components/connections.page'));
+const TemplatesPage = lazy(() => import('../features/templates/components/templates.page'));
 const TicketsPage = lazy(() => import('../features/tickets/components/tickets.page'));
 const ContactsPage = lazy(() => import('../features/contacts-page/components/contacts.page'));
 const TagsPage = lazy(() => import('../features/tags/components/tags.page'));
@@ -227,6 +228,14 @@ export const ROUTES: readonly AppRoute[] = [
     icon: WhatsAppOutlined,
     role: 'admin',
     badge: 'connections',
+  },
+  {
+    key: 'connectionTemplates',
+    path: '/connections/:whatsappId/templates',
+    page: TemplatesPage,
+    menu: false,
+    section: 'admin',
+    role: 'admin',
   },
   {
     key: 'files',

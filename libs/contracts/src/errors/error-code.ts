@@ -101,6 +101,22 @@ export enum ErrorCode {
   ERR_INVALID_API_TOKEN = 'ERR_INVALID_API_TOKEN',
   /** An `Idempotency-Key` used before with another request (number, body, files or closeTicket). */
   ERR_IDEMPOTENCY_KEY_REUSED = 'ERR_IDEMPOTENCY_KEY_REUSED',
+  // WhatsApp Cloud API (issue 26)
+  /** Meta refused the connection's credentials when it was created or saved (data: Meta's code and message). */
+  ERR_CLOUD_CREDENTIALS_REFUSED = 'ERR_CLOUD_CREDENTIALS_REFUSED',
+  /** Another connection already uses this phone number id (a webhook names one connection). */
+  ERR_CLOUD_NUMBER_IN_USE = 'ERR_CLOUD_NUMBER_IN_USE',
+  /** A webhook delivery without an `X-Hub-Signature-256` header. */
+  ERR_WEBHOOK_UNSIGNED = 'ERR_WEBHOOK_UNSIGNED',
+  /** A webhook delivery (or handshake) that is wrongly signed, names no known number, or a wrong verify token. */
+  ERR_WEBHOOK_REFUSED = 'ERR_WEBHOOK_REFUSED',
+  /**
+   * Free text on a `cloud` connection more than 24 h after the customer's last message (Meta's
+   * customer-service window, its error 131047): only an approved template may be sent then.
+   */
+  ERR_WAPP_WINDOW_CLOSED = 'ERR_WAPP_WINDOW_CLOSED',
+  /** A template the connection's WhatsApp Business account does not have approved (unknown name or language, pending, rejected). */
+  ERR_WAPP_TEMPLATE_NOT_FOUND = 'ERR_WAPP_TEMPLATE_NOT_FOUND',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -183,6 +199,12 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_INVALID_SPREADSHEET]: 400,
   [ErrorCode.ERR_INVALID_API_TOKEN]: 401,
   [ErrorCode.ERR_IDEMPOTENCY_KEY_REUSED]: 422,
+  [ErrorCode.ERR_CLOUD_CREDENTIALS_REFUSED]: 400,
+  [ErrorCode.ERR_CLOUD_NUMBER_IN_USE]: 409,
+  [ErrorCode.ERR_WEBHOOK_UNSIGNED]: 401,
+  [ErrorCode.ERR_WEBHOOK_REFUSED]: 403,
+  [ErrorCode.ERR_WAPP_WINDOW_CLOSED]: 400,
+  [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

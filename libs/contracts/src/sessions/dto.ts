@@ -15,9 +15,14 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { booleanish, optionalId } from '../transforms.js';
+import { CLOUD_MAX_MESSAGES_PER_SECOND } from './cloud.js';
 import { WHATSAPP_PROVIDERS, type WhatsappProvider } from './status.js';
 
 const MESSAGE_MAX = 5000;
+/** A Graph API object id (phone number, WABA): digits. */
+const GRAPH_ID = /^\d{5,30}$/;
+/** A secret as typed: no spaces or control characters ('' or the mask keep the stored one on update). */
+const SECRET_TEXT = /^[\x21-\x7e]*$/;
 
 /** The connection dialog's fields but the name, all optional (spec 001 "Connections", issue 4). */
 class WhatsappFieldsDto {
@@ -39,6 +44,18 @@ class WhatsappFieldsDto {
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(MESSAGE_MAX) expiresInactiveMessage?: string | null;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(525_600) timeUseBotQueues?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1000) maxUseBotQueues?: number;
+
+  // provider `cloud` (Meta's WhatsApp Cloud API, issue 26): required when creating one, each optional on update
+  /** The business phone number's id in Meta's WhatsApp Manager (digits). */
+  @IsOptional() @IsString() @Matches(GRAPH_ID) phoneNumberId?: string;
+  /** The WhatsApp Business Account's id (digits): its templates live there. */
+  @IsOptional() @IsString() @Matches(GRAPH_ID) wabaId?: string;
+  /** A system user's access token; write-only (stored encrypted). On update, left out, '' or SECRET_MASK keeps the stored one. */
+  @IsOptional() @IsString() @MaxLength(2000) @Matches(SECRET_TEXT) accessToken?: string;
+  /** The Meta app's secret that signs webhooks; write-only (stored encrypted). On update, left out, '' or SECRET_MASK keeps it. */
+  @IsOptional() @IsString() @MaxLength(200) @Matches(SECRET_TEXT) appSecret?: string;
+  /** The number's send pace (Meta: 80 per second, raised to 1 000 on upgraded numbers). */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(CLOUD_MAX_MESSAGES_PER_SECOND) messagesPerSecond?: number;
 }
 
 /**

@@ -50,6 +50,8 @@ export interface InboundAckEvent extends InboundEventBase {
   messageId: string;
   chatId: string;
   ack: MessageAck;
+  /** For a failure (ack -1), why, as the network said it (Cloud API: `code: title`). */
+  error?: string;
 }
 
 /** A message was edited by its author. */

@@ -38,6 +38,9 @@ export const OUTBOUND_COMMAND_TYPES = [
   'rejectCall',
   'listContacts',
   'presence',
+  'sendReaction',
+  'sendMenu',
+  'sendTemplate',
 ] as const;
 export type OutboundCommandType = (typeof OUTBOUND_COMMAND_TYPES)[number];
 
@@ -61,6 +64,34 @@ export class OutboundMediaDto {
   @IsString() @Length(1, 255) filename!: string;
   /** Send an audio as a voice note. */
   @IsOptional() @Transform(booleanish) @IsBoolean() voiceNote?: boolean;
+}
+
+/** One option of a `sendMenu`: its id comes back as the body of the customer's reply. */
+export class OutboundMenuOptionDto {
+  @IsString() @Length(1, 200) id!: string;
+  @IsString() @Length(1, 200) title!: string;
+  @IsOptional() @IsString() @MaxLength(200) description?: string;
+}
+
+/** A chatbot's menu: interactive buttons or list on networks that have them (Cloud API), text elsewhere or beyond 10 options. */
+export class OutboundMenuDto {
+  @IsString() @Length(1, 4096) body!: string;
+  @IsOptional() @IsString() @Length(1, 20) buttonText?: string;
+  @IsOptional() @IsString() @MaxLength(60) footer?: string;
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => OutboundMenuOptionDto)
+  options!: OutboundMenuOptionDto[];
+}
+
+/** An approved Cloud API template and its parameters, as Meta's `template` object of POST /messages takes them. */
+export class OutboundTemplateDto {
+  @IsString() @Matches(/^[a-z0-9_]{1,512}$/) name!: string;
+  @IsString() @Matches(/^[a-zA-Z]{2,3}(_[a-zA-Z0-9]{2,4})?$/) language!: string;
+  /** Meta's components (`{ type: 'body', parameters: [{ type: 'text', text: '…' }] }`, …), passed on as they are. */
+  @IsOptional() @IsArray() @ArrayMaxSize(20) components?: Array<Record<string, unknown>>;
 }
 
 export class OutboundLocationDto {
@@ -104,6 +135,12 @@ export class OutboundCommandDto {
   numbers?: string[];
   @IsOptional() @IsString() @Length(1, 128) callId?: string;
   @IsOptional() @IsIn(CHAT_PRESENCES) presence?: ChatPresence;
+  /** sendReaction (to, messageId, emoji; '' removes it). */
+  @IsOptional() @IsString() @MaxLength(16) emoji?: string;
+  /** sendMenu (to, menu, quotedId?, newMessageId?). */
+  @IsOptional() @ValidateNested() @Type(() => OutboundMenuDto) menu?: OutboundMenuDto;
+  /** sendTemplate (to, template, newMessageId?): Cloud API connections only (ERR_SENDING_WAPP_MSG elsewhere). */
+  @IsOptional() @ValidateNested() @Type(() => OutboundTemplateDto) template?: OutboundTemplateDto;
   /**
    * Sends only: the number starts this send at least this many ms after its previous send
    * completed (WhatsApp took it), so the recipient side sees the two at least that far apart (a
@@ -173,4 +210,7 @@ export interface OutboundResults {
   rejectCall: { ok: true };
   listContacts: ContactListResult;
   presence: { ok: true };
+  sendReaction: SentMessageResult;
+  sendMenu: SentMessageResult;
+  sendTemplate: SentMessageResult;
 }

@@ -12,7 +12,9 @@ export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
  * that refused it (`unreachable`), an open connection that dropped (`connection-lost`), QR codes
  * nobody scanned (`qr-not-scanned`), the phone unlinked the device (`logged-out`), another client
  * opened the session (`replaced`), or no driver runs the connection's provider here
- * (`provider-unavailable`). Null when connected, or stopped on request.
+ * (`provider-unavailable`), Meta's Cloud API said the access token expired or was revoked
+ * (`cloud-token-expired`, Graph error 190) or refused the number otherwise (`cloud-refused`, its
+ * message in the connection's `cloud.error`). Null when connected, or stopped on request.
  */
 export const SESSION_STATUS_REASONS = [
   'timeout',
@@ -22,6 +24,8 @@ export const SESSION_STATUS_REASONS = [
   'logged-out',
   'replaced',
   'provider-unavailable',
+  'cloud-token-expired',
+  'cloud-refused',
 ] as const;
 export type SessionStatusReason = (typeof SESSION_STATUS_REASONS)[number];
 
@@ -37,9 +41,10 @@ export function needsAttention(connections: ReadonlyArray<{ status: WhatsappStat
 
 /**
  * Channel providers of the connection form: `beta` is WhatsApp Web multi-device (Baileys, the
- * default), `sandbox` the simulated network of apps/wa-sandbox. `cloud` (Meta's Cloud API) is to come.
+ * default), `sandbox` the simulated network of apps/wa-sandbox, `cloud` Meta's official WhatsApp
+ * Cloud API (Graph API over HTTP, inbound by signed webhooks; issue 26).
  */
-export const WHATSAPP_PROVIDERS = ['beta', 'sandbox'] as const;
+export const WHATSAPP_PROVIDERS = ['beta', 'sandbox', 'cloud'] as const;
 export type WhatsappProvider = (typeof WHATSAPP_PROVIDERS)[number];
 
 /** Connection defaults (spec 000 section 9). */

@@ -21,6 +21,20 @@ export const SessionsSubjects = {
   /** DELETE /whatsappsession/{id}: log out and stop. */
   sessionDisconnect: 'sessions.session.disconnect',
 
+  /** CloudWebhookDto → CloudWebhookResult: a signed Cloud API webhook (gateway `POST /webhooks/whatsapp`), verified and put on the inbound stream. */
+  cloudWebhook: 'sessions.cloud.webhook',
+  /** CloudWebhookVerifyDto → `{ challenge }`: Meta's verification handshake (gateway `GET /webhooks/whatsapp`). */
+  cloudWebhookVerify: 'sessions.cloud.webhook-verify',
+
+  /** GET /whatsapp/{id}/templates → WhatsappTemplateView[]: a Cloud API connection's templates as last synced. */
+  templatesList: 'sessions.templates.list',
+  /** POST /whatsapp/{id}/templates/sync → WhatsappTemplateView[]: the templates asked of Meta again. */
+  templatesSync: 'sessions.templates.sync',
+  /** POST /whatsapp/{id}/templates (admin): CreateTemplateDto → WhatsappTemplateView, submitted to Meta for approval. */
+  templatesCreate: 'sessions.templates.create',
+  /** TemplateRenderDto → RenderedTemplate: an approved template with its values, ready to send (asked without an actor). */
+  templateRender: 'sessions.templates.render',
+
   /** OutboundRequestDto → OutboundResult: send, edit, delete, mark read, check a number, ... */
   command: 'sessions.outbound.command',
 } as const;

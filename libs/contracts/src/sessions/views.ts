@@ -1,4 +1,5 @@
 import type { QueueRef } from '../identity/views.js';
+import type { WhatsappCloudView } from './cloud.js';
 import type { SessionStatusReason, WhatsappProvider, WhatsappStatus } from './status.js';
 
 /** A connection as lists and live session updates show it (spec 000 section 3, "connection summary"). */
@@ -49,6 +50,8 @@ export interface WhatsappView extends WhatsappSummary {
    * (`POST /whatsapp/{id}/token`): only its hash is stored.
    */
   tokenHint: string | null;
+  /** Provider `cloud`: the Cloud API account (secrets never shown); null for other providers, and for non-admins. */
+  cloud: WhatsappCloudView | null;
   createdAt: string;
 }
 

@@ -1,5 +1,6 @@
 import type { Allowed, ById, Done, NoData, Rpc, Update } from '../contract.js';
 import type { QueueRefRecord, ReadModelPageDto } from '../read-models.js';
+import type { CustomerWindowView, TicketTemplateMessageDto } from './customer-window.js';
 import type {
   ContactDto,
   ContactIdsDto,
@@ -104,6 +105,8 @@ export type TicketsContract = {
   [S.messagesPage]: Rpc<{ ticketId: number; query: MessagesQueryDto }, MessagesPageView>;
   [S.messagesSend]: Rpc<SendMessageCommand, MessageView[]>;
   [S.messagesDelete]: Rpc<ById, MessageView>;
+  [S.messagesSendTemplate]: Rpc<TicketTemplateMessageDto, MessageView>;
+  [S.customerWindowShow]: Rpc<ById, CustomerWindowView>;
   [S.mediaAccess]: Rpc<MediaAccessDto, Allowed>;
 };
 

@@ -11,3 +11,4 @@ export * from './dashboard.js';
 export * from './campaign-messages.js';
 export * from './external-messages.js';
 export * from './bot-handoff.js';
+export * from './customer-window.js';

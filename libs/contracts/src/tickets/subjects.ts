@@ -56,6 +56,10 @@ export const TicketsSubjects = {
   /** SendMessageCommand: text and/or media already in object storage. */
   messagesSend: 'tickets.messages.send',
   messagesDelete: 'tickets.messages.delete',
+  /** TicketTemplateMessageDto → MessageView: an approved template sent on the ticket's `cloud` connection (issue 26). */
+  messagesSendTemplate: 'tickets.messages.send-template',
+  /** `{ id }` (a ticket) → CustomerWindowView: whether free text may go to its customer (Meta's 24-hour window). */
+  customerWindowShow: 'tickets.customer-window.show',
   /** TicketsReferencesDto → MissingReferences: which of these ids are not records of the actor's company. */
   referencesMissing: 'tickets.references.missing',
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy } from '@atrium/database';
-import type { ConnectionAutomation } from '@atrium/contracts';
+import type { ConnectionAutomation, WhatsappProvider } from '@atrium/contracts';
 import { ticketsDb, companyId } from './tickets-db.js';
 
 /**
@@ -39,6 +39,8 @@ export const whatsappRefs = ticketsDb
       name: varchar('name', { length: 50 }).notNull(),
       status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
       isDefault: boolean('is_default').notNull().default(false),
+      /** Its channel: on `cloud` (Meta's Cloud API) free text is refused outside the customer-service window. */
+      provider: varchar('provider', { length: 20 }).$type<WhatsappProvider>().notNull().default('beta'),
       queueIds: jsonb('queue_ids')
         .$type<number[]>()
         .notNull()

@@ -34,6 +34,8 @@ export const TAGS = [
   'CampaignShippings',
   'Schedules',
   'Flows',
+  'Templates',
+  'CustomerWindow',
 ] as const;
 
 /** The one RTK Query API of the app; each feature injects its endpoints (features/<name>/api). */

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import type { WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../app/app-providers';
 import { createStore } from '../../../app/store';
 import { loggedIn } from '../../auth/auth.slice';
@@ -41,6 +42,7 @@ function aConnection(id: number, overrides: Partial<WhatsappView> = {}): Whatsap
     timeUseBotQueues: 0,
     maxUseBotQueues: 3,
     tokenHint: null,
+    cloud: null,
     createdAt: '2025-06-01T00:00:00.000Z',
     ...overrides,
   };
@@ -55,7 +57,9 @@ function mount(profile: 'admin' | 'user' = 'admin') {
       {/* antd's App (modal API) wraps the pages in the signed-in shell. */}
       <App component={false}>
         <SocketContext.Provider value={socket.asSocket()}>
-          <ConnectionsPage />
+          <MemoryRouter>
+            <ConnectionsPage />
+          </MemoryRouter>
         </SocketContext.Provider>
       </App>
     </AppProviders>,

@@ -1,9 +1,10 @@
-import { CheckCircleFilled, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WhatsappView } from '@atrium/contracts';
-import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
@@ -28,6 +29,25 @@ export function formatLastUpdate(updatedAt: string): string {
   return value.isValid() ? value.format('DD/MM/YY HH:mm') : '';
 }
 
+const QUALITY_COLOR: Record<string, string> = { GREEN: 'green', YELLOW: 'gold', RED: 'red' };
+
+/** A Cloud API number's quality rating and messaging-limit tier as Meta reports them (issue 26); nothing for other channels. */
+function CloudQuality({ connection }: { connection: WhatsappView }) {
+  const { t } = useTranslation('connections');
+  const cloud = connection.cloud;
+  if (!cloud) return null;
+  return (
+    <Space size={4} wrap data-testid={`quality-${connection.id}`}>
+      {cloud.qualityRating ? (
+        <Tag color={QUALITY_COLOR[cloud.qualityRating] ?? 'default'}>
+          {t(`quality.${cloud.qualityRating}`, { defaultValue: cloud.qualityRating })}
+        </Tag>
+      ) : null}
+      {cloud.messagingLimitTier ? <Tag>{t(`tiers.${cloud.messagingLimitTier}`, { defaultValue: cloud.messagingLimitTier })}</Tag> : null}
+    </Space>
+  );
+}
+
 /**
  * /connections: the company's WhatsApp sessions — name, status, session actions, last update,
  * default flag, edit and delete — with the add/edit, QR code and confirmation dialogs. Live
@@ -37,6 +57,7 @@ export default function ConnectionsPage() {
   const { t } = useTranslation('connections');
   const me = useSessionUser();
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const { data: connections, isFetching, isError, error } = useConnectionsQuery();
   const [startSession] = useStartSessionMutation();
   const [requestNewQr] = useRequestNewQrMutation();
@@ -86,6 +107,13 @@ export default function ConnectionsPage() {
       align: 'center',
       render: (_, connection) => <ConnectionStatus status={connection.status} reason={connection.statusReason} id={connection.id} />,
     },
+    {
+      title: t('columns.quality'),
+      key: 'quality',
+      align: 'center',
+      responsive: ['md'],
+      render: (_, connection) => <CloudQuality connection={connection} />,
+    },
     ...(mayAct
       ? [
           {
@@ -125,9 +153,20 @@ export default function ConnectionsPage() {
             title: t('columns.actions'),
             key: 'actions',
             align: 'center' as const,
-            width: 110,
+            width: 150,
             render: (_: unknown, connection: WhatsappView) => (
               <Space>
+                {connection.provider === 'cloud' ? (
+                  <Tooltip title={t('buttons.templates')}>
+                    <Button
+                      type="text"
+                      icon={<FileTextOutlined />}
+                      aria-label={t('buttons.templates')}
+                      onClick={() => navigate(`/connections/${connection.id}/templates`)}
+                      data-testid={`templates-${connection.id}`}
+                    />
+                  </Tooltip>
+                ) : null}
                 <Tooltip title={t('buttons.edit')}>
                   <Button
                     type="text"

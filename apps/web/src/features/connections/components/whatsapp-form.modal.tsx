@@ -1,6 +1,6 @@
 import type { WhatsappProvider, WhatsappView } from '@atrium/contracts';
 import { CONNECTION_DEFAULTS, WHATSAPP_PROVIDERS } from '@atrium/contracts/sessions/status.js';
-import { Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
+import { Alert, Descriptions, Form, Input, InputNumber, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowOptions, useFlowsPageInfiniteQuery } from '../../../shared/api/flows.api';
@@ -29,6 +29,12 @@ interface ConnectionFormValues {
   expiresInactiveMessage: string;
   timeUseBotQueues: number;
   maxUseBotQueues: number;
+  // provider `cloud` (issue 26); the secrets are write-only: left empty on edit, the stored ones stay
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  appSecret: string;
+  messagesPerSecond: number | null;
 }
 
 const EMPTY: ConnectionFormValues = {
@@ -47,6 +53,11 @@ const EMPTY: ConnectionFormValues = {
   expiresInactiveMessage: '',
   timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
   maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
+  phoneNumberId: '',
+  wabaId: '',
+  accessToken: '',
+  appSecret: '',
+  messagesPerSecond: null,
 };
 
 function valuesOf(connection: WhatsappView): ConnectionFormValues {
@@ -66,6 +77,26 @@ function valuesOf(connection: WhatsappView): ConnectionFormValues {
     expiresInactiveMessage: connection.expiresInactiveMessage,
     timeUseBotQueues: connection.timeUseBotQueues,
     maxUseBotQueues: connection.maxUseBotQueues,
+    phoneNumberId: connection.cloud?.phoneNumberId ?? '',
+    wabaId: connection.cloud?.wabaId ?? '',
+    accessToken: '',
+    appSecret: '',
+    messagesPerSecond: connection.cloud?.messagesPerSecond ?? null,
+  };
+}
+
+/** The form's values as the API takes them: the Cloud API fields only for `cloud`, and an empty secret left out (the stored one stays). */
+export function inputOf(values: Omit<ConnectionFormValues, 'flowId'>): ConnectionInput {
+  const { phoneNumberId, wabaId, accessToken, appSecret, messagesPerSecond, ...rest } = values;
+  const input: ConnectionInput = { ...rest, name: values.name.trim() };
+  if (values.provider !== 'cloud') return input;
+  return {
+    ...input,
+    phoneNumberId: phoneNumberId.trim(),
+    wabaId: wabaId.trim(),
+    ...(accessToken.trim() && { accessToken: accessToken.trim() }),
+    ...(appSecret.trim() && { appSecret: appSecret.trim() }),
+    ...(messagesPerSecond !== null && { messagesPerSecond }),
   };
 }
 
@@ -98,6 +129,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const [createConnection, creating] = useCreateConnectionMutation();
   const [updateConnection, updating] = useUpdateConnectionMutation();
   const queueIds = Form.useWatch('queueIds', form) ?? [];
+  const provider = Form.useWatch('provider', form);
 
   useEffect(() => {
     if (!open) return;
@@ -107,7 +139,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
   const submit = async (values: ConnectionFormValues) => {
     const { flowId, ...rest } = values;
     // A cleared flow detaches it (null); without the plan's integrations the field is not there to send.
-    const input: ConnectionInput = { ...rest, name: values.name.trim(), ...(mayUseFlows ? { flowId: flowId ?? null } : {}) };
+    const input: ConnectionInput = { ...inputOf(rest), ...(mayUseFlows ? { flowId: flowId ?? null } : {}) };
     await saveRecord(
       () => (editing ? updateConnection({ id: whatsappId, ...input }).unwrap() : createConnection(input).unwrap()),
       t('toasts.saved'),
@@ -119,6 +151,80 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
     <Form.Item name={name} label={t(`modal.${name}`)}>
       <Input.TextArea rows={rows} />
     </Form.Item>
+  );
+
+  const secretHint = (hint: string | undefined) => (editing && hint ? t('modal.cloud.keepSecret', { hint }) : undefined);
+  const required = editing ? [] : [{ required: true, message: t('modal.cloud.required') }];
+  const cloud = (
+    <div data-testid="cloud-fields">
+      <Space align="start" wrap style={{ width: '100%' }}>
+        <Form.Item
+          name="phoneNumberId"
+          label={t('modal.cloud.phoneNumberId')}
+          rules={[{ required: true, pattern: /^\d{5,30}$/, message: t('modal.cloud.digits') }]}
+        >
+          <Input autoComplete="off" data-testid="cloud-phone-number-id" />
+        </Form.Item>
+        <Form.Item
+          name="wabaId"
+          label={t('modal.cloud.wabaId')}
+          rules={[{ required: true, pattern: /^\d{5,30}$/, message: t('modal.cloud.digits') }]}
+        >
+          <Input autoComplete="off" data-testid="cloud-waba-id" />
+        </Form.Item>
+        <Form.Item name="messagesPerSecond" label={t('modal.cloud.messagesPerSecond')}>
+          <InputNumber min={1} max={1000} placeholder="80" />
+        </Form.Item>
+      </Space>
+      <Form.Item
+        name="accessToken"
+        label={t('modal.cloud.accessToken')}
+        rules={required}
+        extra={secretHint(connection?.cloud?.accessTokenHint)}
+      >
+        <Input.Password autoComplete="new-password" data-testid="cloud-access-token" />
+      </Form.Item>
+      <Form.Item
+        name="appSecret"
+        label={t('modal.cloud.appSecret')}
+        rules={required}
+        extra={secretHint(connection?.cloud?.appSecretSet ? '••••' : undefined)}
+      >
+        <Input.Password autoComplete="new-password" data-testid="cloud-app-secret" />
+      </Form.Item>
+      {connection?.cloud ? (
+        <>
+          <Descriptions size="small" column={1} bordered data-testid="cloud-webhook">
+            <Descriptions.Item label={t('modal.cloud.webhookUrl')}>
+              <Typography.Text copyable>{connection.cloud.webhookUrl}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('modal.cloud.verifyToken')}>
+              <Typography.Text copyable data-testid="cloud-verify-token">
+                {connection.cloud.verifyToken}
+              </Typography.Text>
+            </Descriptions.Item>
+            {connection.cloud.displayPhoneNumber ? (
+              <Descriptions.Item label={t('modal.cloud.number')}>
+                {connection.cloud.displayPhoneNumber} {connection.cloud.verifiedName ? `· ${connection.cloud.verifiedName}` : ''}
+              </Descriptions.Item>
+            ) : null}
+            {connection.cloud.qualityRating ? (
+              <Descriptions.Item label={t('modal.cloud.quality')}>
+                {t(`quality.${connection.cloud.qualityRating}`, { defaultValue: connection.cloud.qualityRating })}
+              </Descriptions.Item>
+            ) : null}
+            {connection.cloud.messagingLimitTier ? (
+              <Descriptions.Item label={t('modal.cloud.tier')}>
+                {t(`tiers.${connection.cloud.messagingLimitTier}`, { defaultValue: connection.cloud.messagingLimitTier })}
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+          {connection.cloud.error ? <Alert type="error" showIcon message={connection.cloud.error} style={{ marginTop: 8 }} /> : null}
+        </>
+      ) : (
+        <Typography.Paragraph type="secondary">{t('modal.cloud.webhookAfterSave')}</Typography.Paragraph>
+      )}
+    </div>
   );
 
   const general = (
@@ -137,6 +243,7 @@ export function WhatsappFormModal({ open, whatsappId, onClose }: WhatsappFormMod
           <Switch />
         </Form.Item>
       </Space>
+      {provider === 'cloud' ? cloud : null}
       <Form.Item name="queueIds" label={t('modal.queues')} extra={queueIds.length > 1 ? t('modal.greetingHint') : undefined}>
         <Select
           mode="multiple"

@@ -15,6 +15,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useQuickMessageListQuery } from '../../quick-messages/api/quick-messages.api';
+import { useCustomerWindowQuery } from '../../templates/api/templates.api';
+import { TemplatePicker } from '../../templates/components/template-picker.component';
 import { messagesApi, useSendMediaMutation, useSendTextMutation } from '../api/messages.api';
 import { useAudioRecorder } from '../hooks/use-audio-recorder.hook';
 import { upsertMessage } from '../message-cache-rules';
@@ -36,7 +38,8 @@ export interface MessageComposerProps {
 /**
  * The composer (spec 000 section 2): multi-line input, attachments, emoji, audio recording,
  * quick replies after '/', signed messages (on by default), reply to a message. Only an open
- * ticket takes messages: otherwise 'Reabra ou aceite esse ticket para enviar uma mensagem.'.
+ * ticket takes messages: otherwise 'Reabra ou aceite esse ticket para enviar uma mensagem.'. On a
+ * Cloud API connection more than 24 hours after the customer's last message, only a template goes.
  */
 export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageComposerProps) {
   const { t } = useTranslation('messages');
@@ -55,6 +58,10 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
   const { data: quickMessages } = useQuickMessageListQuery({ companyId: user.companyId, userId: user.id });
 
   const open = ticket.status === 'open';
+  const { data: customerWindow } = useCustomerWindowQuery(
+    { ticketId: ticket.id, at: ticket.updatedAt },
+    { skip: !open || ticket.whatsappId === null },
+  );
   const busy = sendingText.isLoading || sendingMedia.isLoading || recorder.state !== 'idle';
   const suggestions = open ? quickReplySuggestions(text, quickMessages ?? []) : [];
 
@@ -136,6 +143,17 @@ export function MessageComposer({ ticket, replyingTo, onCancelReply }: MessageCo
       console.error(error);
     }
   };
+
+  if (open && ticket.whatsappId !== null && customerWindow?.applies && !customerWindow.open) {
+    return (
+      <TemplatePicker
+        ticketId={ticket.id}
+        whatsappId={ticket.whatsappId}
+        window={customerWindow}
+        onSent={(message) => remember([message])}
+      />
+    );
+  }
 
   if (recorder.state !== 'idle') {
     const minutes = String(Math.floor(recorder.elapsed / 60)).padStart(2, '0');
