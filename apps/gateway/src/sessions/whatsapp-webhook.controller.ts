@@ -5,9 +5,6 @@ import { RpcClient } from '@atrium/messaging';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/decorators.js';
 
-/** Larger than any Cloud API webhook delivery (Meta batches up to about a thousand changes). */
-export const CLOUD_WEBHOOK_MAX_BYTES = 3 * 1024 * 1024;
-
 /**
  * Meta's webhook for WhatsApp Cloud API numbers (issue 26). GET is Meta's verification
  * handshake (`hub.challenge` as plain text when `hub.verify_token` is a connection's verify

@@ -12,6 +12,9 @@ export const CLOUD_MAX_MESSAGES_PER_SECOND = 1_000;
 /** Where Meta delivers a Cloud API app's webhooks on the gateway (GET: the verification handshake; POST: signed events). */
 export const CLOUD_WEBHOOK_PATH = '/webhooks/whatsapp';
 
+/** Larger than any Cloud API webhook delivery (Meta batches up to about a thousand changes). */
+export const CLOUD_WEBHOOK_MAX_BYTES = 3 * 1024 * 1024;
+
 /** A phone number's quality rating as the Graph API names it. */
 export type CloudQualityRating = 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN' | 'NA';
 
