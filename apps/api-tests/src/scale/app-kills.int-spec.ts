@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import type { CampaignView, MessagesPageView, QueueView, TicketsPageView, WhatsappView } from '@atrium/contracts';
@@ -81,7 +80,6 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
   let platform: ReplicatedPlatform;
   let sandbox: string;
   let db: pg.Client;
-  let redis: Redis;
   let tenant: Tenant;
   let queue: QueueView;
   let connections: WhatsappView[];
@@ -91,7 +89,6 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
   let traffic: Promise<void> | undefined;
   let trafficOn = false;
   const id = `${process.pid}${Date.now() % 100_000}`;
-  let redisPrefix: string;
   const env = {
     SEND_MIN_GAP_MS: '0',
     CAMPAIGN_TICK_MS: '100',
@@ -152,13 +149,10 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
       env,
     });
     platform = started.platform;
-    redisPrefix = started.env.REDIS_PREFIX!;
     sandbox = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
     db = new pg.Client({ connectionString: platform.databaseUrls.owner });
     db.on('error', () => {});
     await db.connect();
-    redis = new Redis(6379, '127.0.0.1', { lazyConnect: true });
-    await redis.connect();
 
     const stack = { client: () => new ApiClient(platform.urls.api) };
     const plan = await createPlan(await superAdmin(stack), { connections: 2, users: 10 });
@@ -215,7 +209,6 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
     await traffic;
     for (const agent of agents) agent.socket.close();
     await db?.end().catch(() => undefined);
-    redis?.disconnect();
     await platform?.stop();
   }, 60_000);
 
@@ -257,8 +250,10 @@ describe('several replicas of every app, one of each killed (issue 17)', () => {
         )
       ).rows[0]!.n;
     await eventually(async () => (await reached()) >= RECIPIENTS / 5, 60_000, 50);
-    const senderKey = `${redisPrefix}campaigns:sender:${campaignConnection.id}`;
-    const senderOwner = await redis.get(senderKey);
+    // the connection's sender holds the lease on its running campaign's row (ADR 020, libs/jobs LeasedWork)
+    const senderOwner = (
+      await db.query<{ leased_by: string | null }>(`select leased_by from campaigns.campaigns where id = $1`, [campaign.id])
+    ).rows[0]?.leased_by;
     const sender = platform.processes('campaigns').find((replica) => senderOwner?.includes(`-${replica.pid}-`));
     expect(sender).toBeDefined();
     await sender!.kill('SIGKILL');
