@@ -32,6 +32,8 @@ target "services" {
       { app = "openai-sandbox", port = "8092", health = "/health" },
       # The Typebot, Dialogflow and webhook-receiver simulator (development, demos, tests): not for production.
       { app = "bot-providers-sandbox", port = "8093", health = "/health" },
+      # Meta's Graph API (WhatsApp Cloud API) simulator (development, demos, tests): not for production.
+      { app = "meta-sandbox", port = "8094", health = "/health" },
     ]
   }
   args = { APP = item.app, PORT = item.port, HEALTH_PATH = item.health }

@@ -210,7 +210,8 @@ export function createPlatform(options = {}) {
     if (app.name === 'identity') Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
     if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
     if (app.name === 'sessions') env.SANDBOX_WS_URL = `ws://127.0.0.1:${settings.ports['wa-sandbox']}/ws`;
-    if (env.NODE_ENV !== 'production') Object.assign(env, stripeSandboxEnv(app), openAiSandboxEnv(app), botProvidersSandboxEnv(app));
+    if (env.NODE_ENV !== 'production')
+      Object.assign(env, stripeSandboxEnv(app), openAiSandboxEnv(app), botProvidersSandboxEnv(app), metaSandboxEnv(app));
     return { ...env, ...settings.extraEnv };
   }
 
@@ -242,6 +243,17 @@ export function createPlatform(options = {}) {
     if (app.name !== 'ai' || !settings.apps.some((candidate) => candidate.name === 'bot-providers-sandbox')) return {};
     const port = settings.ports['bot-providers-sandbox'];
     return { DIALOGFLOW_API_URL: `http://127.0.0.1:${port}`, INTEGRATION_URL_ALLOWLIST: `127.0.0.1:${port},localhost:${port}` };
+  }
+
+  /**
+   * Outside production the sessions service's Graph API calls (provider `cloud`) go to meta-sandbox,
+   * and the sandbox delivers its signed webhooks to the gateway's `/webhooks/whatsapp`.
+   */
+  function metaSandboxEnv(app) {
+    if (!settings.apps.some((candidate) => candidate.name === 'meta-sandbox')) return {};
+    if (app.name === 'sessions') return { META_GRAPH_URL: `http://127.0.0.1:${settings.ports['meta-sandbox']}` };
+    if (app.name === 'meta-sandbox') return { META_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${settings.ports.gateway}/webhooks/whatsapp` };
+    return {};
   }
 
   const replicasOf = (app) => settings.replicas[app.name] ?? 1;

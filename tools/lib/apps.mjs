@@ -25,6 +25,7 @@ export const APPS = [
   { name: 'stripe-sandbox', port: 8091, portEnv: 'PORT', migrates: false, readyPath: '/health' },
   { name: 'openai-sandbox', port: 8092, portEnv: 'PORT', migrates: false, readyPath: '/health' },
   { name: 'bot-providers-sandbox', port: 8093, portEnv: 'PORT', migrates: false, readyPath: '/health' },
+  { name: 'meta-sandbox', port: 8094, portEnv: 'PORT', migrates: false, readyPath: '/health' },
 ];
 
 /** Ports of the pieces that are not apps. */

@@ -3,8 +3,8 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-vali
 /** The Meta (WhatsApp Cloud API) sandbox's environment (see README). */
 export class MetaSandboxConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL: string = 'info';
-  /** The Graph API (`/v23.0/...`), media downloads and the test-only calls (`/_sandbox`). */
-  @IsInt() @Min(0) @Max(65535) PORT: number = 8092;
+  /** The Graph API (`/v23.0/...`), media downloads, `/health` and the test-only calls (`/_sandbox`). */
+  @IsInt() @Min(0) @Max(65535) PORT: number = 8094;
   @IsString() HOST: string = '0.0.0.0';
   /** Where signed webhooks go (the gateway's `/webhooks/whatsapp`); numbers registered later may name their own. */
   @IsOptional() @Matches(/^https?:\/\/\S+$/) META_SANDBOX_WEBHOOK_URL?: string;

@@ -69,6 +69,10 @@ export async function startMetaSandbox(
   const controls = createSandboxHandler({ account, webhooks, defaults: { wabaId, webhookUrl, messagesPerSecond }, logger });
   server.on('request', (request, response) => {
     const requestUrl = new URL(request.url ?? '/', 'http://sandbox');
+    if (requestUrl.pathname === '/health') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      return;
+    }
     void (requestUrl.pathname.startsWith('/_sandbox/') ? controls(request, response, requestUrl) : graph(request, response, requestUrl));
   });
   logger.info({ url, webhookUrl }, 'meta-sandbox listening');

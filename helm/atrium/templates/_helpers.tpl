@@ -102,6 +102,7 @@ S3_SECRET_KEY: {{ $secrets.s3SecretKey | default "" | quote }}
 STRIPE_SECRET_KEY: {{ $secrets.stripeSecretKey | default "" | quote }}
 STRIPE_WEBHOOK_SECRET: {{ $secrets.stripeWebhookSecret | default "" | quote }}
 AI_SECRETS_KEY: {{ $secrets.aiSecretsKey | default "" | quote }}
+SESSIONS_SECRETS_KEY: {{ $secrets.sessionsSecretsKey | default "" | quote }}
 {{- end -}}
 
 {{/* "true" when a monitoring object is wanted: `enabled: true`, or `auto` and the cluster serves
