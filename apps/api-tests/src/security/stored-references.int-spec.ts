@@ -235,12 +235,20 @@ const REFERENCE_CASES: Record<string, ReferenceCase> = {
 };
 
 /** Reference fields this test does not send, each with the reason. */
+/** A Cloud API connection's WhatsApp Business ids. */
+const CLOUD_IDS =
+  'Meta’s ids, not records of ours: the number is checked against Meta with the connection’s token (wrong → ERR_CLOUD_CREDENTIALS_REFUSED) and one number belongs to one company (ERR_CLOUD_NUMBER_IN_USE), cloud/cloud-api.int-spec.ts';
+
 const NOT_CHECKED_HERE: Record<string, string> = {
   'POST /companies/cadastro planId':
     'plans are the platform’s, shared by every company: any existing plan is a valid choice (an unknown one is ERR_NO_PLAN_FOUND, signup.int-spec.ts)',
   'POST /companies planId': 'super users only, and plans are the platform’s (companies.int-spec.ts)',
   'POST /subscription invoiceId':
     'billing.int-spec.ts pays another company’s and a non-existent invoice (404 ERR_NO_INVOICE_FOUND, nothing charged); invoices need the billing job to exist',
+  'POST /whatsapp phoneNumberId': CLOUD_IDS,
+  'POST /whatsapp wabaId': CLOUD_IDS,
+  'PUT /whatsapp/{id} phoneNumberId': CLOUD_IDS,
+  'PUT /whatsapp/{id} wabaId': CLOUD_IDS,
 };
 
 function inADay(): string {
