@@ -165,8 +165,9 @@ describe('queues page', () => {
     const row = (await screen.findByText('Suporte')).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByTestId('queue-flow').querySelector('input')!);
-    fireEvent.click(await screen.findByTitle('Pedidos'));
+    // the form shows once the queue is loaded (slow under a loaded machine)
+    fireEvent.mouseDown((await within(dialog).findByTestId('queue-flow', {}, { timeout: 10_000 })).querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('Pedidos', {}, { timeout: 5000 }));
     fireEvent.click(screen.getByTestId('queue-form-submit'));
     await waitFor(() => expect(api.callsTo('PUT /queue/1')).toHaveLength(1), { timeout: 3000 });
     expect(api.callsTo('PUT /queue/1')[0]!.body).toMatchObject({ name: 'Suporte', flowId: 9 });
