@@ -55,7 +55,7 @@ export class BotTurnRunner {
   }
 
   /** One customer message: the bot's answer (or the hand-off to a human on a failure) sent to tickets, then the turn marked. */
-  async run(turn: BotTurnRow): Promise<void> {
+  async run(turn: BotTurnRow, signal?: AbortSignal): Promise<void> {
     const { companyId } = turn;
     const event = turn.event;
     const runFlow = event.bot.kind === 'flow' ? this.registry.flowTurnsRunner() : undefined;
@@ -98,6 +98,8 @@ export class BotTurnRunner {
         );
       }
     }
+    // the lease lapsed while the engine ran (a stalled process): the turn is another holder's now, who answers it once
+    if (signal?.aborted) return;
     let result: BotActResult;
     try {
       result = await this.act(event, companyId, actions);

@@ -11,7 +11,7 @@ import { BotTurnRunner } from './bot-turn-runner.js';
 import { BotTurnsRepository } from './bot-turns.repository.js';
 
 /** A turn's lease without a heartbeat: a killed replica's turn is run by another after at most this. */
-const LEASE_MS = 15_000;
+const LEASE_MS = 60_000;
 /** How often an idle replica looks for turns nobody runs (a replica died, tickets was down, an event landed elsewhere). */
 const POLL_MS = 1_000;
 /** A turn whose run threw (tickets unreachable) is tried again after this, its ticket's later turns waiting behind it. */
@@ -48,7 +48,7 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, B
     this.work = new LeasedWork({
       name: 'bot turns',
       leases,
-      handle: (row) => this.run(row),
+      handle: (row, { signal }) => this.run(row, signal),
       leaseMs: LEASE_MS,
       pollMs: POLL_MS,
       concurrency: config.BOT_CONCURRENCY,
@@ -86,9 +86,9 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, B
   }
 
   /** The leased turn, unless the bot was released meanwhile (the turn was dropped). */
-  private async run(row: LeasedRow): Promise<void> {
+  private async run(row: LeasedRow, signal: AbortSignal): Promise<void> {
     const companyId = row.values.company_id as number;
     const turn = await this.database.withTenant(companyId, (tx) => this.turns.pending(tx, companyId, row.id));
-    if (turn) await this.runner.run(turn);
+    if (turn) await this.runner.run(turn, signal);
   }
 }
