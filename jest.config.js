@@ -28,7 +28,7 @@ const shared = {
 export default {
   // Integration suites boot services against real servers: generous on a loaded 2-core machine.
   // A global option: Jest ignores testTimeout inside a project (hooks then had 5 s).
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   // Two suites at a time (CI has 2 cores; test files are isolated: own database, NATS prefix,
   // Redis prefix, free ports), each in a worker that is replaced once it holds more than this after
   // a file: what one suite leaks never adds up over the whole run (it once ran out of heap).
