@@ -5,10 +5,12 @@ import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js'
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { SsoStoreModule } from '../sso/sso-store.module.js';
 
 @Module({
-  imports: [SharedModule, UsersStoreModule, LoginSessionsModule],
+  imports: [SharedModule, UsersStoreModule, LoginSessionsModule, SsoStoreModule],
   controllers: [AuthController],
   providers: [AuthService, LoginRateLimiter],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -16,7 +16,8 @@ import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { SsoRequirement } from '../sso/sso-requirement.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { formatRefreshToken, hashSecret, newSecret, newSessionId, parseRefreshToken, sameHash } from './refresh-token.js';
@@ -42,6 +43,7 @@ export class AuthService {
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
+    @Inject(SsoRequirement) private readonly ssoRequirement: SsoRequirement,
   ) {
     this.jwt = new JwtService({
       secret: config.JWT_SECRET,
@@ -57,7 +59,12 @@ export class AuthService {
     const valid = await this.passwords.verify(found?.user.passwordHash ?? (await this.dummyHash), credentials.password);
     if (!found || !valid) throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
     await this.limiter.recordSuccess(credentials.email, client.ip);
-    const { user, company } = found;
+    await this.ssoRequirement.assertPasswordAllowed(found.user);
+    return this.openSession(found.user, found.company, client);
+  }
+
+  /** Opens a login for a user whose identity was proven (a password, or their company's single sign-on). */
+  async openSession(user: UserRow, company: { status: boolean; dueDate: string | null }, client: ClientInfo): Promise<IssuedSession> {
     this.assertCompanyMayLogIn(company, user.super);
 
     const sessionId = newSessionId();
