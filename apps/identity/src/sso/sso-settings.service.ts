@@ -5,6 +5,7 @@ import { requireAdmin } from '@atrium/kernel';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { OidcProviderClient } from './oidc-provider.client.js';
 import { SsoClientSecrets } from './sso-client-secrets.js';
 import { SsoSettingsRepository } from './sso-settings.repository.js';
@@ -27,6 +28,7 @@ export class SsoSettingsService {
     @Inject(SsoSettingsRepository) private readonly settings: SsoSettingsRepository,
     @Inject(SsoClientSecrets) private readonly secrets: SsoClientSecrets,
     @Inject(OidcProviderClient) private readonly provider: OidcProviderClient,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -50,6 +52,7 @@ export class SsoSettingsService {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'clientSecret', messages: ['clientSecret is required the first time'] }] });
     await this.assertDiscoverable(issuer, clientId, newSecret ?? this.secrets.open(actor.companyId, sealed));
     const domains = [...new Set(dto.domains)];
+    if (dto.requireSso) await this.refuseSelfLockout(actor, domains);
     try {
       return await this.database.withTenant(actor.companyId, async (tx) => {
         await this.settings.upsert(tx, {
@@ -67,6 +70,17 @@ export class SsoSettingsService {
       if (isUniqueViolation(error, 'sso_domains_pkey')) throw new AppError(ErrorCode.ERR_SSO_DOMAIN_TAKEN);
       throw error;
     }
+  }
+
+  /** Requiring SSO while the admin's own e-mail is of none of the domains would lock them out (super users keep their password). */
+  private async refuseSelfLockout(actor: Actor, domains: string[]): Promise<void> {
+    if (actor.super) return;
+    const admin = await this.database.withTenant(actor.companyId, (tx) => this.users.findById(tx, actor.companyId, actor.userId));
+    const domain = admin?.email.slice(admin.email.lastIndexOf('@') + 1).toLowerCase();
+    if (domain === undefined || !domains.includes(domain))
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'requireSso', messages: ['requireSso needs your own e-mail domain among the domains (you would be locked out)'] }],
+      });
   }
 
   private async assertDiscoverable(issuer: string, clientId: string, clientSecret: string): Promise<void> {
