@@ -211,7 +211,14 @@ export function createPlatform(options = {}) {
     if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
     if (app.name === 'sessions') env.SANDBOX_WS_URL = `ws://127.0.0.1:${settings.ports['wa-sandbox']}/ws`;
     if (env.NODE_ENV !== 'production')
-      Object.assign(env, stripeSandboxEnv(app), openAiSandboxEnv(app), botProvidersSandboxEnv(app), metaSandboxEnv(app), oidcSandboxEnv(app));
+      Object.assign(
+        env,
+        stripeSandboxEnv(app),
+        openAiSandboxEnv(app),
+        botProvidersSandboxEnv(app),
+        metaSandboxEnv(app),
+        oidcSandboxEnv(app),
+      );
     return { ...env, ...settings.extraEnv };
   }
 

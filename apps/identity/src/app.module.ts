@@ -13,6 +13,7 @@ import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { SsoModule } from './sso/sso.module.js';
+import { SsoSettingsModule } from './sso-settings/sso-settings.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -34,6 +35,7 @@ export class IdentityAppModule {
         QueuesModule,
         OnboardingModule,
         SsoModule,
+        SsoSettingsModule,
       ],
     };
   }

@@ -178,7 +178,8 @@ export class OidcProvider {
     }
     code.used = true;
     if (code.expiresAt < Date.now()) throw new OAuthError('invalid_grant', 'code expired');
-    if (form.get('redirect_uri') !== code.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
+    if (form.get('redirect_uri') !== code.redirectUri)
+      throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
     const verifier = form.get('code_verifier') ?? '';
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !sameText(challenge, code.codeChallenge))

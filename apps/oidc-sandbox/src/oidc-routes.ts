@@ -5,7 +5,10 @@ import { OAuthError, type OidcProvider } from './oidc-provider.js';
 
 function loginPage(provider: OidcProvider, query: URLSearchParams, clientId: string, problem?: string): string {
   const users = [...provider.users.values()]
-    .map((user) => `<li><button type="submit" name="email" value="${escapeHtml(user.email)}">${escapeHtml(user.name)} &lt;${escapeHtml(user.email)}&gt;</button></li>`)
+    .map(
+      (user) =>
+        `<li><button type="submit" name="email" value="${escapeHtml(user.email)}">${escapeHtml(user.name)} &lt;${escapeHtml(user.email)}&gt;</button></li>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OIDC sandbox: sign in</title></head>
 <body style="font-family:sans-serif;max-width:28rem;margin:3rem auto">
@@ -37,7 +40,10 @@ export function createOidcHandler(provider: OidcProvider, logger: Logger) {
       if (!(error instanceof OAuthError)) throw error;
       if ((error as OAuthError & { redirectable?: boolean }).redirectable === false)
         return sendHtml(response, 400, `<!doctype html><p role="alert">${escapeHtml(error.message)}</p>`);
-      return redirect(response, errorRedirect(url.searchParams.get('redirect_uri')!, error, url.searchParams.get('state'), provider.issuer));
+      return redirect(
+        response,
+        errorRedirect(url.searchParams.get('redirect_uri')!, error, url.searchParams.get('state'), provider.issuer),
+      );
     }
     if (request.method !== 'POST') return sendHtml(response, 200, loginPage(provider, url.searchParams, checked.clientId));
     const form = new URLSearchParams(await readBody(request));
@@ -89,9 +95,15 @@ export function createSandboxControls(provider: OidcProvider) {
       return sendJson(response, 400, { error: 'body must be JSON' });
     }
     if (url.pathname === '/_sandbox/users' && typeof body.email === 'string' && body.email.includes('@'))
-      return sendJson(response, 201, provider.addUser(body.email, typeof body.name === 'string' ? body.name : undefined, body.emailVerified !== false));
+      return sendJson(
+        response,
+        201,
+        provider.addUser(body.email, typeof body.name === 'string' ? body.name : undefined, body.emailVerified !== false),
+      );
     if (url.pathname === '/_sandbox/clients' && typeof body.clientId === 'string' && typeof body.clientSecret === 'string') {
-      const redirectUris = Array.isArray(body.redirectUris) ? body.redirectUris.filter((uri): uri is string => typeof uri === 'string') : [];
+      const redirectUris = Array.isArray(body.redirectUris)
+        ? body.redirectUris.filter((uri): uri is string => typeof uri === 'string')
+        : [];
       provider.addClient({ clientId: body.clientId, clientSecret: body.clientSecret, redirectUris });
       return sendJson(response, 201, { clientId: body.clientId, redirectUris });
     }

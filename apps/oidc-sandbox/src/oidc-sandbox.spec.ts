@@ -56,7 +56,11 @@ describe('oidc-sandbox: a strict OpenID provider stand-in', () => {
 
   it('publishes its discovery document and an RS256 key', async () => {
     const discovery = (await (await fetch(`${sandbox.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
-    expect(discovery).toMatchObject({ issuer: sandbox.issuer, token_endpoint: `${sandbox.issuer}/token`, code_challenge_methods_supported: ['S256'] });
+    expect(discovery).toMatchObject({
+      issuer: sandbox.issuer,
+      token_endpoint: `${sandbox.issuer}/token`,
+      code_challenge_methods_supported: ['S256'],
+    });
     const jwks = (await (await fetch(`${sandbox.issuer}/jwks`)).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(jwks.keys[0]).not.toHaveProperty('d');

@@ -59,7 +59,8 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
     const config = loadConfig(IdentityConfig, stack.env);
     redis = new Redis(config.REDIS_URL);
     redisPrefix = config.REDIS_PREFIX;
-    for (const name of ['ana', 'bruno', 'carla', 'dora']) provider.provider.addUser(`${name}@${domain}`, `${name[0]!.toUpperCase()}${name.slice(1)} Test`);
+    for (const name of ['ana', 'bruno', 'carla', 'dora'])
+      provider.provider.addUser(`${name}@${domain}`, `${name[0]!.toUpperCase()}${name.slice(1)} Test`);
     provider.provider.addUser('eve@elsewhere.test', 'Eve Outside');
     provider.provider.addUser(`unverified@${domain}`, 'Not Verified', false);
   });
@@ -83,7 +84,10 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
     const wrongIssuer = await tenant.admin.put('/sso-settings', settingsBody({ issuer: `${provider.issuer}/nowhere` }));
     expect(wrongIssuer).toMatchObject({ status: 400, body: { error: 'ERR_SSO_DISCOVERY_FAILED' } });
 
-    const saved = await tenant.admin.put<SsoSettingsView>('/sso-settings', settingsBody({ domains: [domain.toUpperCase()], requireSso: '0' }));
+    const saved = await tenant.admin.put<SsoSettingsView>(
+      '/sso-settings',
+      settingsBody({ domains: [domain.toUpperCase()], requireSso: '0' }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       configured: true,
@@ -95,9 +99,10 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
       requireSso: false,
     });
     expect(JSON.stringify(saved.body)).not.toContain(CLIENT.clientSecret);
-    const stored = await owner.query<{ client_secret_sealed: string }>('SELECT client_secret_sealed FROM identity.sso_settings WHERE company_id = $1', [
-      tenant.companyId,
-    ]);
+    const stored = await owner.query<{ client_secret_sealed: string }>(
+      'SELECT client_secret_sealed FROM identity.sso_settings WHERE company_id = $1',
+      [tenant.companyId],
+    );
     expect(stored.rows[0]!.client_secret_sealed).toMatch(/^v1\./);
     expect(stored.rows[0]!.client_secret_sealed).not.toContain(CLIENT.clientSecret);
 
@@ -145,7 +150,13 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
     const first = await ssoLogin(`ana@${domain}`);
     expect(first.outcome.origin).toBe(WEB_APP);
     expect(first.outcome.pathname).toBe('/login');
-    expect(first.session!.user).toMatchObject({ email: `ana@${domain}`, name: 'Ana Test', profile: 'user', super: false, companyId: tenant.companyId });
+    expect(first.session!.user).toMatchObject({
+      email: `ana@${domain}`,
+      name: 'Ana Test',
+      profile: 'user',
+      super: false,
+      companyId: tenant.companyId,
+    });
     const users = await tenant.admin.get<UserView[]>('/users/list');
     expect(users.body.filter((user) => user.email === `ana@${domain}`)).toHaveLength(1);
 
@@ -155,7 +166,12 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
   });
 
   it('matches an existing user by e-mail and keeps their profile', async () => {
-    const created = await tenant.admin.post<UserView>('/users', { name: 'Bruno Admin', email: `bruno@${domain}`, password: 'secret123', profile: 'admin' });
+    const created = await tenant.admin.post<UserView>('/users', {
+      name: 'Bruno Admin',
+      email: `bruno@${domain}`,
+      password: 'secret123',
+      profile: 'admin',
+    });
     expect(created.status).toBeLessThan(300);
     const login = await ssoLogin(`bruno@${domain}`);
     expect(login.session!.user).toMatchObject({ id: created.body.id, profile: 'admin', name: 'Bruno Admin' });
@@ -185,7 +201,8 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
     const late = await signInAtProvider(await start(stack.client(), `carla@${domain}`), `carla@${domain}`);
     // the 10 minutes are over: Redis drops the state as its TTL ends
     await redis.pexpire(`${redisPrefix}sso:state:${late.searchParams.get('state')}`, 1);
-    while ((await redis.exists(`${redisPrefix}sso:state:${late.searchParams.get('state')}`)) === 1) await new Promise((resolve) => setImmediate(resolve));
+    while ((await redis.exists(`${redisPrefix}sso:state:${late.searchParams.get('state')}`)) === 1)
+      await new Promise((resolve) => setImmediate(resolve));
     expect((await completeAtGateway(stack.client(), late)).location.searchParams.get('ssoError')).toBe('ERR_SSO_STATE_INVALID');
   });
 
@@ -207,14 +224,19 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
   it('requires SSO when asked: passwords are refused for the company, the SSO login still works, super users keep theirs', async () => {
     const lockout = await tenant.admin.put('/sso-settings', settingsBody({ requireSso: true }));
     expect(lockout).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'requireSso' }] } });
-    const required = await tenant.admin.put<SsoSettingsView>('/sso-settings', settingsBody({ requireSso: 'true', domains: [domain, 'example.com'] }));
+    const required = await tenant.admin.put<SsoSettingsView>(
+      '/sso-settings',
+      settingsBody({ requireSso: 'true', domains: [domain, 'example.com'] }),
+    );
     expect(required).toMatchObject({ status: 200, body: { requireSso: true } });
 
     const password = await stack.client().post('/auth/login', { email: `bruno@${domain}`, password: 'secret123' });
     expect(password).toMatchObject({ status: 403, body: { error: 'ERR_SSO_REQUIRED' } });
     const wrongPassword = await stack.client().post('/auth/login', { email: `bruno@${domain}`, password: 'wrong' });
     expect(wrongPassword).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
-    expect((await stack.client().post('/auth/login', { email: tenant.email, password: tenant.password })).body).toMatchObject({ error: 'ERR_SSO_REQUIRED' });
+    expect((await stack.client().post('/auth/login', { email: tenant.email, password: tenant.password })).body).toMatchObject({
+      error: 'ERR_SSO_REQUIRED',
+    });
     expect((await ssoLogin(`bruno@${domain}`)).session!.user.email).toBe(`bruno@${domain}`);
 
     // the platform's company requires SSO too: its super user, the break-glass, still logs in with the password
@@ -226,6 +248,9 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
     // turned off, passwords work again
     await tenant.admin.put('/sso-settings', settingsBody({ enabled: false, requireSso: true, domains: [domain, 'example.com'] }));
     expect((await stack.client().post('/auth/login', { email: `bruno@${domain}`, password: 'secret123' })).status).toBe(200);
-    expect(await stack.client().post('/auth/sso/start', { email: `bruno@${domain}` })).toMatchObject({ status: 404, body: { error: 'ERR_SSO_NOT_CONFIGURED' } });
+    expect(await stack.client().post('/auth/sso/start', { email: `bruno@${domain}` })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_SSO_NOT_CONFIGURED' },
+    });
   });
 });

@@ -15,10 +15,8 @@ import { AuthService } from '../auth/auth.service.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
-import { OidcProviderClient } from './oidc-provider.client.js';
-import { SsoClientSecrets } from './sso-client-secrets.js';
+import { SsoProviders } from '../sso-settings/sso-providers.js';
 import { SsoLoginStates } from './sso-login-states.js';
-import { SsoSettingsRepository, type SsoSettingsRow } from './sso-settings.repository.js';
 
 const SCOPE = 'openid email profile';
 
@@ -37,9 +35,7 @@ function domainOf(email: string): string {
 export class SsoLoginService {
   constructor(
     @Inject(DATABASE) private readonly database: IdentityDatabase,
-    @Inject(SsoSettingsRepository) private readonly settings: SsoSettingsRepository,
-    @Inject(SsoClientSecrets) private readonly secrets: SsoClientSecrets,
-    @Inject(OidcProviderClient) private readonly provider: OidcProviderClient,
+    @Inject(SsoProviders) private readonly providers: SsoProviders,
     @Inject(SsoLoginStates) private readonly states: SsoLoginStates,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(UsersService) private readonly usersService: UsersService,
@@ -49,11 +45,10 @@ export class SsoLoginService {
 
   async start(request: SsoStartRequestDto): Promise<SsoStartView> {
     const email = request.email.trim().toLowerCase();
-    const companyId = await this.database.asSystem((tx) => this.settings.companyOfDomain(tx, domainOf(email)));
-    const settings = companyId === undefined ? undefined : await this.enabledSettings(companyId);
+    const settings = await this.providers.ofDomain(domainOf(email));
     if (!settings) throw new AppError(ErrorCode.ERR_SSO_NOT_CONFIGURED);
 
-    const configuration = await this.configurationOf(settings);
+    const configuration = await this.providers.configurationOf(settings);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -76,13 +71,13 @@ export class SsoLoginService {
     const started = state ? await this.states.take(state) : undefined;
     if (!started || started.redirectUri !== request.redirectUri) throw new AppError(ErrorCode.ERR_SSO_STATE_INVALID);
     if (query.has('error')) throw new AppError(ErrorCode.ERR_SSO_LOGIN_FAILED, { data: { error: query.get('error') } });
-    const settings = await this.enabledSettings(started.companyId);
+    const settings = await this.providers.enabled(started.companyId);
     if (!settings) throw new AppError(ErrorCode.ERR_SSO_NOT_CONFIGURED);
 
-    const configuration = await this.configurationOf(settings);
+    const configuration = await this.providers.configurationOf(settings);
     const claims = await this.verifiedClaims(configuration, new URL(`${request.redirectUri}?${query.toString()}`), started, state!);
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    const domains = await this.database.withTenant(settings.companyId, (tx) => this.settings.domainsOf(tx, settings.companyId));
+    const domains = await this.providers.domainsOf(settings.companyId);
     if (!email.includes('@') || claims.email_verified === false || !domains.includes(domainOf(email)))
       throw new AppError(ErrorCode.ERR_SSO_DOMAIN_NOT_ALLOWED);
 
@@ -121,23 +116,5 @@ export class SsoLoginService {
     const created = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, email));
     if (!created) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
     return created;
-  }
-
-  private async enabledSettings(companyId: number): Promise<SsoSettingsRow | undefined> {
-    const settings = await this.database.withTenant(companyId, (tx) => this.settings.find(tx, companyId));
-    return settings?.enabled ? settings : undefined;
-  }
-
-  private async configurationOf(settings: SsoSettingsRow): Promise<oidc.Configuration> {
-    try {
-      return await this.provider.discover({
-        issuer: settings.issuer,
-        clientId: settings.clientId,
-        clientSecret: settings.clientSecretSealed ? this.secrets.open(settings.companyId, settings.clientSecretSealed) : null,
-      });
-    } catch (error) {
-      this.logger.warn({ err: error, issuer: settings.issuer }, 'sso: the provider could not be discovered');
-      throw new AppError(ErrorCode.ERR_SSO_LOGIN_FAILED);
-    }
   }
 }

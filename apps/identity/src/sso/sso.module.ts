@@ -1,19 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { SsoSettingsStoreModule } from '../sso-settings/sso-settings-store.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { UsersStoreModule } from '../users/users-store.module.js';
-import { OidcProviderClient } from './oidc-provider.client.js';
-import { SsoClientSecrets } from './sso-client-secrets.js';
 import { SsoController } from './sso.controller.js';
 import { SsoLoginService } from './sso-login.service.js';
 import { SsoLoginStates } from './sso-login-states.js';
-import { SsoSettingsService } from './sso-settings.service.js';
-import { SsoStoreModule } from './sso-store.module.js';
 
-/** Single sign-on with OpenID Connect (issue 28): the admins' settings and the login through the provider. */
+/** Login through the company's OpenID Connect provider (issue 28). */
 @Module({
-  imports: [SsoStoreModule, AuthModule, UsersModule, UsersStoreModule],
+  imports: [SsoSettingsStoreModule, AuthModule, UsersModule, UsersStoreModule],
   controllers: [SsoController],
-  providers: [SsoLoginService, SsoSettingsService, SsoClientSecrets, OidcProviderClient, SsoLoginStates],
+  providers: [SsoLoginService, SsoLoginStates],
 })
 export class SsoModule {}

@@ -48,7 +48,9 @@ export class SsoSettingsDto {
   @IsOptional() @IsString() @MaxLength(1000) clientSecret?: string;
   /** E-mail domains whose users log in through this provider (one company per domain). */
   @Transform(({ value }: { value: unknown }) =>
-    Array.isArray(value) ? value.map((domain) => (typeof domain === 'string' ? domain.trim().toLowerCase().replace(/^@/, '') : domain)) : value,
+    Array.isArray(value)
+      ? value.map((domain) => (typeof domain === 'string' ? domain.trim().toLowerCase().replace(/^@/, '') : domain))
+      : value,
   )
   @IsArray()
   @ArrayMaxSize(50)

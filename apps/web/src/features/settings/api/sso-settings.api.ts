@@ -1,5 +1,11 @@
 import type { SsoSettingsView } from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
+import { apiUrl } from '../../../shared/config/app-config';
+
+/** The redirect URI admins register at their provider: the gateway's callback. */
+export function ssoCallbackUrl(): string {
+  return `${apiUrl()}/auth/sso/callback`;
+}
 
 /** PUT /sso-settings: the client secret only when typed (left out, the stored one stays). */
 export interface SsoSettingsInput {

@@ -1,12 +1,11 @@
 import { Alert, Button, Form, Input, Select, Skeleton, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUrl } from '../../../shared/config/app-config';
 import { toast } from '../../../shared/notify/notifier';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { lengthRules } from '../../../shared/ui/validation-rules';
-import { useSsoSettingsQuery, useUpdateSsoSettingsMutation, type SsoSettingsInput } from '../api/sso-settings.api';
+import { ssoCallbackUrl, useSsoSettingsQuery, useUpdateSsoSettingsMutation, type SsoSettingsInput } from '../api/sso-settings.api';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
@@ -56,10 +55,16 @@ export function SsoSettingsTab() {
         : Promise.reject(new Error(t('sso.domainsHelp'))),
   };
   return (
-    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 640 }} data-testid="sso-settings-form">
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(values) => void submit(values)}
+      style={{ maxWidth: 640 }}
+      data-testid="sso-settings-form"
+    >
       <Typography.Paragraph type="secondary">{t('sso.intro')}</Typography.Paragraph>
       <Form.Item name="issuer" label={t('sso.issuer')} rules={lengthRules(t, 8, 500)}>
-        <Input placeholder="https://login.example.com" autoComplete="off" />
+        <Input autoComplete="off" />
       </Form.Item>
       <Form.Item name="clientId" label={t('sso.clientId')} rules={lengthRules(t, 1, 255)}>
         <Input autoComplete="off" />
@@ -81,7 +86,7 @@ export function SsoSettingsTab() {
       <Form.Item name="requireSso" label={t('sso.requireSso')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('sso.callback')} description={`${apiUrl()}/auth/sso/callback`} />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('sso.callback')} description={ssoCallbackUrl()} />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="sso-settings-save">
         {t('sso.save')}
       </Button>

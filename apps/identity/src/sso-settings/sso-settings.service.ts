@@ -49,7 +49,9 @@ export class SsoSettingsService {
     const current = await this.database.withTenant(actor.companyId, (tx) => this.settings.find(tx, actor.companyId));
     const sealed = newSecret ? this.secrets.seal(actor.companyId, newSecret) : (current?.clientSecretSealed ?? null);
     if (!sealed)
-      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'clientSecret', messages: ['clientSecret is required the first time'] }] });
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'clientSecret', messages: ['clientSecret is required the first time'] }],
+      });
     await this.assertDiscoverable(issuer, clientId, newSecret ?? this.secrets.open(actor.companyId, sealed));
     const domains = [...new Set(dto.domains)];
     if (dto.requireSso) await this.refuseSelfLockout(actor, domains);
@@ -79,7 +81,9 @@ export class SsoSettingsService {
     const domain = admin?.email.slice(admin.email.lastIndexOf('@') + 1).toLowerCase();
     if (domain === undefined || !domains.includes(domain))
       throw new AppError(ErrorCode.ERR_VALIDATION, {
-        fields: [{ field: 'requireSso', messages: ['requireSso needs your own e-mail domain among the domains (you would be locked out)'] }],
+        fields: [
+          { field: 'requireSso', messages: ['requireSso needs your own e-mail domain among the domains (you would be locked out)'] },
+        ],
       });
   }
 

@@ -14,7 +14,11 @@ export class SsoSettingsRepository {
   }
 
   async domainsOf(tx: IdentityTx, companyId: number): Promise<string[]> {
-    const rows = await tx.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.companyId, companyId)).orderBy(asc(ssoDomains.domain));
+    const rows = await tx
+      .select({ domain: ssoDomains.domain })
+      .from(ssoDomains)
+      .where(eq(ssoDomains.companyId, companyId))
+      .orderBy(asc(ssoDomains.domain));
     return rows.map((row) => row.domain);
   }
 
