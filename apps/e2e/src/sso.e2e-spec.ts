@@ -4,7 +4,7 @@ import { apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } fr
 import { call } from './platform-calls.js';
 
 const id = randomBytes(3).toString('hex');
-const domain = `sso-${id}.e2e`;
+const domain = `sso-${id}.test`;
 const company = { name: `SSO ${id}`, email: `admin-${id}@example.com`, password: 'senha123' };
 const employee = { email: `ana-${id}@${domain}`, name: `Ana ${id}` };
 

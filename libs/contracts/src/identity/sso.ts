@@ -20,8 +20,8 @@ export const SsoSubjects = {
   settingsUpdate: 'identity.sso-settings.update',
 } as const;
 
-/** A domain as typed in the settings: `example.com`, lower case, no scheme nor `@`. */
-export const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+/** A domain as typed in the settings: `example.com`, lower case, no scheme nor `@`; its top level alphabetic, as e-mail validation wants it. */
+export const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** POST /auth/sso/start. */
 export class SsoStartDto {

@@ -7,7 +7,7 @@ import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { lengthRules } from '../../../shared/ui/validation-rules';
 import { ssoCallbackUrl, useSsoSettingsQuery, useUpdateSsoSettingsMutation, type SsoSettingsInput } from '../api/sso-settings.api';
 
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** Login único (SSO) tab, for admins: the company's OpenID Connect provider; the secret is write-only. */
 export function SsoSettingsTab() {
