@@ -40,7 +40,9 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
     await step('sso-settings', [adminPage], async () => {
       await logIn(adminPage, company.email, company.password);
       await adminPage.goto(webUrl('/settings'));
-      await adminPage.getByRole('tab', { name: 'Login único (SSO)' }).click();
+      const tab = adminPage.getByRole('tab', { name: 'Login único (SSO)' });
+      await tab.waitFor({ timeout: 30_000 });
+      await tab.click({ timeout: 30_000 });
       const form = adminPage.getByTestId('sso-settings-form');
       await form.locator('#issuer').fill(oidcUrl());
       await form.locator('#clientId').fill('atrium-demo');

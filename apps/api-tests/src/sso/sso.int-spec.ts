@@ -114,6 +114,8 @@ describe('single sign-on with OpenID Connect (issue 28)', () => {
   it('refuses the settings to agents, and a domain another company already logs in', async () => {
     const other = await signUpTenant(stack);
     expect((await other.admin.put('/sso-settings', settingsBody())).body).toMatchObject({ error: 'ERR_SSO_DOMAIN_TAKEN' });
+    // the other company sees none of the first one's provider
+    expect(await other.admin.get('/sso-settings')).toMatchObject({ status: 200, body: { configured: false, domains: [] } });
     const agentEmail = `agent-${Date.now()}@example.com`;
     await tenant.admin.post('/users', { name: 'Agent', email: agentEmail, password: 'secret123', profile: 'user' });
     const agent = stack.client();
