@@ -34,6 +34,8 @@ target "services" {
       { app = "bot-providers-sandbox", port = "8093", health = "/health" },
       # Meta's Graph API (WhatsApp Cloud API) simulator (development, demos, tests): not for production.
       { app = "meta-sandbox", port = "8094", health = "/health" },
+      # An OpenID Connect provider simulator (single sign-on in development, demos, tests): not for production.
+      { app = "oidc-sandbox", port = "8095", health = "/health" },
     ]
   }
   args = { APP = item.app, PORT = item.port, HEALTH_PATH = item.health }

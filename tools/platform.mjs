@@ -211,7 +211,14 @@ export function createPlatform(options = {}) {
     if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
     if (app.name === 'sessions') env.SANDBOX_WS_URL = `ws://127.0.0.1:${settings.ports['wa-sandbox']}/ws`;
     if (env.NODE_ENV !== 'production')
-      Object.assign(env, stripeSandboxEnv(app), openAiSandboxEnv(app), botProvidersSandboxEnv(app), metaSandboxEnv(app));
+      Object.assign(
+        env,
+        stripeSandboxEnv(app),
+        openAiSandboxEnv(app),
+        botProvidersSandboxEnv(app),
+        metaSandboxEnv(app),
+        oidcSandboxEnv(app),
+      );
     return { ...env, ...settings.extraEnv };
   }
 
@@ -253,6 +260,20 @@ export function createPlatform(options = {}) {
     if (!settings.apps.some((candidate) => candidate.name === 'meta-sandbox')) return {};
     if (app.name === 'sessions') return { META_GRAPH_URL: `http://127.0.0.1:${settings.ports['meta-sandbox']}` };
     if (app.name === 'meta-sandbox') return { META_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${settings.ports.gateway}/webhooks/whatsapp` };
+    return {};
+  }
+
+  /**
+   * Outside production identity accepts plain-http identity providers (oidc-sandbox), and the
+   * sandbox's demo client takes the gateway's single sign-on callback as its redirect URI.
+   */
+  function oidcSandboxEnv(app) {
+    if (!settings.apps.some((candidate) => candidate.name === 'oidc-sandbox')) return {};
+    if (app.name === 'identity') return { SSO_ALLOW_HTTP_ISSUERS: 'true' };
+    if (app.name === 'oidc-sandbox') {
+      const gateway = settings.ports.gateway;
+      return { OIDC_SANDBOX_REDIRECT_URIS: `http://localhost:${gateway}/auth/sso/callback,http://127.0.0.1:${gateway}/auth/sso/callback` };
+    }
     return {};
   }
 

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createPlatform, PlatformError } from './platform.mjs';
-import { DEMO_SANDBOX_ENV, ensureDemoConnection } from './lib/demo-connection.mjs';
+import { DEMO_SANDBOX_ENV, ensureDemoConnection, ensureDemoSso } from './lib/demo-connection.mjs';
 
 const { values: flags } = parseArgs({ options: { replicas: { type: 'string' } } });
 const began = Date.now();
@@ -57,8 +57,13 @@ try {
 }
 
 let demoConnection = '';
+let demoSso = '';
 if (!exiting && demo) {
   demoConnection = await ensureDemoConnection(platform.urls.api).catch((error) => `demo connection not created: ${error.message}`);
+  if (platform.ports['oidc-sandbox'])
+    demoSso = await ensureDemoSso(platform.urls.api, `http://127.0.0.1:${platform.ports['oidc-sandbox']}`).catch(
+      (error) => `demo single sign-on not configured: ${error.message}`,
+    );
 }
 
 if (!exiting) {
@@ -76,6 +81,7 @@ if (!exiting) {
       ...(demoConnection
         ? [`  demo  ${demoConnection}; simulated WhatsApp network on http://localhost:${platform.ports['wa-sandbox']}`]
         : []),
+      ...(demoSso ? [`  sso   ${demoSso}`] : []),
       ...(demo
         ? [
             `  pix   simulated Stripe on http://localhost:${platform.ports['stripe-sandbox']}: pay a Pix code with its page's "Pagar (sandbox)" button or POST /_sandbox/pix/pay {"code": "<copia e cola>"}`,

@@ -58,6 +58,7 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = platform.urls.api;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${platform.ports['wa-sandbox']}`;
+  process.env.E2E_OIDC_URL = `http://127.0.0.1:${platform.ports['oidc-sandbox']}`;
   process.env.E2E_STRIPE_SANDBOX_URL = `http://127.0.0.1:${platform.ports['stripe-sandbox']}`;
   process.env.E2E_BOT_PROVIDERS_URL = `http://127.0.0.1:${platform.ports['bot-providers-sandbox']}`;
 }

@@ -26,6 +26,7 @@ export const APPS = [
   { name: 'openai-sandbox', port: 8092, portEnv: 'PORT', migrates: false, readyPath: '/health' },
   { name: 'bot-providers-sandbox', port: 8093, portEnv: 'PORT', migrates: false, readyPath: '/health' },
   { name: 'meta-sandbox', port: 8094, portEnv: 'PORT', migrates: false, readyPath: '/health' },
+  { name: 'oidc-sandbox', port: 8095, portEnv: 'PORT', migrates: false, readyPath: '/health' },
 ];
 
 /** Ports of the pieces that are not apps. */

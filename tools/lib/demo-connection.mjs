@@ -23,6 +23,23 @@ async function call(api, method, path, { token, body } = {}) {
   return json;
 }
 
+/** The demo's single sign-on: oidc-sandbox's default client, and its users' domain. */
+export const DEMO_SSO = { clientId: 'atrium-demo', clientSecret: 'atrium-demo-secret', domain: 'sso.demo', user: 'ana@sso.demo' };
+
+/**
+ * Names oidc-sandbox as the demo company's single sign-on provider for e-mails @sso.demo (users
+ * created at their first login). Idempotent: a company whose SSO is configured keeps it.
+ */
+export async function ensureDemoSso(api, issuer, credentials = { email: 'admin@admin.com', password: '123456' }) {
+  const { token } = await call(api, 'POST', '/auth/login', { body: credentials });
+  const current = await call(api, 'GET', '/sso-settings', { token });
+  if (!current.configured) {
+    const { clientId, clientSecret, domain } = DEMO_SSO;
+    await call(api, 'PUT', '/sso-settings', { token, body: { issuer, clientId, clientSecret, domains: [domain], requireSso: false } });
+  }
+  return `single sign-on: type ${DEMO_SSO.user} on the login page, then "Entrar com SSO" (provider ${issuer})`;
+}
+
 /**
  * Logs in as the demo admin and creates the sandbox connection when the company has none.
  * Answers what it did, for the start banner.

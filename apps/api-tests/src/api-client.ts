@@ -9,12 +9,14 @@ export interface ApiResponse<T = unknown> {
 /** A browser-like HTTP client: bearer token after login, and a cookie jar for the refresh cookie. */
 export class ApiClient {
   token?: string;
+  /** 'manual' to read a redirect's Location instead of following it. */
+  redirects: RequestRedirect = 'follow';
   private cookies = new Map<string, string>();
 
   constructor(readonly baseUrl: string) {}
 
   async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const init: RequestInit = { method, headers: { ...headers } };
+    const init: RequestInit = { method, headers: { ...headers }, redirect: this.redirects };
     const requestHeaders = init.headers as Record<string, string>;
     if (this.token) requestHeaders.authorization = `Bearer ${this.token}`;
     if (this.cookies.size > 0) requestHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,5 +1,5 @@
 import { EnvBoolean, IsJwtSecret, MediaStorageConfig } from '@atrium/config';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export class GatewayConfig extends MediaStorageConfig {
   /** The REST API and socket.io port. */
@@ -8,6 +8,16 @@ export class GatewayConfig extends MediaStorageConfig {
   @IsJwtSecret() JWT_SECRET: string = 'dev-only-jwt-secret-change-me-0123456789';
   /** Comma-separated browser origins allowed to call the API with credentials. */
   @IsString() WEB_ORIGINS: string = 'http://localhost:3000,http://127.0.0.1:3000';
+  /**
+   * Where the web app is (single sign-on sends the browser back there, at `/login`); default: the
+   * first of WEB_ORIGINS.
+   */
+  @IsOptional() @Matches(/^https?:\/\/[^\s,]+$/) WEB_APP_URL?: string;
+  /**
+   * The API's public `/auth/sso/callback` URL, registered at companies' identity providers as the
+   * redirect URI; default: built from each request's host (and X-Forwarded-* from TRUST_PROXY peers).
+   */
+  @IsOptional() @Matches(/^https?:\/\/\S+\/auth\/sso\/callback$/) SSO_CALLBACK_URL?: string;
   /** Mark the refresh cookie Secure (on behind HTTPS). */
   @EnvBoolean() COOKIE_SECURE: boolean = false;
   /** Largest upload accepted, in bytes. */

@@ -12,6 +12,8 @@ import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SettingsModule } from './settings/settings.module.js';
+import { SsoModule } from './sso/sso.module.js';
+import { SsoSettingsModule } from './sso-settings/sso-settings.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -32,6 +34,8 @@ export class IdentityAppModule {
         AnnouncementsModule,
         QueuesModule,
         OnboardingModule,
+        SsoModule,
+        SsoSettingsModule,
       ],
     };
   }

@@ -1,7 +1,12 @@
 import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from '@atrium/config';
 import { IdentityConfig } from './config.js';
 
-const PRODUCTION = { NODE_ENV: 'production', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ADMIN_EMAIL: 'ops@example.com',
+  ADMIN_PASSWORD: 'a-long-password',
+  SSO_SECRETS_KEY: 'sso-secrets-key-of-this-deployment-0123456789',
+};
 
 function refusal(env: Record<string, string>): string {
   try {

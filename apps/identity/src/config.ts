@@ -1,4 +1,4 @@
-import { IsJwtSecret, MediaStorageConfig } from '@atrium/config';
+import { DevelopmentDefault, EnvBoolean, IsJwtSecret, MediaStorageConfig } from '@atrium/config';
 import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 /** Identity's variables; it owns announcement images, so it reads the media store too. */
@@ -33,4 +33,9 @@ export class IdentityConfig extends MediaStorageConfig {
 
   /** Company signups (POST /companies/cadastro) one client IP may make per hour. */
   @IsInt() @Min(1) SIGNUPS_PER_IP_PER_HOUR: number = 10;
+
+  /** Key (32+ characters) companies' single sign-on client secrets are encrypted with; production refuses the default. */
+  @IsString() @MinLength(32) @DevelopmentDefault() SSO_SECRETS_KEY: string = 'dev-only-sso-secrets-key-change-me-0123456789';
+  /** Accept identity providers over plain http (development and tests: the oidc-sandbox); https only when off. */
+  @EnvBoolean() SSO_ALLOW_HTTP_ISSUERS: boolean = false;
 }

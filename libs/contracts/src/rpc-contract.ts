@@ -4,6 +4,7 @@ import type { BillingContract } from './billing/contract.js';
 import type { CampaignsContract } from './campaigns/contract.js';
 import type { ChatsContract } from './chats/contract.js';
 import type { IdentityContract } from './identity/contract.js';
+import type { SsoContract } from './identity/sso.js';
 import type { SessionsContract } from './sessions/contract.js';
 import type { KanbanContract, TicketsContract } from './tickets/contract.js';
 import type { DashboardContract } from './tickets/dashboard.js';
@@ -17,6 +18,7 @@ export type HealthContract = { [subject: `${string}.health`]: Rpc<NoData, Health
 
 /** Every service's subjects with their request and reply types. */
 export type RpcContract = IdentityContract &
+  SsoContract &
   TicketsContract &
   KanbanContract &
   DashboardContract &

@@ -245,6 +245,8 @@ const NOT_CHECKED_HERE: Record<string, string> = {
   'POST /companies planId': 'super users only, and plans are the platform’s (companies.int-spec.ts)',
   'POST /subscription invoiceId':
     'billing.int-spec.ts pays another company’s and a non-existent invoice (404 ERR_NO_INVOICE_FOUND, nothing charged); invoices need the billing job to exist',
+  'PUT /sso-settings clientId':
+    'the client id the company is registered under at its own identity provider, not one of our records (checked against the provider at each login, sso.int-spec.ts)',
   'POST /whatsapp phoneNumberId': CLOUD_IDS,
   'POST /whatsapp wabaId': CLOUD_IDS,
   'PUT /whatsapp/{id} phoneNumberId': CLOUD_IDS,

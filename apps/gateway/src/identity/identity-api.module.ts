@@ -10,6 +10,8 @@ import { PasswordResetController } from './password-reset.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PublicController } from './public.controller.js';
 import { SettingsController } from './settings.controller.js';
+import { SsoController } from './sso.controller.js';
+import { SsoSettingsController } from './sso-settings.controller.js';
 import { UsersController } from './users.controller.js';
 
 /** The REST face of the identity service: each controller validates, authorises and forwards over NATS. */
@@ -26,6 +28,8 @@ import { UsersController } from './users.controller.js';
     HelpsController,
     AnnouncementsController,
     OnboardingController,
+    SsoController,
+    SsoSettingsController,
   ],
   providers: [AnnouncementMediaService],
 })

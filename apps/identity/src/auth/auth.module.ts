@@ -5,10 +5,13 @@ import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js'
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { SsoSettingsStoreModule } from '../sso-settings/sso-settings-store.module.js';
+import { LoginPolicy } from './login-policy.js';
 
 @Module({
-  imports: [SharedModule, UsersStoreModule, LoginSessionsModule],
+  imports: [SharedModule, UsersStoreModule, LoginSessionsModule, SsoSettingsStoreModule],
   controllers: [AuthController],
-  providers: [AuthService, LoginRateLimiter],
+  providers: [AuthService, LoginRateLimiter, LoginPolicy],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -11,13 +11,13 @@ import {
 } from '@atrium/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
-import { CompanyCalendar } from '../shared/dates.js';
 import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
+import { LoginPolicy } from './login-policy.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { formatRefreshToken, hashSecret, newSecret, newSessionId, parseRefreshToken, sameHash } from './refresh-token.js';
 import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
@@ -32,7 +32,7 @@ export class AuthService {
   private dummyHash?: Promise<string>;
 
   constructor(
-    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
+    @Inject(LoginPolicy) private readonly policy: LoginPolicy,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     @Inject(UsersRepository) private readonly users: UsersRepository,
@@ -57,8 +57,13 @@ export class AuthService {
     const valid = await this.passwords.verify(found?.user.passwordHash ?? (await this.dummyHash), credentials.password);
     if (!found || !valid) throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
     await this.limiter.recordSuccess(credentials.email, client.ip);
-    const { user, company } = found;
-    this.assertCompanyMayLogIn(company, user.super);
+    await this.policy.assertPasswordAllowed(found.user);
+    return this.openSession(found.user, found.company, client);
+  }
+
+  /** Opens a login for a user whose identity was proven (a password, or their company's single sign-on). */
+  async openSession(user: UserRow, company: { status: boolean; dueDate: string | null }, client: ClientInfo): Promise<IssuedSession> {
+    this.policy.assertCompanyMayLogIn(company, user.super);
 
     const sessionId = newSessionId();
     const secret = newSecret();
@@ -108,7 +113,7 @@ export class AuthService {
       if (!rotated) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
       return this.loadUser(tx, session.companyId, session.userId);
     });
-    this.assertCompanyMayLogIn({ status: view.company.status, dueDate: view.company.dueDate }, view.super);
+    this.policy.assertCompanyMayLogIn({ status: view.company.status, dueDate: view.company.dueDate }, view.super);
     await this.actorStates.write(view, session.id);
     return this.issue(view, session.id, formatRefreshToken({ sessionId: session.id, secret }), expiresAt);
   }
@@ -140,13 +145,6 @@ export class AuthService {
     const view = await this.sessionUsers.load(tx, companyId, userId);
     if (!view) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
     return view;
-  }
-
-  private assertCompanyMayLogIn(company: { status: boolean; dueDate: string | null }, isSuper: boolean): void {
-    if (isSuper) return;
-    if (!company.status) throw new AppError(ErrorCode.ERR_COMPANY_INACTIVE);
-    if (this.calendar.isPastDue(company.dueDate))
-      throw new AppError(ErrorCode.ERR_SUBSCRIPTION_EXPIRED, { data: { dueDate: company.dueDate } });
   }
 
   private refreshExpiry(): Date {

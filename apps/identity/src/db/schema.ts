@@ -191,6 +191,43 @@ export const passwordResets = identity
   )
   .enableRLS();
 
+/**
+ * A company's single sign-on (OpenID Connect) provider: one per company; the client secret is
+ * sealed with SSO_SECRETS_KEY (the company in the associated data).
+ */
+export const ssoSettings = identity
+  .table(
+    'sso_settings',
+    {
+      companyId: integer('company_id')
+        .primaryKey()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+      enabled: boolean('enabled').notNull().default(true),
+      issuer: varchar('issuer', { length: 500 }).notNull(),
+      clientId: varchar('client_id', { length: 255 }).notNull(),
+      clientSecretSealed: text('client_secret_sealed'),
+      /** Passwords refused for the company's users (super users excepted). */
+      requireSso: boolean('require_sso').notNull().default(false),
+      ...timestamps(),
+    },
+    () => [tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/** The e-mail domains a company's provider logs in: each domain belongs to one company. */
+export const ssoDomains = identity
+  .table(
+    'sso_domains',
+    {
+      domain: varchar('domain', { length: 253 }).primaryKey(),
+      companyId: integer('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+    },
+    (t) => [index('sso_domains_company_idx').on(t.companyId), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
 /** Help videos: platform-wide, managed by super users. */
 export const helps = identity.table('helps', {
   id: serial('id').primaryKey(),
@@ -225,6 +262,8 @@ export const identitySchema = {
   settings,
   refreshSessions,
   passwordResets,
+  ssoSettings,
+  ssoDomains,
   helps,
   announcements,
 };

@@ -10,5 +10,6 @@ import { UsersService } from './users.service.js';
   imports: [SharedModule, CompaniesStoreModule, UsersStoreModule, LoginSessionsModule],
   controllers: [UsersController],
   providers: [UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

@@ -18,6 +18,7 @@ import {
 import { isUniqueViolation } from '@atrium/database';
 import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
+import { randomBytes } from 'node:crypto';
 import { requireAdmin, toPage, withinLimit } from '@atrium/kernel';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
@@ -101,6 +102,29 @@ export class UsersService {
     );
     this.events.userSaved(actor.companyId, 'create', view.user, view.company);
     return view.user;
+  }
+
+  /**
+   * A user created at their first single sign-on (sso/sso-login.service.ts): the default profile,
+   * no queues, within the plan's user limit, and a password nobody knows (they log in through
+   * the provider, or set one with a password reset).
+   */
+  async provisionFromSso(companyId: number, person: { email: string; name: string }): Promise<UserRow> {
+    const passwordHash = await this.passwords.hash(randomBytes(32).toString('base64url'));
+    const created = await this.saving(() =>
+      this.database.withTenant(companyId, async (tx) => {
+        const company = await this.companies.findWithPlan(tx, companyId);
+        if (!company) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+        if (!withinLimit(company.plan.users, await this.users.countInCompany(tx, companyId))) {
+          throw new AppError(ErrorCode.ERR_USER_LIMIT_REACHED);
+        }
+        const row = await this.users.insert(tx, { companyId, name: person.name, email: person.email, passwordHash, profile: 'user' });
+        await this.outbox.add(tx, 'user.saved', companyId, { user: { id: row.id, name: row.name } });
+        return { row, user: await this.viewOf(tx, companyId, row.id), company: toUserCompanyRef(company.company) };
+      }),
+    );
+    this.events.userSaved(companyId, 'create', created.user, created.company);
+    return created.row;
   }
 
   async update(actor: Actor, id: number, dto: UpdateUserDto): Promise<UserView> {

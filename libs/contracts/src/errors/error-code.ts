@@ -117,6 +117,21 @@ export enum ErrorCode {
   ERR_WAPP_WINDOW_CLOSED = 'ERR_WAPP_WINDOW_CLOSED',
   /** A template the connection's WhatsApp Business account does not have approved (unknown name or language, pending, rejected). */
   ERR_WAPP_TEMPLATE_NOT_FOUND = 'ERR_WAPP_TEMPLATE_NOT_FOUND',
+  // single sign-on (issue 28)
+  /** No company logs this e-mail in through single sign-on (none names its domain, or its SSO is off). */
+  ERR_SSO_NOT_CONFIGURED = 'ERR_SSO_NOT_CONFIGURED',
+  /** A password login of a user whose company requires single sign-on. */
+  ERR_SSO_REQUIRED = 'ERR_SSO_REQUIRED',
+  /** A callback whose state is unknown, expired (10 minutes) or already used. */
+  ERR_SSO_STATE_INVALID = 'ERR_SSO_STATE_INVALID',
+  /** The provider refused the login, or its answer failed a check (id_token signature, issuer, audience, nonce, PKCE). */
+  ERR_SSO_LOGIN_FAILED = 'ERR_SSO_LOGIN_FAILED',
+  /** The provider vouched for an e-mail outside the company's allowed domains (or an unverified one). */
+  ERR_SSO_DOMAIN_NOT_ALLOWED = 'ERR_SSO_DOMAIN_NOT_ALLOWED',
+  /** Another company already logs this e-mail domain in through its provider. */
+  ERR_SSO_DOMAIN_TAKEN = 'ERR_SSO_DOMAIN_TAKEN',
+  /** The issuer's discovery document could not be read when the settings were saved. */
+  ERR_SSO_DISCOVERY_FAILED = 'ERR_SSO_DISCOVERY_FAILED',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -204,6 +219,13 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_WEBHOOK_UNSIGNED]: 401,
   [ErrorCode.ERR_WEBHOOK_REFUSED]: 403,
   [ErrorCode.ERR_WAPP_WINDOW_CLOSED]: 400,
+  [ErrorCode.ERR_SSO_NOT_CONFIGURED]: 404,
+  [ErrorCode.ERR_SSO_REQUIRED]: 403,
+  [ErrorCode.ERR_SSO_STATE_INVALID]: 400,
+  [ErrorCode.ERR_SSO_LOGIN_FAILED]: 401,
+  [ErrorCode.ERR_SSO_DOMAIN_NOT_ALLOWED]: 403,
+  [ErrorCode.ERR_SSO_DOMAIN_TAKEN]: 409,
+  [ErrorCode.ERR_SSO_DISCOVERY_FAILED]: 400,
   [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
 };
 

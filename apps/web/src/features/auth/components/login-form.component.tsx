@@ -29,7 +29,16 @@ function LabelledField({ id, label, error, children }: { id: string; label: stri
  * the form engine and its validator are most of what the login screen would otherwise download
  * (bench/README.md "The web app's weight").
  */
-export function LoginForm({ loading, onSubmit }: { loading: boolean; onSubmit(credentials: Credentials): void }) {
+export function LoginForm({
+  loading,
+  onSubmit,
+  onEmailChange,
+}: {
+  loading: boolean;
+  onSubmit(credentials: Credentials): void;
+  /** The e-mail as typed (single sign-on looks up its domain). */
+  onEmailChange?(email: string): void;
+}) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -43,7 +52,10 @@ export function LoginForm({ loading, onSubmit }: { loading: boolean; onSubmit(cr
     };
   };
   const problems = submitted ? problemsOf(values) : {};
-  const change = (field: keyof Credentials, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const change = (field: keyof Credentials, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field === 'email') onEmailChange?.(value);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

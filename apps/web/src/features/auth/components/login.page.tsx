@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
@@ -22,6 +22,8 @@ function dueDateOf(data: unknown): string | null {
 
 /** Shown only to a company past its due date: not part of the login screen's download. */
 const Alert = lazyDefault(() => import('antd/es/alert'));
+/** "Entrar com SSO" and the return from the provider: not part of the login screen's download either. */
+const SsoLogin = lazy(() => import('../sso/sso-login.component'));
 
 /** /login: e-mail and password; blocked with the spec's text when the subscription is past due. */
 export function LoginPage() {
@@ -32,6 +34,7 @@ export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const [logout] = useLogoutMutation();
   const [expiredText, setExpiredText] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
 
   const showExpired = (dueDate: string | null) => {
     const text = t('login.expired', { date: formatDate(dueDate) });
@@ -69,7 +72,10 @@ export function LoginPage() {
           <Alert type="error" showIcon title={expiredText} style={{ marginBottom: 16 }} data-testid="login-expired" />
         </Suspense>
       ) : null}
-      <LoginForm loading={isLoading} onSubmit={(credentials) => void submit(credentials)} />
+      <LoginForm loading={isLoading} onSubmit={(credentials) => void submit(credentials)} onEmailChange={setEmail} />
+      <Suspense fallback={null}>
+        <SsoLogin email={email} />
+      </Suspense>
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
         <Link to={PUBLIC_PATHS.forgotPassword}>{t('login.forgot')}</Link>
         <Link to={PUBLIC_PATHS.signup}>{t('login.signup')}</Link>

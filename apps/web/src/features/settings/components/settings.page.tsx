@@ -9,10 +9,11 @@ import { PlansManager } from '../../plans/components/plans-manager.component';
 import { useSettingsQuery } from '../api/settings.api';
 import { OptionsTab, settingValue } from './options-tab.component';
 import { SchedulesTab } from './schedules-tab.component';
+import { SsoSettingsTab } from './sso-settings-tab.component';
 
 /**
  * /settings: Opções for everyone who opens it; Horários when the schedule type is 'company';
- * Empresas, Planos and Ajuda for super users (spec 001 section 2).
+ * Empresas, Planos and Ajuda for super users (spec 001 section 2); Login único (SSO) for admins (issue 28).
  */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -24,6 +25,7 @@ export default function SettingsPage() {
   if (settingValue(settings, 'scheduleType') === 'company') {
     tabs.push({ key: 'schedules', label: t('tabs.schedules'), children: <SchedulesTab companyId={user.companyId} /> });
   }
+  if (user.profile === 'admin' || user.super) tabs.push({ key: 'sso', label: t('sso.tab'), children: <SsoSettingsTab /> });
   if (user.super) {
     tabs.push(
       { key: 'companies', label: t('tabs.companies'), children: <CompaniesManager /> },
