@@ -192,9 +192,12 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
     });
     await eventually(
       async () => (await tenant.admin.get<CampaignView>(`/campaigns/${created.body.id}`)).body.status === 'FINALIZADA',
-      60_000,
+      75_000,
       200,
-    );
+    ).catch(async (error: unknown) => {
+      const shippings = await ownerQuery(env.stack, 'select * from campaigns.campaign_shippings where campaign_id = $1', [created.body.id]);
+      throw new Error(`${String(error)}: ${JSON.stringify(shippings)}`);
+    });
     expect((await tenant.admin.get<CampaignView>(`/campaigns/${created.body.id}`)).body.report).toMatchObject({ delivered: 3, failed: 0 });
     for (const to of numbers) {
       const received = await sentTo(to);
@@ -217,5 +220,5 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
       ]);
       expect(await conversation(to)).toEqual([{ body: `Olá Cliente ${to.slice(-4)}, seu pedido ${to} está pronto`, from_me: true }]);
     }
-  });
+  }, 90_000);
 });
