@@ -3,6 +3,7 @@ import type {
   CampaignView,
   ContactListView,
   ContactView,
+  MessagesPageView,
   ScheduleView,
   WhatsappTemplateView,
   WhatsappTokenView,
@@ -126,6 +127,40 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
     expect(await apiSend({ number: customer, body: 'De nada!' })).toMatchObject({ status: 200 });
     await eventually(async () => (await sentTo(customer)).length === 2, 15_000);
     expect((await sentTo(customer))[1]).toMatchObject({ type: 'text', text: { body: 'De nada!' } });
+  });
+
+  it("shows a message Meta reports failed (statuses[].status = failed) as failed in the conversation, with Meta's error", async () => {
+    const customer = freshNumber();
+    await metaCall(env.meta, 'POST', `/_sandbox/customers/${customer}/messages`, { phoneNumberId: number.phoneNumberId, text: 'Oi' });
+    await eventually(async () => (await conversation(customer)).length === 1, 15_000);
+    expect(await apiSend({ number: customer, body: 'Segue o boleto' })).toMatchObject({ status: 200 });
+    let wamid = '';
+    await eventually(async () => {
+      const records = (
+        await metaCall<{ sent: SentRecord[] }>(env.meta, 'GET', `/_sandbox/sent?phoneNumberId=${number.phoneNumberId}&to=${customer}`)
+      ).body.sent;
+      wamid = records[0]?.id ?? '';
+      return wamid !== '';
+    }, 15_000);
+    const [{ ticket_id: ticketId }] = await ownerQuery<{ ticket_id: number }>(
+      env.stack,
+      `select m.ticket_id from tickets.messages m where m.company_id = $1 and m.wid = $2`,
+      [tenant.companyId, wamid],
+    ).then((rows) => (rows.length > 0 ? rows : [{ ticket_id: 0 }]));
+    const ours = async () =>
+      (await tenant.admin.get<MessagesPageView>(`/messages/${ticketId}`)).body.messages.find((message) => message.wid === wamid);
+    await eventually(async () => (await ours())?.ack === 1, 15_000);
+
+    // Meta: sent, then failed with 131026 (undeliverable); a late `sent` does not undo the failure
+    await metaCall(env.meta, 'POST', '/_sandbox/statuses', {
+      phoneNumberId: number.phoneNumberId,
+      messageId: wamid,
+      to: customer,
+      statuses: ['failed', 'sent'],
+      errorCode: 131026,
+    });
+    await eventually(async () => (await ours())?.ack === -1, 15_000);
+    expect(await ours()).toMatchObject({ ack: -1, error: '131026: Message undeliverable', body: 'Segue o boleto' });
   });
 
   it('schedules: a schedule to a customer outside the window fails with ERR_WAPP_WINDOW_CLOSED as its reason, and sends nothing', async () => {

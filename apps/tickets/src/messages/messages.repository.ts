@@ -28,6 +28,7 @@ function messageRowOf(row: Record<string, unknown>): MessageRow {
     mediaName: row.media_name as string | null,
     quotedMsgId: row.quoted_msg_id as number | null,
     ack: row.ack as number,
+    error: (row.error as string | null | undefined) ?? null,
     read: row.read as boolean,
     isDeleted: row.is_deleted as boolean,
     isEdited: row.is_edited as boolean,
@@ -160,11 +161,18 @@ export class MessagesRepository {
     await tx.delete(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
   }
 
-  /** Raises a sent message's ack (acks only grow; a failure marks only a message not yet delivered). */
-  async raiseAck(tx: TicketsTx, companyId: number, whatsappId: number, wid: string, ack: number): Promise<MessageRow | undefined> {
+  /** Raises a sent message's ack (acks only grow; a failure marks only a message not yet delivered, with why when the network said). */
+  async raiseAck(
+    tx: TicketsTx,
+    companyId: number,
+    whatsappId: number,
+    wid: string,
+    ack: number,
+    error?: string,
+  ): Promise<MessageRow | undefined> {
     const [row] = await tx
       .update(messages)
-      .set({ ack, updatedAt: new Date() })
+      .set({ ack, updatedAt: new Date(), ...(ack < 0 ? { error: error ? error.slice(0, 1000) : null } : {}) })
       .where(
         and(
           eq(messages.companyId, companyId),
