@@ -142,11 +142,17 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
       wamid = records[0]?.id ?? '';
       return wamid !== '';
     }, 15_000);
-    const [{ ticket_id: ticketId }] = await ownerQuery<{ ticket_id: number }>(
-      env.stack,
-      `select m.ticket_id from tickets.messages m where m.company_id = $1 and m.wid = $2`,
-      [tenant.companyId, wamid],
-    ).then((rows) => (rows.length > 0 ? rows : [{ ticket_id: 0 }]));
+    // the send is recorded with Meta's id once Meta answered it
+    let ticketId = 0;
+    await eventually(async () => {
+      const rows = await ownerQuery<{ ticket_id: number }>(
+        env.stack,
+        'select ticket_id from tickets.messages where company_id = $1 and wid = $2',
+        [tenant.companyId, wamid],
+      );
+      ticketId = rows[0]?.ticket_id ?? 0;
+      return ticketId !== 0;
+    }, 15_000);
     const ours = async () =>
       (await tenant.admin.get<MessagesPageView>(`/messages/${ticketId}`)).body.messages.find((message) => message.wid === wamid);
     await eventually(async () => (await ours())?.ack === 1, 15_000);

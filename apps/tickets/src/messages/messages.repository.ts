@@ -172,14 +172,14 @@ export class MessagesRepository {
   ): Promise<MessageRow | undefined> {
     const [row] = await tx
       .update(messages)
-      .set({ ack, updatedAt: new Date(), ...(ack < 0 ? { error: error ? error.slice(0, 1000) : null } : {}) })
+      .set({ ack, updatedAt: new Date(), error: ack < 0 && error ? error.slice(0, 1000) : null })
       .where(
         and(
           eq(messages.companyId, companyId),
           eq(messages.whatsappId, whatsappId),
           eq(messages.wid, wid),
           // a failure (-1) replaces pending or sent (Meta reports `failed` after `sent`), never delivered or read
-          ack < 0 ? sql`${messages.ack} <= 1` : sql`${messages.ack} < ${ack}`,
+          ack < 0 ? sql`${messages.ack} <= 1` : ack > 1 ? sql`${messages.ack} < ${ack}` : sql`${messages.ack} >= 0 and ${messages.ack} < ${ack}`,
         ),
       )
       .returning();
@@ -218,8 +218,9 @@ export class MessagesRepository {
       tx,
       sql`unnest(${sql.param(rows.map((row) => row.whatsappId))}::int[], ${sql.param(rows.map((row) => row.wid))}::varchar[], ${sql.param(rows.map((row) => row.ack))}::smallint[]) as keys(whatsapp_id, wid, ack)`,
       sql`probe.company_id = ${companyId} and probe.whatsapp_id = keys.whatsapp_id and probe.wid = keys.wid`,
-      sql`ack = found.ack`,
-      sql`${messages.ack} < found.ack`,
+      sql`ack = found.ack, error = null`,
+      // a late `sent` never undoes a failure (Meta's statuses arrive out of order); delivered or read proves it arrived
+      sql`${messages.ack} < found.ack and (${messages.ack} >= 0 or found.ack > 1)`,
     );
   }
 
