@@ -88,18 +88,18 @@ describe('campaign dialog: a template on a Cloud API connection', () => {
 
     // a variable left without a value: refused in the dialog, nothing sent
     fireEvent.click(within(dialog).getByTestId('campaign-form-submit'));
-    expect(await within(dialog).findByText('Escolha um modelo e preencha todas as variáveis')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Escolha um modelo e preencha todas as variáveis', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsTo('POST /campaigns')).toHaveLength(0);
 
     fireEvent.change(second, { target: { value: '{numero}' } });
     expect(within(dialog).getByTestId('campaign-template-preview')).toHaveTextContent('Olá {nome}, seu pedido {numero} está pronto');
     fireEvent.click(within(dialog).getByTestId('campaign-form-submit'));
-    await waitFor(() => expect(api.callsTo('POST /campaigns')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /campaigns')).toHaveLength(1), { timeout: 10_000 });
     expect(api.callsTo('POST /campaigns')[0]!.body).toMatchObject({
       name: 'Pedidos',
       whatsappId: 5,
       message1: null,
       template: { name: 'pedido_pronto', language: 'pt_BR', parameters: { body: ['{nome}', '{numero}'] } },
     });
-  });
+  }, 120_000);
 });

@@ -9,6 +9,13 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { useSendTemplateMutation, useTemplatesQuery } from '../api/templates.api';
 import { parametersOf, slotsFilled, slotsOf, type TemplatePart } from '../template-slots';
 
+export interface TemplatePickerProps {
+  ticketId: number;
+  whatsappId: number;
+  window: CustomerWindowView;
+  onSent: (message: MessageView) => void;
+}
+
 /**
  * The composer when Meta's 24-hour window is closed (issue 26): it says so, and sends one of the
  * connection's approved templates with its variables filled, showing the text the customer gets.
