@@ -58,7 +58,10 @@ try {
 
 let demoConnection = '';
 if (!exiting && demo) {
-  demoConnection = await ensureDemoConnection(platform.urls.api).catch((error) => `demo connection not created: ${error.message}`);
+  // beside it, a Cloud API connection on meta-sandbox's demo number, so both channels are there to try
+  demoConnection = await ensureDemoConnection(platform.urls.api, undefined, { cloud: platform.ports['meta-sandbox'] !== undefined }).catch(
+    (error) => `demo connection not created: ${error.message}`,
+  );
 }
 
 if (!exiting) {
@@ -75,6 +78,11 @@ if (!exiting) {
       '  login admin@admin.com / 123456 (demo super user, seeded outside NODE_ENV=production)',
       ...(demoConnection
         ? [`  demo  ${demoConnection}; simulated WhatsApp network on http://localhost:${platform.ports['wa-sandbox']}`]
+        : []),
+      ...(demo && platform.ports['meta-sandbox'] !== undefined
+        ? [
+            `  meta  simulated WhatsApp Cloud API on http://localhost:${platform.ports['meta-sandbox']}: a customer writes to the demo number with POST /_sandbox/customers/5511999990000/messages {"phoneNumberId": "100200300400600", "text": "Oi"}`,
+          ]
         : []),
       ...(demo
         ? [
