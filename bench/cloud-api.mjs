@@ -109,7 +109,7 @@ try {
   let failures = 0;
   const inFlight = new Set();
   const begun = Date.now();
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const due = Math.min(total, Math.floor(((Date.now() - begun) / 1000) * rate));
     while (sent < due) {
       const seq = sent;
@@ -141,7 +141,13 @@ try {
       `all in by ${drained.toFixed(1)} s; webhook failures ${failures}; stored ${stored.n} (${stored.u} distinct)`,
   );
   console.table({
-    'webhook → agent socket': { expected: total - failures, received: seen.size, lost: total - failures - seen.size, duplicated: duplicates, ...stats(latencies) },
+    'webhook → agent socket': {
+      expected: total - failures,
+      received: seen.size,
+      lost: total - failures - seen.size,
+      duplicated: duplicates,
+      ...stats(latencies),
+    },
   });
 
   // 2. outbound on the first number: its customers wrote in phase 1 (their windows are open)
@@ -149,7 +155,8 @@ try {
   const { token } = await call('POST', `/whatsapp/${sender.id}/token`, undefined, admin.token);
   const recipients = customers.filter((customer) => customer.number === sender).map((customer) => customer.waId);
   const statsBefore = await call('GET', `${metaUrl}/_sandbox/stats`);
-  if (throttledCount > 0) await call('POST', `${metaUrl}/_sandbox/errors`, { phoneNumberId: sender.phoneNumberId, code: 130429, count: throttledCount });
+  if (throttledCount > 0)
+    await call('POST', `${metaUrl}/_sandbox/errors`, { phoneNumberId: sender.phoneNumberId, code: 130429, count: throttledCount });
   const outBegun = Date.now();
   const answers = await Promise.allSettled(
     Array.from({ length: outboundCount }, (_, i) =>

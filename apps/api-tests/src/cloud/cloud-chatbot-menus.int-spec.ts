@@ -23,9 +23,9 @@ describe('chatbot menus as interactive messages on a Cloud API connection', () =
   let sales: QueueView;
 
   const sent = async () =>
-    (await metaCall<{ sent: SentRecord[] }>(env.meta, 'GET', `/_sandbox/sent?phoneNumberId=${number.phoneNumberId}&to=${CUSTOMER}`)).body.sent.map(
-      (record) => record.body as unknown as { type: string; interactive?: Record<string, unknown>; text?: { body: string } },
-    );
+    (
+      await metaCall<{ sent: SentRecord[] }>(env.meta, 'GET', `/_sandbox/sent?phoneNumberId=${number.phoneNumberId}&to=${CUSTOMER}`)
+    ).body.sent.map((record) => record.body as unknown as { type: string; interactive?: Record<string, unknown>; text?: { body: string } });
   /** The customer's message, then the bot's next message as Meta received it. */
   const customer = async (body: Record<string, unknown>) => {
     const before = (await sent()).length;

@@ -35,9 +35,9 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
 
   const freshNumber = (): string => `55319${String(30_000_000 + numberSeq++).padStart(8, '0')}`;
   const sentTo = async (to: string) =>
-    (await metaCall<{ sent: SentRecord[] }>(env.meta, 'GET', `/_sandbox/sent?phoneNumberId=${number.phoneNumberId}&to=${to}`)).body.sent.map(
-      (record) => record.body as unknown as Record<string, unknown>,
-    );
+    (
+      await metaCall<{ sent: SentRecord[] }>(env.meta, 'GET', `/_sandbox/sent?phoneNumberId=${number.phoneNumberId}&to=${to}`)
+    ).body.sent.map((record) => record.body as unknown as Record<string, unknown>);
   const apiSend = (body: unknown) => client.request('POST', '/api/messages/send', body, { authorization: `Bearer ${token}` });
   const conversation = (to: string) =>
     ownerQuery<{ body: string; from_me: boolean }>(
@@ -122,7 +122,10 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
     expect(await sentTo(customer)).toHaveLength(1);
 
     // once the customer writes, free text goes
-    await metaCall(env.meta, 'POST', `/_sandbox/customers/${customer}/messages`, { phoneNumberId: number.phoneNumberId, text: 'Obrigada!' });
+    await metaCall(env.meta, 'POST', `/_sandbox/customers/${customer}/messages`, {
+      phoneNumberId: number.phoneNumberId,
+      text: 'Obrigada!',
+    });
     await eventually(async () => (await conversation(customer)).length === 2, 15_000);
     expect(await apiSend({ number: customer, body: 'De nada!' })).toMatchObject({ status: 200 });
     await eventually(async () => (await sentTo(customer)).length === 2, 15_000);
@@ -219,9 +222,7 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
       template: { ...TEMPLATE, parameters: { body: ['{nome}', '{numero}'] } },
     });
     expect(confirming).toMatchObject({ status: 400, body: { fields: [{ field: 'confirmation' }] } });
-    expect(
-      await ownerQuery(env.stack, 'select id from campaigns.campaigns where company_id = $1', [tenant.companyId]),
-    ).toEqual([]);
+    expect(await ownerQuery(env.stack, 'select id from campaigns.campaigns where company_id = $1', [tenant.companyId])).toEqual([]);
 
     const created = await tenant.admin.post<CampaignView>('/campaigns', {
       ...base,

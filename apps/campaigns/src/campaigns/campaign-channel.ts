@@ -45,7 +45,10 @@ export class CampaignChannel {
       return;
     }
     if (fields.confirmation)
-      throw invalid('confirmation', 'a confirmation request is free text, which a Cloud API connection sends only inside the 24-hour window');
+      throw invalid(
+        'confirmation',
+        'a confirmation request is free text, which a Cloud API connection sends only inside the 24-hour window',
+      );
     const sample = (values?: string[]) => values?.map((value) => fillCampaignVariables(value, SAMPLE, []));
     const { parameters } = fields.template;
     await this.rpc.request(SessionsSubjects.templateRender, {

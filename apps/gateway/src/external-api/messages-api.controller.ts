@@ -32,7 +32,9 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** What identifies a request under an Idempotency-Key: its number, text, closeTicket and files' bytes. */
 function fingerprintOf(body: ExternalSendDto, files: UploadedMedia[]): string {
-  const hash = createHash('sha256').update(JSON.stringify([body.number, body.body ?? '', body.closeTicket === true, body.template ?? null]));
+  const hash = createHash('sha256').update(
+    JSON.stringify([body.number, body.body ?? '', body.closeTicket === true, body.template ?? null]),
+  );
   for (const file of files) hash.update(createHash('sha256').update(file.buffer).digest('hex')).update(file.originalname);
   return hash.digest('hex');
 }
@@ -153,7 +155,9 @@ export class MessagesApiController {
     }
     const medias = files ?? [];
     if (body.template && medias.length > 0)
-      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'template', messages: ['a template is sent alone, without medias'] }] });
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'template', messages: ['a template is sent alone, without medias'] }],
+      });
     if (medias.length > 0) requireContent(medias, 'medias');
     else if (!body.template && !(body.body ?? '').trim())
       throw new AppError(ErrorCode.ERR_VALIDATION, {

@@ -20,7 +20,9 @@ export class InboundMessageChanges {
   ) {}
 
   ack(event: InboundAckEvent): Promise<InboundOutcome> {
-    return this.changeMessage(event, (tx, row) => this.messages.raiseAck(tx, event.companyId, event.whatsappId, row.wid!, event.ack, event.error));
+    return this.changeMessage(event, (tx, row) =>
+      this.messages.raiseAck(tx, event.companyId, event.whatsappId, row.wid!, event.ack, event.error),
+    );
   }
 
   edit(event: InboundEditEvent): Promise<InboundOutcome> {

@@ -179,7 +179,11 @@ export class MessagesRepository {
           eq(messages.whatsappId, whatsappId),
           eq(messages.wid, wid),
           // a failure (-1) replaces pending or sent (Meta reports `failed` after `sent`), never delivered or read
-          ack < 0 ? sql`${messages.ack} <= 1` : ack > 1 ? sql`${messages.ack} < ${ack}` : sql`${messages.ack} >= 0 and ${messages.ack} < ${ack}`,
+          ack < 0
+            ? sql`${messages.ack} <= 1`
+            : ack > 1
+              ? sql`${messages.ack} < ${ack}`
+              : sql`${messages.ack} >= 0 and ${messages.ack} < ${ack}`,
         ),
       )
       .returning();

@@ -64,7 +64,10 @@ describe('normaliseMessagesValue', () => {
       value({
         messages: [
           message('wamid.b', { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: '2', title: 'Suporte' } } }),
-          message('wamid.l', { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: '#', title: 'Voltar ao início' } } }),
+          message('wamid.l', {
+            type: 'interactive',
+            interactive: { type: 'list_reply', list_reply: { id: '#', title: 'Voltar ao início' } },
+          }),
           message('wamid.q', { type: 'button', button: { text: 'Sim, confirmar', payload: 'yes' } }),
         ],
       } as Partial<WebhookMessagesValue>),
@@ -133,7 +136,9 @@ describe('normaliseMessagesValue', () => {
       } as Partial<WebhookMessagesValue>),
       recordingFetcher().fetch,
     );
-    expect(events.map((event) => (event.type === 'message' ? [event.message.id, event.message.body, event.message.quotedId] : null))).toEqual([
+    expect(
+      events.map((event) => (event.type === 'message' ? [event.message.id, event.message.body, event.message.quotedId] : null)),
+    ).toEqual([
       ['wamid.u', '[unsupported message: 131051: Message type unknown]', null],
       ['wamid.r2', '❤️', 'wamid.x'],
     ]);

@@ -62,7 +62,7 @@ describe('CloudPacer', () => {
     expect(starts.find((start) => start.to === 'b')!.at).toBeLessThan(100);
   });
 
-  it("retries a send Meta throttled (130429, 131056) after a pause and answers it once; another error ends it at once", async () => {
+  it('retries a send Meta throttled (130429, 131056) after a pause and answers it once; another error ends it at once', async () => {
     const pacer = new CloudPacer(settings({ messagesPerSecond: 1000, pairIntervalMs: 0 }), clock);
     const send = sender(pacer);
     let tries = 0;

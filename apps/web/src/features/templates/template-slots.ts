@@ -22,7 +22,11 @@ export function slotsOf(template: Pick<WhatsappTemplateView, 'variables'>): Temp
 }
 
 /** The values as Meta's parts take them: each part that has slots, in order (missing values as ''). */
-export function parametersOf(slots: TemplateSlot[], values: TemplateParameters, clean: (value: string) => string = (v) => v): TemplateParameters {
+export function parametersOf(
+  slots: TemplateSlot[],
+  values: TemplateParameters,
+  clean: (value: string) => string = (v) => v,
+): TemplateParameters {
   const parameters: TemplateParameters = {};
   for (const part of ['header', 'body', 'buttons'] as const) {
     const count = slots.filter((slot) => slot.part === part).length;
