@@ -150,10 +150,21 @@ try {
     },
   });
 
-  // 2. outbound on the first number: its customers wrote in phase 1 (their windows are open)
+  // 2. outbound on the first number, to customers who wrote to it first (their windows open), five
+  // texts each: Meta's pair limit (CLOUD_PAIR_BURST at once, then one per 6 s) stays out of the way
   const sender = numbers[0];
   const { token } = await call('POST', `/whatsapp/${sender.id}/token`, undefined, admin.token);
-  const recipients = customers.filter((customer) => customer.number === sender).map((customer) => customer.waId);
+  const recipients = Array.from({ length: Math.ceil(outboundCount / 5) }, (_, i) => `5521977${String(i).padStart(6, '0')}`);
+  await Promise.all(
+    recipients.map((waId) => meta(`/_sandbox/customers/${waId}/messages`, { phoneNumberId: sender.phoneNumberId, text: 'oi' })),
+  );
+  for (const until = Date.now() + 120_000; Date.now() < until; await sleep(250)) {
+    const [{ n }] = await ownerQuery(`select count(*)::int n from tickets.customer_windows where company_id = $1 and whatsapp_id = $2`, [
+      companyId,
+      sender.id,
+    ]);
+    if (n >= recipients.length + customers.filter((customer) => customer.number === sender).length) break;
+  }
   const statsBefore = await call('GET', `${metaUrl}/_sandbox/stats`);
   if (throttledCount > 0)
     await call('POST', `${metaUrl}/_sandbox/errors`, { phoneNumberId: sender.phoneNumberId, code: 130429, count: throttledCount });
