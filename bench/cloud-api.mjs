@@ -175,6 +175,14 @@ try {
     ),
   );
   const refused = answers.filter((answer) => answer.status === 'rejected').length;
+  const reasons = new Map();
+  for (const answer of answers)
+    if (answer.status === 'rejected') {
+      const reason = String(answer.reason?.message ?? answer.reason)
+        .replace(/^POST \S+: /, '')
+        .slice(0, 120);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
   let sent = [];
   const outDeadline = Date.now() + 120_000;
   while (Date.now() < outDeadline) {
@@ -195,6 +203,12 @@ try {
       `(${spanSeconds > 0 ? Math.round((texts.length - 1) / spanSeconds) : '-'}/s), all by ${((Date.now() - outBegun) / 1000).toFixed(1)} s; ` +
       `pace violations ${statsAfter.paceViolations - statsBefore.paceViolations}; lost ${outboundCount - refused - distinct}, duplicated ${texts.length - distinct}`,
   );
+  if (reasons.size > 0) console.table(Object.fromEntries([...reasons].map(([reason, count]) => [reason, { count }])));
+  const unsent = await ownerQuery(
+    `select body, ack, error from tickets.messages where company_id = $1 and whatsapp_id = $2 and from_me and body like 'out %' and (wid is null or ack < 1)`,
+    [companyId, sender.id],
+  );
+  if (unsent.length > 0) console.log('accepted texts stored but not sent:', unsent.slice(0, 5));
   socket.close();
 } catch (error) {
   console.error(error);
