@@ -24,6 +24,8 @@ const tag = String(process.pid);
 const { platform } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'meta-sandbox'],
   tag,
+  // BENCH_LOG=1: the apps' output on stderr
+  ...(process.env.BENCH_LOG ? { log: (line) => console.error(line) } : {}),
   env: {
     INBOUND_MAX_AGE_SECONDS: '3600',
     EXTERNAL_API_RATE_LIMIT: '100000000',
