@@ -59,7 +59,10 @@ try {
 let demoConnection = '';
 let demoSso = '';
 if (!exiting && demo) {
-  demoConnection = await ensureDemoConnection(platform.urls.api).catch((error) => `demo connection not created: ${error.message}`);
+  // beside it, a Cloud API connection on meta-sandbox's demo number, so both channels are there to try
+  demoConnection = await ensureDemoConnection(platform.urls.api, undefined, { cloud: platform.ports['meta-sandbox'] !== undefined }).catch(
+    (error) => `demo connection not created: ${error.message}`,
+  );
   if (platform.ports['oidc-sandbox'])
     demoSso = await ensureDemoSso(platform.urls.api, `http://127.0.0.1:${platform.ports['oidc-sandbox']}`).catch(
       (error) => `demo single sign-on not configured: ${error.message}`,
@@ -82,6 +85,11 @@ if (!exiting) {
         ? [`  demo  ${demoConnection}; simulated WhatsApp network on http://localhost:${platform.ports['wa-sandbox']}`]
         : []),
       ...(demoSso ? [`  sso   ${demoSso}`] : []),
+      ...(demo && platform.ports['meta-sandbox'] !== undefined
+        ? [
+            `  meta  simulated WhatsApp Cloud API on http://localhost:${platform.ports['meta-sandbox']}: a customer writes to the demo number with POST /_sandbox/customers/5511999990000/messages {"phoneNumberId": "100200300400600", "text": "Oi"}`,
+          ]
+        : []),
       ...(demo
         ? [
             `  pix   simulated Stripe on http://localhost:${platform.ports['stripe-sandbox']}: pay a Pix code with its page's "Pagar (sandbox)" button or POST /_sandbox/pix/pay {"code": "<copia e cola>"}`,

@@ -6,10 +6,27 @@
  * has a sandbox connection keeps it.
  */
 
-/** Environment of the apps for the demo: the sandbox pairs new sessions by itself and simulates customers. */
-export const DEMO_SANDBOX_ENV = { SANDBOX_DEMO: 'true', SANDBOX_AUTO_SCAN_MS: '3000' };
+/**
+ * The demo's Cloud API number: meta-sandbox registers it at start (META_SANDBOX_PHONE_NUMBER_ID,
+ * with its default WABA, token and app secret, apps/meta-sandbox/src/config.ts) and the demo
+ * company gets a `cloud` connection with these credentials.
+ */
+export const DEMO_CLOUD_NUMBER = {
+  phoneNumberId: '100200300400600',
+  wabaId: '100200300400500',
+  accessToken: 'EAAG-sandbox-demo-token',
+  appSecret: 'sandbox-app-secret',
+};
+
+/** Environment of the apps for the demo: the sandbox pairs new sessions by itself and simulates customers; meta-sandbox registers the demo number. */
+export const DEMO_SANDBOX_ENV = {
+  SANDBOX_DEMO: 'true',
+  SANDBOX_AUTO_SCAN_MS: '3000',
+  META_SANDBOX_PHONE_NUMBER_ID: DEMO_CLOUD_NUMBER.phoneNumberId,
+};
 
 export const DEMO_CONNECTION_NAME = 'Sandbox (demo)';
+export const DEMO_CLOUD_CONNECTION_NAME = 'Cloud API (demo)';
 
 async function call(api, method, path, { token, body } = {}) {
   const response = await fetch(`${api}${path}`, {
@@ -41,14 +58,32 @@ export async function ensureDemoSso(api, issuer, credentials = { email: 'admin@a
 }
 
 /**
- * Logs in as the demo admin and creates the sandbox connection when the company has none.
- * Answers what it did, for the start banner.
+ * Logs in as the demo admin and creates the sandbox connection when the company has none, and
+ * (with `cloud`, when meta-sandbox runs) a Cloud API connection on the demo number beside it, so a
+ * new user sees both channels. Answers what it did, for the start banner.
  */
-export async function ensureDemoConnection(api, credentials = { email: 'admin@admin.com', password: '123456' }) {
+export async function ensureDemoConnection(api, credentials = { email: 'admin@admin.com', password: '123456' }, { cloud = false } = {}) {
   const { token } = await call(api, 'POST', '/auth/login', { body: credentials });
   const connections = await call(api, 'GET', '/whatsapp?session=0', { token });
   const existing = connections.find((connection) => connection.provider === 'sandbox');
-  if (existing) return `demo connection '${existing.name}' (${existing.status})`;
-  const created = await call(api, 'POST', '/whatsapp', { token, body: { name: DEMO_CONNECTION_NAME, provider: 'sandbox' } });
-  return `demo connection '${created.name}' created: the sandbox pairs it in a few seconds`;
+  const sandbox = existing
+    ? `demo connection '${existing.name}' (${existing.status})`
+    : `demo connection '${(await call(api, 'POST', '/whatsapp', { token, body: { name: DEMO_CONNECTION_NAME, provider: 'sandbox' } })).name}' created: the sandbox pairs it in a few seconds`;
+  if (!cloud) return sandbox;
+  return `${sandbox}; ${await ensureDemoCloudConnection(api, token, connections)}`;
+}
+
+/** The demo company's `cloud` connection on meta-sandbox's demo number (kept when it exists; a refusal is reported, not fatal). */
+async function ensureDemoCloudConnection(api, token, connections) {
+  const existing = connections.find((connection) => connection.provider === 'cloud');
+  if (existing) return `Cloud API connection '${existing.name}' (${existing.status})`;
+  try {
+    const created = await call(api, 'POST', '/whatsapp', {
+      token,
+      body: { name: DEMO_CLOUD_CONNECTION_NAME, provider: 'cloud', ...DEMO_CLOUD_NUMBER },
+    });
+    return `Cloud API connection '${created.name}' created on meta-sandbox`;
+  } catch (error) {
+    return `Cloud API connection not created: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }

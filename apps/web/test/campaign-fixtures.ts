@@ -26,6 +26,7 @@ export function aCampaign(id: number, overrides: Partial<CampaignView> = {}): Ca
     fileListId: null,
     mediaPath: null,
     mediaName: null,
+    template: null,
     contactList: null,
     whatsapp: null,
     report: { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 },

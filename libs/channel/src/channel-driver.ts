@@ -27,6 +27,8 @@ export interface OutgoingMenu {
   footer?: string;
   /** Each option's id comes back as the reply's body when the customer picks it. */
   options: Array<{ id: string; title: string; description?: string }>;
+  /** The menu as a text (as the conversation shows it): what goes instead where the menu cannot go interactive. */
+  text?: string;
 }
 
 /** An approved message template (Cloud API) with its parameters, as Meta's `template` object takes them. */

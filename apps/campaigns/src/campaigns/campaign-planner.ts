@@ -53,7 +53,8 @@ export class CampaignPlanner {
       const planned = await this.database.withTenant(companyId, async (tx) => {
         const campaign = await this.campaigns.find(tx, companyId, id, 'update');
         if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.plannedAt !== null) return null;
-        const variants = variantsOf(campaign);
+        // a Cloud API campaign has one message, its template (variant 1)
+        const variants = campaign.template ? [1] : variantsOf(campaign);
         let count = 0;
         if (campaign.contactListId) count += await this.shippings.planFromList(tx, companyId, id, campaign.contactListId, variants);
         const recipients = tagged.filter((contact) => /^\d{8,20}$/.test(contact.number));

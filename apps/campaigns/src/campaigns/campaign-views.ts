@@ -92,6 +92,7 @@ export function toCampaignView(
     fileListId: row.fileListId,
     mediaPath: row.mediaPath,
     mediaName: row.mediaName,
+    template: row.template ?? null,
     contactList:
       row.contactListId !== null && lists.has(row.contactListId) ? { id: row.contactListId, name: lists.get(row.contactListId)! } : null,
     whatsapp: row.whatsappId !== null ? { id: row.whatsappId, name: connections.get(row.whatsappId) ?? '' } : null,

@@ -10,6 +10,7 @@ import { CampaignViews } from './campaign-views.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository } from './campaigns.repository.js';
+import { CampaignChannel } from './campaign-channel.js';
 import { CampaignsService } from './campaigns.service.js';
 import { ConnectionPace } from './connection-pace.js';
 import { ShippingSender } from './shipping-sender.js';
@@ -28,6 +29,7 @@ import { ShippingsRepository } from './shippings.repository.js';
     CampaignViews,
     CampaignsEvents,
     CampaignsService,
+    CampaignChannel,
     ConnectionPace,
     CampaignPlanner,
     ShippingSender,

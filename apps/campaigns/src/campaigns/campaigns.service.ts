@@ -24,6 +24,7 @@ import type { CampaignsConfig } from '../config.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { assertEditable, CAMPAIGN_SENDING_LOCK, editability, statusAfterSave } from './campaign-rules.js';
+import { CampaignChannel } from './campaign-channel.js';
 import { CampaignViews } from './campaign-views.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository, type CampaignRow, type NewCampaign } from './campaigns.repository.js';
@@ -46,6 +47,7 @@ export class CampaignsService {
     @Inject(CampaignsEvents) private readonly events: CampaignsEvents,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: CampaignsConfig,
+    @Inject(CampaignChannel) private readonly channel: CampaignChannel,
   ) {}
 
   async page(actor: Actor, query: CampaignsQueryDto): Promise<CampaignsPageView> {
@@ -65,6 +67,7 @@ export class CampaignsService {
     const fields = this.fieldsOf(dto);
     await this.checkReferences(actor, fields);
     requireStartable(fields);
+    await this.channel.check(actor, fields);
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.checkLocalReferences(tx, actor.companyId, fields);
       return this.campaigns.insert(tx, {
@@ -82,6 +85,8 @@ export class CampaignsService {
   async update(actor: Actor, id: number, dto: UpdateCampaignDto): Promise<CampaignView> {
     const fields = this.fieldsOf(dto);
     await this.checkReferences(actor, fields);
+    const stored = await this.database.withTenant(actor.companyId, (tx) => this.existing(tx, actor.companyId, id));
+    await this.channel.check(actor, { ...stored, ...definedOf(toColumns(fields)) });
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.existing(tx, actor.companyId, id, 'update');
       assertEditable(current as CampaignRow & Record<string, unknown>, fields as Record<string, unknown>, new Date());

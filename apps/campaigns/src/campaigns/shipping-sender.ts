@@ -6,6 +6,7 @@ import {
   CAMPAIGN_CONFIRMATION_FIELDS,
   CAMPAIGN_MESSAGE_FIELDS,
   type CampaignMessageDto,
+  type CampaignTemplate,
 } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { lockKeys } from '@atrium/kernel';
@@ -70,7 +71,7 @@ export class ShippingSender {
           : null;
       const parts = confirmationText ? [] : await this.partsOf(tx, campaign, shipping);
       const part = confirmationText
-        ? { key: 'confirmation', text: confirmationText, media: undefined }
+        ? { key: 'confirmation', text: confirmationText, media: undefined, template: undefined }
         : (parts[shipping.partsSent] ?? parts[0]!);
       const message: CampaignMessageDto = {
         key: `campaign-${campaign.id}-shipping-${shipping.id}-${part.key}`,
@@ -80,6 +81,7 @@ export class ShippingSender {
         email: shipping.email ?? undefined,
         body: fillCampaignVariables(part.text, shipping, variables),
         media: part.media,
+        template: part.template && filledTemplate(part.template, (value) => fillCampaignVariables(value, shipping, variables)),
         awaitReplyMs: confirmationText ? Math.max(1_000, this.config.CAMPAIGN_REPLY_WINDOW_MS) : undefined,
         // the connection keeps the pace where the message is received: this send starts that long after its previous one completed
         minGapMs: gapMs,
@@ -118,6 +120,8 @@ export class ShippingSender {
 
   /** The message's parts: the chosen message with the campaign's attachment, then the file list's text (when it has one) and each of its files. */
   private async partsOf(tx: CampaignsTx, campaign: CampaignRow, shipping: ShippingRow): Promise<MessagePart[]> {
+    // a Cloud API campaign sends its template, the one message a customer outside the 24-hour window can receive
+    if (campaign.template) return [{ key: 'template', text: '', media: undefined, template: campaign.template }];
     const parts: MessagePart[] = [
       {
         key: 'message',
@@ -149,6 +153,18 @@ interface MessagePart {
   key: string;
   text: string;
   media: CampaignMessageDto['media'];
+  template?: CampaignTemplate;
+}
+
+/** Meta refuses an empty parameter: a value whose variables filled to nothing (a recipient without an email) is sent as a dash. */
+function filledTemplate(template: CampaignTemplate, fill: (value: string) => string): CampaignTemplate {
+  const values = (list?: string[]) => list?.map((value) => fill(value).trim() || '-');
+  const { parameters } = template;
+  return {
+    name: template.name,
+    language: template.language,
+    parameters: parameters && { header: values(parameters.header), body: values(parameters.body), buttons: values(parameters.buttons) },
+  };
 }
 
 function textOf(campaign: CampaignRow, fields: readonly (keyof CampaignRow)[], variant: number): string | null {

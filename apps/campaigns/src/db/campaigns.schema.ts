@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { CampaignStatus } from '@atrium/contracts';
+import type { CampaignStatus, CampaignTemplate } from '@atrium/contracts';
 import { campaignsDb } from './campaigns-db.js';
 
 /**
@@ -38,6 +38,8 @@ export const campaigns = campaignsDb
       fileListId: integer('file_list_id'),
       mediaPath: text('media_path'),
       mediaName: text('media_name'),
+      /** A Cloud API connection's approved template sent instead of message1..5 (issue 26), its values with campaign variables. */
+      template: jsonb('template').$type<CampaignTemplate>(),
       // the replica sending on the campaign's connection and until when (libs/jobs RowLeases, ADR 020): the
       // oldest running campaign of a connection carries its sender's lease; null when nobody sends
       leasedBy: text('leased_by'),

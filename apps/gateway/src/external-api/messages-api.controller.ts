@@ -32,7 +32,9 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** What identifies a request under an Idempotency-Key: its number, text, closeTicket and files' bytes. */
 function fingerprintOf(body: ExternalSendDto, files: UploadedMedia[]): string {
-  const hash = createHash('sha256').update(JSON.stringify([body.number, body.body ?? '', body.closeTicket === true]));
+  const hash = createHash('sha256').update(
+    JSON.stringify([body.number, body.body ?? '', body.closeTicket === true, body.template ?? null]),
+  );
   for (const file of files) hash.update(createHash('sha256').update(file.buffer).digest('hex')).update(file.originalname);
   return hash.digest('hex');
 }
@@ -64,7 +66,9 @@ export class MessagesApiController {
       '(each file a message, `body` its caption). The number is checked on WhatsApp; the contact and a pending ticket are created when missing ' +
       "and the message appears in the conversation. A text is answered once stored and sent right after, at the connection's pace and in the " +
       'order the requests were answered (a known contact whose number left WhatsApp is refused then, and the message leaves the conversation); ' +
-      'files are answered once sent. `closeTicket: true` resolves the ticket after sending. With an `Idempotency-Key` header a ' +
+      'files are answered once sent. On a Cloud API connection a customer who has not written in the last 24 hours receives only an ' +
+      'approved template: `template: { name, language, parameters: { header, body, buttons } }` sends one (JSON only); a `body` to such a ' +
+      'customer is refused with ERR_WAPP_WINDOW_CLOSED. `closeTicket: true` resolves the ticket after sending. With an `Idempotency-Key` header a ' +
       'retry sends nothing twice and answers as the first request. Rate limited per token (429 with `Retry-After`).',
   })
   @ApiBearerAuth()
@@ -93,6 +97,10 @@ export class MessagesApiController {
     },
     examples: {
       text: { summary: 'A text', value: { number: '5511999999999', body: 'Olá! Seu pedido saiu para entrega.' } },
+      template: {
+        summary: "A Cloud API connection's approved template (outside the 24-hour window)",
+        value: { number: '5511999999999', template: { name: 'pedido_pronto', language: 'pt_BR', parameters: { body: ['Ana'] } } },
+      },
       closing: {
         summary: 'A text that closes the ticket',
         value: { number: '5511999999999', body: 'Pagamento confirmado. Obrigado!', closeTicket: true },
@@ -146,8 +154,12 @@ export class MessagesApiController {
       throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'Idempotency-Key', messages: ['1 to 255 printable characters'] }] });
     }
     const medias = files ?? [];
+    if (body.template && medias.length > 0)
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'template', messages: ['a template is sent alone, without medias'] }],
+      });
     if (medias.length > 0) requireContent(medias, 'medias');
-    else if (!(body.body ?? '').trim())
+    else if (!body.template && !(body.body ?? '').trim())
       throw new AppError(ErrorCode.ERR_VALIDATION, {
         fields: [{ field: 'body', messages: ['a text (body) or a file (medias) is required'] }],
       });
@@ -156,6 +168,7 @@ export class MessagesApiController {
       number: body.number,
       body: body.body ?? '',
       closeTicket: body.closeTicket === true,
+      template: body.template,
       idempotencyKey,
       fingerprint: idempotencyKey === undefined ? undefined : fingerprintOf(body, medias),
     };

@@ -107,7 +107,7 @@ export async function executeCommand(
         const [to, menu] = [required(command.to, 'to'), required(command.menu, 'menu')];
         // beyond MENU_MAX_OPTIONS, or on a network without menus, the options go as numbered text
         if (!channel.sendMenu || menu.options.length > MENU_MAX_OPTIONS)
-          return await deps.pacer.run(() => channel.sendText(to, menuAsText(menu), options), gap);
+          return await deps.pacer.run(() => channel.sendText(to, menu.text ?? menuAsText(menu), options), gap);
         const sendMenu = channel.sendMenu.bind(channel);
         return await deps.pacer.run(() => sendMenu(to, menu, options), gap);
       }

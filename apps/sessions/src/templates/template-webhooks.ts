@@ -1,10 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { MetaGraphClient } from '@atrium/channel';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { eq } from 'drizzle-orm';
-import { CloudAccountsRepository, phoneDetails } from '../cloud/cloud-accounts.repository.js';
-import { CloudSecrets } from '../cloud/cloud-secrets.js';
 import { CloudWebhookService } from '../cloud-webhook/cloud-webhook.service.js';
 import { whatsapps } from '../db/schema.js';
 import type { SessionsDatabase } from '../shared/sessions-database.js';
@@ -12,17 +9,12 @@ import type { WhatsappRow } from '../shared/whatsapp.view.js';
 import { TemplatesRepository } from './templates.repository.js';
 import { reasonOf, TemplatesService } from './templates.service.js';
 
-/** The `whatsapp_business_account` webhook fields this class takes (Meta's webhook reference). */
-export const ACCOUNT_WEBHOOK_FIELDS = [
-  'message_template_status_update',
-  'message_template_quality_update',
-  'phone_number_quality_update',
-] as const;
-export type AccountWebhookField = (typeof ACCOUNT_WEBHOOK_FIELDS)[number];
-
-export function isAccountWebhookField(field: string): field is AccountWebhookField {
-  return (ACCOUNT_WEBHOOK_FIELDS as readonly string[]).includes(field);
-}
+/**
+ * The `whatsapp_business_account` webhook fields this class takes (Meta's webhook reference); the
+ * number's `phone_number_quality_update` is CloudWebhookService's (it reads the number again).
+ */
+export const TEMPLATE_WEBHOOK_FIELDS = ['message_template_status_update', 'message_template_quality_update'] as const;
+export type TemplateWebhookField = (typeof TEMPLATE_WEBHOOK_FIELDS)[number];
 
 interface TemplateStatusValue {
   event?: string;
@@ -37,20 +29,11 @@ interface TemplateQualityValue {
   new_quality_score?: string;
 }
 
-interface PhoneQualityValue {
-  display_phone_number?: string;
-  event?: string;
-  current_limit?: string;
-}
-
-const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
-
 /**
- * What Meta tells a WhatsApp Business Account's webhook besides messages (issue 26): a template
- * approved, rejected, paused or disabled (`message_template_status_update`), its quality
- * (`message_template_quality_update`), and the number's quality rating and messaging-limit tier
- * (`phone_number_quality_update`, answered by asking GET /{phone-number-id} again). `wabaId` is
- * the entry's id; the webhook route has checked the delivery's signature before this.
+ * What Meta tells a WhatsApp Business Account's webhook about its templates (issue 26): a template
+ * approved, rejected, paused or disabled (`message_template_status_update`) and its quality
+ * (`message_template_quality_update`). `wabaId` is the entry's id; the webhook route has checked
+ * the delivery's signature before this.
  */
 @Injectable()
 export class TemplateWebhooks implements OnModuleInit {
@@ -58,20 +41,17 @@ export class TemplateWebhooks implements OnModuleInit {
     @Inject(DATABASE) private readonly database: SessionsDatabase,
     @Inject(TemplatesRepository) private readonly templates: TemplatesRepository,
     @Inject(TemplatesService) private readonly service: TemplatesService,
-    @Inject(CloudAccountsRepository) private readonly accounts: CloudAccountsRepository,
-    @Inject(CloudSecrets) private readonly secrets: CloudSecrets,
-    @Inject(MetaGraphClient) private readonly graph: MetaGraphClient,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CloudWebhookService) private readonly webhook: CloudWebhookService,
   ) {}
 
-  /** The signed webhook hands this class the template fields of the account (the number's quality stays with the webhook's own handler). */
+  /** The signed webhook hands this class the template fields of the account. */
   onModuleInit(): void {
-    for (const field of ['message_template_status_update', 'message_template_quality_update'] as const)
+    for (const field of TEMPLATE_WEBHOOK_FIELDS)
       this.webhook.onField(field, (change, credentials) => this.handle(credentials.wabaId, field, change.value));
   }
 
-  async handle(wabaId: string, field: AccountWebhookField, value: unknown): Promise<void> {
+  async handle(wabaId: string, field: TemplateWebhookField, value: unknown): Promise<void> {
     const connections = await this.connectionsOf(wabaId);
     if (connections.length === 0) return;
     switch (field) {
@@ -79,8 +59,6 @@ export class TemplateWebhooks implements OnModuleInit {
         return this.statusUpdate(connections, value as TemplateStatusValue);
       case 'message_template_quality_update':
         return this.qualityUpdate(connections, value as TemplateQualityValue);
-      case 'phone_number_quality_update':
-        return this.phoneQualityUpdate(connections, value as PhoneQualityValue);
     }
   }
 
@@ -115,27 +93,6 @@ export class TemplateWebhooks implements OnModuleInit {
         { quality: value.new_quality_score!.slice(0, 20) },
       ),
     );
-  }
-
-  private async phoneQualityUpdate(connections: WhatsappRow[], value: PhoneQualityValue): Promise<void> {
-    const number = digits(value.display_phone_number);
-    const matching = connections.filter((row) => number === '' || digits(row.cloudDisplayPhoneNumber) === number);
-    for (const row of matching) {
-      if (value.current_limit)
-        await this.accounts.record(row.companyId, row.id, { cloudMessagingLimitTier: value.current_limit.slice(0, 40) });
-      const credentials = this.secrets.credentialsOf(row);
-      if (!credentials) continue;
-      try {
-        const phone = await this.graph.phoneNumber(credentials.phoneNumberId, credentials.accessToken);
-        const { cloudQualityRating, cloudMessagingLimitTier } = phoneDetails(phone);
-        await this.accounts.record(row.companyId, row.id, {
-          cloudQualityRating,
-          ...(cloudMessagingLimitTier !== null && { cloudMessagingLimitTier }),
-        });
-      } catch (error) {
-        this.logger.warn({ whatsappId: row.id, err: error }, 'phone number details after a quality update could not be read');
-      }
-    }
   }
 
   /** The Cloud API connections of this WhatsApp Business Account, of any company (Meta does not say whose). */

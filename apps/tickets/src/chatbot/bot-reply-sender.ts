@@ -10,6 +10,7 @@ import { MessageSender, type OutgoingMessage, type PendingMessage } from '../mes
 import { CompanyBatches } from '../shared/company-batches.js';
 import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
+import { menuOf } from './chatbot-flow.js';
 import { BotReplyOutbox, type BotReply, type DueReplies, type DueText } from './bot-replies.js';
 
 /** A text stored unsent, to send once its transaction committed. */
@@ -26,8 +27,17 @@ export type BotReplies = Array<DueReplies & { stored?: StoredText }>;
 
 /** The message a due text is sent as: its id derived from the text's key, so sending it again is the same message. */
 function botOutgoing(companyId: number, text: DueText): OutgoingMessage {
-  return { body: text.text, newMessageId: derivedMessageId('bot', companyId, text.key) };
+  // a menu goes as one: interactive buttons or list where the connection has them (Cloud API), its text elsewhere
+  const menu = menuOf(text.text);
+  return {
+    body: text.text,
+    newMessageId: derivedMessageId('bot', companyId, text.key),
+    ...(menu ? { menu: { ...menu, buttonText: MENU_BUTTON_TEXT } } : {}),
+  };
 }
+
+/** The label of the button that opens a menu sent as a list (at most 20 characters at Meta). */
+const MENU_BUTTON_TEXT = 'Ver opções';
 
 /** Why a due text cannot be stored on its ticket now: no ticket, a ticket it cannot be sent to, or a closed one (unless the text is for closed ones). */
 function unstorable(view: TicketView | undefined, text: DueText): { closed: true } | { error: AppError } | undefined {

@@ -1,4 +1,4 @@
-import { BOT_START, botTurn, type BotContext, type BotOption, type BotPosition, type BotTurn } from './chatbot-flow.js';
+import { BOT_START, botTurn, menuOf, queueMenu, type BotContext, type BotOption, type BotPosition, type BotTurn } from './chatbot-flow.js';
 
 const vendas = { id: 10, name: 'Vendas', greetingMessage: 'Bem-vindo a Vendas' };
 const suporte = { id: 20, name: 'Suporte', greetingMessage: 'Bem-vindo ao Suporte' };
@@ -81,5 +81,43 @@ describe('chatbot flow', () => {
     expect(turns.map((turn) => turn.replies)).toEqual([['Olá! Escolha:'], []]);
     expect(turns.every((turn) => !turn.chatbot)).toBe(true);
     expect(walk({ ...connection, queues: [], greetingMessage: '' }, ['oi'])[0]!.replies).toEqual([]);
+  });
+});
+
+describe('menuOf: a bot reply read back as an interactive menu', () => {
+  it("takes each option line's key and title, and the rest as the body", () => {
+    const text = queueMenu({
+      greetingMessage: 'Olá! Escolha:',
+      queues: [
+        { id: 7, name: 'Vendas', greetingMessage: '' },
+        { id: 9, name: 'Suporte técnico', greetingMessage: '' },
+      ],
+    });
+    expect(menuOf(text)).toEqual({
+      body: 'Olá! Escolha:',
+      options: [
+        { id: '1', title: 'Vendas' },
+        { id: '2', title: 'Suporte técnico' },
+      ],
+    });
+    expect(menuOf('Plano Pro: R$ 20\n\n*[ 0 ]* - Voltar\n*[ # ]* - Voltar ao Menu Principal')).toEqual({
+      body: 'Plano Pro: R$ 20',
+      options: [
+        { id: '0', title: 'Voltar' },
+        { id: '#', title: 'Voltar ao Menu Principal' },
+      ],
+    });
+  });
+
+  it('is no menu without option lines, and names the options when the menu has no text of its own', () => {
+    expect(menuOf('Aguarde um vendedor.')).toBeUndefined();
+    expect(menuOf('*[1]* - not the bot’s format')).toBeUndefined();
+    expect(menuOf('*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte')).toEqual({
+      body: 'Vendas · Suporte',
+      options: [
+        { id: '1', title: 'Vendas' },
+        { id: '2', title: 'Suporte' },
+      ],
+    });
   });
 });

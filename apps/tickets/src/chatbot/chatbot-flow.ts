@@ -60,6 +60,33 @@ const line = (key: string | number, title: string) => `*[ ${key} ]* - ${title}`;
 const BACK_LINE = line(BACK, 'Voltar');
 const START_LINE = line(TO_START, 'Voltar ao Menu Principal');
 
+/** A menu as a channel may show it interactively: its text without the option lines, and each option (its id is the reply it stands for). */
+export interface BotMenu {
+  body: string;
+  options: Array<{ id: string; title: string }>;
+}
+
+const LINE = /^\*\[ (\S{1,10}) \]\* - (.+)$/;
+
+/**
+ * The menu a reply of the bot offers, read back from its lines (`*[ key ]* - title`, written by
+ * this module only): on a Cloud API connection it goes as buttons or a list, and the customer's
+ * pick comes back as its key, exactly as if typed. Undefined for a reply without options.
+ */
+export function menuOf(text: string): BotMenu | undefined {
+  const lines = text.split('\n');
+  const options = lines.flatMap((entry) => {
+    const match = LINE.exec(entry);
+    return match ? [{ id: match[1]!, title: match[2]!.trim() }] : [];
+  });
+  if (options.length === 0) return undefined;
+  const body = lines
+    .filter((entry) => !LINE.test(entry))
+    .join('\n')
+    .trim();
+  return { body: body || options.map((option) => option.title).join(' · '), options };
+}
+
 const joined = (...parts: string[]) => parts.filter((part) => part.trim() !== '').join('\n\n');
 
 /** The connection's greeting and its queues, one numbered line each (chatBotType `text`). */

@@ -20,7 +20,9 @@ export class InboundMessageChanges {
   ) {}
 
   ack(event: InboundAckEvent): Promise<InboundOutcome> {
-    return this.changeMessage(event, (tx, row) => this.messages.raiseAck(tx, event.companyId, event.whatsappId, row.wid!, event.ack));
+    return this.changeMessage(event, (tx, row) =>
+      this.messages.raiseAck(tx, event.companyId, event.whatsappId, row.wid!, event.ack, event.error),
+    );
   }
 
   edit(event: InboundEditEvent): Promise<InboundOutcome> {
@@ -66,8 +68,8 @@ export class InboundMessageChanges {
           ),
           ...found
             .filter(({ ack }) => ack <= 0)
-            .map(({ whatsappId, messageId, ack }) =>
-              this.messages.raiseAck(tx, companyId, whatsappId, messageId, ack).then((row) => (row ? [row] : [])),
+            .map(({ whatsappId, messageId, ack, error }) =>
+              this.messages.raiseAck(tx, companyId, whatsappId, messageId, ack, error).then((row) => (row ? [row] : [])),
             ),
         ])
       ).flat();

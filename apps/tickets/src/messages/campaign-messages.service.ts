@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { type Actor, type CampaignMessageDto, type CampaignMessageResult, type TagContactsView } from '@atrium/contracts';
+import {
+  SessionsSubjects,
+  storableText,
+  type Actor,
+  type CampaignMessageDto,
+  type CampaignMessageResult,
+  type TagContactsView,
+} from '@atrium/contracts';
+import { RpcClient } from '@atrium/messaging';
 import { DATABASE, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { TicketsConfig } from '../config.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
@@ -34,6 +42,7 @@ export class CampaignMessagesService {
     @Inject(CampaignReplies) private readonly replies: CampaignReplies,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
   async send(actor: Actor, dto: CampaignMessageDto): Promise<CampaignMessageResult> {
@@ -46,6 +55,17 @@ export class CampaignMessagesService {
       '',
       KEY_TTL_SECONDS,
       async () => {
+        // a Cloud API campaign's template, filled by the sessions service (approved, a value for each variable)
+        const rendered = dto.template
+          ? await this.rpc.request(SessionsSubjects.templateRender, {
+              companyId: actor.companyId,
+              whatsappId: dto.whatsappId,
+              template: dto.template,
+            })
+          : undefined;
+        const outgoing = rendered
+          ? { body: storableText(rendered.text), template: rendered.template }
+          : { body: dto.body, media: dto.media };
         // one transaction finds (or makes) the contact and the ticket and stores the message unsent
         const { ticket, contactId, pending } = await this.database.withTenant(actor.companyId, async (tx) => {
           const contact = await this.repository.contactFor(tx, actor.companyId, dto.number, dto.name, dto.email);
@@ -57,7 +77,7 @@ export class CampaignMessagesService {
           return {
             ticket: found,
             contactId: contact.id,
-            pending: await this.sender.storePending(tx, found, { body: dto.body, media: dto.media, minGapMs: dto.minGapMs, newMessageId }),
+            pending: await this.sender.storePending(tx, found, { ...outgoing, minGapMs: dto.minGapMs, newMessageId }),
           };
         });
         // a confirmation request: the reply is awaited before it can arrive

@@ -16,6 +16,7 @@ import { ExternalTicketFinder, type ExternalTarget } from './external/external-t
 import { QuietClose } from './external/quiet-close.js';
 import { once } from './idempotent-calls.js';
 import { OutgoingMessagesService } from './outgoing-messages.service.js';
+import { TemplateMessagesService } from './template-messages.service.js';
 
 /** How long an `Idempotency-Key` is remembered (a retry later than this sends again). */
 const KEY_TTL_SECONDS = 86_400;
@@ -64,6 +65,7 @@ export class ExternalMessagesService {
     @Inject(OutgoingMessagesService) private readonly outgoing: OutgoingMessagesService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: TicketsConfig,
+    @Inject(TemplateMessagesService) private readonly templates: TemplateMessagesService,
   ) {}
 
   async send(companyId: number, command: ExternalMessageCommand): Promise<ExternalMessageResult> {
@@ -88,7 +90,8 @@ export class ExternalMessagesService {
   /** Checks the number, finds or opens the ticket, stores and queues a text or sends files (the uploads are removed when it fails before or during the send). */
   private async sendNow(companyId: number, command: ExternalMessageCommand): Promise<Omit<ExternalMessageResult, 'duplicate'>> {
     const actor = apiActor(companyId, command.whatsappId);
-    const text = !command.medias?.length;
+    // a template is rendered and sent once the ticket is found (in the connection's lane, as files are)
+    const text = !command.medias?.length && !command.template;
     // a text is stored in the transaction that finds its ticket (its view, when read already)
     const store = async (tx: TicketsTx, ticket: TicketView | number): Promise<number | undefined> => {
       if (!text) return undefined;
@@ -114,8 +117,11 @@ export class ExternalMessagesService {
       });
       return { ticketId: target.ticketId, contactId: target.contactId, messageIds: [target.messageId] };
     }
-    const sent = await this.texts.inLane(command.whatsappId, () =>
-      this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }),
+    const template = command.template;
+    const sent = await this.texts.inLane(command.whatsappId, async () =>
+      template
+        ? [await this.templates.send(actor, { ticketId: target.ticketId, template })]
+        : this.outgoing.send(actor, { ticketId: target.ticketId, body: command.body, medias: command.medias }),
     );
     if (command.closeTicket) await this.closing.close(companyId, target.ticketId);
     return { ticketId: target.ticketId, contactId: target.contactId, messageIds: sent.map((message) => message.id) };

@@ -31,6 +31,8 @@ export interface OutgoingMessage {
   body: string;
   /** Meta's template object, filled (`cloud` connections): the one kind of message that goes outside the customer-service window. */
   template?: OutboundTemplate;
+  /** A chatbot menu (`body` its text): interactive buttons or a list where the connection has them, the text elsewhere. */
+  menu?: { body: string; buttonText?: string; options: Array<{ id: string; title: string }> };
   media?: { path: string; mimetype: string; filename: string };
   quoted?: Pick<MessageRow, 'id' | 'wid'>;
   /** Its WhatsApp id, chosen here: sending it again is the same message (see OutboundCommandDto.newMessageId). */
@@ -43,7 +45,7 @@ export interface OutgoingMessage {
 export interface PendingMessage {
   id: number;
   whatsappId: number;
-  command: OutboundCommand<'sendMedia' | 'sendText' | 'sendTemplate'>;
+  command: OutboundCommand<'sendMedia' | 'sendText' | 'sendTemplate' | 'sendMenu'>;
   lastMessage: string;
 }
 
@@ -181,16 +183,18 @@ export class MessageSender {
       outgoing.newMessageId ? named.get(`${whatsappId}:${outgoing.newMessageId}`) : unnamed[next++],
     );
     return prepared.map(({ outgoing, whatsappId, to, body, mediaType, mediaName }, i) => {
-      const command: OutboundCommand<'sendMedia' | 'sendText' | 'sendTemplate'> = outgoing.template
+      const command: OutboundCommand<'sendMedia' | 'sendText' | 'sendTemplate' | 'sendMenu'> = outgoing.template
         ? { type: 'sendTemplate', to, template: outgoing.template }
-        : outgoing.media
-          ? {
-              type: 'sendMedia',
-              to,
-              media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' },
-              body: body || undefined,
-            }
-          : { type: 'sendText', to, body };
+        : outgoing.menu && !outgoing.media
+          ? { type: 'sendMenu', to, menu: { ...outgoing.menu, text: body } }
+          : outgoing.media
+            ? {
+                type: 'sendMedia',
+                to,
+                media: { ...outgoing.media, filename: mediaName!, voiceNote: mediaType === 'audio' },
+                body: body || undefined,
+              }
+            : { type: 'sendText', to, body };
       if (outgoing.quoted?.wid) command.quotedId = outgoing.quoted.wid;
       if (outgoing.newMessageId) command.newMessageId = outgoing.newMessageId;
       if (outgoing.minGapMs !== undefined) command.minGapMs = outgoing.minGapMs;

@@ -30,6 +30,8 @@ export function toMessageView(record: MessageRecord): MessageView {
     quotedMsgId: message.quotedMsgId,
     quotedMsg: record.quoted ? quotedView(record.quoted, record.quotedContact) : null,
     ack: message.ack as MessageAck,
+    // a failed message says why, when the network did
+    ...(message.error ? { error: message.error } : {}),
     read: message.read,
     isDeleted: message.isDeleted,
     isEdited: message.isEdited,

@@ -28,6 +28,7 @@ function messageRowOf(row: Record<string, unknown>): MessageRow {
     mediaName: row.media_name as string | null,
     quotedMsgId: row.quoted_msg_id as number | null,
     ack: row.ack as number,
+    error: (row.error as string | null | undefined) ?? null,
     read: row.read as boolean,
     isDeleted: row.is_deleted as boolean,
     isEdited: row.is_edited as boolean,
@@ -160,18 +161,29 @@ export class MessagesRepository {
     await tx.delete(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
   }
 
-  /** Raises a sent message's ack (acks only grow; a failure marks only a message not yet delivered). */
-  async raiseAck(tx: TicketsTx, companyId: number, whatsappId: number, wid: string, ack: number): Promise<MessageRow | undefined> {
+  /** Raises a sent message's ack (acks only grow; a failure marks only a message not yet delivered, with why when the network said). */
+  async raiseAck(
+    tx: TicketsTx,
+    companyId: number,
+    whatsappId: number,
+    wid: string,
+    ack: number,
+    error?: string,
+  ): Promise<MessageRow | undefined> {
     const [row] = await tx
       .update(messages)
-      .set({ ack, updatedAt: new Date() })
+      .set({ ack, updatedAt: new Date(), error: ack < 0 && error ? error.slice(0, 1000) : null })
       .where(
         and(
           eq(messages.companyId, companyId),
           eq(messages.whatsappId, whatsappId),
           eq(messages.wid, wid),
           // a failure (-1) replaces pending or sent (Meta reports `failed` after `sent`), never delivered or read
-          ack < 0 ? sql`${messages.ack} <= 1` : sql`${messages.ack} < ${ack}`,
+          ack < 0
+            ? sql`${messages.ack} <= 1`
+            : ack > 1
+              ? sql`${messages.ack} < ${ack}`
+              : sql`${messages.ack} >= 0 and ${messages.ack} < ${ack}`,
         ),
       )
       .returning();
@@ -210,8 +222,9 @@ export class MessagesRepository {
       tx,
       sql`unnest(${sql.param(rows.map((row) => row.whatsappId))}::int[], ${sql.param(rows.map((row) => row.wid))}::varchar[], ${sql.param(rows.map((row) => row.ack))}::smallint[]) as keys(whatsapp_id, wid, ack)`,
       sql`probe.company_id = ${companyId} and probe.whatsapp_id = keys.whatsapp_id and probe.wid = keys.wid`,
-      sql`ack = found.ack`,
-      sql`${messages.ack} < found.ack`,
+      sql`ack = found.ack, error = null`,
+      // a late `sent` never undoes a failure (Meta's statuses arrive out of order); delivered or read proves it arrived
+      sql`${messages.ack} < found.ack and (${messages.ack} >= 0 or found.ack > 1)`,
     );
   }
 

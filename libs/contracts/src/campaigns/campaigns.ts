@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PAGE_MAX, PageQueryDto } from '../paging.js';
+import { TemplateSendDto } from '../sessions/templates.js';
 import { booleanish, optionalId } from '../transforms.js';
 
 // ---- campaigns (apps/campaigns/src/campaigns; spec 001 "Campaigns", sections 3, 4, 5, 7, 9) ----
@@ -51,7 +52,12 @@ export const CAMPAIGN_SCHEDULED_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\
 /** `POST /campaigns`: name 2 to 50 ('Too Short!' / 'Too Long!'), message1 required ('Required'). */
 export class CampaignDto {
   @IsString() @Length(2, 50, { message: (args) => ((args.value as string)?.length < 2 ? 'Too Short!' : 'Too Long!') }) name!: string;
-  @Transform(emptyAsNull) @IsString({ message: 'Required' }) @Length(1, CAMPAIGN_MESSAGE_MAX, { message: 'Required' }) message1!: string;
+  /** Required unless the campaign sends a template (a Cloud API connection's): then it is optional. */
+  @ValidateIf((dto: { template?: unknown; message1?: unknown }) => !dto.template || (dto.message1 !== null && dto.message1 !== undefined))
+  @Transform(emptyAsNull)
+  @IsString({ message: 'Required' })
+  @Length(1, CAMPAIGN_MESSAGE_MAX, { message: 'Required' })
+  message1!: string;
   @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message2?:
     string | null;
   @IsOptional() @Transform(emptyAsNull) @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(CAMPAIGN_MESSAGE_MAX) message3?:
@@ -97,6 +103,12 @@ export class CampaignDto {
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) @Max(2_147_483_647) contactListId?: number | null;
   @IsOptional() @Transform(tagOrNone) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) @Max(2_147_483_647) tagListId?: number | null;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) @Max(2_147_483_647) fileListId?: number | null;
+  /**
+   * On a Cloud API connection (issue 26) the campaign sends this approved template instead of
+   * message1..5: its variables' values are texts with the campaign's variables ({nome}, {numero},
+   * {email}, the company's own), filled per recipient from the contact list's columns.
+   */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @ValidateNested() @Type(() => TemplateSendDto) template?: TemplateSendDto | null;
 }
 
 /** `PUT /campaigns/{id}`: the same fields, each optional; what may change depends on the status (spec 001 section 4). */
@@ -118,6 +130,13 @@ export interface CampaignReportView {
   confirmationRequested: number;
   confirmed: number;
   failed: number;
+}
+
+/** A campaign's template: which one and its variables' values (campaign variables not yet filled). */
+export interface CampaignTemplate {
+  name: string;
+  language: string;
+  parameters?: { header?: string[]; body?: string[]; buttons?: string[] };
 }
 
 export interface CampaignView {
@@ -144,6 +163,8 @@ export interface CampaignView {
   fileListId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
+  /** The approved template a Cloud API campaign sends (its values with the campaign's variables), or null. */
+  template: CampaignTemplate | null;
   contactList: { id: number; name: string } | null;
   whatsapp: { id: number; name: string } | null;
   report: CampaignReportView;

@@ -84,6 +84,8 @@ export class OutboundMenuDto {
   @ValidateNested({ each: true })
   @Type(() => OutboundMenuOptionDto)
   options!: OutboundMenuOptionDto[];
+  /** The menu as a text (as the conversation shows it): sent instead on networks without menus and beyond 10 options. */
+  @IsOptional() @IsString() @MaxLength(65_536) text?: string;
 }
 
 /** An approved Cloud API template and its parameters, as Meta's `template` object of POST /messages takes them. */

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { Rpc } from '../contract.js';
 import { OUTBOUND_MIN_GAP_MAX_MS } from '../sessions/outbound.js';
+import { TemplateSendDto } from '../sessions/templates.js';
 
 /**
  * What the campaigns service asks the tickets service to deliver for one shipping (issue 12):
@@ -30,6 +31,8 @@ export class CampaignMessageDto {
   @IsOptional() @IsString() @MaxLength(254) email?: string;
   @IsString() @MaxLength(65_536) body!: string;
   @IsOptional() @ValidateNested() @Type(() => CampaignMessageMediaDto) media?: CampaignMessageMediaDto;
+  /** A Cloud API campaign's approved template with this recipient's values (issue 26): sent instead of `body`, in or out of the 24-hour window. */
+  @IsOptional() @ValidateNested() @Type(() => TemplateSendDto) template?: TemplateSendDto;
   /**
    * A confirmation request: the recipient's next message on this connection within this many ms
    * is stated as `campaignMessage.answered` (integration event) for the campaigns service.

@@ -13,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { Rpc } from '../contract.js';
+import { TemplateSendDto } from '../sessions/templates.js';
 import { booleanish } from '../transforms.js';
 import { MessageMediaDto } from './dto.js';
 
@@ -40,6 +41,12 @@ export class ExternalSendDto {
   @IsOptional() @IsString() @MaxLength(65_536) body?: string;
   /** Close the ticket once the message is sent (`true`, `"true"` or `1`). */
   @IsOptional() @Transform(booleanish) @IsBoolean() closeTicket?: boolean;
+  /**
+   * On a Cloud API connection (issue 26): an approved template with its variables' values, sent
+   * instead of `body` (JSON requests only). The one message a customer who has not written in the
+   * last 24 hours can receive; a `body` to such a customer is refused with ERR_WAPP_WINDOW_CLOSED.
+   */
+  @IsOptional() @ValidateNested() @Type(() => TemplateSendDto) template?: TemplateSendDto;
 }
 
 /** What the gateway asks the tickets service. */
@@ -54,6 +61,8 @@ export class ExternalMessageCommand {
   @ValidateNested({ each: true })
   @Type(() => MessageMediaDto)
   medias?: MessageMediaDto[];
+  /** An approved template to send instead of `body` (a Cloud API connection's). */
+  @IsOptional() @ValidateNested() @Type(() => TemplateSendDto) template?: TemplateSendDto;
   /** The client's `Idempotency-Key`: a second call with it sends nothing and answers as the first. */
   @IsOptional() @IsString() @Matches(/^[\x21-\x7e]{1,255}$/) idempotencyKey?: string;
   /** What identifies the request under that key (a hash of number, body, files and closeTicket): another request with the same key is refused. */

@@ -132,6 +132,8 @@ export interface MessageView {
   quotedMsg: QuotedMessageView | null;
   /** 0 pending, 1 sent, 2 received, 3 read, 4 played; -1 failed (spec 000 section 3). */
   ack: MessageAck;
+  /** A failed message (ack -1): why, as the network said it (Cloud API: `131026: Message undeliverable`); absent otherwise. */
+  error?: string;
   read: boolean;
   isDeleted: boolean;
   isEdited: boolean;

@@ -29,6 +29,8 @@ export const messages = ticketsDb
       mediaName: varchar('media_name', { length: 255 }),
       quotedMsgId: integer('quoted_msg_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
       ack: smallint('ack').notNull().default(0),
+      /** Why the network did not deliver it (ack -1), as it said it (Cloud API: `131026: Message undeliverable`); null otherwise. */
+      error: text('error'),
       read: boolean('read').notNull().default(false),
       isDeleted: boolean('is_deleted').notNull().default(false),
       isEdited: boolean('is_edited').notNull().default(false),

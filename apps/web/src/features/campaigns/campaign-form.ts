@@ -1,4 +1,4 @@
-import type { CampaignSettingsView, CampaignStatus, CampaignVariable, CampaignView } from '@atrium/contracts';
+import type { CampaignSettingsView, CampaignStatus, CampaignTemplate, CampaignVariable, CampaignView } from '@atrium/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CampaignInput } from './api/campaigns.api';
 
@@ -38,6 +38,8 @@ export interface CampaignFormValues {
   confirmationMessage3: string;
   confirmationMessage4: string;
   confirmationMessage5: string;
+  /** A Cloud API connection's approved template, sent instead of the messages (issue 26). */
+  template: CampaignTemplate | null;
 }
 
 export const EMPTY_CAMPAIGN: CampaignFormValues = {
@@ -58,6 +60,7 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
   confirmationMessage3: '',
   confirmationMessage4: '',
   confirmationMessage5: '',
+  template: null,
 };
 
 const messageKey = (i: MessageIndex) => `message${i}` as const;
@@ -73,6 +76,7 @@ export function formValuesOf(campaign: CampaignView): CampaignFormValues {
     whatsappId: campaign.whatsappId,
     fileListId: campaign.fileListId,
     scheduledAt: campaign.scheduledAt ? dayjs(campaign.scheduledAt) : null,
+    template: campaign.template,
   };
   for (const i of MESSAGE_INDEXES) {
     values[messageKey(i)] = campaign[messageKey(i)] ?? '';
@@ -92,12 +96,14 @@ export function scheduledAtText(value: Dayjs): string {
  * What the dialog sends (spec 001 section 5): empty strings as null, scheduledAt formatted. A
  * CANCELADA campaign (editability 'messages') sends its message fields only.
  */
-export function campaignInputOf(values: CampaignFormValues, editability: 'all' | 'messages'): CampaignInput {
+export function campaignInputOf(values: CampaignFormValues, editability: 'all' | 'messages', cloud = false): CampaignInput {
   const messages: CampaignInput = {};
   for (const i of MESSAGE_INDEXES) {
-    messages[messageKey(i)] = orNull(values[messageKey(i)]);
-    messages[confirmationKey(i)] = orNull(values[confirmationKey(i)]);
+    // a Cloud API campaign sends its template: the messages are left out
+    messages[messageKey(i)] = cloud ? null : orNull(values[messageKey(i)]);
+    messages[confirmationKey(i)] = cloud ? null : orNull(values[confirmationKey(i)]);
   }
+  messages.template = cloud ? (values.template ?? null) : null;
   if (editability === 'messages') return messages;
   return {
     name: values.name.trim(),
@@ -109,6 +115,13 @@ export function campaignInputOf(values: CampaignFormValues, editability: 'all' |
     scheduledAt: values.scheduledAt ? scheduledAtText(values.scheduledAt) : null,
     ...messages,
   };
+}
+
+/** Whether a campaign's template is chosen with a value for each of its variables. */
+export function templateComplete(value: CampaignTemplate | null | undefined): boolean {
+  if (!value) return false;
+  const given = [...(value.parameters?.header ?? []), ...(value.parameters?.body ?? []), ...(value.parameters?.buttons ?? [])];
+  return given.every((text) => text.trim() !== '');
 }
 
 export interface CampaignSettingsValues {

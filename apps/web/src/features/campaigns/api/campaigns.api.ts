@@ -1,4 +1,5 @@
 import type {
+  CampaignTemplate,
   CampaignSettingsValuesDto,
   CampaignSettingsView,
   CampaignShippingsView,
@@ -16,6 +17,8 @@ import { pageNumberPaging } from '../../../shared/api/paged';
  */
 export interface CampaignInput {
   name?: string;
+  /** A Cloud API connection's approved template with its values (issue 26). */
+  template?: CampaignTemplate | null;
   confirmation?: boolean;
   contactListId?: number | null;
   tagListId?: number | 'Nenhuma';

@@ -27,8 +27,10 @@ import {
   MESSAGE_INDEXES,
   NO_TAG,
   settingsOf,
+  templateComplete,
   type CampaignFormValues,
 } from '../campaign-form';
+import { CampaignTemplateField } from './campaign-template.field';
 import { useCampaignCommands } from '../hooks/use-campaign-commands.hook';
 
 /**
@@ -56,6 +58,9 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
   const resetAttachment = attachment.reset;
   const [activeTab, setActiveTab] = useState('1');
   const confirmation = Form.useWatch('confirmation', form);
+  const whatsappId = Form.useWatch('whatsappId', form);
+  // a Cloud API connection sends an approved template instead of the messages (issue 26)
+  const cloud = connections.find((connection) => connection.id === whatsappId)?.provider === 'cloud';
 
   // the edit lock is read when the dialog opens (spec 001 section 9: more than an hour before the schedule)
   const editability = useMemo(() => (campaign && editing ? campaignEditability(campaign, new Date()) : 'all'), [campaign, editing]);
@@ -70,7 +75,7 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
 
   const submit = async (values: CampaignFormValues) => {
     if (editability === 'none') return;
-    const input = campaignInputOf(values, editability);
+    const input = campaignInputOf(values, editability, cloud);
     const { file } = attachment;
     const attachmentChange = allEditable && (file !== null || (attachment.removed && Boolean(campaign?.mediaPath)));
     await saveRecord(
@@ -242,6 +247,7 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
                   disabled={!allEditable}
                   placeholder={t('fallback.whatsapp')}
                   options={connections.map((connection) => ({ value: connection.id, label: connection.name }))}
+                  data-testid="campaign-whatsapp"
                 />
               </Form.Item>
             </Col>
@@ -272,7 +278,26 @@ export function CampaignFormModal({ open, id, onClose }: { open: boolean; id: nu
           <Typography.Paragraph type="secondary" data-testid="campaign-variables-hint">
             {t('modal.variablesHint', { variables: [...BUILT_IN_VARIABLES.map((name) => `{${name}}`), ...customVariables].join(', ') })}
           </Typography.Paragraph>
-          <Tabs activeKey={activeTab} onChange={setActiveTab} items={tabs} />
+          {cloud && whatsappId ? (
+            <Form.Item
+              name="template"
+              label={t('modal.template')}
+              rules={[
+                {
+                  validator: (_, value: CampaignFormValues['template']) =>
+                    templateComplete(value) ? Promise.resolve() : Promise.reject(new Error(t('validation.template'))),
+                },
+              ]}
+            >
+              <CampaignTemplateField
+                whatsappId={whatsappId}
+                variables={[...BUILT_IN_VARIABLES.map((name) => `{${name}}`), ...customVariables]}
+                disabled={messageDisabled}
+              />
+            </Form.Item>
+          ) : (
+            <Tabs activeKey={activeTab} onChange={setActiveTab} items={tabs} />
+          )}
           <AttachmentPicker
             attachment={attachment}
             savedName={campaign?.mediaName}

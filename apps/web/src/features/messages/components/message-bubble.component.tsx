@@ -89,6 +89,11 @@ export function MessageBubble({ message, showAuthor, onReply, onDelete }: Messag
         ) : null}
         <MessageMedia message={message} />
         {showsBodyAsText(message) && message.body ? <div className="message-text">{formatWhatsappText(message.body)}</div> : null}
+        {message.fromMe && message.ack < 0 && message.error ? (
+          <div className="message-error" data-testid="message-error" style={{ color: 'var(--ant-color-error)', fontSize: 12 }}>
+            {t('failedBecause', { error: message.error })}
+          </div>
+        ) : null}
         <div className="message-meta">
           {message.isEdited ? (
             <span className="message-edited" data-testid="message-edited">

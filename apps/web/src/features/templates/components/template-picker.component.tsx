@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import type { CustomerWindowView, MessageView, TemplateParameters, WhatsappTemplateView } from '@atrium/contracts';
+import type { CustomerWindowView, MessageView, TemplateParameters } from '@atrium/contracts';
 import { templateText } from '@atrium/contracts/sessions/template-text.js';
 import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -7,26 +7,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useSendTemplateMutation, useTemplatesQuery } from '../api/templates.api';
-
-type Part = keyof Required<TemplateParameters>;
+import { parametersOf, slotsFilled, slotsOf, type TemplatePart } from '../template-slots';
 
 export interface TemplatePickerProps {
   ticketId: number;
   whatsappId: number;
   window: CustomerWindowView;
   onSent: (message: MessageView) => void;
-}
-
-/** The inputs a template asks for, one per variable, in order: header, body, then URL buttons. */
-function slotsOf(template: WhatsappTemplateView): Array<{ part: Part; index: number; name: string }> {
-  const { header, headerMedia, body, buttons } = template.variables;
-  return [
-    ...(headerMedia
-      ? [{ part: 'header' as const, index: 0, name: headerMedia }]
-      : header.map((name, index) => ({ part: 'header' as const, index, name }))),
-    ...body.map((name, index) => ({ part: 'body' as const, index, name })),
-    ...buttons.map((button, index) => ({ part: 'buttons' as const, index, name: String(button + 1) })),
-  ];
 }
 
 /**
@@ -42,9 +29,9 @@ export function TemplatePicker({ ticketId, whatsappId, window, onSent }: Templat
   const approved = useMemo(() => (templates ?? []).filter((template) => template.status === 'APPROVED'), [templates]);
   const chosen = approved.find((template) => template.id === chosenId) ?? null;
   const slots = chosen ? slotsOf(chosen) : [];
-  const complete = slots.every((slot) => (values[slot.part]?.[slot.index] ?? '').trim() !== '');
+  const complete = slotsFilled(slots, values);
 
-  const setValue = (part: Part, index: number, value: string) => {
+  const setValue = (part: TemplatePart, index: number, value: string) => {
     const list = [...(values[part] ?? [])];
     list[index] = value;
     setValues({ ...values, [part]: list });
@@ -52,11 +39,7 @@ export function TemplatePicker({ ticketId, whatsappId, window, onSent }: Templat
 
   const submit = async () => {
     if (!chosen || !complete) return;
-    const parameters: TemplateParameters = {};
-    for (const part of ['header', 'body', 'buttons'] as const) {
-      const count = slots.filter((slot) => slot.part === part).length;
-      if (count > 0) parameters[part] = Array.from({ length: count }, (_, i) => (values[part]?.[i] ?? '').trim());
-    }
+    const parameters = parametersOf(slots, values, (value) => value.trim());
     try {
       onSent(await send({ ticketId, name: chosen.name, language: chosen.language, parameters }).unwrap());
       setChosenId(null);

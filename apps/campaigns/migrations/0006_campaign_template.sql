@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns"."campaigns" ADD COLUMN "template" jsonb;
