@@ -33,4 +33,9 @@ export class IdentityConfig extends MediaStorageConfig {
 
   /** Company signups (POST /companies/cadastro) one client IP may make per hour. */
   @IsInt() @Min(1) SIGNUPS_PER_IP_PER_HOUR: number = 10;
+
+  /** Audit log entries older than this many days are deleted (docs/adr/022-audit-log.md). */
+  @IsInt() @Min(1) AUDIT_LOG_RETENTION_DAYS: number = 365;
+  /** How often the audit log's retention runs. */
+  @IsInt() @Min(1000) AUDIT_LOG_PURGE_EVERY_MS: number = 6 * 3600 * 1000;
 }
