@@ -1,12 +1,13 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { AuditAction, AuditLogView, CampaignView, ContactListView, FlowView, QueueView, WhatsappView } from '@atrium/contracts';
-import { aColor, aUser } from '@atrium/testing';
+import { aUser } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
+import { aColor } from '../tickets/tickets-fixtures.js';
 
 type AuditPage = { auditLogs: AuditLogView[]; count: number; hasMore: boolean };
 

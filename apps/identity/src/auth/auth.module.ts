@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CompaniesStoreModule } from '../companies/companies-store.module.js';
 import { SharedModule } from '../shared/shared.module.js';
 import { UsersStoreModule } from '../users/users-store.module.js';
 import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js';
@@ -7,7 +8,7 @@ import { AuthService } from './auth.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 
 @Module({
-  imports: [SharedModule, UsersStoreModule, LoginSessionsModule],
+  imports: [SharedModule, UsersStoreModule, LoginSessionsModule, CompaniesStoreModule],
   controllers: [AuthController],
   providers: [AuthService, LoginRateLimiter],
 })

@@ -18,6 +18,7 @@ import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.j
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { formatRefreshToken, hashSecret, newSecret, newSessionId, parseRefreshToken, sameHash } from './refresh-token.js';
@@ -44,6 +45,7 @@ export class AuthService {
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
+    @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
   ) {
     this.jwt = new JwtService({
       secret: config.JWT_SECRET,
@@ -152,18 +154,20 @@ export class AuthService {
     await this.actorStates.remove(session.userId, session.id);
   }
 
-  /** A wrong password (the account's company files it) or an unknown e-mail (filed under no company: super users see it). */
+  /** A wrong password (the account's company files it) or an unknown e-mail (the platform's company files it: super users see it). */
   private async recordFailedLogin(email: string, user: { id: number; companyId: number } | null, client: ClientInfo): Promise<void> {
-    await this.database.asSystem((tx) =>
-      this.audit.record(tx, user?.companyId ?? 0, {
+    await this.database.asSystem(async (tx) => {
+      const companyId = user?.companyId ?? (await this.companies.platformCompany(tx))?.id;
+      if (companyId === undefined) return;
+      await this.audit.record(tx, companyId, {
         actor: user ? { userId: user.id } : null,
         action: 'auth.loginFailed',
         entityType: 'user',
         entityId: user?.id ?? null,
         detail: email.slice(0, 254),
         client,
-      }),
-    );
+      });
+    });
   }
 
   me(actor: Actor): Promise<SessionUserView> {

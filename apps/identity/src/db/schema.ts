@@ -218,7 +218,8 @@ export const announcements = identity.table('announcements', {
  * unique by its event id (a redelivery inserts nothing). Append-only: the application role may
  * not update or delete it (migration 0005's trigger, and migrateService revokes those rights on
  * tables commented 'append-only'); only the retention function deletes, as the owner.
- * `company_id` is null for a failed login with an unknown e-mail (super users only see those).
+ * A failed login with an unknown e-mail is filed under the platform's company (super users see it);
+ * `company_id` is nullable only so an entry never fails to store.
  */
 export const auditLogs = identity
   .table(
