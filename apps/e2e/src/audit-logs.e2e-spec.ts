@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { apiUrl, chooseOption, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+import { apiUrl, chooseOption, launchBrowser, logIn, newContext, screenshot, step } from './browser.js';
 import { call, eventually } from './platform-calls.js';
 
 /** The demo super user `npm start` seeds outside production (tools/start.mjs). */
@@ -35,7 +35,8 @@ describe('the audit log page', () => {
     await call(apiUrl('/companies/cadastro'), {
       body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
     });
-    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })).token;
+    adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } }))
+      .token;
     const queue = await call<{ id: number }>(apiUrl('/queue'), {
       token: adminToken,
       body: { name: `${queueName} (rascunho)`, color: `#${randomBytes(3).toString('hex')}`, greetingMessage: '' },

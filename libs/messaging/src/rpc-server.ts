@@ -66,7 +66,9 @@ export class RpcRequestContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const envelope = context.switchToRpc().getData<RpcRequest | undefined>();
-    return new Observable((subscriber) => runWithRequestId(envelope?.requestId, () => next.handle().subscribe(subscriber), envelope?.client));
+    return new Observable((subscriber) =>
+      runWithRequestId(envelope?.requestId, () => next.handle().subscribe(subscriber), envelope?.client),
+    );
   }
 }
 

@@ -94,7 +94,13 @@ export class PromptsService {
     };
     const row = await this.database.withTenant(companyId, async (tx) => {
       const inserted = await this.prompts.insert(tx, values);
-      await this.audit.record(tx, companyId, { actor, action: 'prompt.created', entityType: 'prompt', entityId: inserted.id, after: auditedRecord(inserted) });
+      await this.audit.record(tx, companyId, {
+        actor,
+        action: 'prompt.created',
+        entityType: 'prompt',
+        entityId: inserted.id,
+        after: auditedRecord(inserted),
+      });
       return inserted;
     });
     const view = await this.present(actor, row);
@@ -146,7 +152,13 @@ export class PromptsService {
       const current = await this.prompts.find(tx, actor.companyId, id);
       if (!current || !(await this.prompts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_PROMPT_FOUND);
       await this.outbox.add(tx, 'prompt.deleted', actor.companyId, { promptId: id });
-      await this.audit.record(tx, actor.companyId, { actor, action: 'prompt.deleted', entityType: 'prompt', entityId: id, before: auditedRecord(current) });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'prompt.deleted',
+        entityType: 'prompt',
+        entityId: id,
+        before: auditedRecord(current),
+      });
     });
     this.events.deleted(actor.companyId, id);
     return { message: 'Prompt deleted' };

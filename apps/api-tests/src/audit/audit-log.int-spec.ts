@@ -30,7 +30,14 @@ describe('audit log', () => {
   beforeAll(async () => {
     env = await startSessionsStack({ services: ['identity', 'tickets', 'sessions', 'ai', 'campaigns'] });
     root = await superAdmin(env.stack);
-    const plan = await createPlan(root, { connections: 3, queues: 10, users: 10, useIntegrations: true, useOpenAi: true, useCampaigns: true });
+    const plan = await createPlan(root, {
+      connections: 3,
+      queues: 10,
+      users: 10,
+      useIntegrations: true,
+      useOpenAi: true,
+      useCampaigns: true,
+    });
     [alpha, beta] = await Promise.all([signUpTenant(env.stack, plan.id), signUpTenant(env.stack, plan.id)]);
   }, 240_000);
   afterAll(async () => {
@@ -92,7 +99,9 @@ describe('audit log', () => {
 
     // logins: a failed one, a good one, a log out; a reset requested
     const visitor = env.stack.client();
-    expect((await visitor.request('POST', '/auth/login', { email: alpha.email, password: 'errada' }, { 'user-agent': AGENT })).status).toBe(401);
+    expect((await visitor.request('POST', '/auth/login', { email: alpha.email, password: 'errada' }, { 'user-agent': AGENT })).status).toBe(
+      401,
+    );
     const failed = await entryOf(alpha.admin, 'auth.loginFailed', alpha.adminSession.user.id);
     expect(failed).toMatchObject({ detail: alpha.email.toLowerCase(), userAgent: AGENT, companyId: alpha.companyId });
     // a second login (which ends the first), its log out, and the admin back
@@ -126,7 +135,10 @@ describe('audit log', () => {
     const queue = (await alpha.admin.post<QueueView>('/queue', { name: 'Fila Auditada', color: aColor(), greetingMessage: '' })).body;
     expect(await entryOf(alpha.admin, 'queue.created', queue.id)).toMatchObject({ entityType: 'queue', after: { name: 'Fila Auditada' } });
     expect((await alpha.admin.put(`/queue/${queue.id}`, { name: 'Fila Revista' })).status).toBe(200);
-    expect(await entryOf(alpha.admin, 'queue.updated', queue.id)).toMatchObject({ before: { name: 'Fila Auditada' }, after: { name: 'Fila Revista' } });
+    expect(await entryOf(alpha.admin, 'queue.updated', queue.id)).toMatchObject({
+      before: { name: 'Fila Auditada' },
+      after: { name: 'Fila Revista' },
+    });
 
     const connection = (await alpha.admin.post<WhatsappView>('/whatsapp', { name: 'Linha Auditada', provider: 'sandbox' })).body;
     expect(await entryOf(alpha.admin, 'connection.created', connection.id)).toMatchObject({ after: { name: 'Linha Auditada' } });
@@ -152,7 +164,12 @@ describe('audit log', () => {
     expect(await entryOf(alpha.admin, 'campaign.cancelled', campaign.body.id)).toMatchObject({ after: { status: 'CANCELADA' } });
 
     const apiKey = 'sk-proj-segredo-auditado-0001';
-    const prompt = await alpha.admin.post<{ id: number }>('/prompt', { name: 'Assistente', prompt: 'Seja gentil.', queueId: queue.id, apiKey });
+    const prompt = await alpha.admin.post<{ id: number }>('/prompt', {
+      name: 'Assistente',
+      prompt: 'Seja gentil.',
+      queueId: queue.id,
+      apiKey,
+    });
     expect(prompt.status).toBe(201);
     const promptEntry = await entryOf(alpha.admin, 'prompt.created', prompt.body.id);
     expect(promptEntry.after).toMatchObject({ name: 'Assistente', apiKeySealed: '***' });

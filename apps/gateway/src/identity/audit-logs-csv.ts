@@ -1,7 +1,21 @@
 import { Readable } from 'node:stream';
 import type { AuditLogView } from '@atrium/contracts';
 
-const HEADER = ['id', 'createdAt', 'companyId', 'userId', 'userName', 'action', 'entityType', 'entityId', 'ip', 'userAgent', 'detail', 'before', 'after'] as const;
+const HEADER = [
+  'id',
+  'createdAt',
+  'companyId',
+  'userId',
+  'userName',
+  'action',
+  'entityType',
+  'entityId',
+  'ip',
+  'userAgent',
+  'detail',
+  'before',
+  'after',
+] as const;
 
 /** One CSV cell: quoted when it holds a separator, a quote or a line break; a leading formula sign is neutralised. */
 function cell(value: unknown): string {
@@ -26,7 +40,7 @@ export async function auditLogsCsv(readBatch: AuditLogBatchReader): Promise<Read
   const first = await readBatch(0);
   async function* batches(): AsyncGenerator<string> {
     yield `${HEADER.join(',')}\r\n${lines(first)}`;
-    for (let batch = first; batch.length > 0; ) {
+    for (let batch = first; batch.length > 0;) {
       batch = await readBatch(batch[batch.length - 1]!.id);
       if (batch.length > 0) yield lines(batch);
     }

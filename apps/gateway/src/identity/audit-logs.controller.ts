@@ -26,7 +26,9 @@ export class AuditLogsController {
   @Get('export')
   async export(@CurrentActor() actor: ActorState, @Query() query: AuditLogQueryDto): Promise<StreamableFile> {
     const { pageNumber: _page, ...filters } = query;
-    const stream = await auditLogsCsv((afterId) => this.rpc.request(IdentitySubjects.auditLogsExportPage, { ...filters, afterId }, { actor }));
+    const stream = await auditLogsCsv((afterId) =>
+      this.rpc.request(IdentitySubjects.auditLogsExportPage, { ...filters, afterId }, { actor }),
+    );
     await this.rpc.request(IdentitySubjects.auditLogsExported, { what: 'audit-logs', filters: { ...filters } }, { actor });
     return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: 'attachment; filename="audit-logs.csv"' });
   }

@@ -41,9 +41,7 @@ export class AuditLogsRepository {
   /** Idempotent by event id: a redelivered event inserts nothing. The actor's name is kept as it was. */
   async insert(tx: IdentityTx, event: IntegrationEvent<'audit.recorded'>): Promise<void> {
     const entry: AuditRecorded = event.payload;
-    const [actor] = entry.userId
-      ? await tx.select({ name: users.name }).from(users).where(eq(users.id, entry.userId))
-      : [];
+    const [actor] = entry.userId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, entry.userId)) : [];
     await tx
       .insert(auditLogs)
       .values({
@@ -66,8 +64,17 @@ export class AuditLogsRepository {
 
   async page(tx: IdentityTx, filters: AuditLogFilters, limit: number, offset: number): Promise<{ rows: AuditLogView[]; count: number }> {
     const where = this.where(filters);
-    const rows = await tx.select().from(auditLogs).where(where).orderBy(desc(auditLogs.createdAt), desc(auditLogs.id)).limit(limit).offset(offset);
-    const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(auditLogs).where(where);
+    const rows = await tx
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLogs)
+      .where(where);
     return { rows: rows.map(toView), count: total?.count ?? 0 };
   }
 
@@ -84,7 +91,9 @@ export class AuditLogsRepository {
 
   /** Retention: the one way rows leave the table, through the owner's SECURITY DEFINER function. */
   async purgeOlderThan(tx: IdentityTx, olderThan: Date): Promise<number> {
-    const result = await tx.execute<{ removed: number }>(sql`select identity.purge_audit_logs(${olderThan.toISOString()}::timestamptz) as removed`);
+    const result = await tx.execute<{ removed: number }>(
+      sql`select identity.purge_audit_logs(${olderThan.toISOString()}::timestamptz) as removed`,
+    );
     return Number(result.rows[0]?.removed ?? 0);
   }
 

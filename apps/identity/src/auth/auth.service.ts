@@ -81,7 +81,13 @@ export class AuthService {
         ip: client.ip?.slice(0, 64),
         userAgent: client.userAgent?.slice(0, 300),
       });
-      await this.audit.record(tx, user.companyId, { actor: { userId: user.id }, action: 'auth.login', entityType: 'user', entityId: user.id, client });
+      await this.audit.record(tx, user.companyId, {
+        actor: { userId: user.id },
+        action: 'auth.login',
+        entityType: 'user',
+        entityId: user.id,
+        client,
+      });
       return this.loadUser(tx, user.companyId, user.id);
     });
     // the other logins' sockets hear why (company-{id}-auth) before the new state ends them

@@ -97,7 +97,11 @@ export class CompaniesService {
           action: 'company.created',
           entityType: 'company',
           entityId: row.id,
-          after: { ...auditedCompany(row), campaignsEnabled: dto.campaignsEnabled ?? true, ...(dto.password && { password: dto.password }) },
+          after: {
+            ...auditedCompany(row),
+            campaignsEnabled: dto.campaignsEnabled ?? true,
+            ...(dto.password && { password: dto.password }),
+          },
         });
         return this.views.one(tx, row.id);
       }),

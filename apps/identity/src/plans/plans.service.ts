@@ -68,7 +68,13 @@ export class PlansService {
     const row = await this.saving(() =>
       this.database.asSystem(async (tx) => {
         const created = await this.plans.create({ ...dto, name: dto.name.trim() }, tx);
-        await this.audit.record(tx, actor.companyId, { actor, action: 'plan.created', entityType: 'plan', entityId: created.id, after: auditedPlan(created) });
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'plan.created',
+          entityType: 'plan',
+          entityId: created.id,
+          after: auditedPlan(created),
+        });
         return created;
       }),
     );
@@ -107,7 +113,13 @@ export class PlansService {
     try {
       await this.database.asSystem(async (tx) => {
         if (!(await this.plans.delete(id, tx))) return;
-        await this.audit.record(tx, actor.companyId, { actor, action: 'plan.deleted', entityType: 'plan', entityId: id, before: auditedPlan(plan) });
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'plan.deleted',
+          entityType: 'plan',
+          entityId: id,
+          before: auditedPlan(plan),
+        });
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new AppError(ErrorCode.ERR_PLAN_IN_USE);

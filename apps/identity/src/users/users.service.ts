@@ -172,7 +172,13 @@ export class UsersService {
       if (!current || !(await this.users.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
       // the tickets service releases their open tickets
       await this.outbox.add(tx, 'user.deleted', actor.companyId, { userId: id });
-      await this.audit.record(tx, actor.companyId, { actor, action: 'user.deleted', entityType: 'user', entityId: id, before: auditedUser(current) });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'user.deleted',
+        entityType: 'user',
+        entityId: id,
+        before: auditedUser(current),
+      });
     });
     await this.actorStates.remove(id);
     this.events.userDeleted(actor.companyId, id);

@@ -77,7 +77,13 @@ export class QueuesService {
         const row = await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] });
         await this.outbox.add(tx, 'queue.saved', actor.companyId, { queue: { id: row.id, name: row.name, color: row.color } });
         const created = toQueueView(row);
-        await this.audit.record(tx, actor.companyId, { actor, action: 'queue.created', entityType: 'queue', entityId: row.id, after: auditedQueue(created) });
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'queue.created',
+          entityType: 'queue',
+          entityId: row.id,
+          after: auditedQueue(created),
+        });
         return created;
       }),
     );

@@ -2,66 +2,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { INT4_MAX } from '../input-rules.js';
 import { PAGE_MAX } from '../paging.js';
-
-/**
- * Every action the audit log records (docs/adr/022-audit-log.md), named `<entity>.<verb>`.
- * `2fa.*` are reserved for two-factor authentication, wired when that feature lands.
- */
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.loginFailed',
-  'auth.logout',
-  'auth.passwordResetRequested',
-  'auth.passwordReset',
-  '2fa.enabled',
-  '2fa.disabled',
-  '2fa.reset',
-  'user.created',
-  'user.updated',
-  'user.deleted',
-  'queue.created',
-  'queue.updated',
-  'queue.deleted',
-  'connection.created',
-  'connection.updated',
-  'connection.deleted',
-  'setting.updated',
-  'plan.created',
-  'plan.updated',
-  'plan.deleted',
-  'company.created',
-  'company.updated',
-  'company.deleted',
-  'campaign.started',
-  'campaign.cancelled',
-  'prompt.created',
-  'prompt.updated',
-  'prompt.deleted',
-  'integration.created',
-  'integration.updated',
-  'integration.deleted',
-  'flow.published',
-  'token.issued',
-  'export.downloaded',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** What kind of record an entry is about (its `entityType`). */
-export const AUDIT_ENTITY_TYPES = [
-  'user',
-  'queue',
-  'connection',
-  'setting',
-  'plan',
-  'company',
-  'campaign',
-  'prompt',
-  'integration',
-  'flow',
-  'token',
-  'export',
-] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from './audit-actions.js';
 
 /** A record's fields as the audit log keeps them: JSON values, secrets masked. */
 export type AuditFields = Record<string, unknown>;
@@ -119,7 +60,8 @@ export class AuditLogExportPageDto extends AuditLogQueryDto {
   @Type(() => Number) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) afterId!: number;
 }
 
-const SECRET_FIELD = /pass(word|wd)?|secret|token|api_?key|voice_?key|private_?key|access_?key|credential|hash|sealed|json_?content|auth_?state|session_?data/i;
+const SECRET_FIELD =
+  /pass(word|wd)?|secret|token|api_?key|voice_?key|private_?key|access_?key|credential|hash|sealed|json_?content|auth_?state|session_?data/i;
 export const MASKED = '***';
 
 /** The fields with secrets' values replaced by `***`, by field name, at any depth. */

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType, type AuditLogView } from '@atrium/contracts';
+import type { AuditLogView } from '@atrium/contracts';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '@atrium/contracts/audit/audit-actions.js';
 import { Button, DatePicker, Flex, Select, Table, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -109,7 +110,8 @@ export default function AuditLogsPage() {
     {
       title: t('columns.entity'),
       dataIndex: 'entityType',
-      render: (value: AuditEntityType, row) => `${t(`entities.${value}`, { defaultValue: value })}${row.entityId ? ` #${row.entityId}` : ''}`,
+      render: (value: AuditEntityType, row) =>
+        `${t(`entities.${value}`, { defaultValue: value })}${row.entityId ? ` #${row.entityId}` : ''}`,
     },
     { title: t('columns.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
   ];
