@@ -7,7 +7,7 @@ import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
-import { aColor } from '../tickets/tickets-fixtures.js';
+import { aColor, ownerQuery } from '../tickets/tickets-fixtures.js';
 
 type AuditPage = { auditLogs: AuditLogView[]; count: number; hasMore: boolean };
 
@@ -113,6 +113,17 @@ describe('audit log', () => {
     await entryOf(alpha.admin, 'auth.logout', alpha.adminSession.user.id);
     expect((await env.stack.client().post(`/forgetpassword/${alpha.email}`)).status).toBeLessThan(300);
     await entryOf(alpha.admin, 'auth.passwordResetRequested', alpha.adminSession.user.id);
+    // the mailed code, known here (only its hash is stored); the reset ends every login of the admin
+    await ownerQuery(
+      env.stack,
+      `update identity.password_resets set code_hash = encode(sha256('123456'::bytea), 'hex') where company_id = $1`,
+      [alpha.companyId],
+    );
+    expect((await env.stack.client().post(`/resetpasswords/${alpha.email}/123456/NewPassw0rd`)).status).toBeLessThan(300);
+    alpha.password = 'NewPassw0rd';
+    await alpha.admin.login(alpha.email, alpha.password);
+    const reset = await entryOf(alpha.admin, 'auth.passwordReset', alpha.adminSession.user.id);
+    expect(reset).toMatchObject({ userId: alpha.adminSession.user.id, before: { password: '***' }, after: { password: '***' } });
     // an unknown e-mail's failed login belongs to no company: super users see it, admins do not
     const stranger = `nobody-${Date.now()}@example.com`;
     expect((await visitor.post('/auth/login', { email: stranger, password: 'x' })).status).toBe(401);
