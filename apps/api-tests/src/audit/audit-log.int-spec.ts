@@ -244,6 +244,7 @@ describe('audit log', () => {
     const paged = await alpha.admin.get<AuditPage>('/audit-logs?pageNumber=1');
     expect(paged.body.count).toBeGreaterThan(paged.body.auditLogs.length - 1);
     expect(await alpha.admin.get('/audit-logs?action=no.such')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await alpha.admin.get('/audit-logs?from=2020-13-45')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
 
     const csv = await alpha.admin.get<string>('/audit-logs/export?entityType=queue');
     expect(csv.status).toBe(200);

@@ -48,9 +48,9 @@ export class AuditLogQueryDto {
   @IsOptional() @IsIn(AUDIT_ENTITY_TYPES) entityType?: AuditEntityType;
   @IsOptional() @IsString() @MaxLength(100) entityId?: string;
   /** ISO date or time, inclusive. */
-  @IsOptional() @IsISO8601() from?: string;
+  @IsOptional() @IsISO8601({ strict: true }) from?: string;
   /** ISO date or time; a bare date includes that whole day. */
-  @IsOptional() @IsISO8601() to?: string;
+  @IsOptional() @IsISO8601({ strict: true }) to?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(INT4_MAX) companyId?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_MAX) pageNumber?: number;
 }
