@@ -69,7 +69,7 @@ describe('the audit log page', () => {
       await table.getByText('Usuário criado').waitFor();
       await screenshot(page, 'audit-logs-01-all');
 
-      await chooseOption(page, '[data-testid=audit-filter-action]', 'Fila alterada');
+      await chooseOption(page, '#audit-filter-action', 'Fila alterada');
       await table.getByText('Usuário criado').waitFor({ state: 'detached' });
       const row = table.locator('.ant-table-row', { hasText: 'Fila alterada' });
       expect(await row.count()).toBe(1);
@@ -82,7 +82,7 @@ describe('the audit log page', () => {
 
       // the entity filter with the action filter cleared: the queue's two entries
       await page.getByTestId('audit-filter-action').locator('.ant-select-clear').click({ force: true });
-      await chooseOption(page, '[data-testid=audit-filter-entity]', 'Fila');
+      await chooseOption(page, '#audit-filter-entity', 'Fila');
       await table.getByText('Fila criada').waitFor();
       await table.getByText('Fila alterada').waitFor();
       expect(await table.getByText('Usuário criado').count()).toBe(0);

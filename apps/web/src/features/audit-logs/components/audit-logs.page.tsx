@@ -133,6 +133,7 @@ export default function AuditLogsPage() {
           optionFilterProp="label"
           placeholder={t('filters.user')}
           aria-label={t('filters.user')}
+          id="audit-filter-user"
           data-testid="audit-filter-user"
           style={{ minWidth: 200 }}
           value={userId}
@@ -145,6 +146,7 @@ export default function AuditLogsPage() {
           optionFilterProp="label"
           placeholder={t('filters.action')}
           aria-label={t('filters.action')}
+          id="audit-filter-action"
           data-testid="audit-filter-action"
           style={{ minWidth: 220 }}
           value={action}
@@ -155,6 +157,7 @@ export default function AuditLogsPage() {
           allowClear
           placeholder={t('filters.entity')}
           aria-label={t('filters.entity')}
+          id="audit-filter-entity"
           data-testid="audit-filter-entity"
           style={{ minWidth: 180 }}
           value={entityType}
