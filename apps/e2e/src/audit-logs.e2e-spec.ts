@@ -69,7 +69,13 @@ describe('the audit log page', () => {
       await table.getByText('Usuário criado').waitFor();
       await screenshot(page, 'audit-logs-01-all');
 
-      await chooseOption(page, '#audit-filter-action', 'Fila alterada');
+      // the actions' list is long (virtual): typed to narrow it, as a user would
+      const actionInput = page.locator('#audit-filter-action');
+      await actionInput.click();
+      await actionInput.fill('Fila alterada');
+      await page
+        .locator('.ant-select-dropdown:has([id="audit-filter-action_list"]) .ant-select-item-option', { hasText: 'Fila alterada' })
+        .click();
       await table.getByText('Usuário criado').waitFor({ state: 'detached' });
       const row = table.locator('.ant-table-row', { hasText: 'Fila alterada' });
       expect(await row.count()).toBe(1);
