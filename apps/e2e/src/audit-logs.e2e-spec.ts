@@ -94,11 +94,13 @@ describe('the audit log page', () => {
       expect(await table.getByText('Usuário criado').count()).toBe(0);
 
       // a period that ended before the changes: nothing
-      const period = page.getByTestId('audit-filter-period');
-      await period.locator('input').first().click();
-      await period.locator('input').first().fill('01/01/2020');
-      await period.locator('input').nth(1).fill('31/01/2020');
-      await period.locator('input').nth(1).press('Enter');
+      const period = page.locator('.ant-picker-range');
+      const inputs = period.locator('input');
+      await inputs.nth(0).click();
+      await inputs.nth(0).fill('01/01/2020');
+      await inputs.nth(0).press('Enter');
+      await inputs.nth(1).fill('31/01/2020');
+      await inputs.nth(1).press('Enter');
       await table.locator('.ant-empty').waitFor();
       await screenshot(page, 'audit-logs-03-empty-period');
       await period.locator('.ant-picker-clear').click({ force: true });
