@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { JobName, JobsModule } from '@atrium/jobs';
 import { CoreModule } from '@atrium/service-kit';
 import type { CampaignsConfig } from './config.js';
-import { campaignsSchema } from './db/schema.js';
+import { campaignsSchema, outbox } from './db/schema.js';
 import { CampaignSettingsModule } from './campaign-settings/campaign-settings.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ContactListsModule } from './contact-lists/contact-lists.module.js';
@@ -15,7 +15,7 @@ export class CampaignsAppModule {
     return {
       module: CampaignsAppModule,
       imports: [
-        CoreModule.forRoot({ service: 'campaigns', config, schema: campaignsSchema }),
+        CoreModule.forRoot({ service: 'campaigns', config, schema: campaignsSchema, outbox }),
         // a schedule's run claims its row first, so a retry only repeats what failed before the claim
         JobsModule.forRoot({
           policies: {

@@ -26,6 +26,7 @@ const ALLOWED = [
   'Filas & Chatbot',
   'Usuários',
   'Financeiro',
+  'Auditoria',
   'Configurações',
 ];
 // file lists belong to the campaign area: behind useCampaigns like the rest of it (issue 24)

@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { JobName, JobsModule } from '@atrium/jobs';
 import { CoreModule } from '@atrium/service-kit';
+import { AuditLogsModule } from './audit-logs/audit-logs.module.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -23,6 +25,7 @@ export class IdentityAppModule {
       module: IdentityAppModule,
       imports: [
         CoreModule.forRoot({ service: 'identity', config, schema: identitySchema, outbox }),
+        JobsModule.forRoot({ policies: { [JobName.AuditLogsPurge]: { attempts: 3, backoff: { type: 'exponential', delayMs: 1_000 } } } }),
         AuthModule,
         CompaniesModule,
         PlansModule,
@@ -36,6 +39,7 @@ export class IdentityAppModule {
         OnboardingModule,
         SsoModule,
         SsoSettingsModule,
+        AuditLogsModule,
       ],
     };
   }

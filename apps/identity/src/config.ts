@@ -38,4 +38,8 @@ export class IdentityConfig extends MediaStorageConfig {
   @IsString() @MinLength(32) @DevelopmentDefault() SSO_SECRETS_KEY: string = 'dev-only-sso-secrets-key-change-me-0123456789';
   /** Accept identity providers over plain http (development and tests: the oidc-sandbox); https only when off. */
   @EnvBoolean() SSO_ALLOW_HTTP_ISSUERS: boolean = false;
+  /** Audit log entries older than this many days are deleted (docs/adr/023-audit-log.md). */
+  @IsInt() @Min(1) AUDIT_LOG_RETENTION_DAYS: number = 365;
+  /** How often the audit log's retention runs. */
+  @IsInt() @Min(1000) AUDIT_LOG_PURGE_EVERY_MS: number = 6 * 3600 * 1000;
 }

@@ -3,7 +3,7 @@ import { CoreModule } from '@atrium/service-kit';
 import type { SessionsConfig } from './config.js';
 import { CloudWebhookModule } from './cloud-webhook/cloud-webhook.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
-import { sessionsSchema } from './db/schema.js';
+import { outbox, sessionsSchema } from './db/schema.js';
 import { TemplatesModule } from './templates/templates.module.js';
 
 @Module({})
@@ -12,7 +12,7 @@ export class SessionsAppModule {
     return {
       module: SessionsAppModule,
       imports: [
-        CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema }),
+        CoreModule.forRoot({ service: 'sessions', config, schema: sessionsSchema, outbox }),
         ConnectionsModule,
         CloudWebhookModule,
         TemplatesModule,

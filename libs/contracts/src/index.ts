@@ -18,3 +18,4 @@ export * from './campaigns/index.js';
 export * from './contract.js';
 export * from './rpc-contract.js';
 export * from './ai/index.js';
+export * from './audit/index.js';

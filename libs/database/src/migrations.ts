@@ -27,7 +27,7 @@ export function roleOf(connectionString: string): string {
 
 /**
  * Applies a service's generated migrations, then makes sure the runtime role exists and may use
- * (only) that schema's data. Serialised across replicas with an advisory lock.
+ * (only) that schema's data, but never rewrite a table commented 'append-only'. Serialised across replicas with an advisory lock.
  */
 export async function migrateService(options: MigrateOptions): Promise<void> {
   const client = new pg.Client({ connectionString: options.ownerUrl });
@@ -52,6 +52,15 @@ export async function migrateService(options: MigrateOptions): Promise<void> {
     await client.query(`grant usage on schema ${schema} to ${role}`);
     await client.query(`grant select, insert, update, delete on all tables in schema ${schema} to ${role}`);
     await client.query(`grant usage, select on all sequences in schema ${schema} to ${role}`);
+    // tables a migration commented 'append-only' (the audit log) are written, never rewritten
+    const appendOnly = await client.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = $1 and c.relkind = 'r' and obj_description(c.oid, 'pg_class') like 'append-only%'`,
+      [options.schema],
+    );
+    for (const { name } of appendOnly.rows) {
+      await client.query(`revoke update, delete, truncate on ${schema}.${quoteIdent(name)} from ${role}`);
+    }
   } finally {
     await client.query('select pg_advisory_unlock(hashtext($1))', [`atrium-migrate-${options.schema}`]).catch(() => undefined);
     await client.end();

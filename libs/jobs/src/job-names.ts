@@ -22,6 +22,8 @@ export enum JobName {
   PaymentsRecover = 'payments.recover',
   /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step. */
   FlowTimer = 'flow.timer',
+  /** identity: delete audit log entries older than AUDIT_LOG_RETENTION_DAYS (repeatable, docs/adr/022). */
+  AuditLogsPurge = 'audit-logs.purge',
 }
 
 export interface JobPayloads {
@@ -33,4 +35,5 @@ export interface JobPayloads {
   [JobName.InvoicesIssue]: Record<string, never>;
   [JobName.PaymentsRecover]: Record<string, never>;
   [JobName.FlowTimer]: { companyId: number; ticketId: number; step: number; timer: 'delay' | 'timeout' };
+  [JobName.AuditLogsPurge]: Record<string, never>;
 }

@@ -9,3 +9,4 @@ export * from './integration.events.js';
 export * from './integration-outbox.js';
 export * from './references.js';
 export * from './read-model-reconciliation.js';
+export * from './audit-trail.js';

@@ -14,7 +14,7 @@ import {
   type RpcRequest,
   type SubjectOf,
 } from '@atrium/contracts';
-import { currentRequestId, newRequestId } from '@atrium/logging';
+import { currentClient, currentRequestId, newRequestId } from '@atrium/logging';
 import { natsRequestDuration, secondsSince, type AppMetrics } from '@atrium/metrics';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
@@ -55,7 +55,8 @@ export class ContractClient<C extends ContractMap> {
     const envelope: RpcRequest<RequestOf<C, S>> = {
       requestId: currentRequestId() ?? newRequestId(),
       actor: options.actor,
-      client: options.client,
+      // the browser's IP and user agent travel on with every request made while serving it
+      client: options.client ?? currentClient(),
       data,
     };
     const startedAt = process.hrtime.bigint();

@@ -61,12 +61,14 @@ export class AppErrorFilter implements ExceptionFilter {
   }
 }
 
-/** Runs each NATS handler inside the caller's request id, so its log lines can be joined across the hop. */
+/** Runs each NATS handler inside the caller's request id (its log lines join across the hop) and client (for the audit log). */
 export class RpcRequestContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
-    const requestId = context.switchToRpc().getData<RpcRequest>()?.requestId;
-    return new Observable((subscriber) => runWithRequestId(requestId, () => next.handle().subscribe(subscriber)));
+    const envelope = context.switchToRpc().getData<RpcRequest | undefined>();
+    return new Observable((subscriber) =>
+      runWithRequestId(envelope?.requestId, () => next.handle().subscribe(subscriber), envelope?.client),
+    );
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import type { ServiceConfig } from '@atrium/config';
 import { createPool, Database, type OutboxTable } from '@atrium/database';
 import { createLogger, type Logger } from '@atrium/logging';
-import { EventBus, IntegrationEvents, IntegrationOutbox, PrefixedNatsClient, RpcClient } from '@atrium/messaging';
+import { AuditTrail, EventBus, IntegrationEvents, IntegrationOutbox, PrefixedNatsClient, RpcClient } from '@atrium/messaging';
 import { AppMetrics, observePool } from '@atrium/metrics';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
@@ -154,6 +154,7 @@ export class CoreModule {
                 useFactory: (database: Database<Record<string, unknown>>, events: IntegrationEvents, logger: Logger) =>
                   new IntegrationOutbox({ database, table: options.outbox!, events, channel: `atrium_outbox_${service}`, logger }),
               },
+              { provide: AuditTrail, inject: [IntegrationOutbox], useFactory: (outbox: IntegrationOutbox) => new AuditTrail(outbox) },
             ]
           : []),
         {
@@ -180,7 +181,7 @@ export class CoreModule {
         RpcClient,
         EventBus,
         IntegrationEvents,
-        ...(options.outbox ? [IntegrationOutbox] : []),
+        ...(options.outbox ? [IntegrationOutbox, AuditTrail] : []),
         HealthService,
       ],
     };

@@ -18,7 +18,7 @@ import {
   type FlowView,
 } from '@atrium/contracts';
 import { hasMore, requireAdmin } from '@atrium/kernel';
-import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { QueueIntegrationsService } from '../integrations/queue-integrations.service.js';
 import { PromptsService } from '../prompts/prompts.service.js';
@@ -51,6 +51,7 @@ export class FlowsService {
     @Inject(QueueIntegrationsService) private readonly integrations: QueueIntegrationsService,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   async page(actor: Actor, query: FlowsQueryDto): Promise<FlowsPageView> {
@@ -116,6 +117,14 @@ export class FlowsService {
       const version = (row.version ?? 0) + 1;
       await this.flows.insertVersion(tx, { companyId: actor.companyId, flowId: id, version, nodes: graph.nodes, edges: graph.edges });
       await this.flows.update(tx, actor.companyId, id, { version, publishedAt: new Date() });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'flow.published',
+        entityType: 'flow',
+        entityId: id,
+        before: { version: row.version ?? 0 },
+        after: { name: row.name, version, nodes: graph.nodes.length, edges: graph.edges.length },
+      });
       return { version };
     });
   }

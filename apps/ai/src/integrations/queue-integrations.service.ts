@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  auditedRecord,
   ErrorCode,
   SECRET_MASK,
   type Actor,
@@ -11,7 +12,7 @@ import {
   type QueueIntegrationView,
 } from '@atrium/contracts';
 import { hasMore, SECRET_BOX, SecretBox } from '@atrium/kernel';
-import { IntegrationOutbox } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import type { AiDatabase, AiTx } from '../shared/ai-database.js';
 import { parseServiceAccount } from './dialogflow/service-account.js';
@@ -46,6 +47,7 @@ export class QueueIntegrationsService {
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(OutboundUrlGuard) private readonly guard: OutboundUrlGuard,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   page(actor: Actor, query: QueueIntegrationsQueryDto): Promise<QueueIntegrationsPageView> {
@@ -75,9 +77,17 @@ export class QueueIntegrationsService {
 
   async create(actor: Actor, dto: QueueIntegrationDto): Promise<QueueIntegrationView> {
     const fields = this.fieldsOf(actor.companyId, dto, null);
-    const row = await this.database.withTenant(actor.companyId, (tx) =>
-      this.integrations.insert(tx, { companyId: actor.companyId, ...fields }),
-    );
+    const row = await this.database.withTenant(actor.companyId, async (tx) => {
+      const inserted = await this.integrations.insert(tx, { companyId: actor.companyId, ...fields });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'integration.created',
+        entityType: 'integration',
+        entityId: inserted.id,
+        after: auditedRecord(inserted),
+      });
+      return inserted;
+    });
     const view = toQueueIntegrationView(row);
     this.events.saved('create', view);
     return view;
@@ -86,7 +96,16 @@ export class QueueIntegrationsService {
   async update(actor: Actor, id: number, dto: QueueIntegrationDto): Promise<QueueIntegrationView> {
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.existing(tx, actor.companyId, id);
-      return (await this.integrations.update(tx, actor.companyId, id, this.fieldsOf(actor.companyId, dto, current)))!;
+      const updated = (await this.integrations.update(tx, actor.companyId, id, this.fieldsOf(actor.companyId, dto, current)))!;
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'integration.updated',
+        entityType: 'integration',
+        entityId: id,
+        before: auditedRecord(current),
+        after: auditedRecord(updated),
+      });
+      return updated;
     });
     const view = toQueueIntegrationView(row);
     this.events.saved('update', view);
@@ -96,8 +115,16 @@ export class QueueIntegrationsService {
   /** Deletes it and states `queueIntegration.deleted` in the same transaction: tickets and sessions clear it from queues and connections. */
   async delete(actor: Actor, id: number): Promise<{ message: string }> {
     await this.database.withTenant(actor.companyId, async (tx) => {
+      const current = await this.existing(tx, actor.companyId, id);
       if (!(await this.integrations.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_QUEUE_INTEGRATION_FOUND);
       await this.outbox.add(tx, 'queueIntegration.deleted', actor.companyId, { integrationId: id });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'integration.deleted',
+        entityType: 'integration',
+        entityId: id,
+        before: auditedRecord(current),
+      });
     });
     this.events.deleted(actor.companyId, id);
     return { message: 'Integration deleted' };

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  auditedRecord,
   AppError,
   ErrorCode,
   missingOf,
@@ -16,7 +17,7 @@ import {
   type UpdatePromptDto,
 } from '@atrium/contracts';
 import { requireAdmin, SECRET_BOX, type SecretBox } from '@atrium/kernel';
-import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import type { AiDatabase } from '../shared/ai-database.js';
 import { toPromptView } from './prompt.view.js';
@@ -57,6 +58,7 @@ export class PromptsService {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   async list(actor: Actor): Promise<PromptsListView> {
@@ -90,7 +92,17 @@ export class PromptsService {
       temperature: dto.temperature ?? PROMPT_DEFAULTS.temperature,
       maxMessages: dto.maxMessages ?? PROMPT_DEFAULTS.maxMessages,
     };
-    const row = await this.database.withTenant(companyId, (tx) => this.prompts.insert(tx, values));
+    const row = await this.database.withTenant(companyId, async (tx) => {
+      const inserted = await this.prompts.insert(tx, values);
+      await this.audit.record(tx, companyId, {
+        actor,
+        action: 'prompt.created',
+        entityType: 'prompt',
+        entityId: inserted.id,
+        after: auditedRecord(inserted),
+      });
+      return inserted;
+    });
     const view = await this.present(actor, row);
     this.events.saved(companyId, 'create', view);
     return view;
@@ -112,7 +124,21 @@ export class PromptsService {
       ...(keepsSecret(dto.apiKey) ? {} : { apiKeySealed: this.secrets.seal(dto.apiKey!, sealContext(companyId, 'apiKey')) }),
       ...(keepsSecret(dto.voiceKey) ? {} : { voiceKeySealed: this.secrets.seal(dto.voiceKey!, sealContext(companyId, 'voiceKey')) }),
     };
-    const row = await this.database.withTenant(companyId, (tx) => this.prompts.update(tx, companyId, id, changes));
+    const row = await this.database.withTenant(companyId, async (tx) => {
+      const current = await this.prompts.find(tx, companyId, id);
+      const updated = current && (await this.prompts.update(tx, companyId, id, changes));
+      if (current && updated) {
+        await this.audit.record(tx, companyId, {
+          actor,
+          action: 'prompt.updated',
+          entityType: 'prompt',
+          entityId: id,
+          before: auditedRecord(current),
+          after: auditedRecord(updated),
+        });
+      }
+      return updated;
+    });
     if (!row) throw new AppError(ErrorCode.ERR_NO_PROMPT_FOUND);
     const view = await this.present(actor, row);
     this.events.saved(companyId, 'update', view);
@@ -123,8 +149,16 @@ export class PromptsService {
   async delete(actor: Actor, id: number): Promise<Done> {
     requireAdmin(actor);
     await this.database.withTenant(actor.companyId, async (tx) => {
-      if (!(await this.prompts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_PROMPT_FOUND);
+      const current = await this.prompts.find(tx, actor.companyId, id);
+      if (!current || !(await this.prompts.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_PROMPT_FOUND);
       await this.outbox.add(tx, 'prompt.deleted', actor.companyId, { promptId: id });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'prompt.deleted',
+        entityType: 'prompt',
+        entityId: id,
+        before: auditedRecord(current),
+      });
     });
     this.events.deleted(actor.companyId, id);
     return { message: 'Prompt deleted' };

@@ -18,7 +18,7 @@ import {
   type UpdateCampaignDto,
 } from '@atrium/contracts';
 import { hasMore, lockFor, startOfDay } from '@atrium/kernel';
-import { RpcClient } from '@atrium/messaging';
+import { AuditTrail, RpcClient } from '@atrium/messaging';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CampaignsConfig } from '../config.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
@@ -48,6 +48,7 @@ export class CampaignsService {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: CampaignsConfig,
     @Inject(CampaignChannel) private readonly channel: CampaignChannel,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   async page(actor: Actor, query: CampaignsQueryDto): Promise<CampaignsPageView> {
@@ -70,12 +71,14 @@ export class CampaignsService {
     await this.channel.check(actor, fields);
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.checkLocalReferences(tx, actor.companyId, fields);
-      return this.campaigns.insert(tx, {
+      const inserted = await this.campaigns.insert(tx, {
         ...toColumns(fields),
         name: dto.name,
         companyId: actor.companyId,
         status: statusAfterSave('INATIVA', fields.scheduledAt ?? null),
       });
+      await this.auditStart(tx, actor, 'INATIVA', inserted);
+      return inserted;
     });
     const view = await this.views.one(actor.companyId, row);
     this.events.saved('create', view);
@@ -94,7 +97,9 @@ export class CampaignsService {
       const merged = { ...current, ...definedOf(toColumns(fields)) };
       if (editability(current, new Date()) === 'all') requireStartable(merged);
       const status = statusAfterSave(current.status, merged.scheduledAt ?? null);
-      return (await this.campaigns.update(tx, actor.companyId, id, { ...definedOf(toColumns(fields)), status }))!;
+      const updated = (await this.campaigns.update(tx, actor.companyId, id, { ...definedOf(toColumns(fields)), status }))!;
+      await this.auditStart(tx, actor, current.status, updated);
+      return updated;
     });
     const view = await this.views.one(actor.companyId, row);
     this.events.saved('update', view);
@@ -119,11 +124,19 @@ export class CampaignsService {
    */
   async cancel(actor: Actor, id: number): Promise<CampaignView> {
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
-      await this.existing(tx, actor.companyId, id);
+      const current = await this.existing(tx, actor.companyId, id);
       // waits for the sends in flight; sends after it see CANCELADA (CampaignRunner.sendOne)
       await lockFor(tx, CAMPAIGN_SENDING_LOCK, id);
       const cancelled = await this.campaigns.transition(tx, actor.companyId, id, ['EM_ANDAMENTO', 'PROGRAMADA'], 'CANCELADA');
       if (!cancelled) throw new AppError(ErrorCode.ERR_CAMPAIGN_WRONG_STATUS);
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'campaign.cancelled',
+        entityType: 'campaign',
+        entityId: id,
+        before: { status: current.status },
+        after: { name: cancelled.name, status: cancelled.status },
+      });
       return cancelled;
     });
     const view = await this.views.one(actor.companyId, row);
@@ -137,11 +150,27 @@ export class CampaignsService {
       const current = await this.existing(tx, actor.companyId, id, 'update');
       if (current.status !== 'CANCELADA') throw new AppError(ErrorCode.ERR_CAMPAIGN_WRONG_STATUS);
       requireStartable(current);
-      return (await this.campaigns.transition(tx, actor.companyId, id, ['CANCELADA'], 'EM_ANDAMENTO', { completedAt: null }))!;
+      const restarted = (await this.campaigns.transition(tx, actor.companyId, id, ['CANCELADA'], 'EM_ANDAMENTO', { completedAt: null }))!;
+      await this.auditStart(tx, actor, current.status, restarted);
+      return restarted;
     });
     const view = await this.views.one(actor.companyId, row);
     this.events.saved('update', view);
     return view;
+  }
+
+  /** A campaign scheduled (PROGRAMADA) or restarted (EM_ANDAMENTO) by this save: a `campaign.started` entry. */
+  private async auditStart(tx: CampaignsTx, actor: Actor, statusBefore: string, row: CampaignRow): Promise<void> {
+    const started = (row.status === 'PROGRAMADA' || row.status === 'EM_ANDAMENTO') && row.status !== statusBefore;
+    if (!started) return;
+    await this.audit.record(tx, actor.companyId, {
+      actor,
+      action: 'campaign.started',
+      entityType: 'campaign',
+      entityId: row.id,
+      before: { status: statusBefore },
+      after: { name: row.name, status: row.status, scheduledAt: row.scheduledAt },
+    });
   }
 
   /** The gateway stored (or removed) the attachment; only while the campaign is editable. */

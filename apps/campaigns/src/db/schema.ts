@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy, timestamps } from '@atrium/database';
+import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { ScheduleStatus } from '@atrium/contracts';
 import { campaignsDb } from './campaigns-db.js';
 import { campaignSettings, campaignShippings, campaigns } from './campaigns.schema.js';
@@ -50,7 +50,11 @@ export const schedules = campaignsDb
   )
   .enableRLS();
 
+/** Integration events the campaigns service states (audit entries of campaigns started or cancelled), relayed after commit (docs/adr/006, 022). */
+export const outbox = outboxTable(campaignsDb);
+
 export const campaignsSchema = {
+  outbox,
   schedules,
   campaigns,
   campaignShippings,

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
-import { BillingSubjects, ReconciliationQueryDto, type ActorState, type ReconciliationRow } from '@atrium/contracts';
+import { BillingSubjects, IdentitySubjects, ReconciliationQueryDto, type ActorState, type ReconciliationRow } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { CurrentActor, Roles } from '../auth/decorators.js';
 import { reconciliationCsv } from './reconciliation-csv.js';
@@ -23,6 +23,9 @@ export class ReconciliationController {
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="reconciliation.csv"')
   async csv(@CurrentActor() actor: ActorState, @Query() query: ReconciliationQueryDto): Promise<string> {
-    return reconciliationCsv(await this.list(actor, query));
+    const csv = reconciliationCsv(await this.list(actor, query));
+    // the download is an audit log entry (docs/adr/022)
+    await this.rpc.request(IdentitySubjects.auditLogsExported, { what: 'invoice-reconciliation', filters: { ...query } }, { actor });
+    return csv;
   }
 }

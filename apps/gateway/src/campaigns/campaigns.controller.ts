@@ -19,6 +19,7 @@ import {
   CampaignShippingsQueryDto,
   CampaignsQueryDto,
   CampaignsSubjects,
+  IdentitySubjects,
   ErrorCode,
   UpdateCampaignDto,
   type ActorState,
@@ -69,6 +70,7 @@ export class CampaignsController {
     const stream = await shippingsCsv((pageNumber, limit) =>
       this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber, limit }, { actor }),
     );
+    await this.rpc.request(IdentitySubjects.auditLogsExported, { what: 'campaign-shippings', filters: { campaignId: id } }, { actor });
     return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: 'attachment; filename="campaign-shippings.csv"' });
   }
 

@@ -31,7 +31,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   app.use((request: Request, response: Response, next: NextFunction) => {
     const requestId = request.get('x-request-id')?.slice(0, 100) || newRequestId();
     response.setHeader('x-request-id', requestId);
-    runWithRequestId(requestId, next);
+    runWithRequestId(requestId, next, { ip: request.ip, userAgent: request.get('user-agent')?.slice(0, 300) });
   });
   app.use(
     pinoHttp({

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
 import { AnnouncementMediaService } from './announcement-media.service.js';
 import { AnnouncementsController } from './announcements.controller.js';
+import { AuditLogsController } from './audit-logs.controller.js';
 import { AuthController } from './auth.controller.js';
 import { CompaniesController } from './companies.controller.js';
 import { HelpsController } from './helps.controller.js';
@@ -30,6 +31,7 @@ import { UsersController } from './users.controller.js';
     OnboardingController,
     SsoController,
     SsoSettingsController,
+    AuditLogsController,
   ],
   providers: [AnnouncementMediaService],
 })

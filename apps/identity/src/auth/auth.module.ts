@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CompaniesStoreModule } from '../companies/companies-store.module.js';
 import { SharedModule } from '../shared/shared.module.js';
 import { UsersStoreModule } from '../users/users-store.module.js';
 import { LoginSessionsModule } from '../login-sessions/login-sessions.module.js';
@@ -9,7 +10,7 @@ import { SsoSettingsStoreModule } from '../sso-settings/sso-settings-store.modul
 import { LoginPolicy } from './login-policy.js';
 
 @Module({
-  imports: [SharedModule, UsersStoreModule, LoginSessionsModule, SsoSettingsStoreModule],
+  imports: [SharedModule, UsersStoreModule, LoginSessionsModule, SsoSettingsStoreModule, CompaniesStoreModule],
   controllers: [AuthController],
   providers: [AuthService, LoginRateLimiter, LoginPolicy],
   exports: [AuthService],

@@ -9,6 +9,7 @@ import {
   type LoginDto,
   type SessionUserView,
 } from '@atrium/contracts';
+import { AuditTrail } from '@atrium/messaging';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
 import { IdentityEvents } from '../shared/identity.events.js';
@@ -16,6 +17,7 @@ import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.j
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import { LoginPolicy } from './login-policy.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
@@ -42,6 +44,8 @@ export class AuthService {
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
+    @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
   ) {
     this.jwt = new JwtService({
       secret: config.JWT_SECRET,
@@ -55,7 +59,10 @@ export class AuthService {
     const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, credentials.email));
     this.dummyHash ??= this.passwords.hash(newSecret());
     const valid = await this.passwords.verify(found?.user.passwordHash ?? (await this.dummyHash), credentials.password);
-    if (!found || !valid) throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
+    if (!found || !valid) {
+      await this.recordFailedLogin(credentials.email, found?.user ?? null, client);
+      throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
+    }
     await this.limiter.recordSuccess(credentials.email, client.ip);
     await this.policy.assertPasswordAllowed(found.user);
     return this.openSession(found.user, found.company, client);
@@ -78,6 +85,13 @@ export class AuthService {
         expiresAt,
         ip: client.ip?.slice(0, 64),
         userAgent: client.userAgent?.slice(0, 300),
+      });
+      await this.audit.record(tx, user.companyId, {
+        actor: { userId: user.id },
+        action: 'auth.login',
+        entityType: 'user',
+        entityId: user.id,
+        client,
       });
       return this.loadUser(tx, user.companyId, user.id);
     });
@@ -125,16 +139,46 @@ export class AuthService {
     if (!session) return;
     const presented = hashSecret(parts.secret);
     if (!sameHash(session.tokenHash, presented) && !sameHash(session.previousTokenHash, presented)) return;
-    await this.database.withTenant(session.companyId, (tx) => this.sessions.revoke(tx, session.id));
-    await this.actorStates.remove(session.userId, session.id);
+    await this.endSession(session);
   }
 
   /** Ends the login an access token belongs to (a log out with the bearer token and no refresh cookie). */
   async endLogin(actor: Actor): Promise<void> {
     const session = await this.database.asSystem((tx) => this.sessions.findById(tx, actor.sessionId));
     if (!session || session.userId !== actor.userId || session.companyId !== actor.companyId) return;
-    await this.database.withTenant(session.companyId, (tx) => this.sessions.revoke(tx, session.id));
+    await this.endSession(session);
+  }
+
+  /** A log out: the session revoked and the audit entry in one transaction (a repeat of an ended one is not logged again). */
+  private async endSession(session: { id: string; userId: number; companyId: number; revokedAt: Date | null }): Promise<void> {
+    await this.database.withTenant(session.companyId, async (tx) => {
+      await this.sessions.revoke(tx, session.id);
+      if (!session.revokedAt) {
+        await this.audit.record(tx, session.companyId, {
+          actor: { userId: session.userId },
+          action: 'auth.logout',
+          entityType: 'user',
+          entityId: session.userId,
+        });
+      }
+    });
     await this.actorStates.remove(session.userId, session.id);
+  }
+
+  /** A wrong password (the account's company files it) or an unknown e-mail (the platform's company files it: super users see it). */
+  private async recordFailedLogin(email: string, user: { id: number; companyId: number } | null, client: ClientInfo): Promise<void> {
+    await this.database.asSystem(async (tx) => {
+      const companyId = user?.companyId ?? (await this.companies.platformCompany(tx))?.id;
+      if (companyId === undefined) return;
+      await this.audit.record(tx, companyId, {
+        actor: user ? { userId: user.id } : null,
+        action: 'auth.loginFailed',
+        entityType: 'user',
+        entityId: user?.id ?? null,
+        detail: email.slice(0, 254),
+        client,
+      });
+    });
   }
 
   me(actor: Actor): Promise<SessionUserView> {

@@ -17,7 +17,7 @@ import {
 } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
 import { requireSuper, toPage } from '@atrium/kernel';
-import { IntegrationOutbox } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox } from '@atrium/messaging';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { CompanyCalendar } from '../shared/dates.js';
 import { toPlanView } from '../plans/plan.view.js';
@@ -30,6 +30,12 @@ import { CompaniesRepository, type CompanyRow, type NewCompany } from './compani
 import { companyContact, CompanyProvisioner, conflictOf, phoneDigits } from './company-provisioner.js';
 import { CompanySessionsRefresher } from './company-sessions.refresher.js';
 import { CompanyViewLoader } from './company-view.loader.js';
+
+/** A company's fields as the audit log shows them. */
+function auditedCompany(row: CompanyRow): Record<string, unknown> {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return fields;
+}
 
 /** Companies (tenants), administered by super users (spec 001 sections 2, 3 and 7). */
 @Injectable()
@@ -46,6 +52,7 @@ export class CompaniesService {
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   list(actor: Actor): Promise<CompanyView[]> {
@@ -85,6 +92,17 @@ export class CompaniesService {
           campaignsEnabled: dto.campaignsEnabled ?? true,
           admin: passwordHash ? { email: dto.email, passwordHash } : undefined,
         });
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'company.created',
+          entityType: 'company',
+          entityId: row.id,
+          after: {
+            ...auditedCompany(row),
+            campaignsEnabled: dto.campaignsEnabled ?? true,
+            ...(dto.password && { password: dto.password }),
+          },
+        });
         return this.views.one(tx, row.id);
       }),
     );
@@ -113,6 +131,18 @@ export class CompaniesService {
         if (dto.campaignsEnabled !== undefined) await this.settings.upsert(tx, id, 'campaignsEnabled', String(dto.campaignsEnabled));
         const view = await this.views.one(tx, id);
         await this.subscriptionChanged(tx, current.company, view);
+        const updated = await this.companies.findWithPlan(tx, id);
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'company.updated',
+          entityType: 'company',
+          entityId: id,
+          before: auditedCompany(current.company),
+          after: {
+            ...(updated && auditedCompany(updated.company)),
+            ...(dto.campaignsEnabled !== undefined && { campaignsEnabled: dto.campaignsEnabled }),
+          },
+        });
         return { before: current.company, view };
       }),
     );
@@ -131,6 +161,13 @@ export class CompaniesService {
       if (current.company.isPlatform) throw new AppError(ErrorCode.ERR_CANNOT_DELETE_PLATFORM_COMPANY);
       const users = await this.companies.membersOf(tx, { companyId: id });
       await this.companies.delete(tx, id);
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'company.deleted',
+        entityType: 'company',
+        entityId: id,
+        before: auditedCompany(current.company),
+      });
       return users;
     });
     await this.sessions.endSessions(members, { includeSuper: true });
@@ -142,7 +179,16 @@ export class CompaniesService {
     if (!actor.super && !ownAdmin) throw new AppError(ErrorCode.ERR_NO_PERMISSION);
     const work = async (tx: IdentityTx) => {
       const schedules = dto.schedules.map(({ weekday, weekdayEn, startTime, endTime }) => ({ weekday, weekdayEn, startTime, endTime }));
-      if (!(await this.companies.update(tx, id, { schedules }))) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+      const current = await this.companies.findWithPlan(tx, id);
+      if (!current || !(await this.companies.update(tx, id, { schedules }))) throw new AppError(ErrorCode.ERR_NO_COMPANY_FOUND);
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'company.updated',
+        entityType: 'company',
+        entityId: id,
+        before: { schedules: current.company.schedules },
+        after: { schedules },
+      });
       return this.views.one(tx, id);
     };
     return actor.super ? this.database.asSystem(work) : this.database.withTenant(id, work);

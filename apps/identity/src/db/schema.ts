@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -249,6 +250,42 @@ export const announcements = identity.table('announcements', {
   ...timestamps(),
 });
 
+/**
+ * The audit log (docs/adr/023-audit-log.md): one row per `audit.recorded` event of any service,
+ * unique by its event id (a redelivery inserts nothing). Append-only: the application role may
+ * not update or delete it (migration 0005's trigger, and migrateService revokes those rights on
+ * tables commented 'append-only'); only the retention function deletes, as the owner.
+ * A failed login with an unknown e-mail is filed under the platform's company (super users see it);
+ * `company_id` is nullable only so an entry never fails to store.
+ */
+export const auditLogs = identity
+  .table(
+    'audit_logs',
+    {
+      id: bigserial('id', { mode: 'number' }).primaryKey(),
+      eventId: uuid('event_id').notNull(),
+      companyId: integer('company_id'),
+      userId: integer('user_id'),
+      userName: varchar('user_name', { length: 100 }),
+      action: varchar('action', { length: 50 }).notNull(),
+      entityType: varchar('entity_type', { length: 30 }).notNull(),
+      entityId: varchar('entity_id', { length: 100 }),
+      before: jsonb('before').$type<Record<string, unknown>>(),
+      after: jsonb('after').$type<Record<string, unknown>>(),
+      ip: varchar('ip', { length: 64 }),
+      userAgent: varchar('user_agent', { length: 300 }),
+      detail: varchar('detail', { length: 300 }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [
+      uniqueIndex('audit_logs_event_unique').on(t.eventId),
+      index('audit_logs_company_created_idx').on(t.companyId, t.createdAt),
+      index('audit_logs_created_idx').on(t.createdAt),
+      tenantIsolationPolicy(),
+    ],
+  )
+  .enableRLS();
+
 /** Integration events stated by this service's transactions, until the relay publishes them (docs/adr/006). */
 export const outbox = outboxTable(identity);
 
@@ -266,5 +303,6 @@ export const identitySchema = {
   ssoDomains,
   helps,
   announcements,
+  auditLogs,
 };
 export type IdentitySchema = typeof identitySchema;

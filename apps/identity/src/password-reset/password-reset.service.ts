@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, STRONG_PASSWORD } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
+import { AuditTrail } from '@atrium/messaging';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { Redis } from 'ioredis';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
@@ -39,6 +40,7 @@ export class PasswordResetService {
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -52,14 +54,20 @@ export class PasswordResetService {
     const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, email));
     if (!found) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.database.withTenant(found.user.companyId, (tx) =>
-      this.resets.replace(tx, {
+    await this.database.withTenant(found.user.companyId, async (tx) => {
+      await this.resets.replace(tx, {
         userId: found.user.id,
         companyId: found.user.companyId,
         codeHash: hashCode(code),
         expiresAt: new Date(Date.now() + CODE_TTL_MS),
-      }),
-    );
+      });
+      await this.audit.record(tx, found.user.companyId, {
+        actor: null,
+        action: 'auth.passwordResetRequested',
+        entityType: 'user',
+        entityId: found.user.id,
+      });
+    });
     this.mailer
       .send({
         to: found.user.email,
@@ -82,6 +90,14 @@ export class PasswordResetService {
       if (!(await this.resets.markUsed(tx, reset.id))) return false;
       await this.users.update(tx, user.companyId, user.id, { passwordHash });
       await this.sessions.revokeAllOf(tx, user.id);
+      await this.audit.record(tx, user.companyId, {
+        actor: { userId: user.id },
+        action: 'auth.passwordReset',
+        entityType: 'user',
+        entityId: user.id,
+        before: { password: 'old' },
+        after: { password: 'new' },
+      });
       return true;
     });
     if (!accepted) throw new AppError(ErrorCode.ERR_INVALID_RESET_TOKEN);

@@ -37,13 +37,13 @@ export class PlansRepository {
     return row;
   }
 
-  async create(values: PlanDto): Promise<PlanRow> {
-    const [row] = await this.database.db.insert(plans).values(values).returning();
+  async create(values: PlanDto, tx?: IdentityTx): Promise<PlanRow> {
+    const [row] = await (tx ?? this.database.db).insert(plans).values(values).returning();
     return row!;
   }
 
-  async update(id: number, values: UpdatePlanDto): Promise<PlanRow | undefined> {
-    const [row] = await this.database.db
+  async update(id: number, values: UpdatePlanDto, tx?: IdentityTx): Promise<PlanRow | undefined> {
+    const [row] = await (tx ?? this.database.db)
       .update(plans)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(plans.id, id))
@@ -51,8 +51,8 @@ export class PlansRepository {
     return row;
   }
 
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.database.db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
+  async delete(id: number, tx?: IdentityTx): Promise<boolean> {
+    const deleted = await (tx ?? this.database.db).delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
     return deleted.length > 0;
   }
 

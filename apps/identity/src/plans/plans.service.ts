@@ -13,6 +13,9 @@ import {
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
 import { requireSuper, toPage } from '@atrium/kernel';
+import { AuditTrail } from '@atrium/messaging';
+import { DATABASE } from '@atrium/service-kit';
+import type { IdentityDatabase } from '../shared/identity-database.js';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
 import { CompanySessionsRefresher } from '../companies/company-sessions.refresher.js';
 import { toPlanView, toPublicPlanView } from './plan.view.js';
@@ -23,12 +26,20 @@ function isForeignKeyViolation(error: unknown): boolean {
   return [error, (error as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: string } | null)?.code === '23503');
 }
 
+/** A plan's fields as the audit log shows them. */
+function auditedPlan(row: PlanRow): Record<string, unknown> {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return fields;
+}
+
 /** Plans: read by anyone signing up, administered by super users (spec 001 sections 3 and 9). */
 @Injectable()
 export class PlansService {
   constructor(
     @Inject(PlansRepository) private readonly plans: PlansRepository,
     @Inject(CompanySessionsRefresher) private readonly sessions: CompanySessionsRefresher,
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   /** GET /plans/list, before login: names, limits and price only. */
@@ -54,14 +65,42 @@ export class PlansService {
 
   async create(actor: Actor, dto: PlanDto): Promise<PlanView> {
     requireSuper(actor);
-    return toPlanView(await this.saving(() => this.plans.create({ ...dto, name: dto.name.trim() })));
+    const row = await this.saving(() =>
+      this.database.asSystem(async (tx) => {
+        const created = await this.plans.create({ ...dto, name: dto.name.trim() }, tx);
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'plan.created',
+          entityType: 'plan',
+          entityId: created.id,
+          after: auditedPlan(created),
+        });
+        return created;
+      }),
+    );
+    return toPlanView(row);
   }
 
   /** New feature flags reach the logged-in users of every company on the plan at once. */
   async update(actor: Actor, id: number, dto: UpdatePlanDto): Promise<PlanView> {
     requireSuper(actor);
     const before = await this.found(id);
-    const after = await this.saving(() => this.plans.update(id, { ...dto, ...(dto.name !== undefined && { name: dto.name.trim() }) }));
+    const after = await this.saving(() =>
+      this.database.asSystem(async (tx) => {
+        const updated = await this.plans.update(id, { ...dto, ...(dto.name !== undefined && { name: dto.name.trim() }) }, tx);
+        if (updated) {
+          await this.audit.record(tx, actor.companyId, {
+            actor,
+            action: 'plan.updated',
+            entityType: 'plan',
+            entityId: id,
+            before: auditedPlan(before),
+            after: auditedPlan(updated),
+          });
+        }
+        return updated;
+      }),
+    );
     if (!after) throw new AppError(ErrorCode.ERR_NO_PLAN_FOUND);
     if (PLAN_FLAGS.some((flag) => before[flag] !== after[flag])) await this.sessions.refreshPlan(id);
     return toPlanView(after);
@@ -69,10 +108,19 @@ export class PlansService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     requireSuper(actor);
-    await this.found(id);
+    const plan = await this.found(id);
     if ((await this.plans.companiesUsing(id)) > 0) throw new AppError(ErrorCode.ERR_PLAN_IN_USE);
     try {
-      await this.plans.delete(id);
+      await this.database.asSystem(async (tx) => {
+        if (!(await this.plans.delete(id, tx))) return;
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'plan.deleted',
+          entityType: 'plan',
+          entityId: id,
+          before: auditedPlan(plan),
+        });
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new AppError(ErrorCode.ERR_PLAN_IN_USE);
       throw error;

@@ -16,7 +16,7 @@ import {
   type UserView,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
-import { IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { randomBytes } from 'node:crypto';
 import { requireAdmin, toPage, withinLimit } from '@atrium/kernel';
@@ -34,6 +34,11 @@ import { UsersRepository, type UserRow } from './users.repository.js';
 /** Fields only admins may set (spec 000 section 6: edit-profile and edit-queues actions). */
 const ADMIN_ONLY_FIELDS = ['profile', 'queueIds', 'allTicket', 'whatsappId'] as const;
 
+/** A user's fields as the audit log shows them (the password hash never). */
+function auditedUser(row: UserRow): Record<string, unknown> {
+  return { name: row.name, email: row.email, profile: row.profile, allTicket: row.allTicket, whatsappId: row.whatsappId, super: row.super };
+}
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -47,6 +52,7 @@ export class UsersService {
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
     @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   page(actor: Actor, query: PageQueryDto): Promise<Page<UserView>> {
@@ -97,6 +103,13 @@ export class UsersService {
         });
         await this.users.replaceQueues(tx, actor.companyId, row.id, dto.queueIds ?? []);
         await this.outbox.add(tx, 'user.saved', actor.companyId, { user: { id: row.id, name: row.name } });
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'user.created',
+          entityType: 'user',
+          entityId: row.id,
+          after: { ...auditedUser(row), queueIds: dto.queueIds ?? [] },
+        });
         return { user: await this.viewOf(tx, actor.companyId, row.id), company: toUserCompanyRef(company.company) };
       }),
     );
@@ -138,6 +151,7 @@ export class UsersService {
         const current = await this.users.findById(tx, actor.companyId, id);
         if (!current) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
         if (!admin) await this.assertNoAdminOnlyChange(tx, current, dto);
+        const queuesBefore = ((await this.users.queuesOf(tx, actor.companyId, [id])).get(id) ?? []).map((q) => q.id).sort((a, b) => a - b);
         await this.users.update(tx, actor.companyId, id, {
           ...(dto.name !== undefined && { name: dto.name.trim() }),
           ...(dto.email !== undefined && { email: dto.email.trim().toLowerCase() }),
@@ -149,6 +163,22 @@ export class UsersService {
         if (admin && dto.queueIds !== undefined) await this.users.replaceQueues(tx, actor.companyId, id, dto.queueIds);
         // other services keep the name (tickets' read model)
         if (dto.name !== undefined) await this.outbox.add(tx, 'user.saved', actor.companyId, { user: { id, name: dto.name.trim() } });
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'user.updated',
+          entityType: 'user',
+          entityId: id,
+          before: { ...auditedUser(current), password: 'unchanged', queueIds: queuesBefore },
+          after: {
+            ...(dto.name !== undefined && { name: dto.name.trim() }),
+            ...(dto.email !== undefined && { email: dto.email.trim().toLowerCase() }),
+            ...(passwordHash !== undefined && { password: 'changed' }),
+            ...(admin && dto.profile !== undefined && { profile: dto.profile }),
+            ...(admin && dto.allTicket !== undefined && { allTicket: dto.allTicket }),
+            ...(admin && dto.whatsappId !== undefined && { whatsappId: dto.whatsappId }),
+            ...(admin && dto.queueIds !== undefined && { queueIds: [...dto.queueIds].sort((a, b) => a - b) }),
+          },
+        });
         return this.withCompany(tx, actor.companyId, await this.viewOf(tx, actor.companyId, id));
       }),
     );
@@ -161,10 +191,18 @@ export class UsersService {
     requireAdmin(actor);
     if (actor.userId === id) throw new AppError(ErrorCode.ERR_CANNOT_DELETE_SELF);
     await this.database.withTenant(actor.companyId, async (tx) => {
+      const current = await this.users.findById(tx, actor.companyId, id);
       await this.sessions.revokeAllOf(tx, id);
-      if (!(await this.users.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
+      if (!current || !(await this.users.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
       // the tickets service releases their open tickets
       await this.outbox.add(tx, 'user.deleted', actor.companyId, { userId: id });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'user.deleted',
+        entityType: 'user',
+        entityId: id,
+        before: auditedUser(current),
+      });
     });
     await this.actorStates.remove(id);
     this.events.userDeleted(actor.companyId, id);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  auditedRecord,
   AppError,
   CONNECTION_DEFAULTS,
   ErrorCode,
@@ -18,7 +19,7 @@ import {
   type WhatsappTokenView,
   type WhatsappView,
 } from '@atrium/contracts';
-import { requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
+import { AuditTrail, requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
@@ -44,6 +45,12 @@ function withEmptyTexts(dto: Changes): Partial<NewWhatsapp> {
 }
 
 /** Connections and their rules (spec 000/001 "Connections", issue 4). */
+/** A connection's settings as the audit log shows them (not its live state: status, QR code, retries). */
+function auditedConnection(row: WhatsappRow): Record<string, unknown> {
+  const { status: _status, qrcode: _qr, pairingCode: _pairing, retries: _retries, statusReason: _reason, ...fields } = auditedRecord(row);
+  return fields;
+}
+
 @Injectable()
 export class ConnectionsService {
   constructor(
@@ -55,6 +62,7 @@ export class ConnectionsService {
     @Inject(QueueNames) private readonly queueNames: QueueNames,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(CloudConnectionFields) private readonly cloud: CloudConnectionFields,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   async list(actor: Actor): Promise<WhatsappView[]> {
@@ -116,6 +124,13 @@ export class ConnectionsService {
         status: 'OPENING',
       });
       await this.connections.setQueues(tx, actor.companyId, row.id, queueIds);
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'connection.created',
+        entityType: 'connection',
+        entityId: row.id,
+        after: { ...auditedConnection(row), queueIds },
+      });
       return [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))];
     });
     const [view, ...demoted] = await this.present(actor, saved);
@@ -145,6 +160,14 @@ export class ConnectionsService {
       const demoted = fields.isDefault === true && !current.isDefault ? await this.connections.clearDefault(tx, actor.companyId, id) : [];
       const row = (await this.connections.update(tx, actor.companyId, id, { ...withEmptyTexts(fields), ...cloudAccount }))!;
       if (queueIds !== undefined) await this.connections.setQueues(tx, actor.companyId, id, queueIds);
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'connection.updated',
+        entityType: 'connection',
+        entityId: id,
+        before: { ...auditedConnection(current), queueIds: currentQueues },
+        after: { ...auditedConnection(row), queueIds: queueIds ?? currentQueues },
+      });
       const providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
       const recheckCloud = row.provider === 'cloud' && 'cloudAccessToken' in cloudAccount;
       return { saved: [await this.draft(tx, row, true), ...(await this.drafts(tx, demoted))], providerChanged, recheckCloud };
@@ -166,6 +189,13 @@ export class ConnectionsService {
       await this.connections.lockCompany(tx, actor.companyId);
       const row = await this.owned(tx, actor, id);
       await this.connections.delete(tx, actor.companyId, id);
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'connection.deleted',
+        entityType: 'connection',
+        entityId: id,
+        before: auditedConnection(row),
+      });
       if (!row.isDefault) return null;
       const next = await this.connections.oldest(tx, actor.companyId);
       if (!next) return null;
@@ -214,8 +244,17 @@ export class ConnectionsService {
     const token = newApiToken();
     const tokenHint = apiTokenHint(token);
     const draft = await this.database.withTenant(actor.companyId, async (tx) => {
-      await this.owned(tx, actor, id);
+      const current = await this.owned(tx, actor, id);
       const row = (await this.connections.update(tx, actor.companyId, id, { tokenHash: apiTokenHash(token), tokenHint }))!;
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'token.issued',
+        entityType: 'token',
+        entityId: id,
+        // the hint (its last characters) names the token without revealing it
+        before: { connection: current.name, hint: current.tokenHint },
+        after: { connection: current.name, hint: tokenHint },
+      });
       return this.draft(tx, row, true);
     });
     const [view] = await this.present(actor, [draft]);

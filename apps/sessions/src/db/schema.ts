@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantIsolationPolicy, timestamps } from '@atrium/database';
+import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { SessionStatusReason, TemplateComponent, WhatsappProvider, WhatsappStatus } from '@atrium/contracts';
 
 /** Everything the sessions service owns lives in this schema. */
@@ -181,5 +181,8 @@ export const whatsappTemplates = sessionsDb
   )
   .enableRLS();
 
-export const sessionsSchema = { whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys, whatsappTemplates };
+/** Integration events the sessions service states (audit entries of connection changes), relayed after commit (docs/adr/006, 022). */
+export const outbox = outboxTable(sessionsDb);
+
+export const sessionsSchema = { outbox, whatsapps, whatsappQueues, sessionLeases, sessionReplicas, authKeys, whatsappTemplates };
 export type SessionsSchema = typeof sessionsSchema;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, type Actor } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
-import { IntegrationOutbox } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox } from '@atrium/messaging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { requireAdmin } from '@atrium/kernel';
 import { TicketsEvents } from '../shared/tickets.events.js';
@@ -9,6 +9,7 @@ import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { TicketViews } from '../tickets/ticket-views.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { QueuesRepository } from './queues.repository.js';
+import { auditedQueue, toQueueView } from './queue.view.js';
 
 /** Ticket views fetched per query when a deleted queue's tickets are announced. */
 export const UNQUEUED_VIEWS_CHUNK = 200;
@@ -24,6 +25,7 @@ export class DeleteQueue {
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -36,10 +38,18 @@ export class DeleteQueue {
     requireAdmin(actor);
     const ticketIds = await this.database.withTenant(actor.companyId, async (tx) => {
       if (!(await this.queues.lockById(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+      const current = await this.queues.findById(tx, actor.companyId, id);
       const held = await this.tickets.idsInQueue(tx, actor.companyId, id);
       await this.queues.delete(tx, actor.companyId, id);
       // identity takes it out of its members' queues
       await this.outbox.add(tx, 'queue.deleted', actor.companyId, { queueId: id });
+      await this.audit.record(tx, actor.companyId, {
+        actor,
+        action: 'queue.deleted',
+        entityType: 'queue',
+        entityId: id,
+        before: current ? auditedQueue(toQueueView(current)) : null,
+      });
       return held;
     });
     this.events.queueDeleted(actor.companyId, id);

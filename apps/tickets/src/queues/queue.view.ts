@@ -18,3 +18,9 @@ export function toQueueView(row: QueueRow): QueueView {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A queue's fields as the audit log shows them. */
+export function auditedQueue(view: QueueView): Record<string, unknown> {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = view as QueueView & { createdAt?: unknown; updatedAt?: unknown };
+  return fields;
+}

@@ -14,13 +14,13 @@ import {
   type UpdateQueueDto,
 } from '@atrium/contracts';
 import { isUniqueViolation } from '@atrium/database';
-import { IntegrationOutbox, requireAiReferences, RpcClient } from '@atrium/messaging';
+import { AuditTrail, IntegrationOutbox, requireAiReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { lockFor, PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { TicketsEvents } from '../shared/tickets.events.js';
 import type { TicketsDatabase } from '../shared/tickets-database.js';
 import { DeleteQueue } from './delete-queue.js';
-import { toQueueView } from './queue.view.js';
+import { auditedQueue, toQueueView } from './queue.view.js';
 import { QUEUE_COLOR_UNIQUE, QueuesRepository } from './queues.repository.js';
 
 /** Queues' basic data (spec 001 "Queues"): everyone reads them, admins manage them within the plan's limit. */
@@ -34,6 +34,7 @@ export class QueuesService {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(DeleteQueue) private readonly deleting: DeleteQueue,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   /** A page of every company's queues for identity's read model (libs/contracts read-models.ts). */
@@ -75,7 +76,15 @@ export class QueuesService {
         if (await this.queues.colorTaken(tx, actor.companyId, dto.color)) throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
         const row = await this.queues.insert(tx, { companyId: actor.companyId, ...dto, schedules: dto.schedules ?? [...DEFAULT_SCHEDULE] });
         await this.outbox.add(tx, 'queue.saved', actor.companyId, { queue: { id: row.id, name: row.name, color: row.color } });
-        return toQueueView(row);
+        const created = toQueueView(row);
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'queue.created',
+          entityType: 'queue',
+          entityId: row.id,
+          after: auditedQueue(created),
+        });
+        return created;
       }),
     );
     this.events.queueSaved('create', view);
@@ -90,8 +99,17 @@ export class QueuesService {
         if (dto.color !== undefined && (await this.queues.colorTaken(tx, actor.companyId, dto.color, id))) {
           throw new AppError(ErrorCode.ERR_QUEUE_COLOR_ALREADY_EXISTS);
         }
-        const row = await this.queues.update(tx, actor.companyId, id, dto);
-        if (!row) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        const current = await this.queues.findById(tx, actor.companyId, id);
+        const row = current && (await this.queues.update(tx, actor.companyId, id, dto));
+        if (!current || !row) throw new AppError(ErrorCode.ERR_NO_QUEUE_FOUND);
+        await this.audit.record(tx, actor.companyId, {
+          actor,
+          action: 'queue.updated',
+          entityType: 'queue',
+          entityId: id,
+          before: auditedQueue(toQueueView(current)),
+          after: auditedQueue(toQueueView(row)),
+        });
         // other services keep the name and colour (identity's read model)
         if (dto.name !== undefined || dto.color !== undefined) {
           await this.outbox.add(tx, 'queue.saved', actor.companyId, { queue: { id: row.id, name: row.name, color: row.color } });

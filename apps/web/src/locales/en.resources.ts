@@ -27,6 +27,7 @@ import enFiles from './en/files.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
 import enFlows from './en/flows.json' with { type: 'json' };
+import enAuditLogs from './en/auditLogs.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every English text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -60,4 +61,5 @@ export const en = {
   campaigns: enCampaigns,
   schedules: enSchedules,
   flows: enFlows,
+  auditLogs: enAuditLogs,
 } as const satisfies Record<Namespace, object>;

@@ -59,6 +59,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [{ key: 'campaigns', icon: No
 const UsersPage = lazy(() => import('../features/users/components/users.page'));
 const SchedulesPage = lazy(() => import('../features/schedules/components/schedules.page'));
 const SettingsPage = lazy(() => import('../features/settings/components/settings.page'));
+const AuditLogsPage = lazy(() => import('../features/audit-logs/components/audit-logs.page'));
 const QueuesPage = lazy(() => import('../features/queues/components/queues.page'));
 const HelpsPage = lazy(() => import('../features/helps/components/helps.page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/components/announcements.page'));
@@ -270,6 +271,7 @@ export const ROUTES: readonly AppRoute[] = [
     icon: AuditOutlined,
     role: 'super',
   },
+  { key: 'auditLogs', path: '/audit-logs', page: AuditLogsPage, menu: true, section: 'admin', icon: AuditOutlined, role: 'admin' },
   { key: 'settings', path: '/settings', page: SettingsPage, menu: true, section: 'admin', icon: SettingOutlined, role: 'admin' },
 ];
 

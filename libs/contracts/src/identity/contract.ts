@@ -1,5 +1,6 @@
 import type { ByCompany, ById, Done, NoData, Ok, Rpc, Update } from '../contract.js';
 import type { Page } from '../rpc.js';
+import type { AuditLogExportPageDto, AuditLogQueryDto, AuditLogView, ExportDownloadedDto } from '../audit/audit-log.js';
 import type { ReadModelPageDto, UserRefRecord } from '../read-models.js';
 import type { PageQueryDto } from '../paging.js';
 import type {
@@ -104,4 +105,8 @@ export type IdentityContract = {
   [S.announcementsUpdate]: Rpc<Update<UpdateAnnouncementDto>, AnnouncementView>;
   [S.announcementsDelete]: Rpc<ById, AnnouncementView>;
   [S.announcementsSetMedia]: Rpc<Update<AnnouncementMediaDto>, AnnouncementView>;
+
+  [S.auditLogsPage]: Rpc<AuditLogQueryDto, Page<AuditLogView>>;
+  [S.auditLogsExportPage]: Rpc<AuditLogExportPageDto, AuditLogView[]>;
+  [S.auditLogsExported]: Rpc<ExportDownloadedDto, Done>;
 };

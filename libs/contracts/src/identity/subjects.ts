@@ -69,4 +69,11 @@ export const IdentitySubjects = {
   announcementsUpdate: 'identity.announcements.update',
   announcementsDelete: 'identity.announcements.delete',
   announcementsSetMedia: 'identity.announcements.set-media',
+
+  /** GET /audit-logs (admins: their company; super users: any) → Page<AuditLogView>. */
+  auditLogsPage: 'identity.audit-logs.page',
+  /** A batch of the CSV export (ids above `afterId`, oldest first) → AuditLogView[]. */
+  auditLogsExportPage: 'identity.audit-logs.export-page',
+  /** Records that the actor downloaded an export (`{ what, filters }`) → Done. */
+  auditLogsExported: 'identity.audit-logs.exported',
 } as const;

@@ -1,3 +1,4 @@
+import type { AuditRecorded } from '../audit/audit-log.js';
 import type { QueueRefRecord, UserRefRecord } from '../read-models.js';
 import type { StreamDefinition } from '../streams.js';
 import type { TicketBotReleased, TicketMessageHandedToBot } from '../tickets/bot-handoff.js';
@@ -47,6 +48,8 @@ export interface IntegrationEventMap {
   'company.created': CompanySubscription;
   /** identity: a company's plan or due date changed (billing issues or corrects the invoice of its period). */
   'company.subscriptionChanged': CompanySubscription;
+  /** any service: an admin's or super user's change, or a login event, for identity's audit log (docs/adr/022). */
+  'audit.recorded': AuditRecorded;
 }
 
 /** A company's billing terms as they were when the event was stated; handlers read the current ones. */

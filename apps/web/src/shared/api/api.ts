@@ -24,6 +24,7 @@ export const TAGS = [
   'TicketNotes',
   'QueueOptions',
   'Invoices',
+  'AuditLogs',
   'Prompts',
   'ContactLists',
   'ContactListItems',

@@ -1,0 +1,2 @@
+export * from './audit-actions.js';
+export * from './audit-log.js';
