@@ -20,7 +20,7 @@ export enum JobName {
   InvoicesIssue = 'invoices.issue',
   /** billing: ask Stripe about open invoices' charges (missed webhooks) and retry pending renewals (repeatable). */
   PaymentsRecover = 'payments.recover',
-  /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step. */
+  /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step; runs as a turn of the ticket. */
   FlowTimer = 'flow.timer',
 }
 
@@ -32,5 +32,12 @@ export interface JobPayloads {
   [JobName.TicketsInactivitySweep]: Record<string, never>;
   [JobName.InvoicesIssue]: Record<string, never>;
   [JobName.PaymentsRecover]: Record<string, never>;
-  [JobName.FlowTimer]: { companyId: number; ticketId: number; step: number; timer: 'delay' | 'timeout' };
+  [JobName.FlowTimer]: {
+    companyId: number;
+    ticketId: number;
+    step: number;
+    timer: 'delay' | 'timeout';
+    /** The customer message the walk that set the timer followed (the turn's place among the ticket's turns); absent in timers set before it was. */
+    sequence?: number;
+  };
 }

@@ -17,6 +17,7 @@ import { FlowEffects } from './flow-effects.js';
 import { initialFlowState, planFlow, type FlowAction, type FlowInput, type FlowPlan, type FlowRunState } from '@atrium/contracts';
 import { FlowRunsRepository } from './flow-runs.repository.js';
 import type { FlowContact } from '@atrium/contracts';
+import type { FlowTimerTurn } from '../runtime/bot-registry.js';
 import { FlowsRepository } from './flows.repository.js';
 
 /** A ticket's run as a walk needs it: the version's graph and the run's state. */
@@ -32,9 +33,9 @@ const NOTE_PREFIX = 'Fluxo interrompido: ';
 
 /**
  * The flow runtime (issue 27), inside the ai service's per-ticket bot runtime: a customer message
- * handed to a flow (`ticketMessage.handedToBot` with a `flow` bot, run by BotTurnsConsumer one turn
- * at a time per ticket, under its lock) and a flow timer (FlowTimerProcessor, under the same lock)
- * each make one walk: the planner's actions are sent through `tickets.bot.act` with the walk's
+ * handed to a flow (`ticketMessage.handedToBot` with a `flow` bot) and a flow timer that fired
+ * (stored as a turn by FlowTimerProcessor) are each a turn of the ticket, run by BotTurnsConsumer
+ * one at a time per ticket, and each make one walk: the planner's actions are sent through `tickets.bot.act` with the walk's
  * step (tickets applies a step once), then the run's state is stored. A process killed between the
  * two walks again from the stored state with the same input: the same step, sent once. Timers are
  * keyed jobs added before the state is stored (a repeat adds nothing).
@@ -64,12 +65,12 @@ export class FlowRunner {
       ]);
       return;
     }
-    await this.walk(companyId, event.ticketId, run, { kind: 'message', text: event.message.body }, event);
+    await this.walk(companyId, event.ticketId, run, { kind: 'message', text: event.message.body }, event, event.sequence);
   }
 
   /** A delay ended or a question timed out: walks on unless the run moved since (a later step) or stopped. */
-  async timer(payload: { companyId: number; ticketId: number; step: number; timer: 'delay' | 'timeout' }): Promise<void> {
-    const { companyId, ticketId } = payload;
+  async timer(companyId: number, payload: FlowTimerTurn): Promise<void> {
+    const { ticketId } = payload;
     const row = await this.database.withTenant(companyId, (tx) => this.runs.find(tx, companyId, ticketId));
     if (!row || row.status !== 'active' || row.state.step !== payload.step) return;
     const version = await this.database.withTenant(companyId, (tx) => this.flows.findVersion(tx, companyId, row.flowId, row.version));
@@ -80,7 +81,7 @@ export class FlowRunner {
       state: row.state,
       contact: row.contact,
     };
-    await this.walk(companyId, ticketId, run, { kind: 'timer', timer: payload.timer, step: payload.step }, null);
+    await this.walk(companyId, ticketId, run, { kind: 'timer', timer: payload.timer, step: payload.step }, null, payload.sequence);
   }
 
   /** The ticket's active run of this flow, or a new run on the flow's latest version; null when the flow has none. */
@@ -106,6 +107,8 @@ export class FlowRunner {
     run: LoadedRun,
     input: FlowInput,
     event: TicketMessageHandedToBot | null,
+    /** The customer message this walk follows (a timer's turn keeps its place after it). */
+    sequence: number,
   ): Promise<void> {
     let plan = planFlow(run.graph, run.state, input, run.contact);
     if (plan.idle) return;
@@ -151,7 +154,7 @@ export class FlowRunner {
     } else if (next.kind === 'wait' && next.timer) {
       await this.jobs.add(
         JobName.FlowTimer,
-        { companyId, ticketId, step, timer: next.timer.timer },
+        { companyId, ticketId, step, timer: next.timer.timer, sequence },
         { id: `flow-${companyId}-${ticketId}-${step}`, delayMs: next.timer.seconds * 1000 },
       );
     }

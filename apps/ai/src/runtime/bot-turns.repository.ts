@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TicketMessageHandedToBot } from '@atrium/contracts';
-import { botTurns, type BotTurnStatus } from '../db/schema.js';
+import { botTurns, type BotTurnStatus, type FlowTimerKind } from '../db/schema.js';
 import type { AiTx } from '../shared/ai-database.js';
 
 export type BotTurnRow = typeof botTurns.$inferSelect;
 
-/** The only code that touches `bot_turns` (besides its leases, BotTurnsConsumer's RowLeases). */
+/** The only code that touches `bot_turns` (besides its leases, BotTurnsConsumer's RowLeases): customer messages and flow timers, a ticket's turns. */
 @Injectable()
 export class BotTurnsRepository {
   /** Stores a handed message once (a redelivered event inserts nothing). */
@@ -14,7 +14,25 @@ export class BotTurnsRepository {
     await tx
       .insert(botTurns)
       .values({ companyId, ticketId: event.ticketId, sequence: event.sequence, event })
-      .onConflictDoNothing({ target: [botTurns.companyId, botTurns.ticketId, botTurns.sequence] });
+      .onConflictDoNothing({
+        target: [botTurns.companyId, botTurns.ticketId, botTurns.sequence],
+        where: sql`${botTurns.timerStep} is null`,
+      });
+  }
+
+  /** Stores a flow timer that fired as a turn of its ticket, after the message its walk followed; once per step. */
+  async insertTimerIfAbsent(
+    tx: AiTx,
+    companyId: number,
+    timer: { ticketId: number; sequence: number; step: number; timer: FlowTimerKind },
+  ): Promise<void> {
+    await tx
+      .insert(botTurns)
+      .values({ companyId, ticketId: timer.ticketId, sequence: timer.sequence, timerStep: timer.step, timer: timer.timer })
+      .onConflictDoNothing({
+        target: [botTurns.companyId, botTurns.ticketId, botTurns.timerStep],
+        where: sql`${botTurns.timerStep} is not null`,
+      });
   }
 
   /** The turn, while it is still pending (a released bot dropped it meanwhile: undefined). */
