@@ -37,7 +37,5 @@ export interface JobPayloads {
     ticketId: number;
     step: number;
     timer: 'delay' | 'timeout';
-    /** The customer message the walk that set the timer followed (the turn's place among the ticket's turns); absent in timers set before it was. */
-    sequence?: number;
   };
 }

@@ -18,6 +18,7 @@ import { initialFlowState, planFlow, type FlowAction, type FlowInput, type FlowP
 import { FlowRunsRepository } from './flow-runs.repository.js';
 import type { FlowContact } from '@atrium/contracts';
 import type { FlowTimerTurn } from '../runtime/bot-registry.js';
+import { BotTurnsRepository } from '../runtime/bot-turns.repository.js';
 import { FlowsRepository } from './flows.repository.js';
 
 /** A ticket's run as a walk needs it: the version's graph and the run's state. */
@@ -45,6 +46,7 @@ export class FlowRunner {
   constructor(
     @Inject(DATABASE) private readonly database: AiDatabase,
     @Inject(FlowRunsRepository) private readonly runs: FlowRunsRepository,
+    @Inject(BotTurnsRepository) private readonly turns: BotTurnsRepository,
     @Inject(FlowsRepository) private readonly flows: FlowsRepository,
     @Inject(FlowEffects) private readonly effects: FlowEffects,
     @Inject(RpcClient) private readonly rpc: RpcClient,
@@ -52,12 +54,13 @@ export class FlowRunner {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** A customer message of a ticket a flow drives. */
-  async turn(companyId: number, event: TicketMessageHandedToBot): Promise<void> {
+  /** A customer message of a ticket a flow drives (its turn `turnId`; nothing when that turn is done already). */
+  async turn(companyId: number, event: TicketMessageHandedToBot, turnId: number): Promise<void> {
     if (event.bot.kind !== 'flow') return;
     const flowId = event.bot.flowId;
     const contact: FlowContact = { name: event.contact.name, number: event.contact.number, protocol: String(event.ticketId) };
-    const run = await this.load(companyId, event.ticketId, flowId, contact);
+    const run = await this.load(companyId, event.ticketId, flowId, contact, turnId);
+    if (run === 'done') return;
     if (!run) {
       await this.act(companyId, event.ticketId, flowId, event.sequence, undefined, [
         { type: 'note', body: `${NOTE_PREFIX}o fluxo ${flowId} não existe ou não foi publicado; o atendimento segue com a fila.` },
@@ -65,13 +68,15 @@ export class FlowRunner {
       ]);
       return;
     }
-    await this.walk(companyId, event.ticketId, run, { kind: 'message', text: event.message.body }, event, event.sequence);
+    await this.walk(companyId, event.ticketId, run, { kind: 'message', text: event.message.body }, event, turnId);
   }
 
   /** A delay ended or a question timed out: walks on unless the run moved since (a later step) or stopped. */
-  async timer(companyId: number, payload: FlowTimerTurn): Promise<void> {
+  async timer(companyId: number, payload: FlowTimerTurn, turnId: number): Promise<void> {
     const { ticketId } = payload;
-    const row = await this.database.withTenant(companyId, (tx) => this.runs.find(tx, companyId, ticketId));
+    const row = await this.database.withTenant(companyId, async (tx) =>
+      (await this.turns.pending(tx, companyId, turnId)) ? this.runs.find(tx, companyId, ticketId) : undefined,
+    );
     if (!row || row.status !== 'active' || row.state.step !== payload.step) return;
     const version = await this.database.withTenant(companyId, (tx) => this.flows.findVersion(tx, companyId, row.flowId, row.version));
     const run: LoadedRun = {
@@ -81,12 +86,23 @@ export class FlowRunner {
       state: row.state,
       contact: row.contact,
     };
-    await this.walk(companyId, ticketId, run, { kind: 'timer', timer: payload.timer, step: payload.step }, null, payload.sequence);
+    await this.walk(companyId, ticketId, run, { kind: 'timer', timer: payload.timer, step: payload.step }, null, turnId);
   }
 
-  /** The ticket's active run of this flow, or a new run on the flow's latest version; null when the flow has none. */
-  private async load(companyId: number, ticketId: number, flowId: number, contact: FlowContact): Promise<LoadedRun | null> {
+  /**
+   * The ticket's active run of this flow, or a new run on the flow's latest version; null when the
+   * flow has none; 'done' when the turn is done already (its walk was stored: read together, since
+   * the walk and the turn's end commit together).
+   */
+  private async load(
+    companyId: number,
+    ticketId: number,
+    flowId: number,
+    contact: FlowContact,
+    turnId: number,
+  ): Promise<LoadedRun | null | 'done'> {
     return this.database.withTenant(companyId, async (tx) => {
+      if (!(await this.turns.pending(tx, companyId, turnId))) return 'done';
       const row = await this.runs.find(tx, companyId, ticketId);
       if (row && row.flowId === flowId && row.status === 'active') {
         const version = await this.flows.findVersion(tx, companyId, flowId, row.version);
@@ -107,8 +123,7 @@ export class FlowRunner {
     run: LoadedRun,
     input: FlowInput,
     event: TicketMessageHandedToBot | null,
-    /** The customer message this walk follows (a timer's turn keeps its place after it). */
-    sequence: number,
+    turnId: number,
   ): Promise<void> {
     let plan = planFlow(run.graph, run.state, input, run.contact);
     if (plan.idle) return;
@@ -125,7 +140,7 @@ export class FlowRunner {
     const step = plan.state.step;
     if (step === run.state.step) {
       // a message kept during a delay: only the state changes
-      await this.store(companyId, ticketId, run, plan, 'active', [], []);
+      await this.store(companyId, ticketId, turnId, run, plan, 'active', [], []);
       return;
     }
     const sent: BotAction[] = actions.map(toBotAction);
@@ -154,14 +169,14 @@ export class FlowRunner {
     } else if (next.kind === 'wait' && next.timer) {
       await this.jobs.add(
         JobName.FlowTimer,
-        { companyId, ticketId, step, timer: next.timer.timer, sequence },
+        { companyId, ticketId, step, timer: next.timer.timer },
         { id: `flow-${companyId}-${ticketId}-${step}`, delayMs: next.timer.seconds * 1000 },
       );
     }
     const result = await this.act(companyId, ticketId, run.flowId, event?.sequence ?? 0, step, sent);
     if (!result.applied) status = 'stopped';
     else if (result.failed) status = 'handed';
-    await this.store(companyId, ticketId, run, plan, status, entered, left);
+    await this.store(companyId, ticketId, turnId, run, plan, status, entered, left);
   }
 
   /** Sends the walk's actions; a refusal of tickets (a deleted queue, user or tag) hands the ticket to people with a note. */
@@ -198,10 +213,15 @@ export class FlowRunner {
     }
   }
 
-  /** The run's new state and the nodes' counters, in one transaction. */
+  /**
+   * The run's new state and the nodes' counters, in one transaction with the turn's end: a turn run
+   * again after this commits walks nothing (load), and of two runs of one turn at once (a lapsed
+   * lease) only the first stores (the other's sends were replays of the same step).
+   */
   private async store(
     companyId: number,
     ticketId: number,
+    turnId: number,
     run: LoadedRun,
     plan: FlowPlan,
     status: FlowRunStatus,
@@ -209,6 +229,7 @@ export class FlowRunner {
     left: string[],
   ): Promise<void> {
     await this.database.withTenant(companyId, async (tx) => {
+      if (!(await this.turns.finishRunning(tx, companyId, turnId))) return;
       await this.runs.save(tx, {
         companyId,
         ticketId,

@@ -9,8 +9,9 @@ import { FlowRunner } from './flow-runner.js';
  * leased from `bot_turns` (BotTurnsConsumer, BotTurnRunner):
  * - a customer message's turn is handed to the flow runner through the bot registry;
  * - `flow.timer` (keyed `flow-<companyId>-<ticketId>-<step>`: a delay ended, a question timed out)
- *   only stores a timer turn of the ticket (once per step); its walk then waits behind the turn the
- *   ticket is running, and a timer of a step the run has left does nothing.
+ *   only stores a timer turn of the ticket (once per step) after the ticket's messages stored so
+ *   far; its walk then waits behind them (a customer's answer that came before the timeout wins),
+ *   and a timer of a step the run has left does nothing.
  */
 @Injectable()
 export class FlowTimerProcessor implements OnModuleInit {
@@ -23,11 +24,9 @@ export class FlowTimerProcessor implements OnModuleInit {
 
   onModuleInit(): void {
     this.registry.registerFlowTurns({
-      message: (companyId, event) => this.runner.turn(companyId, event),
-      timer: (companyId, timer) => this.runner.timer(companyId, timer),
+      message: (companyId, event, turnId) => this.runner.turn(companyId, event, turnId),
+      timer: (companyId, timer, turnId) => this.runner.timer(companyId, timer, turnId),
     });
-    this.jobs.on(JobName.FlowTimer, ({ companyId, ticketId, step, timer, sequence }) =>
-      this.turns.timerFired(companyId, { ticketId, step, timer, sequence: sequence ?? 0 }),
-    );
+    this.jobs.on(JobName.FlowTimer, ({ companyId, ticketId, step, timer }) => this.turns.timerFired(companyId, { ticketId, step, timer }));
   }
 }

@@ -9,14 +9,16 @@ export interface FlowTimerTurn {
   /** The walk's step that set the timer: a run that moved on since makes the turn a no-op. */
   step: number;
   timer: FlowTimerKind;
-  /** The customer message the walk that set the timer followed. */
-  sequence: number;
 }
 
-/** The flow runtime's two kinds of turns: a customer message, and a timer that fired. */
+/**
+ * The flow runtime's two kinds of turns: a customer message, and a timer that fired. `turnId` is
+ * the leased `bot_turns` row: the runtime marks it done in the transaction that stores the walk,
+ * and walks nothing for a turn already done (a turn run again after its walk was stored).
+ */
 export interface FlowTurns {
-  message(companyId: number, event: TicketMessageHandedToBot): Promise<void>;
-  timer(companyId: number, timer: FlowTimerTurn): Promise<void>;
+  message(companyId: number, event: TicketMessageHandedToBot, turnId: number): Promise<void>;
+  timer(companyId: number, timer: FlowTimerTurn, turnId: number): Promise<void>;
 }
 
 /**

@@ -65,8 +65,8 @@ export class BotTurnRunner {
     if (!event || event.bot.kind === 'flow') {
       if (!flows) throw new Error('a flow turn, and the flows context is not loaded');
       // a flow's walk sends and stores exactly once by its step (flows/flow-runner.ts); its timers are turns of the ticket too
-      if (event) await flows.message(companyId, event);
-      else await flows.timer(companyId, timerOf(turn));
+      if (event) await flows.message(companyId, event, turn.id);
+      else await flows.timer(companyId, timerOf(turn), turn.id);
       await this.database.withTenant(companyId, (tx) => this.turns.mark(tx, companyId, turn.id, 'done'));
       return;
     }
@@ -153,7 +153,7 @@ export class BotTurnRunner {
 
 function timerOf(turn: BotTurnRow): FlowTimerTurn {
   if (turn.timerStep === null || turn.timer === null) throw new Error(`bot turn ${turn.id} has neither a message nor a timer`);
-  return { ticketId: turn.ticketId, step: turn.timerStep, timer: turn.timer, sequence: turn.sequence };
+  return { ticketId: turn.ticketId, step: turn.timerStep, timer: turn.timer };
 }
 
 /** What the company's admins read on the ticket: the provider and its status, never its text (which may echo a key). */

@@ -41,7 +41,7 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, B
       table: 'bot_turns',
       id: 'id',
       key: ['company_id', 'ticket_id'],
-      // a timer's turn after the message its walk followed, and after the messages stored before it fired
+      // a timer's turn takes the highest sequence when it fires: after the messages stored before it
       order: ['sequence', 'id'],
       pending: sql`status = 'pending'`,
       dueSince: sql`created_at`,

@@ -260,7 +260,10 @@ describe('flows', () => {
     await eventually(async () => (await ticketOf(human)).queueId === salesQueue.id, 10_000);
     expect(await inboxOf(human)).toHaveLength(2);
 
-    const stats = (await tenant.admin.get<FlowStatsView>(`/flows/${flow.id}/stats`)).body;
+    // the transfer is sent before the walk's counters are stored
+    const statsOf = async () => (await tenant.admin.get<FlowStatsView>(`/flows/${flow.id}/stats`)).body;
+    await eventually(async () => (await statsOf()).nodes.find((s) => s.nodeId === 'menu')?.left === 3, 10_000);
+    const stats = await statsOf();
     const of = (nodeId: string) => stats.nodes.find((s) => s.nodeId === nodeId);
     expect(of('start')).toEqual({ nodeId: 'start', entered: 3, left: 3, dropped: 0 });
     // an invalid option asks again without entering the menu again
