@@ -17,8 +17,8 @@ export class AiAppModule {
       module: AiAppModule,
       imports: [
         CoreModule.forRoot({ service: 'ai', config, schema: aiSchema, outbox, logger: options.logger }),
-        // a flow timer retries while the ticket runs another turn
-        JobsModule.forRoot({ policies: { [JobName.FlowTimer]: { attempts: 60, backoff: { type: 'fixed', delayMs: 500 } } } }),
+        // a flow timer only stores its turn: it retries while PostgreSQL is away
+        JobsModule.forRoot({ policies: { [JobName.FlowTimer]: { attempts: 30, backoff: { type: 'fixed', delayMs: 2_000 } } } }),
         RuntimeModule,
         PromptsModule,
         IntegrationsModule,

@@ -30,6 +30,8 @@ export class AiConfig extends MediaStorageConfig {
   @IsInt() @Min(100) @Max(3_600_000) BOT_BREAKER_COOLDOWN_MS: number = 30_000;
   /** Tickets whose turns one replica runs at once (each ticket's turns stay one at a time, in order). */
   @IsInt() @Min(1) @Max(1000) BOT_CONCURRENCY: number = 32;
+  /** A bot turn's lease in ms: a killed replica's turn (a flow's walk among them) is run by another after at most this. */
+  @IsInt() @Min(1_000) @Max(600_000) BOT_TURN_LEASE_MS: number = 60_000;
 
   /** Dialogflow ES REST API base URL (a local stand-in in tests and the demo). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }) DIALOGFLOW_API_URL: string =

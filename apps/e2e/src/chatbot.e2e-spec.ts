@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addQueueOption, apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
-import { call, connectSandbox, eventually, sandboxUrl } from './platform-calls.js';
+import { call, connectSandbox, eventually } from './platform-calls.js';
+import { sandboxCustomer } from './sandbox-customer.js';
 
 const id = randomBytes(3).toString('hex');
 const suffix = String(parseInt(id, 16) % 1_000_000).padStart(6, '0');
@@ -58,11 +59,7 @@ describe('an option tree built in the queue modal, walked by a customer, handed 
     await browser?.close();
   });
 
-  const inbox = async () => (await call<Array<{ body: string }>>(sandboxUrl(`/messages?customer=${customer.number}`))).map((m) => m.body);
-  const says = (body: string) =>
-    call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body } });
-  const received = (count: number) =>
-    eventually(`${count} bot messages at the customer`, async () => ((await inbox()).length >= count ? inbox() : undefined), 30_000);
+  const { inbox, says, received } = sandboxCustomer(customer, businessNumber);
 
   it('builds the tree in the modal; the customer walks it; the agent sees the robot icon until accepting', async () => {
     await step('chatbot-admin-builds-tree', [adminPage], async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiUrl, chooseOption, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
-import { call, connectSandbox, eventually, sandboxUrl } from './platform-calls.js';
+import { call, connectSandbox, eventually } from './platform-calls.js';
+import { sandboxCustomer } from './sandbox-customer.js';
 
 const id = randomBytes(3).toString('hex');
 const suffix = String(parseInt(id, 16) % 1_000_000).padStart(6, '0');
@@ -96,11 +97,7 @@ describe('a flow drawn in the editor, tested in the panel, published, attached a
     await browser?.close();
   });
 
-  const inbox = async () => (await call<Array<{ body: string }>>(sandboxUrl(`/messages?customer=${customer.number}`))).map((m) => m.body);
-  const says = (body: string) =>
-    call(sandboxUrl('/messages'), { body: { from: customer.number, to: businessNumber, pushName: customer.name, body } });
-  const received = (count: number) =>
-    eventually(`${count} flow messages at the customer`, async () => ((await inbox()).length >= count ? inbox() : undefined), 30_000);
+  const { says, received } = sandboxCustomer(customer, businessNumber);
 
   it('draws, tests, publishes and attaches the flow; the customer walks it', async () => {
     let flowId = 0;

@@ -20,7 +20,7 @@ export enum JobName {
   InvoicesIssue = 'invoices.issue',
   /** billing: ask Stripe about open invoices' charges (missed webhooks) and retry pending renewals (repeatable). */
   PaymentsRecover = 'payments.recover',
-  /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step. */
+  /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step; runs as a turn of the ticket. */
   FlowTimer = 'flow.timer',
   /** identity: delete audit log entries older than AUDIT_LOG_RETENTION_DAYS (repeatable, docs/adr/022). */
   AuditLogsPurge = 'audit-logs.purge',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TicketMessageHandedToBot } from '@atrium/contracts';
 import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
 import { aiDb } from './ai-db.js';
@@ -38,10 +38,17 @@ export const prompts = aiDb
 
 export type BotTurnStatus = 'pending' | 'done' | 'failed' | 'dropped';
 
+/** A flow's timer that fired (a delay ended, a question timed out), run as a turn of its ticket. */
+export type FlowTimerKind = 'delay' | 'timeout';
+
 /**
- * Customer messages handed to a bot (`ticketMessage.handedToBot`), one row per message: the
- * runtime answers a ticket's pending rows one at a time in `sequence` order; a released ticket's
- * pending rows are dropped. Stored before the event is acknowledged, so no turn is lost.
+ * A ticket's bot turns, one at a time per ticket in `sequence` order (then as stored):
+ * - customer messages handed to a bot (`ticketMessage.handedToBot`), one row per message (`event`),
+ *   stored before the event is acknowledged, so no turn is lost;
+ * - a flow's timers that fired (`timer_step`, `timer`): the `flow.timer` job stores its turn here,
+ *   after the message (`sequence`) the timer's walk followed, so a flow walks in one place at a
+ *   time whatever woke it (ADR 020).
+ * A released ticket's pending rows are dropped.
  */
 export const botTurns = aiDb
   .table(
@@ -51,7 +58,11 @@ export const botTurns = aiDb
       companyId: integer('company_id').notNull(),
       ticketId: integer('ticket_id').notNull(),
       sequence: integer('sequence').notNull(),
-      event: jsonb('event').$type<TicketMessageHandedToBot>().notNull(),
+      /** The handed customer message; null for a flow timer's turn. */
+      event: jsonb('event').$type<TicketMessageHandedToBot>(),
+      /** A flow timer's turn: the walk's step that set the timer (a later step makes it a no-op), and which timer. */
+      timerStep: integer('timer_step'),
+      timer: varchar('timer', { length: 10 }).$type<FlowTimerKind>(),
       status: varchar('status', { length: 10 }).$type<BotTurnStatus>().notNull().default('pending'),
       // the replica running the turn and until when (libs/jobs RowLeases, ADR 020); null when free
       leasedBy: text('leased_by'),
@@ -59,8 +70,14 @@ export const botTurns = aiDb
       ...timestamps(),
     },
     (t) => [
-      // a redelivered event is stored once
-      uniqueIndex('bot_turns_ticket_sequence_unique').on(t.companyId, t.ticketId, t.sequence),
+      // a redelivered event is stored once, and a timer that fires again too
+      uniqueIndex('bot_turns_ticket_sequence_unique')
+        .on(t.companyId, t.ticketId, t.sequence)
+        .where(sql`${t.timerStep} is null`),
+      uniqueIndex('bot_turns_ticket_timer_unique')
+        .on(t.companyId, t.ticketId, t.timerStep)
+        .where(sql`${t.timerStep} is not null`),
+      check('bot_turns_message_or_timer', sql`(${t.event} is null) <> (${t.timerStep} is null)`),
       index('bot_turns_pending_idx')
         .on(t.companyId, t.ticketId, t.sequence)
         .where(sql`${t.status} = 'pending'`),

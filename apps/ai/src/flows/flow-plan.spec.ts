@@ -242,6 +242,11 @@ describe('the flow planner', () => {
     expect(toAi!.next).toEqual({ kind: 'delegate', bot: { kind: 'prompt', promptId: 9 }, text: 'oi' });
     const later = planFlow(graph(node('ai', 'ai', { promptId: 9 })), toAi!.state, msg('e agora?'), contact);
     expect(later.next).toEqual({ kind: 'delegate', bot: { kind: 'prompt', promptId: 9 }, text: 'e agora?' });
+    // each later answer is a step of its own, or tickets would take it for a replay of the one before
+    expect(later.state.step).toBe(toAi!.state.step + 1);
+    expect(planFlow(graph(node('ai', 'ai', { promptId: 9 })), later.state, msg('e depois?'), contact).state.step).toBe(
+      toAi!.state.step + 2,
+    );
     const [toIntegration] = walk(graph(node('i', 'integration', { integrationId: 4 })), [msg('oi')]);
     expect(toIntegration!.next).toEqual({ kind: 'delegate', bot: { kind: 'integration', integrationId: 4 }, text: 'oi' });
     const [ended, after] = walk(graph(node('e', 'end', {})), [msg('oi'), msg('mais?')]);

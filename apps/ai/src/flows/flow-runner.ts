@@ -17,6 +17,8 @@ import { FlowEffects } from './flow-effects.js';
 import { initialFlowState, planFlow, type FlowAction, type FlowInput, type FlowPlan, type FlowRunState } from '@atrium/contracts';
 import { FlowRunsRepository } from './flow-runs.repository.js';
 import type { FlowContact } from '@atrium/contracts';
+import type { FlowTimerTurn } from '../runtime/bot-registry.js';
+import { BotTurnsRepository } from '../runtime/bot-turns.repository.js';
 import { FlowsRepository } from './flows.repository.js';
 
 /** A ticket's run as a walk needs it: the version's graph and the run's state. */
@@ -32,9 +34,9 @@ const NOTE_PREFIX = 'Fluxo interrompido: ';
 
 /**
  * The flow runtime (issue 27), inside the ai service's per-ticket bot runtime: a customer message
- * handed to a flow (`ticketMessage.handedToBot` with a `flow` bot, run by BotTurnsConsumer one turn
- * at a time per ticket, under its lock) and a flow timer (FlowTimerProcessor, under the same lock)
- * each make one walk: the planner's actions are sent through `tickets.bot.act` with the walk's
+ * handed to a flow (`ticketMessage.handedToBot` with a `flow` bot) and a flow timer that fired
+ * (stored as a turn by FlowTimerProcessor) are each a turn of the ticket, run by BotTurnsConsumer
+ * one at a time per ticket, and each make one walk: the planner's actions are sent through `tickets.bot.act` with the walk's
  * step (tickets applies a step once), then the run's state is stored. A process killed between the
  * two walks again from the stored state with the same input: the same step, sent once. Timers are
  * keyed jobs added before the state is stored (a repeat adds nothing).
@@ -44,6 +46,7 @@ export class FlowRunner {
   constructor(
     @Inject(DATABASE) private readonly database: AiDatabase,
     @Inject(FlowRunsRepository) private readonly runs: FlowRunsRepository,
+    @Inject(BotTurnsRepository) private readonly turns: BotTurnsRepository,
     @Inject(FlowsRepository) private readonly flows: FlowsRepository,
     @Inject(FlowEffects) private readonly effects: FlowEffects,
     @Inject(RpcClient) private readonly rpc: RpcClient,
@@ -51,12 +54,13 @@ export class FlowRunner {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** A customer message of a ticket a flow drives. */
-  async turn(companyId: number, event: TicketMessageHandedToBot): Promise<void> {
+  /** A customer message of a ticket a flow drives (its turn `turnId`; nothing when that turn is done already). */
+  async turn(companyId: number, event: TicketMessageHandedToBot, turnId: number): Promise<void> {
     if (event.bot.kind !== 'flow') return;
     const flowId = event.bot.flowId;
     const contact: FlowContact = { name: event.contact.name, number: event.contact.number, protocol: String(event.ticketId) };
-    const run = await this.load(companyId, event.ticketId, flowId, contact);
+    const run = await this.load(companyId, event.ticketId, flowId, contact, turnId);
+    if (run === 'done') return;
     if (!run) {
       await this.act(companyId, event.ticketId, flowId, event.sequence, undefined, [
         { type: 'note', body: `${NOTE_PREFIX}o fluxo ${flowId} não existe ou não foi publicado; o atendimento segue com a fila.` },
@@ -64,13 +68,15 @@ export class FlowRunner {
       ]);
       return;
     }
-    await this.walk(companyId, event.ticketId, run, { kind: 'message', text: event.message.body }, event);
+    await this.walk(companyId, event.ticketId, run, { kind: 'message', text: event.message.body }, event, turnId);
   }
 
   /** A delay ended or a question timed out: walks on unless the run moved since (a later step) or stopped. */
-  async timer(payload: { companyId: number; ticketId: number; step: number; timer: 'delay' | 'timeout' }): Promise<void> {
-    const { companyId, ticketId } = payload;
-    const row = await this.database.withTenant(companyId, (tx) => this.runs.find(tx, companyId, ticketId));
+  async timer(companyId: number, payload: FlowTimerTurn, turnId: number): Promise<void> {
+    const { ticketId } = payload;
+    const row = await this.database.withTenant(companyId, async (tx) =>
+      (await this.turns.pending(tx, companyId, turnId)) ? this.runs.find(tx, companyId, ticketId) : undefined,
+    );
     if (!row || row.status !== 'active' || row.state.step !== payload.step) return;
     const version = await this.database.withTenant(companyId, (tx) => this.flows.findVersion(tx, companyId, row.flowId, row.version));
     const run: LoadedRun = {
@@ -80,12 +86,23 @@ export class FlowRunner {
       state: row.state,
       contact: row.contact,
     };
-    await this.walk(companyId, ticketId, run, { kind: 'timer', timer: payload.timer, step: payload.step }, null);
+    await this.walk(companyId, ticketId, run, { kind: 'timer', timer: payload.timer, step: payload.step }, null, turnId);
   }
 
-  /** The ticket's active run of this flow, or a new run on the flow's latest version; null when the flow has none. */
-  private async load(companyId: number, ticketId: number, flowId: number, contact: FlowContact): Promise<LoadedRun | null> {
+  /**
+   * The ticket's active run of this flow, or a new run on the flow's latest version; null when the
+   * flow has none; 'done' when the turn is done already (its walk was stored: read together, since
+   * the walk and the turn's end commit together).
+   */
+  private async load(
+    companyId: number,
+    ticketId: number,
+    flowId: number,
+    contact: FlowContact,
+    turnId: number,
+  ): Promise<LoadedRun | null | 'done'> {
     return this.database.withTenant(companyId, async (tx) => {
+      if (!(await this.turns.pending(tx, companyId, turnId))) return 'done';
       const row = await this.runs.find(tx, companyId, ticketId);
       if (row && row.flowId === flowId && row.status === 'active') {
         const version = await this.flows.findVersion(tx, companyId, flowId, row.version);
@@ -106,6 +123,7 @@ export class FlowRunner {
     run: LoadedRun,
     input: FlowInput,
     event: TicketMessageHandedToBot | null,
+    turnId: number,
   ): Promise<void> {
     let plan = planFlow(run.graph, run.state, input, run.contact);
     if (plan.idle) return;
@@ -122,7 +140,7 @@ export class FlowRunner {
     const step = plan.state.step;
     if (step === run.state.step) {
       // a message kept during a delay: only the state changes
-      await this.store(companyId, ticketId, run, plan, 'active', [], []);
+      await this.store(companyId, ticketId, turnId, run, plan, 'active', [], []);
       return;
     }
     const sent: BotAction[] = actions.map(toBotAction);
@@ -158,7 +176,7 @@ export class FlowRunner {
     const result = await this.act(companyId, ticketId, run.flowId, event?.sequence ?? 0, step, sent);
     if (!result.applied) status = 'stopped';
     else if (result.failed) status = 'handed';
-    await this.store(companyId, ticketId, run, plan, status, entered, left);
+    await this.store(companyId, ticketId, turnId, run, plan, status, entered, left);
   }
 
   /** Sends the walk's actions; a refusal of tickets (a deleted queue, user or tag) hands the ticket to people with a note. */
@@ -195,10 +213,15 @@ export class FlowRunner {
     }
   }
 
-  /** The run's new state and the nodes' counters, in one transaction. */
+  /**
+   * The run's new state and the nodes' counters, in one transaction with the turn's end: a turn run
+   * again after this commits walks nothing (load), and of two runs of one turn at once (a lapsed
+   * lease) only the first stores (the other's sends were replays of the same step).
+   */
   private async store(
     companyId: number,
     ticketId: number,
+    turnId: number,
     run: LoadedRun,
     plan: FlowPlan,
     status: FlowRunStatus,
@@ -206,6 +229,7 @@ export class FlowRunner {
     left: string[],
   ): Promise<void> {
     await this.database.withTenant(companyId, async (tx) => {
+      if (!(await this.turns.finishRunning(tx, companyId, turnId))) return;
       await this.runs.save(tx, {
         companyId,
         ticketId,

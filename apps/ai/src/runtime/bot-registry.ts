@@ -1,6 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { BotRef, TicketMessageHandedToBot } from '@atrium/contracts';
+import type { FlowTimerKind } from '../db/schema.js';
 import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
+
+/** A flow timer that fired, as its turn holds it. */
+export interface FlowTimerTurn {
+  ticketId: number;
+  /** The walk's step that set the timer: a run that moved on since makes the turn a no-op. */
+  step: number;
+  timer: FlowTimerKind;
+}
+
+/**
+ * The flow runtime's two kinds of turns: a customer message, and a timer that fired. `turnId` is
+ * the leased `bot_turns` row: the runtime marks it done in the transaction that stores the walk,
+ * and walks nothing for a turn already done (a turn run again after its walk was stored).
+ */
+export interface FlowTurns {
+  message(companyId: number, event: TicketMessageHandedToBot, turnId: number): Promise<void>;
+  timer(companyId: number, timer: FlowTimerTurn, turnId: number): Promise<void>;
+}
 
 /**
  * Where the runtime finds, for a hand-off's BotRef, the stored bot (a source per ref kind: prompts,
@@ -10,15 +29,15 @@ import type { BotEngine, BotKind, BotSource, LoadedBot } from './bot-engine.js';
 export class BotRegistry {
   private readonly sources = new Map<BotRef['kind'], BotSource>();
   private readonly engines = new Map<BotKind, BotEngine>();
-  private flowTurns?: (companyId: number, event: TicketMessageHandedToBot) => Promise<void>;
+  private flowTurns?: FlowTurns;
 
   /** The flow runtime (flows/flow-runner.ts) takes the turns of tickets a flow drives. */
-  registerFlowTurns(run: (companyId: number, event: TicketMessageHandedToBot) => Promise<void>): void {
-    this.flowTurns = run;
+  registerFlowTurns(runner: FlowTurns): void {
+    this.flowTurns = runner;
   }
 
-  /** Who runs a flow's turn (undefined while the flows context is not loaded). */
-  flowTurnsRunner(): ((companyId: number, event: TicketMessageHandedToBot) => Promise<void>) | undefined {
+  /** Who runs a flow's turns (undefined while the flows context is not loaded). */
+  flowTurnsRunner(): FlowTurns | undefined {
     return this.flowTurns;
   }
 

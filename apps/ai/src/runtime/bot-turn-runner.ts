@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis';
 import type { AiConfig } from '../config.js';
 import type { AiDatabase } from '../shared/ai-database.js';
 import { ProviderError, type BotEngine, type LoadedBot } from './bot-engine.js';
-import { BotRegistry } from './bot-registry.js';
+import { BotRegistry, type FlowTimerTurn } from './bot-registry.js';
 import { BotTurnsRepository, type BotTurnRow } from './bot-turns.repository.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { MEDIA_STORAGE } from './media-storage.js';
@@ -54,14 +54,19 @@ export class BotTurnRunner {
     };
   }
 
-  /** One customer message: the bot's answer (or the hand-off to a human on a failure) sent to tickets, then the turn marked. */
+  /**
+   * One turn: a customer message (the bot's answer, or the hand-off to a human on a failure, sent
+   * to tickets) or a flow's timer, then the turn marked.
+   */
   async run(turn: BotTurnRow, signal?: AbortSignal): Promise<void> {
     const { companyId } = turn;
     const event = turn.event;
-    const runFlow = event.bot.kind === 'flow' ? this.registry.flowTurnsRunner() : undefined;
-    if (runFlow) {
-      // a flow walks under the ticket's walk lock (beside its timers); it sends and stores exactly once by its step (flows/flow-runner.ts)
-      await runFlow(companyId, event);
+    const flows = this.registry.flowTurnsRunner();
+    if (!event || event.bot.kind === 'flow') {
+      if (!flows) throw new Error('a flow turn, and the flows context is not loaded');
+      // a flow's walk sends and stores exactly once by its step (flows/flow-runner.ts); its timers are turns of the ticket too
+      if (event) await flows.message(companyId, event, turn.id);
+      else await flows.timer(companyId, timerOf(turn), turn.id);
       await this.database.withTenant(companyId, (tx) => this.turns.mark(tx, companyId, turn.id, 'done'));
       return;
     }
@@ -144,6 +149,11 @@ export class BotTurnRunner {
     const audio = { data: Buffer.concat(chunks), mimetype: stored.contentType, fileName: message.mediaKey.split('/').pop() ?? 'audio.ogg' };
     return callProvider(this.breaker, bot, this.policy, (signal) => engine.transcribe!(audio, bot.config, signal));
   }
+}
+
+function timerOf(turn: BotTurnRow): FlowTimerTurn {
+  if (turn.timerStep === null || turn.timer === null) throw new Error(`bot turn ${turn.id} has neither a message nor a timer`);
+  return { ticketId: turn.ticketId, step: turn.timerStep, timer: turn.timer };
 }
 
 /** What the company's admins read on the ticket: the provider and its status, never its text (which may echo a key). */

@@ -7,11 +7,10 @@ import { IntegrationEvents } from '@atrium/messaging';
 import { DATABASE, LOGGER, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { AiConfig } from '../config.js';
 import type { AiDatabase } from '../shared/ai-database.js';
+import type { FlowTimerTurn } from './bot-registry.js';
 import { BotTurnRunner } from './bot-turn-runner.js';
 import { BotTurnsRepository } from './bot-turns.repository.js';
 
-/** A turn's lease without a heartbeat: a killed replica's turn is run by another after at most this. */
-const LEASE_MS = 60_000;
 /** How often an idle replica looks for turns nobody runs (a replica died, tickets was down, an event landed elsewhere). */
 const POLL_MS = 1_000;
 /** A turn whose run threw (tickets unreachable) is tried again after this, its ticket's later turns waiting behind it. */
@@ -22,6 +21,8 @@ const RETRY_AFTER_MS = 2_000;
  * the event is acknowledged) and `ticket.botReleased` (drops the ticket's pending turns), and runs
  * the turns as rows leased from `bot_turns` (libs/jobs LeasedWork, ADR 020): each ticket's turns
  * one at a time in sequence order, in one replica at a time, many tickets at once (BOT_CONCURRENCY).
+ * A flow's timers that fire are stored here as turns of their ticket too (`timerFired`), so a
+ * ticket's flow walks in one place at a time whatever woke it, with no lock beside the leases.
  */
 @Injectable()
 export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -40,7 +41,8 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, B
       table: 'bot_turns',
       id: 'id',
       key: ['company_id', 'ticket_id'],
-      order: ['sequence'],
+      // a timer's turn takes the highest sequence when it fires: after the messages stored before it
+      order: ['sequence', 'id'],
       pending: sql`status = 'pending'`,
       dueSince: sql`created_at`,
       columns: ['company_id'],
@@ -49,7 +51,7 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, B
       name: 'bot turns',
       leases,
       handle: (row, { signal }) => this.run(row, signal),
-      leaseMs: LEASE_MS,
+      leaseMs: config.BOT_TURN_LEASE_MS,
       pollMs: POLL_MS,
       concurrency: config.BOT_CONCURRENCY,
       retryAfterMs: RETRY_AFTER_MS,
@@ -75,6 +77,12 @@ export class BotTurnsConsumer implements OnModuleInit, OnApplicationBootstrap, B
   private async accept(event: IntegrationEvent<'ticketMessage.handedToBot'>): Promise<void> {
     const { companyId, payload } = event;
     await this.database.withTenant(companyId, (tx) => this.turns.insertIfAbsent(tx, companyId, payload));
+    this.work.poke();
+  }
+
+  /** A flow's timer fired (flows/flow-timer.processor.ts): stored as a turn of its ticket (once per step), then run in the ticket's order. */
+  async timerFired(companyId: number, timer: FlowTimerTurn): Promise<void> {
+    await this.database.withTenant(companyId, (tx) => this.turns.insertTimerIfAbsent(tx, companyId, timer));
     this.work.poke();
   }
 

@@ -22,6 +22,6 @@ import { SECRET_BOX, SecretBox } from '@atrium/kernel';
     { provide: SECRET_BOX, inject: [SERVICE_CONFIG], useFactory: (config: AiConfig) => new SecretBox(config.AI_SECRETS_KEY) },
     { provide: MEDIA_STORAGE, inject: [SERVICE_CONFIG], useFactory: (config: AiConfig) => createObjectStorage(config) },
   ],
-  exports: [BotRegistry, SECRET_BOX, MEDIA_STORAGE],
+  exports: [BotRegistry, BotTurnsConsumer, BotTurnsRepository, SECRET_BOX, MEDIA_STORAGE],
 })
 export class RuntimeModule {}

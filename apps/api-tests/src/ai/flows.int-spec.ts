@@ -49,6 +49,12 @@ describe('flows', () => {
       request.on('end', () => {
         received.push({ path: request.url ?? '', body, signature: request.headers['x-atrium-signature'] as string | undefined });
         if (request.url?.startsWith('/fail')) return void response.writeHead(500).end('{}');
+        if (request.url?.startsWith('/hook')) {
+          // a webhook integration's receiver: answers what the customer wrote
+          const { message } = JSON.parse(body) as { message: { text: string } };
+          const replies = [{ type: 'text', body: `Robô: ${message.text}` }];
+          return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ replies }));
+        }
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ conta: { saldo: 12.5 } }));
       });
     });
@@ -254,7 +260,10 @@ describe('flows', () => {
     await eventually(async () => (await ticketOf(human)).queueId === salesQueue.id, 10_000);
     expect(await inboxOf(human)).toHaveLength(2);
 
-    const stats = (await tenant.admin.get<FlowStatsView>(`/flows/${flow.id}/stats`)).body;
+    // the transfer is sent before the walk's counters are stored
+    const statsOf = async () => (await tenant.admin.get<FlowStatsView>(`/flows/${flow.id}/stats`)).body;
+    await eventually(async () => (await statsOf()).nodes.find((s) => s.nodeId === 'menu')?.left === 3, 10_000);
+    const stats = await statsOf();
     const of = (nodeId: string) => stats.nodes.find((s) => s.nodeId === nodeId);
     expect(of('start')).toEqual({ nodeId: 'start', entered: 3, left: 3, dropped: 0 });
     // an invalid option asks again without entering the menu again
@@ -306,6 +315,52 @@ describe('flows', () => {
     await receives(fresh, 3);
     expect((await inboxOf(fresh)).at(-1)).toBe('Obrigado, Rita (v2).');
   }, 120_000);
+
+  it("tags the ticket, takes an HTTP node's error handle, and hands the conversation to a webhook integration", async () => {
+    const tag = (await tenant.admin.post<{ id: number }>('/tags', { name: 'Fluxo' })).body;
+    const hook = (
+      await tenant.admin.post<{ id: number }>('/queueIntegration', {
+        type: 'webhook',
+        name: 'Robô do fluxo',
+        urlN8N: `${receiverUrl}/hook`,
+      })
+    ).body;
+    const flow = await publishAndAttach(
+      'Ramos',
+      [
+        n('start', 'start', { trigger: 'new-conversation' }),
+        n('tagIt', 'tag', { add: [tag.id] }),
+        n('lookup', 'http', { method: 'GET', url: `${receiverUrl}/fail?n={{number}}` }),
+        n('found', 'end', { text: 'Nunca enviado.' }),
+        n('sorry', 'message', { text: 'Consulta indisponível.' }),
+        n('robot', 'integration', { integrationId: hook.id }),
+      ],
+      [e('start', 'tagIt'), e('tagIt', 'lookup'), e('lookup', 'found', 'ok'), e('lookup', 'sorry', 'error'), e('sorry', 'robot')],
+    );
+    const customer = newCustomer();
+    await customerSends(customer, 'oi');
+    await receives(customer, 1);
+    const ticket = await ticketOf(customer);
+    expect(received.some((r) => r.path === `/fail?n=${customer}`)).toBe(true);
+    await eventually(async () => {
+      const tags = await ownerQuery<{ tag_id: number }>(env.stack, 'select tag_id from tickets.ticket_tags where ticket_id = $1', [
+        ticket.id,
+      ]);
+      return tags.length === 1 && tags[0]!.tag_id === tag.id;
+    }, 10_000);
+    // from here the integration answers the conversation
+    await customerSends(customer, 'Quero ajuda');
+    await receives(customer, 2);
+    await customerSends(customer, 'Obrigado');
+    await receives(customer, 3);
+    expect(await inboxOf(customer)).toEqual(['Consulta indisponível.', 'Robô: Quero ajuda', 'Robô: Obrigado']);
+    expect((await tenant.admin.get<TicketView>(`/tickets/${ticket.id}`)).body.chatbot).toBe(true);
+    const stats = (await tenant.admin.get<FlowStatsView>(`/flows/${flow.id}/stats`)).body;
+    expect(stats.nodes.find((s) => s.nodeId === 'lookup')).toMatchObject({ entered: 1, left: 1 });
+    // the ok handle's node was never entered
+    expect(stats.nodes.find((s) => s.nodeId === 'found')?.entered ?? 0).toBe(0);
+    await attach(null);
+  }, 90_000);
 
   it('stops when an agent accepts the ticket, and hands the ticket to people with a note when the flow fails', async () => {
     await publishAndAttach(

@@ -229,7 +229,9 @@ export function planFlow(graph: FlowGraph, state: FlowRunState, input: FlowInput
   if (input.kind === 'timer' && input.step !== state.step) return idle(state);
   if (state.waiting === 'delegated') {
     if (input.kind !== 'message' || !state.delegate) return idle(state);
-    return { ...idle(state), idle: false, next: { kind: 'delegate', bot: state.delegate, text: input.text } };
+    // each answer of the bot the conversation went to is a step of its own (tickets applies a step once)
+    const next = { ...state, step: state.step + 1 };
+    return { ...idle(next), idle: false, next: { kind: 'delegate', bot: state.delegate, text: input.text } };
   }
   // a message during a delay (or while an HTTP call is outstanding) is kept for the next menu or question, the step unchanged
   if ((state.waiting === 'delay' || state.waiting === 'http') && input.kind === 'message') return idle(state, input.text);
