@@ -1,4 +1,4 @@
-import { IsJwtSecret, MediaStorageConfig } from '@atrium/config';
+import { DevelopmentDefault, IsJwtSecret, MediaStorageConfig } from '@atrium/config';
 import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 /** Identity's variables; it owns announcement images, so it reads the media store too. */
@@ -30,6 +30,11 @@ export class IdentityConfig extends MediaStorageConfig {
   @IsInt() @Min(1) LOGIN_BACKOFF_MAX_SECONDS: number = 900;
   /** How long attempts are remembered after the last one. */
   @IsInt() @Min(60) LOGIN_FAILURE_MEMORY_SECONDS: number = 3600;
+
+  /** Key (32 bytes or more) users' two-factor (TOTP) secrets are encrypted with (AES-256-GCM); the development default is refused in production. */
+  @IsString() @MinLength(32) @DevelopmentDefault() IDENTITY_SECRETS_KEY: string = 'dev-only-identity-secrets-key-change-me-0123';
+  /** How long a login's two-factor challenge (the step between password and code) may be answered. */
+  @IsInt() @Min(1) @Max(3600) TWO_FACTOR_CHALLENGE_TTL_SECONDS: number = 300;
 
   /** Company signups (POST /companies/cadastro) one client IP may make per hour. */
   @IsInt() @Min(1) SIGNUPS_PER_IP_PER_HOUR: number = 10;

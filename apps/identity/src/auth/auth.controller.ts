@@ -6,6 +6,7 @@ import {
   type Actor,
   type ClientInfo,
   type IssuedSession,
+  type LoginChallenge,
   type SessionUserView,
 } from '@atrium/contracts';
 import { RpcActor, RpcClientInfo, RpcData, RpcHandler } from '@atrium/messaging';
@@ -16,7 +17,7 @@ export class AuthController {
   constructor(@Inject(AuthService) private readonly auth: AuthService) {}
 
   @RpcHandler(IdentitySubjects.authLogin)
-  login(@RpcData({ dto: LoginDto }) credentials: LoginDto, @RpcClientInfo() client: ClientInfo): Promise<IssuedSession> {
+  login(@RpcData({ dto: LoginDto }) credentials: LoginDto, @RpcClientInfo() client: ClientInfo): Promise<IssuedSession | LoginChallenge> {
     return this.auth.login(credentials, client);
   }
 

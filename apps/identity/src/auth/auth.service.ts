@@ -1,85 +1,76 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import {
   AppError,
   ErrorCode,
+  twoFactorMandatoryFor,
   type Actor,
   type ClientInfo,
   type IssuedSession,
+  type LoginChallenge,
   type LoginDto,
   type SessionUserView,
 } from '@atrium/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
-import type { IdentityConfig } from '../config.js';
+import { DATABASE } from '@atrium/service-kit';
 import { CompanyCalendar } from '../shared/dates.js';
-import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
-import { SessionUserLoader } from '../users/session-user.loader.js';
+import { SettingsRepository } from '../settings/settings.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
+import { LoginChallenges } from '../two-factor/login-challenges.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
-import { formatRefreshToken, hashSecret, newSecret, newSessionId, parseRefreshToken, sameHash } from './refresh-token.js';
+import { formatRefreshToken, hashSecret, newSecret, parseRefreshToken, sameHash } from './refresh-token.js';
 import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
+import { SessionIssuer } from './session-issuer.js';
 
 /** How long the hash before a rotation still refreshes (two tabs refreshing at the same moment). */
 const ROTATION_GRACE_MS = 60_000;
 
 @Injectable()
 export class AuthService {
-  private readonly jwt: JwtService;
   /** Verified against when the e-mail is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
   constructor(
     @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
-    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(SettingsRepository) private readonly settings: SettingsRepository,
     @Inject(RefreshSessionsRepository) private readonly sessions: RefreshSessionsRepository,
-    @Inject(SessionUserLoader) private readonly sessionUsers: SessionUserLoader,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
-    @Inject(IdentityEvents) private readonly events: IdentityEvents,
-  ) {
-    this.jwt = new JwtService({
-      secret: config.JWT_SECRET,
-      signOptions: { algorithm: 'HS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS },
-    });
-  }
+    @Inject(LoginChallenges) private readonly challenges: LoginChallenges,
+    @Inject(SessionIssuer) private readonly issuer: SessionIssuer,
+  ) {}
 
-  /** One active login per user: a new login ends the others, tells their sockets why, then disconnects them. */
-  async login(credentials: LoginDto, client: ClientInfo): Promise<IssuedSession> {
+  /**
+   * Checks the password; then either starts the login, or (issue 28) answers a challenge without a
+   * token: the user's second factor (POST /auth/login/2fa), or setting one up when the company
+   * requires it (POST /auth/2fa/setup and /enable with the challenge). The rate limiter's counters
+   * are forgotten only when the login completes, so a known password does not reset the slowing of
+   * code guesses.
+   */
+  async login(credentials: LoginDto, client: ClientInfo): Promise<IssuedSession | LoginChallenge> {
     await this.limiter.admit(credentials.email, client.ip);
     const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, credentials.email));
     this.dummyHash ??= this.passwords.hash(newSecret());
     const valid = await this.passwords.verify(found?.user.passwordHash ?? (await this.dummyHash), credentials.password);
     if (!found || !valid) throw new AppError(ErrorCode.ERR_INVALID_CREDENTIALS);
-    await this.limiter.recordSuccess(credentials.email, client.ip);
     const { user, company } = found;
     this.assertCompanyMayLogIn(company, user.super);
 
-    const sessionId = newSessionId();
-    const secret = newSecret();
-    const expiresAt = this.refreshExpiry();
-    const view = await this.database.withTenant(user.companyId, async (tx) => {
-      await this.sessions.revokeAllOf(tx, user.id);
-      await this.sessions.insert(tx, {
-        id: sessionId,
-        userId: user.id,
-        companyId: user.companyId,
-        tokenHash: hashSecret(secret),
-        expiresAt,
-        ip: client.ip?.slice(0, 64),
-        userAgent: client.userAgent?.slice(0, 300),
-      });
-      return this.loadUser(tx, user.companyId, user.id);
-    });
-    // the other logins' sockets hear why (company-{id}-auth) before the new state ends them
-    this.events.loggedInElsewhere(user.companyId, user.id, sessionId);
-    await this.actorStates.write(view, sessionId);
-    return this.issue(view, sessionId, formatRefreshToken({ sessionId, secret }), expiresAt);
+    const challenge = { userId: user.id, companyId: user.companyId, email: user.email };
+    if (user.twoFactorSecret !== null)
+      return { twoFactorRequired: true, challenge: await this.challenges.issue({ ...challenge, kind: 'login' }) };
+    const mandatory = await this.database.withTenant(user.companyId, (tx) =>
+      this.settings.get(tx, user.companyId, 'twoFactorMandatory'),
+    );
+    if (twoFactorMandatoryFor(mandatory, user))
+      return { twoFactorSetupRequired: true, challenge: await this.challenges.issue({ ...challenge, kind: 'setup' }) };
+
+    await this.limiter.recordSuccess(credentials.email, client.ip);
+    return this.issuer.start(user, client);
   }
 
   /** Rotates the refresh token; a token used twice (outside the grace) ends the session: it was stolen. */
@@ -102,7 +93,7 @@ export class AuthService {
     }
 
     const secret = newSecret();
-    const expiresAt = this.refreshExpiry();
+    const expiresAt = this.issuer.refreshExpiry();
     const view = await this.database.withTenant(session.companyId, async (tx) => {
       const rotated = await this.sessions.rotate(tx, session.id, session.tokenHash, hashSecret(secret), expiresAt);
       if (!rotated) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
@@ -110,7 +101,7 @@ export class AuthService {
     });
     this.assertCompanyMayLogIn({ status: view.company.status, dueDate: view.company.dueDate }, view.super);
     await this.actorStates.write(view, session.id);
-    return this.issue(view, session.id, formatRefreshToken({ sessionId: session.id, secret }), expiresAt);
+    return this.issuer.sign(view, session.id, formatRefreshToken({ sessionId: session.id, secret }), expiresAt);
   }
 
   async logout(refreshToken: string): Promise<void> {
@@ -136,10 +127,8 @@ export class AuthService {
     return this.database.withTenant(actor.companyId, (tx) => this.loadUser(tx, actor.companyId, actor.userId));
   }
 
-  private async loadUser(tx: IdentityTx, companyId: number, userId: number): Promise<SessionUserView> {
-    const view = await this.sessionUsers.load(tx, companyId, userId);
-    if (!view) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
-    return view;
+  private loadUser(tx: IdentityTx, companyId: number, userId: number): Promise<SessionUserView> {
+    return this.issuer.loadUser(tx, companyId, userId);
   }
 
   private assertCompanyMayLogIn(company: { status: boolean; dueDate: string | null }, isSuper: boolean): void {
@@ -147,14 +136,5 @@ export class AuthService {
     if (!company.status) throw new AppError(ErrorCode.ERR_COMPANY_INACTIVE);
     if (this.calendar.isPastDue(company.dueDate))
       throw new AppError(ErrorCode.ERR_SUBSCRIPTION_EXPIRED, { data: { dueDate: company.dueDate } });
-  }
-
-  private refreshExpiry(): Date {
-    return new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_SECONDS * 1000);
-  }
-
-  private async issue(user: SessionUserView, sessionId: string, refreshToken: string, expiresAt: Date): Promise<IssuedSession> {
-    const token = await this.jwt.signAsync({ sub: user.id, companyId: user.companyId, sid: sessionId });
-    return { token, refreshToken, refreshExpiresAt: expiresAt.toISOString(), user };
   }
 }

@@ -117,6 +117,17 @@ export enum ErrorCode {
   ERR_WAPP_WINDOW_CLOSED = 'ERR_WAPP_WINDOW_CLOSED',
   /** A template the connection's WhatsApp Business account does not have approved (unknown name or language, pending, rejected). */
   ERR_WAPP_TEMPLATE_NOT_FOUND = 'ERR_WAPP_TEMPLATE_NOT_FOUND',
+  // two-factor login (issue 28)
+  /** A TOTP or recovery code that is wrong, already used, or not for this user. */
+  ERR_INVALID_TWO_FACTOR_CODE = 'ERR_INVALID_TWO_FACTOR_CODE',
+  /** A login challenge that is unknown, expired (5 minutes) or already used: log in with the password again. */
+  ERR_TWO_FACTOR_CHALLENGE_EXPIRED = 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED',
+  /** Enable without a set up secret, or disable while two-factor login is off. */
+  ERR_TWO_FACTOR_NOT_SET_UP = 'ERR_TWO_FACTOR_NOT_SET_UP',
+  /** Setup or enable while two-factor login is already on (disable it first). */
+  ERR_TWO_FACTOR_ALREADY_ENABLED = 'ERR_TWO_FACTOR_ALREADY_ENABLED',
+  /** Disable refused: the company makes two-factor login mandatory for this user (setting twoFactorMandatory). */
+  ERR_TWO_FACTOR_MANDATORY = 'ERR_TWO_FACTOR_MANDATORY',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -205,6 +216,11 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_WEBHOOK_REFUSED]: 403,
   [ErrorCode.ERR_WAPP_WINDOW_CLOSED]: 400,
   [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
+  [ErrorCode.ERR_INVALID_TWO_FACTOR_CODE]: 401,
+  [ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED]: 401,
+  [ErrorCode.ERR_TWO_FACTOR_NOT_SET_UP]: 400,
+  [ErrorCode.ERR_TWO_FACTOR_ALREADY_ENABLED]: 409,
+  [ErrorCode.ERR_TWO_FACTOR_MANDATORY]: 403,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {
