@@ -112,7 +112,7 @@ describe('two-factor login', () => {
     // the same code, even with a new challenge, works once
     const second = await passwordStep(stack.client(), agent.email, agent.password);
     expect(await stack.client().post('/auth/login/2fa', { challenge: second.body.challenge, code })).toMatchObject({
-      status: 401,
+      status: 400,
       body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' },
     });
     // a recovery code, typed in upper case, logs in once
@@ -123,7 +123,7 @@ describe('two-factor login', () => {
     expect(recovered).toMatchObject({ status: 200, body: { user: { id: agent.id } } });
     const third = await passwordStep(stack.client(), agent.email, agent.password);
     expect(await stack.client().post('/auth/login/2fa', { challenge: third.body.challenge, code: recoveryCodes[0] })).toMatchObject({
-      status: 401,
+      status: 400,
       body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' },
     });
     await expectTwoFactorChange(alpha.companyId, { userId: agent.id, change: 'enabled', byUserId: agent.id });
@@ -131,7 +131,7 @@ describe('two-factor login', () => {
     // disabled with a code (here a recovery code): the password alone logs in again
     const owner = stack.client();
     owner.token = recovered.body.token;
-    expect(await owner.post('/auth/2fa/disable', { code: 'wrong-code' })).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' } });
+    expect(await owner.post('/auth/2fa/disable', { code: 'wrong-code' })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' } });
     expect(await owner.post('/auth/2fa/disable', { code: recoveryCodes[1] })).toMatchObject({ status: 200 });
     await expectTwoFactorChange(alpha.companyId, { userId: agent.id, change: 'disabled', byUserId: agent.id });
     const plain = stack.client();
@@ -148,7 +148,7 @@ describe('two-factor login', () => {
     await agent.client.post<Setup>('/auth/2fa/setup', {});
     const stranger = new Authenticator('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
     expect(await agent.client.post('/auth/2fa/enable', { code: await stranger.next() })).toMatchObject({
-      status: 401,
+      status: 400,
       body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' },
     });
     expect((await agent.client.get<SessionUserView>('/auth/me')).body.twoFactorEnabled).toBe(false);
@@ -169,7 +169,7 @@ describe('two-factor login', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     for (let attempt = 2; attempt <= 5; attempt++)
       expect(await guesser.post('/auth/login/2fa', { challenge: body.challenge, code: wrong })).toMatchObject({
-        status: 401,
+        status: 400,
         body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' },
       });
     expect(await guesser.post('/auth/login/2fa', { challenge: body.challenge, code: right })).toMatchObject({

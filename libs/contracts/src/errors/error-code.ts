@@ -118,7 +118,7 @@ export enum ErrorCode {
   /** A template the connection's WhatsApp Business account does not have approved (unknown name or language, pending, rejected). */
   ERR_WAPP_TEMPLATE_NOT_FOUND = 'ERR_WAPP_TEMPLATE_NOT_FOUND',
   // two-factor login (issue 28)
-  /** A TOTP or recovery code that is wrong, already used, or not for this user. */
+  /** A TOTP or recovery code that is wrong, already used, or not for this user (400: a logged-in user's typo in the profile must not read as a lost session). */
   ERR_INVALID_TWO_FACTOR_CODE = 'ERR_INVALID_TWO_FACTOR_CODE',
   /** A login challenge that is unknown, expired (5 minutes) or already used: log in with the password again. */
   ERR_TWO_FACTOR_CHALLENGE_EXPIRED = 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED',
@@ -216,7 +216,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_WEBHOOK_REFUSED]: 403,
   [ErrorCode.ERR_WAPP_WINDOW_CLOSED]: 400,
   [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
-  [ErrorCode.ERR_INVALID_TWO_FACTOR_CODE]: 401,
+  [ErrorCode.ERR_INVALID_TWO_FACTOR_CODE]: 400,
   [ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED]: 401,
   [ErrorCode.ERR_TWO_FACTOR_NOT_SET_UP]: 400,
   [ErrorCode.ERR_TWO_FACTOR_ALREADY_ENABLED]: 409,
