@@ -21,6 +21,14 @@ describe('IdentityConfig JWT_SECRET', () => {
 
   it('refuses a secret shorter than 32 bytes and starts in production with a strong one', () => {
     expect(refusal({ ...PRODUCTION, JWT_SECRET: 'short-secret' })).toContain('JWT_SECRET must be at least 32 bytes');
-    expect(loadConfig(IdentityConfig, { ...PRODUCTION, JWT_SECRET: 's'.repeat(48) }).JWT_SECRET).toHaveLength(48);
+    const strong = { ...PRODUCTION, JWT_SECRET: 's'.repeat(48), IDENTITY_SECRETS_KEY: 'k'.repeat(48) };
+    expect(loadConfig(IdentityConfig, strong).JWT_SECRET).toHaveLength(48);
+  });
+});
+
+describe('IdentityConfig IDENTITY_SECRETS_KEY (two-factor secrets)', () => {
+  it('defaults to a development key, which production refuses', () => {
+    expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48) })).toContain('IDENTITY_SECRETS_KEY must not be the development secret in production');
+    expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48), IDENTITY_SECRETS_KEY: 'short' })).toContain('IDENTITY_SECRETS_KEY');
   });
 });
