@@ -28,7 +28,9 @@ describe('IdentityConfig JWT_SECRET', () => {
 
 describe('IdentityConfig IDENTITY_SECRETS_KEY (two-factor secrets)', () => {
   it('defaults to a development key, which production refuses', () => {
-    expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48) })).toContain('IDENTITY_SECRETS_KEY must not be the development secret in production');
+    expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48) })).toContain(
+      'IDENTITY_SECRETS_KEY must not be the development secret in production',
+    );
     expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48), IDENTITY_SECRETS_KEY: 'short' })).toContain('IDENTITY_SECRETS_KEY');
   });
 });

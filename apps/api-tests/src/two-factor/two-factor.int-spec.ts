@@ -89,7 +89,10 @@ describe('two-factor login', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect((await agent.client.get<SessionUserView>('/auth/me')).body.twoFactorEnabled).toBe(true);
-    expect(await agent.client.post('/auth/2fa/setup', {})).toMatchObject({ status: 409, body: { error: 'ERR_TWO_FACTOR_ALREADY_ENABLED' } });
+    expect(await agent.client.post('/auth/2fa/setup', {})).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_TWO_FACTOR_ALREADY_ENABLED' },
+    });
 
     // the password alone gives no token and no refresh cookie
     const anonymous = stack.client();
@@ -104,7 +107,9 @@ describe('two-factor login', () => {
     anonymous.token = loggedIn.body.token;
     expect((await anonymous.get<SessionUserView>('/auth/me')).body.id).toBe(agent.id);
     // the challenge worked once
-    expect(await anonymous.post('/auth/login/2fa', { challenge: first.body.challenge, code: await app.codeAt(currentStep() + 1) })).toMatchObject({
+    expect(
+      await anonymous.post('/auth/login/2fa', { challenge: first.body.challenge, code: await app.codeAt(currentStep() + 1) }),
+    ).toMatchObject({
       status: 401,
       body: { error: 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED' },
     });
@@ -131,20 +136,29 @@ describe('two-factor login', () => {
     // disabled with a code (here a recovery code): the password alone logs in again
     const owner = stack.client();
     owner.token = recovered.body.token;
-    expect(await owner.post('/auth/2fa/disable', { code: 'wrong-code' })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' } });
+    expect(await owner.post('/auth/2fa/disable', { code: 'wrong-code' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_INVALID_TWO_FACTOR_CODE' },
+    });
     expect(await owner.post('/auth/2fa/disable', { code: recoveryCodes[1] })).toMatchObject({ status: 200 });
     await expectTwoFactorChange(alpha.companyId, { userId: agent.id, change: 'disabled', byUserId: agent.id });
     const plain = stack.client();
     const passwordOnly = await passwordStep(plain, agent.email, agent.password);
     expect(passwordOnly).toMatchObject({ status: 200, body: { token: expect.any(String), user: { twoFactorEnabled: false } } });
     plain.token = passwordOnly.body.token;
-    expect(await plain.post('/auth/2fa/disable', { code: recoveryCodes[2] })).toMatchObject({ status: 400, body: { error: 'ERR_TWO_FACTOR_NOT_SET_UP' } });
+    expect(await plain.post('/auth/2fa/disable', { code: recoveryCodes[2] })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_TWO_FACTOR_NOT_SET_UP' },
+    });
   });
 
   it('refuses an enable code of another secret, and a login code for a challenge that is not a login one', async () => {
     const agent = await anAgent(alpha);
     await agent.client.login(agent.email, agent.password);
-    expect(await agent.client.post('/auth/2fa/enable', { code: '123456' })).toMatchObject({ status: 400, body: { error: 'ERR_TWO_FACTOR_NOT_SET_UP' } });
+    expect(await agent.client.post('/auth/2fa/enable', { code: '123456' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_TWO_FACTOR_NOT_SET_UP' },
+    });
     await agent.client.post<Setup>('/auth/2fa/setup', {});
     const stranger = new Authenticator('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
     expect(await agent.client.post('/auth/2fa/enable', { code: await stranger.next() })).toMatchObject({
@@ -156,7 +170,10 @@ describe('two-factor login', () => {
       status: 401,
       body: { error: 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED' },
     });
-    expect(await stack.client().post('/auth/login/2fa', { challenge: '', code: '' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await stack.client().post('/auth/login/2fa', { challenge: '', code: '' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION' },
+    });
   });
 
   it('slows wrong codes like wrong passwords: after the free attempts even the right code waits', async () => {
@@ -223,7 +240,10 @@ describe('two-factor login', () => {
     // the next login asks for the code
     expect(await passwordStep(stack.client(), tenant.email, tenant.password)).toMatchObject({ body: { twoFactorRequired: true } });
     // agents are not admins: their login is unchanged until the company requires it of everyone
-    expect(await passwordStep(agent.client, agent.email, agent.password)).toMatchObject({ status: 200, body: { token: expect.any(String) } });
+    expect(await passwordStep(agent.client, agent.email, agent.password)).toMatchObject({
+      status: 200,
+      body: { token: expect.any(String) },
+    });
     expect(await admin.put('/settings/twoFactorMandatory', { value: 'everyone' })).toMatchObject({ status: 200 });
     expect(await passwordStep(stack.client(), agent.email, agent.password)).toMatchObject({ body: { twoFactorSetupRequired: true } });
   });

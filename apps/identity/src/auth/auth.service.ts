@@ -63,9 +63,7 @@ export class AuthService {
     const challenge = { userId: user.id, companyId: user.companyId, email: user.email };
     if (user.twoFactorSecret !== null)
       return { twoFactorRequired: true, challenge: await this.challenges.issue({ ...challenge, kind: 'login' }) };
-    const mandatory = await this.database.withTenant(user.companyId, (tx) =>
-      this.settings.get(tx, user.companyId, 'twoFactorMandatory'),
-    );
+    const mandatory = await this.database.withTenant(user.companyId, (tx) => this.settings.get(tx, user.companyId, 'twoFactorMandatory'));
     if (twoFactorMandatoryFor(mandatory, user))
       return { twoFactorSetupRequired: true, challenge: await this.challenges.issue({ ...challenge, kind: 'setup' }) };
 

@@ -25,7 +25,10 @@ export class TwoFactorController {
   }
 
   @RpcHandler(IdentitySubjects.twoFactorSetup)
-  setup(@RpcOptionalActor() actor: Actor | undefined, @RpcData({ dto: TwoFactorSetupDto }) dto: TwoFactorSetupDto): Promise<TwoFactorSetupView> {
+  setup(
+    @RpcOptionalActor() actor: Actor | undefined,
+    @RpcData({ dto: TwoFactorSetupDto }) dto: TwoFactorSetupDto,
+  ): Promise<TwoFactorSetupView> {
     return this.twoFactor.setup(actor, dto.challenge);
   }
 

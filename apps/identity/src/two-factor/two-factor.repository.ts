@@ -81,11 +81,7 @@ export class TwoFactorRepository {
       .update(users)
       .set({ twoFactorLastStep: step })
       .where(
-        and(
-          eq(users.companyId, companyId),
-          eq(users.id, userId),
-          or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)),
-        ),
+        and(eq(users.companyId, companyId), eq(users.id, userId), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))),
       )
       .returning({ id: users.id });
     return rows.length === 1;

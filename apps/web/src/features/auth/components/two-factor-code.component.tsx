@@ -35,7 +35,15 @@ export function TwoFactorCodeInput({
           size="large"
           data-testid="two-factor-code"
         />
-        <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={!code.trim()} data-testid="two-factor-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={loading}
+          disabled={!code.trim()}
+          data-testid="two-factor-submit"
+        >
           {submitText}
         </Button>
       </Flex>

@@ -33,7 +33,12 @@ export default function TwoFactorSection() {
       .catch(toastError);
 
   return (
-    <Flex vertical gap={12} data-testid="two-factor-section" style={{ borderTop: '1px solid var(--ant-color-border-secondary)', paddingTop: 12 }}>
+    <Flex
+      vertical
+      gap={12}
+      data-testid="two-factor-section"
+      style={{ borderTop: '1px solid var(--ant-color-border-secondary)', paddingTop: 12 }}
+    >
       <Flex justify="space-between" align="center">
         <Typography.Text strong>{t('twoFactor.sectionTitle')}</Typography.Text>
         <Tag color={me.twoFactorEnabled ? 'green' : 'default'} data-testid="two-factor-status">
@@ -43,7 +48,12 @@ export default function TwoFactorSection() {
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onContinue={() => setRecoveryCodes(null)} />
       ) : me.twoFactorEnabled ? (
-        <TwoFactorCodeInput label={t('twoFactor.disableHint')} submitText={t('twoFactor.disable')} loading={disabling.isLoading} onSubmit={turnOff} />
+        <TwoFactorCodeInput
+          label={t('twoFactor.disableHint')}
+          submitText={t('twoFactor.disable')}
+          loading={disabling.isLoading}
+          onSubmit={turnOff}
+        />
       ) : settingUp ? (
         <TwoFactorSetup onEnabled={enabled} />
       ) : (

@@ -78,7 +78,9 @@ describe('the login code step (two-factor login)', () => {
     api = fakeApi({
       ...shell,
       'POST /auth/login': { body: { twoFactorSetupRequired: true, challenge: 'setup-1' } },
-      'POST /auth/2fa/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Atrium:maria%40example.com?secret=JBSWY3DPEHPK3PXP' } },
+      'POST /auth/2fa/setup': {
+        body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Atrium:maria%40example.com?secret=JBSWY3DPEHPK3PXP' },
+      },
       'POST /auth/2fa/enable': { body: { recoveryCodes, token: 'jwt-new', user } },
       'GET /auth/me': { body: user },
     });

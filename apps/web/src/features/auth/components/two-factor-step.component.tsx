@@ -25,11 +25,7 @@ export default function TwoFactorStep({
   const [loginTwoFactor, verifying] = useLoginTwoFactorMutation();
   const [enabled, setEnabled] = useState<EnabledTwoFactor | null>(null);
 
-  const verify = (code: string) =>
-    loginTwoFactor({ challenge: challenge.challenge, code })
-      .unwrap()
-      .then(onLoggedIn)
-      .catch(toastError);
+  const verify = (code: string) => loginTwoFactor({ challenge: challenge.challenge, code }).unwrap().then(onLoggedIn).catch(toastError);
 
   const finishSetup = () => {
     if (enabled?.token && enabled.user) onLoggedIn({ token: enabled.token, user: enabled.user });
@@ -41,7 +37,12 @@ export default function TwoFactorStep({
         {t('twoFactor.codeTitle')}
       </Typography.Title>
       {'twoFactorRequired' in challenge ? (
-        <TwoFactorCodeInput label={t('twoFactor.codeHint')} submitText={t('twoFactor.verify')} loading={verifying.isLoading} onSubmit={verify} />
+        <TwoFactorCodeInput
+          label={t('twoFactor.codeHint')}
+          submitText={t('twoFactor.verify')}
+          loading={verifying.isLoading}
+          onSubmit={verify}
+        />
       ) : enabled ? (
         <RecoveryCodes codes={enabled.recoveryCodes} onContinue={finishSetup} />
       ) : (
