@@ -69,7 +69,8 @@ describe('two-factor login', () => {
     });
 
     await step('two-factor-login', [page], async () => {
-      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await page.getByTestId('account-menu').click();
       await page.getByTestId('account-logout').click();
       await page.waitForURL((url) => url.pathname.startsWith('/login'));

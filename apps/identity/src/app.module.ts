@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@atrium/service-kit';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { TwoFactorModule } from './two-factor/two-factor.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { HelpsModule } from './helps/helps.module.js';
 import { PlansModule } from './plans/plans.module.js';
@@ -22,6 +23,7 @@ export class IdentityAppModule {
       imports: [
         CoreModule.forRoot({ service: 'identity', config, schema: identitySchema, outbox }),
         AuthModule,
+        TwoFactorModule,
         CompaniesModule,
         PlansModule,
         UsersModule,

@@ -17,7 +17,7 @@ import { PasswordHasher } from '../shared/password-hasher.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
-import { LoginChallenges } from '../two-factor/login-challenges.js';
+import { LoginChallenges } from './login-challenges.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { formatRefreshToken, hashSecret, newSecret, parseRefreshToken, sameHash } from './refresh-token.js';
 import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';

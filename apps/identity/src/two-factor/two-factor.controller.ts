@@ -13,15 +13,21 @@ import {
   type TwoFactorSetupView,
 } from '@atrium/contracts';
 import { RpcActor, RpcClientInfo, RpcData, RpcHandler, RpcId, RpcOptionalActor } from '@atrium/messaging';
-import { TwoFactorService } from './two-factor.service.js';
+import { TwoFactorEnrolmentService } from './two-factor-enrolment.service.js';
+import { TwoFactorLoginService } from './two-factor-login.service.js';
+import { TwoFactorRemovalService } from './two-factor-removal.service.js';
 
 @Controller()
 export class TwoFactorController {
-  constructor(@Inject(TwoFactorService) private readonly twoFactor: TwoFactorService) {}
+  constructor(
+    @Inject(TwoFactorLoginService) private readonly login: TwoFactorLoginService,
+    @Inject(TwoFactorEnrolmentService) private readonly enrolment: TwoFactorEnrolmentService,
+    @Inject(TwoFactorRemovalService) private readonly removal: TwoFactorRemovalService,
+  ) {}
 
   @RpcHandler(IdentitySubjects.authLoginTwoFactor)
-  login(@RpcData({ dto: LoginTwoFactorDto }) dto: LoginTwoFactorDto, @RpcClientInfo() client: ClientInfo): Promise<IssuedSession> {
-    return this.twoFactor.completeLogin(dto, client);
+  completeLogin(@RpcData({ dto: LoginTwoFactorDto }) dto: LoginTwoFactorDto, @RpcClientInfo() client: ClientInfo): Promise<IssuedSession> {
+    return this.login.complete(dto, client);
   }
 
   @RpcHandler(IdentitySubjects.twoFactorSetup)
@@ -29,7 +35,7 @@ export class TwoFactorController {
     @RpcOptionalActor() actor: Actor | undefined,
     @RpcData({ dto: TwoFactorSetupDto }) dto: TwoFactorSetupDto,
   ): Promise<TwoFactorSetupView> {
-    return this.twoFactor.setup(actor, dto.challenge);
+    return this.enrolment.setup(actor, dto.challenge);
   }
 
   @RpcHandler(IdentitySubjects.twoFactorEnable)
@@ -38,7 +44,7 @@ export class TwoFactorController {
     @RpcData({ dto: TwoFactorEnableDto }) dto: TwoFactorEnableDto,
     @RpcClientInfo() client: ClientInfo,
   ): Promise<TwoFactorEnabledView & { session?: IssuedSession }> {
-    return this.twoFactor.enable(actor, dto, client);
+    return this.enrolment.enable(actor, dto, client);
   }
 
   @RpcHandler(IdentitySubjects.twoFactorDisable)
@@ -47,13 +53,13 @@ export class TwoFactorController {
     @RpcData({ dto: TwoFactorCodeDto }) dto: TwoFactorCodeDto,
     @RpcClientInfo() client: ClientInfo,
   ): Promise<Done> {
-    await this.twoFactor.disable(actor, dto.code, client);
+    await this.removal.disable(actor, dto.code, client);
     return { message: 'ok' };
   }
 
   @RpcHandler(IdentitySubjects.twoFactorReset)
   async reset(@RpcActor() actor: Actor, @RpcId() id: number): Promise<Done> {
-    await this.twoFactor.reset(actor, id);
+    await this.removal.reset(actor, id);
     return { message: 'ok' };
   }
 }
