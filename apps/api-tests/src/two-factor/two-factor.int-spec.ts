@@ -299,3 +299,30 @@ describe('two-factor login challenges', () => {
     });
   });
 });
+
+describe('two-factor logins from one office IP', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    // three failures make an IP wait far longer than the test
+    stack = await startStack({ env: { LOGIN_FREE_FAILURES_PER_IP: '3', LOGIN_BACKOFF_BASE_MS: '600000' } });
+  });
+  afterAll(() => stack.stop());
+
+  it('takes both steps of a completed login off the IP’s counter, so colleagues keep logging in', async () => {
+    const tenant = await signUpTenant(stack);
+    const setup = await tenant.admin.post<Setup>('/auth/2fa/setup', {});
+    const enabled = await tenant.admin.post<{ recoveryCodes: string[] }>('/auth/2fa/enable', {
+      code: await new Authenticator(setup.body.secret).next(),
+    });
+    expect(enabled.status).toBe(200);
+    const office = { 'x-forwarded-for': '203.0.113.50' };
+    for (const code of enabled.body.recoveryCodes.slice(0, 4)) {
+      const client = stack.client();
+      const first = await client.request<Challenge>('POST', '/auth/login', { email: tenant.email, password: tenant.password }, office);
+      expect(first).toMatchObject({ status: 200, body: { twoFactorRequired: true } });
+      const done = await client.request<AuthResult>('POST', '/auth/login/2fa', { challenge: first.body.challenge, code }, office);
+      expect(done).toMatchObject({ status: 200, body: { token: expect.any(String) } });
+    }
+  });
+});

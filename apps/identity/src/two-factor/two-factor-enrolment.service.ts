@@ -70,7 +70,8 @@ export class TwoFactorEnrolmentService {
       await this.repository.replaceRecoveryCodes(tx, target.companyId, target.userId, hashes);
       await stateTwoFactorChange(this.outbox, tx, target, 'enabled', target.userId);
     });
-    await this.limiter.recordSuccess(state.email, client.ip);
+    // with a setup challenge, the login's right password comes off the IP's counter too
+    await this.limiter.recordSuccess(state.email, client.ip, dto.challenge ? 2 : 1);
     if (!dto.challenge) return { recoveryCodes };
     if (!(await this.challenges.consume(dto.challenge))) throw new AppError(ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED);
     return { recoveryCodes, session: await this.issuer.start({ id: target.userId, companyId: target.companyId }, client) };

@@ -27,7 +27,8 @@ export class TwoFactorLoginService {
     if (state.twoFactorSecret === null) throw new AppError(ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED);
     if (!(await this.factors.accept(state, dto.code))) throw new AppError(ErrorCode.ERR_INVALID_TWO_FACTOR_CODE);
     if (!(await this.challenges.consume(dto.challenge))) throw new AppError(ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED);
-    await this.limiter.recordSuccess(challenge.email, client.ip);
+    // the right password and this code: both come off the IP's counter
+    await this.limiter.recordSuccess(challenge.email, client.ip, 2);
     return this.issuer.start({ id: target.userId, companyId: target.companyId }, client);
   }
 }
