@@ -46,6 +46,7 @@ describe('two-factor login', () => {
 
     await step('two-factor-enable', [page], async () => {
       await logIn(page, company.email, company.password);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
       await page.getByTestId('account-menu').click();
       await page.getByTestId('account-profile').click();
       const section = page.getByTestId('two-factor-section');
