@@ -1,18 +1,17 @@
 import type { AllTicket, Profile, UserView } from '@atrium/contracts';
 import { Form, Input, Select } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions/permissions';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
-import { lazyDefault } from '../../../shared/ui/lazy-default';
 import { lengthRules, emailRules } from '../../../shared/ui/validation-rules';
 import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useConnectionsQuery } from '../../connections/api/connections.api';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useCreateUserMutation, useUpdateUserMutation, useUserQuery, type UserInput } from '../api/users.api';
 
-/** Two-factor login, in one's own profile only (issue 28): a chunk of its own. */
-const TwoFactorSection = lazyDefault(() => import('../../auth/components/two-factor-section.component'));
+/** Two-factor login, in one's own profile only (issue 28): a chunk of its own (React.lazy: lazyDefault would split off the login screen). */
+const TwoFactorSection = lazy(() => import('../../auth/components/two-factor-section.component'));
 
 interface UserFormValues {
   name: string;
