@@ -10,7 +10,7 @@ import { TwoFactorRemovalService } from './two-factor-removal.service.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 
-/** Two-factor login (issue 28, docs/adr/022): set up, enable, disable, reset, and a login's second step. */
+/** Two-factor login (issue 28, docs/adr/023): set up, enable, disable, reset, and a login's second step. */
 @Module({
   imports: [SharedModule, SettingsStoreModule, AuthModule],
   controllers: [TwoFactorController],
