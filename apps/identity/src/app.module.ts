@@ -4,6 +4,7 @@ import { CoreModule } from '@atrium/service-kit';
 import { AuditLogsModule } from './audit-logs/audit-logs.module.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { TwoFactorModule } from './two-factor/two-factor.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { HelpsModule } from './helps/helps.module.js';
 import { PlansModule } from './plans/plans.module.js';
@@ -27,6 +28,7 @@ export class IdentityAppModule {
         CoreModule.forRoot({ service: 'identity', config, schema: identitySchema, outbox }),
         JobsModule.forRoot({ policies: { [JobName.AuditLogsPurge]: { attempts: 3, backoff: { type: 'exponential', delayMs: 1_000 } } } }),
         AuthModule,
+        TwoFactorModule,
         CompaniesModule,
         PlansModule,
         UsersModule,

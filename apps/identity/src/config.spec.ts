@@ -5,7 +5,6 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   ADMIN_EMAIL: 'ops@example.com',
   ADMIN_PASSWORD: 'a-long-password',
-  SSO_SECRETS_KEY: 'sso-secrets-key-of-this-deployment-0123456789',
 };
 
 function refusal(env: Record<string, string>): string {
@@ -26,6 +25,16 @@ describe('IdentityConfig JWT_SECRET', () => {
 
   it('refuses a secret shorter than 32 bytes and starts in production with a strong one', () => {
     expect(refusal({ ...PRODUCTION, JWT_SECRET: 'short-secret' })).toContain('JWT_SECRET must be at least 32 bytes');
-    expect(loadConfig(IdentityConfig, { ...PRODUCTION, JWT_SECRET: 's'.repeat(48) }).JWT_SECRET).toHaveLength(48);
+    const strong = { ...PRODUCTION, JWT_SECRET: 's'.repeat(48), IDENTITY_SECRETS_KEY: 'k'.repeat(48) };
+    expect(loadConfig(IdentityConfig, strong).JWT_SECRET).toHaveLength(48);
+  });
+});
+
+describe('IdentityConfig IDENTITY_SECRETS_KEY (two-factor and single sign-on secrets)', () => {
+  it('defaults to a development key, which production refuses', () => {
+    expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48) })).toContain(
+      'IDENTITY_SECRETS_KEY must not be the development secret in production',
+    );
+    expect(refusal({ ...PRODUCTION, JWT_SECRET: 's'.repeat(48), IDENTITY_SECRETS_KEY: 'short' })).toContain('IDENTITY_SECRETS_KEY');
   });
 });

@@ -31,11 +31,14 @@ export class IdentityConfig extends MediaStorageConfig {
   /** How long attempts are remembered after the last one. */
   @IsInt() @Min(60) LOGIN_FAILURE_MEMORY_SECONDS: number = 3600;
 
+  /** Key (32 bytes or more) identity seals its secrets with (AES-256-GCM): users' two-factor (TOTP) secrets and companies' single sign-on client secrets; the development default is refused in production. */
+  @IsString() @MinLength(32) @DevelopmentDefault() IDENTITY_SECRETS_KEY: string = 'dev-only-identity-secrets-key-change-me-0123';
+  /** How long a login's two-factor challenge (the step between password and code) may be answered. */
+  @IsInt() @Min(1) @Max(3600) TWO_FACTOR_CHALLENGE_TTL_SECONDS: number = 300;
+
   /** Company signups (POST /companies/cadastro) one client IP may make per hour. */
   @IsInt() @Min(1) SIGNUPS_PER_IP_PER_HOUR: number = 10;
 
-  /** Key (32+ characters) companies' single sign-on client secrets are encrypted with; production refuses the default. */
-  @IsString() @MinLength(32) @DevelopmentDefault() SSO_SECRETS_KEY: string = 'dev-only-sso-secrets-key-change-me-0123456789';
   /** Accept identity providers over plain http (development and tests: the oidc-sandbox); https only when off. */
   @EnvBoolean() SSO_ALLOW_HTTP_ISSUERS: boolean = false;
   /** Audit log entries older than this many days are deleted (docs/adr/023-audit-log.md). */

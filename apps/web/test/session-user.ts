@@ -19,6 +19,7 @@ export interface SessionUserOptions {
   settings?: SettingView[];
   dueDate?: string | null;
   queueIds?: number[];
+  twoFactorEnabled?: boolean;
 }
 
 /** A signed-in user as /auth/me describes it, with the plan flags and company settings a test needs. */
@@ -36,6 +37,7 @@ export function aSessionUser(options: SessionUserOptions = {}): SessionUserView 
     queueIds: options.queueIds ?? [],
     queues: [],
     online: true,
+    twoFactorEnabled: options.twoFactorEnabled ?? false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     company: {

@@ -103,7 +103,7 @@ STRIPE_SECRET_KEY: {{ $secrets.stripeSecretKey | default "" | quote }}
 STRIPE_WEBHOOK_SECRET: {{ $secrets.stripeWebhookSecret | default "" | quote }}
 AI_SECRETS_KEY: {{ $secrets.aiSecretsKey | default "" | quote }}
 SESSIONS_SECRETS_KEY: {{ $secrets.sessionsSecretsKey | default "" | quote }}
-SSO_SECRETS_KEY: {{ $secrets.ssoSecretsKey | default "" | quote }}
+IDENTITY_SECRETS_KEY: {{ $secrets.identitySecretsKey | default "" | quote }}
 {{- end -}}
 
 {{/* "true" when a monitoring object is wanted: `enabled: true`, or `auto` and the cluster serves

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 
 /**
  * Encrypts the secrets companies give the platform (the bots' OpenAI and voice keys and
- * service-account JSON, the Cloud API connections' access tokens and app secrets) before they are stored: AES-256-GCM with a key derived from the service's secrets key (AI_SECRETS_KEY, SESSIONS_SECRETS_KEY), a fresh 12-byte IV per
+ * service-account JSON, the Cloud API connections' access tokens and app secrets, users' TOTP secrets) before they are stored: AES-256-GCM with a key derived from the service's secrets key (AI_SECRETS_KEY, SESSIONS_SECRETS_KEY, IDENTITY_SECRETS_KEY), a fresh 12-byte IV per
  * value, and the record's context (e.g. `prompt:apiKey:<companyId>`) as associated data, so a sealed
  * value copied to another company's row does not open. Format: `v1.<iv>.<tag>.<ciphertext>` (base64url).
  */

@@ -22,7 +22,14 @@ const PRODUCTION = { NODE_ENV: 'production', ADMIN_EMAIL: 'ops@example.com', ADM
 /** A variable whose name says it holds a secret. */
 const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PASS|_KEY)$/;
 /** The secrets every development default must cover, as the security review named them. */
-const EXPECTED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'JWT_SECRET', 'AI_SECRETS_KEY', 'SESSIONS_SECRETS_KEY', 'SSO_SECRETS_KEY'];
+const EXPECTED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'JWT_SECRET',
+  'AI_SECRETS_KEY',
+  'SESSIONS_SECRETS_KEY',
+  'IDENTITY_SECRETS_KEY',
+];
 
 function problemsOf(configClass: new () => object, env: Record<string, string>): string[] {
   try {

@@ -3,12 +3,21 @@ import {
   AppError,
   ErrorCode,
   IdentitySubjects,
+  isLoginChallenge,
   LoginDto,
+  LoginTwoFactorDto,
+  TwoFactorCodeDto,
+  TwoFactorEnableDto,
+  TwoFactorSetupDto,
   type ActorState,
   type AuthResult,
   type ClientInfo,
+  type Done,
   type IssuedSession,
+  type LoginChallenge,
   type SessionUserView,
+  type TwoFactorEnabledView,
+  type TwoFactorSetupView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
@@ -18,7 +27,13 @@ import type { GatewayConfig } from '../config.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
-/** Login, refresh (rotating httpOnly cookie), logout and the current user (spec 000 section 7). */
+/**
+ * Login, refresh (rotating httpOnly cookie), logout and the current user (spec 000 section 7);
+ * two-factor login (issue 28): a login of a user with 2FA answers `{twoFactorRequired, challenge}`
+ * and no token, completed by POST /auth/login/2fa; where the company requires 2FA of a user who has
+ * none, `{twoFactorSetupRequired, challenge}`, completed by /auth/2fa/setup and /auth/2fa/enable
+ * with that challenge: no token exists before the second factor does, so it cannot be skipped.
+ */
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -33,9 +48,57 @@ export class AuthController {
     @Body() credentials: LoginDto,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
+  ): Promise<AuthResult | LoginChallenge> {
+    const answer = await this.rpc.request(IdentitySubjects.authLogin, credentials, { client });
+    return isLoginChallenge(answer) ? answer : this.answer(answer, response);
+  }
+
+  /** The second step of a login with 2FA: the challenge and a TOTP code or a recovery code. */
+  @Public()
+  @Post('login/2fa')
+  @HttpCode(200)
+  async loginTwoFactor(
+    @Body() body: LoginTwoFactorDto,
+    @CurrentClient() client: ClientInfo,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResult> {
-    const session = await this.rpc.request(IdentitySubjects.authLogin, credentials, { client });
+    const session = await this.rpc.request(IdentitySubjects.authLoginTwoFactor, body, { client });
     return this.answer(session, response);
+  }
+
+  /** A new TOTP secret for the logged-in user, or for the user of a setup challenge (mandatory 2FA). */
+  @Public()
+  @OptionalLogin()
+  @Post('2fa/setup')
+  @HttpCode(200)
+  setupTwoFactor(@Body() body: TwoFactorSetupDto, @CurrentActor() actor: ActorState | undefined): Promise<TwoFactorSetupView> {
+    if (!actor && !body.challenge) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
+    return this.rpc.request(IdentitySubjects.twoFactorSetup, body, { actor: body.challenge ? undefined : actor });
+  }
+
+  /** Enables 2FA with a code; answers the recovery codes once (and, with a setup challenge, the login's token and cookie). */
+  @Public()
+  @OptionalLogin()
+  @Post('2fa/enable')
+  @HttpCode(200)
+  async enableTwoFactor(
+    @Body() body: TwoFactorEnableDto,
+    @CurrentActor() actor: ActorState | undefined,
+    @CurrentClient() client: ClientInfo,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<TwoFactorEnabledView | (TwoFactorEnabledView & AuthResult)> {
+    if (!actor && !body.challenge) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
+    const { recoveryCodes, session } = await this.rpc.request(IdentitySubjects.twoFactorEnable, body, {
+      actor: body.challenge ? undefined : actor,
+      client,
+    });
+    return session ? { recoveryCodes, ...this.answer(session, response) } : { recoveryCodes };
+  }
+
+  @Post('2fa/disable')
+  @HttpCode(200)
+  disableTwoFactor(@Body() body: TwoFactorCodeDto, @CurrentActor() actor: ActorState, @CurrentClient() client: ClientInfo): Promise<Done> {
+    return this.rpc.request(IdentitySubjects.twoFactorDisable, body, { actor, client });
   }
 
   @Public()

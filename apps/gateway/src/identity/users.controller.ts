@@ -41,6 +41,13 @@ export class UsersController {
     return this.rpc.request(IdentitySubjects.usersUpdate, { id, body }, { actor });
   }
 
+  /** A super user turns a user's two-factor login off (issue 28); the audit log files it (2fa.reset). */
+  @Delete(':id/2fa')
+  @Roles('super')
+  resetTwoFactor(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
+    return this.rpc.request(IdentitySubjects.twoFactorReset, { id }, { actor });
+  }
+
   @Delete(':id')
   @Roles('admin')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {

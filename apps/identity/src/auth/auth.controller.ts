@@ -6,18 +6,23 @@ import {
   type Actor,
   type ClientInfo,
   type IssuedSession,
+  type LoginChallenge,
   type SessionUserView,
 } from '@atrium/contracts';
 import { RpcActor, RpcClientInfo, RpcData, RpcHandler } from '@atrium/messaging';
 import { AuthService } from './auth.service.js';
+import { PasswordLogin } from './password-login.js';
 
 @Controller()
 export class AuthController {
-  constructor(@Inject(AuthService) private readonly auth: AuthService) {}
+  constructor(
+    @Inject(PasswordLogin) private readonly passwordLogin: PasswordLogin,
+    @Inject(AuthService) private readonly auth: AuthService,
+  ) {}
 
   @RpcHandler(IdentitySubjects.authLogin)
-  login(@RpcData({ dto: LoginDto }) credentials: LoginDto, @RpcClientInfo() client: ClientInfo): Promise<IssuedSession> {
-    return this.auth.login(credentials, client);
+  login(@RpcData({ dto: LoginDto }) credentials: LoginDto, @RpcClientInfo() client: ClientInfo): Promise<IssuedSession | LoginChallenge> {
+    return this.passwordLogin.login(credentials, client);
   }
 
   @RpcHandler(IdentitySubjects.authRefresh)

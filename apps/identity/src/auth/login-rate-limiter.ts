@@ -33,10 +33,13 @@ for i = 1, 2 do
 end
 return 0`;
 
-/** Takes a successful attempt back off the IP's counter (failures alone slow an IP) and forgets the account+IP's. */
+/**
+ * Takes a login's successful attempts (ARGV[1]: the password, and the code of a two-factor login)
+ * back off the IP's counter (failures alone slow an IP) and forgets the account+IP's.
+ */
 const SUCCEEDED = `
 redis.call('DEL', KEYS[1])
-if tonumber(redis.call('HINCRBY', KEYS[2], 'count', -1)) <= 0 then redis.call('DEL', KEYS[2]) end
+if tonumber(redis.call('HINCRBY', KEYS[2], 'count', -tonumber(ARGV[1]))) <= 0 then redis.call('DEL', KEYS[2]) end
 return 0`;
 
 /**
@@ -83,8 +86,9 @@ export class LoginRateLimiter {
     if (wait > 0) throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS, { data: { retryAfterMs: wait } });
   }
 
-  async recordSuccess(email: string, ip: string | undefined): Promise<void> {
-    await this.redis.eval(SUCCEEDED, 2, this.accountKey(email, ip), this.ipKey(ip));
+  /** `steps`: the successful attempts of this login (2 when a two-factor code completed a right password). */
+  async recordSuccess(email: string, ip: string | undefined, steps: 1 | 2 = 1): Promise<void> {
+    await this.redis.eval(SUCCEEDED, 2, this.accountKey(email, ip), this.ipKey(ip), steps);
   }
 
   private ipKey(ip: string | undefined): string {

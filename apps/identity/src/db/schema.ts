@@ -89,6 +89,12 @@ export const users = identity
       whatsappId: integer('whatsapp_id'),
       online: boolean('online').notNull().default(false),
       lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+      /** The TOTP secret of an enabled two-factor login, sealed with IDENTITY_SECRETS_KEY (two-factor/totp-secrets.ts); null when off. */
+      twoFactorSecret: text('two_factor_secret'),
+      /** A secret set up but not yet confirmed with a code (POST /auth/2fa/setup, then /enable). */
+      twoFactorPendingSecret: text('two_factor_pending_secret'),
+      /** The TOTP time step of the last code accepted: a code is never accepted twice (RFC 6238 section 5.2). */
+      twoFactorLastStep: integer('two_factor_last_step'),
       ...timestamps(),
     },
     (t) => [
@@ -96,6 +102,24 @@ export const users = identity
       index('users_company_idx').on(t.companyId),
       tenantIsolationPolicy(),
     ],
+  )
+  .enableRLS();
+
+/** Single-use recovery codes of a two-factor login, argon2id-hashed; replaced as a set when 2FA is enabled. */
+export const userRecoveryCodes = identity
+  .table(
+    'user_recovery_codes',
+    {
+      id: serial('id').primaryKey(),
+      companyId: integer('company_id').notNull(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      codeHash: text('code_hash').notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('user_recovery_codes_user_idx').on(t.userId), tenantIsolationPolicy()],
   )
   .enableRLS();
 
@@ -194,7 +218,7 @@ export const passwordResets = identity
 
 /**
  * A company's single sign-on (OpenID Connect) provider: one per company; the client secret is
- * sealed with SSO_SECRETS_KEY (the company in the associated data).
+ * sealed with IDENTITY_SECRETS_KEY (the company in the associated data).
  */
 export const ssoSettings = identity
   .table(
@@ -295,6 +319,7 @@ export const identitySchema = {
   companies,
   users,
   userQueues,
+  userRecoveryCodes,
   queueRefs,
   settings,
   refreshSessions,

@@ -4,7 +4,7 @@ import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { IdentityConfig } from '../config.js';
 
 /**
- * Seals companies' OpenID Connect client secrets with SSO_SECRETS_KEY; the company is the
+ * Seals companies' OpenID Connect client secrets with IDENTITY_SECRETS_KEY; the company is the
  * associated data, so a sealed value copied into another company's row does not open.
  */
 @Injectable()
@@ -12,7 +12,7 @@ export class SsoClientSecrets {
   private readonly box: SecretBox;
 
   constructor(@Inject(SERVICE_CONFIG) config: IdentityConfig) {
-    this.box = new SecretBox(config.SSO_SECRETS_KEY);
+    this.box = new SecretBox(config.IDENTITY_SECRETS_KEY);
   }
 
   seal(companyId: number, secret: string): string {

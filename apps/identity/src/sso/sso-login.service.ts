@@ -11,7 +11,8 @@ import {
 } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
-import { AuthService } from '../auth/auth.service.js';
+import { LoginPolicy } from '../auth/login-policy.js';
+import { SessionIssuer } from '../auth/session-issuer.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
@@ -39,7 +40,8 @@ export class SsoLoginService {
     @Inject(SsoLoginStates) private readonly states: SsoLoginStates,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(UsersService) private readonly usersService: UsersService,
-    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(LoginPolicy) private readonly policy: LoginPolicy,
+    @Inject(SessionIssuer) private readonly issuer: SessionIssuer,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -82,7 +84,9 @@ export class SsoLoginService {
       throw new AppError(ErrorCode.ERR_SSO_DOMAIN_NOT_ALLOWED);
 
     const found = await this.userFor(settings.companyId, email, typeof claims.name === 'string' ? claims.name : undefined);
-    return this.auth.openSession(found.user, found.company, client);
+    // the provider proved who this is (its own second factor included): no password, no TOTP step here
+    this.policy.assertCompanyMayLogIn(found.company, found.user.super);
+    return this.issuer.start(found.user, client);
   }
 
   /** The token request, and openid-client's checks of its answer; any failure is ERR_SSO_LOGIN_FAILED (the reason logged). */

@@ -30,6 +30,7 @@ export class SessionUserLoader {
     if (!user || !company) return undefined;
     return {
       ...toUserView(user, queues.get(userId) ?? []),
+      twoFactorEnabled: user.twoFactorSecret !== null,
       company: {
         id: company.company.id,
         name: company.company.name,

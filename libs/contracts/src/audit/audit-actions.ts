@@ -1,8 +1,8 @@
-/* The audit log's names, without dependencies: the web app imports them (docs/adr/022). */
+/* The audit log's names, without dependencies: the web app imports them (docs/adr/023). */
 
 /**
  * Every action the audit log records (docs/adr/023-audit-log.md), named `<entity>.<verb>`.
- * `2fa.*` are reserved for two-factor authentication, wired when that feature lands.
+ * `2fa.*`: two-factor login switched on or off by its user, or reset by a super user.
  */
 export const AUDIT_ACTIONS = [
   'auth.login',

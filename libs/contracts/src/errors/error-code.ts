@@ -132,6 +132,17 @@ export enum ErrorCode {
   ERR_SSO_DOMAIN_TAKEN = 'ERR_SSO_DOMAIN_TAKEN',
   /** The issuer's discovery document could not be read when the settings were saved. */
   ERR_SSO_DISCOVERY_FAILED = 'ERR_SSO_DISCOVERY_FAILED',
+  // two-factor login (issue 28)
+  /** A TOTP or recovery code that is wrong, already used, or not for this user (400: a logged-in user's typo in the profile must not read as a lost session). */
+  ERR_INVALID_TWO_FACTOR_CODE = 'ERR_INVALID_TWO_FACTOR_CODE',
+  /** A login challenge that is unknown, expired (5 minutes) or already used: log in with the password again. */
+  ERR_TWO_FACTOR_CHALLENGE_EXPIRED = 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED',
+  /** Enable without a set up secret, or disable while two-factor login is off. */
+  ERR_TWO_FACTOR_NOT_SET_UP = 'ERR_TWO_FACTOR_NOT_SET_UP',
+  /** Setup or enable while two-factor login is already on (disable it first). */
+  ERR_TWO_FACTOR_ALREADY_ENABLED = 'ERR_TWO_FACTOR_ALREADY_ENABLED',
+  /** Disable refused: the company makes two-factor login mandatory for this user (setting twoFactorMandatory). */
+  ERR_TWO_FACTOR_MANDATORY = 'ERR_TWO_FACTOR_MANDATORY',
 }
 
 /** The HTTP status each code is answered with unless the thrower names another. */
@@ -227,6 +238,11 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_SSO_DOMAIN_TAKEN]: 409,
   [ErrorCode.ERR_SSO_DISCOVERY_FAILED]: 400,
   [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
+  [ErrorCode.ERR_INVALID_TWO_FACTOR_CODE]: 400,
+  [ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED]: 401,
+  [ErrorCode.ERR_TWO_FACTOR_NOT_SET_UP]: 400,
+  [ErrorCode.ERR_TWO_FACTOR_ALREADY_ENABLED]: 409,
+  [ErrorCode.ERR_TWO_FACTOR_MANDATORY]: 403,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -12,11 +12,15 @@ import type {
   ForgotPasswordDto,
   HelpDto,
   LoginDto,
+  LoginTwoFactorDto,
   PlanDto,
   RefreshDto,
   ResetPasswordDto,
   SettingUpdateDto,
   SignupDto,
+  TwoFactorCodeDto,
+  TwoFactorEnableDto,
+  TwoFactorSetupDto,
   UpdateAnnouncementDto,
   UpdateCompanyDto,
   UpdateHelpDto,
@@ -33,10 +37,13 @@ import type {
   CompanyView,
   HelpView,
   IssuedSession,
+  LoginChallenge,
   PlanView,
   PublicPlanView,
   SessionUserView,
   SettingView,
+  TwoFactorEnabledView,
+  TwoFactorSetupView,
   UserView,
 } from './views.js';
 import type { BillableCompanyView, CompanyRenewal, ScheduleRow } from './views.js';
@@ -47,7 +54,14 @@ export type IdentityContract = {
   [S.companiesBillable]: Rpc<BillableCompaniesDto, BillableCompanyView[]>;
   /** For billing, after an invoice is paid (no actor). */
   [S.companiesRenew]: Rpc<CompanyRenewDto, CompanyRenewal>;
-  [S.authLogin]: Rpc<LoginDto, IssuedSession>;
+  [S.authLogin]: Rpc<LoginDto, IssuedSession | LoginChallenge>;
+  [S.authLoginTwoFactor]: Rpc<LoginTwoFactorDto, IssuedSession>;
+  /** The actor's own, or (no actor) the setup challenge's user's. */
+  [S.twoFactorSetup]: Rpc<TwoFactorSetupDto, TwoFactorSetupView>;
+  /** With a setup challenge (no actor) it also finishes that login: `session` is issued. */
+  [S.twoFactorEnable]: Rpc<TwoFactorEnableDto, TwoFactorEnabledView & { session?: IssuedSession }>;
+  [S.twoFactorDisable]: Rpc<TwoFactorCodeDto, Done>;
+  [S.twoFactorReset]: Rpc<ById, Done>;
   [S.authRefresh]: Rpc<RefreshDto, IssuedSession>;
   [S.authLogout]: Rpc<RefreshDto, Ok>;
   [S.authEndLogin]: Rpc<NoData, Ok>;

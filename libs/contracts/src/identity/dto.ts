@@ -34,6 +34,28 @@ export class LoginDto {
   @IsString() @IsNotEmpty() @MaxLength(128) password!: string;
 }
 
+/** POST /auth/login/2fa: the challenge the password step answered and a TOTP code (6 digits) or a recovery code. */
+export class LoginTwoFactorDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) challenge!: string;
+  @IsString() @IsNotEmpty() @MaxLength(40) code!: string;
+}
+
+/** POST /auth/2fa/setup: logged in, or with the setup challenge a login answered (mandatory 2FA). */
+export class TwoFactorSetupDto {
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) challenge?: string;
+}
+
+/** POST /auth/2fa/enable: a code of the set up secret; with the setup challenge when not logged in. */
+export class TwoFactorEnableDto {
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) challenge?: string;
+  @IsString() @IsNotEmpty() @MaxLength(40) code!: string;
+}
+
+/** POST /auth/2fa/disable: a TOTP or recovery code. */
+export class TwoFactorCodeDto {
+  @IsString() @IsNotEmpty() @MaxLength(40) code!: string;
+}
+
 export class RefreshDto {
   @IsString() @IsNotEmpty() @MaxLength(512) refreshToken!: string;
 }

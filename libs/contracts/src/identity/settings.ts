@@ -18,6 +18,11 @@ export const SETTING_DEFINITIONS = {
    * variables' hours written; '' is the platform's (TIME_ZONE), which a new company is given.
    */
   timezone: { values: null, default: '' },
+  /**
+   * Two-factor login the company requires (issue 28): of its admins (and super users), of everyone,
+   * or of no one. Who must have it and has not is asked to set it up at their next login.
+   */
+  twoFactorMandatory: { values: ['disabled', 'admins', 'everyone'], default: 'disabled' },
   /** The payment-provider token: free text, shown only to admins. */
   asaas: { values: null, default: '' },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string }>;
@@ -45,4 +50,10 @@ export function isValidSettingValue(key: SettingKey, value: string): boolean {
   if (key === 'timezone') return value === '' || isKnownTimeZone(value);
   const allowed: readonly string[] | null = SETTING_DEFINITIONS[key].values;
   return allowed === null ? value.length <= 500 : allowed.includes(value);
+}
+
+/** Whether the company's twoFactorMandatory setting requires two-factor login of this user. */
+export function twoFactorMandatoryFor(setting: string | undefined, user: { profile: string; super: boolean }): boolean {
+  if (setting === 'everyone') return true;
+  return setting === 'admins' && (user.profile === 'admin' || user.super);
 }

@@ -6,6 +6,14 @@ export const IdentitySubjects = {
   /** With the actor, no data: ends the login (refresh session) the actor's access token belongs to. */
   authEndLogin: 'identity.auth.end-login',
   authMe: 'identity.auth.me',
+  /** Completes a login the password began: challenge and a TOTP or recovery code (client info travels beside). */
+  authLoginTwoFactor: 'identity.auth.login-2fa',
+  /** With the actor, or without one and a setup challenge (mandatory 2FA at login). */
+  twoFactorSetup: 'identity.two-factor.setup',
+  twoFactorEnable: 'identity.two-factor.enable',
+  twoFactorDisable: 'identity.two-factor.disable',
+  /** A super user turns a user's two-factor login off (lost phone). */
+  twoFactorReset: 'identity.two-factor.reset',
   passwordForgot: 'identity.password.forgot',
   passwordReset: 'identity.password.reset',
 

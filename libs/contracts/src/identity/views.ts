@@ -88,6 +88,8 @@ export interface UserView {
 
 /** The user as login, refresh and /auth/me return it: with the company the web app needs. */
 export interface SessionUserView extends UserView {
+  /** Two-factor login is on for this user (issue 28). */
+  twoFactorEnabled: boolean;
   company: Pick<CompanyView, 'id' | 'name' | 'dueDate' | 'settings' | 'status' | 'recurrence'> & {
     plan: PlanView;
     /** The platform's calendar (TIME_ZONE): the zone the due date is counted in, so days left read the same in every browser. */
@@ -98,6 +100,29 @@ export interface SessionUserView extends UserView {
 export interface AuthResult {
   token: string;
   user: SessionUserView;
+}
+
+/** The password was right; a second step is needed before a token is issued (issue 28). */
+export type LoginChallenge =
+  /** Two-factor login is on: POST /auth/login/2fa {challenge, code}. */
+  | { twoFactorRequired: true; challenge: string }
+  /** The company requires 2FA of this user, who has none: POST /auth/2fa/setup {challenge}, then /auth/2fa/enable {challenge, code}. */
+  | { twoFactorSetupRequired: true; challenge: string };
+
+export function isLoginChallenge(answer: object): answer is LoginChallenge {
+  return 'challenge' in answer;
+}
+
+export interface TwoFactorSetupView {
+  /** Base32 secret, for typing into an authenticator app. */
+  secret: string;
+  /** otpauth://totp/... for the QR code. */
+  otpauthUrl: string;
+}
+
+/** Shown once: the single-use recovery codes (and, when enabling finished a login, the session). */
+export interface TwoFactorEnabledView {
+  recoveryCodes: string[];
 }
 
 /** What identity answers the gateway on login and refresh: the cookie value travels beside the result. */

@@ -26,6 +26,10 @@ export const INTEGRATION_STREAM = {
 export interface IntegrationEventMap {
   /** identity: a user was created or renamed (tickets' read model of users). */
   'user.saved': { user: Pick<UserRefRecord, 'id' | 'name'> };
+  /**
+   * identity: a user's two-factor login was turned on or off, by the user (enabled, disabled) or by
+   * a super user (reset), committed with the change (for the audit log; issue 28).
+   */
   /** identity: a user was deleted (tickets releases their open tickets). */
   'user.deleted': { userId: number };
   /** tickets: a queue was created or changed (identity's read model of queues). */

@@ -1,4 +1,4 @@
-import type { AuthResult, PublicPlanView, SessionUserView } from '@atrium/contracts';
+import type { AuthResult, LoginChallenge, PublicPlanView, SessionUserView } from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
 
 export interface Credentials {
@@ -22,7 +22,8 @@ export interface SignupPayload {
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthResult, Credentials>({
+    /** A token, or (issue 28) a challenge: the second factor, or setting one up. */
+    login: build.mutation<AuthResult | LoginChallenge, Credentials>({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
     }),
     logout: build.mutation<{ message: string }, void>({

@@ -18,6 +18,7 @@ export const OPTION_KEYS = [
   'sendMsgTransfTicket',
   'sendGreetingMessageOneQueues',
   'language',
+  'twoFactorMandatory',
 ] as const satisfies readonly SettingKey[];
 
 export function settingValue(settings: readonly SettingView[] | undefined, key: SettingKey): string {

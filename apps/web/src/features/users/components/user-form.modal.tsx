@@ -1,6 +1,6 @@
 import type { AllTicket, Profile, UserView } from '@atrium/contracts';
 import { Form, Input, Select } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions/permissions';
 import { RecordFormModal, saveRecord } from '../../../shared/ui/record-form-modal.component';
@@ -9,6 +9,9 @@ import { useSessionUser } from '../../auth/hooks/use-session.hook';
 import { useConnectionsQuery } from '../../connections/api/connections.api';
 import { useQueuesQuery } from '../../queues/api/queues.api';
 import { useCreateUserMutation, useUpdateUserMutation, useUserQuery, type UserInput } from '../api/users.api';
+
+/** Two-factor login, in one's own profile only (issue 28): a chunk of its own (React.lazy: lazyDefault would split off the login screen). */
+const TwoFactorSection = lazy(() => import('../../auth/components/two-factor-section.component'));
 
 interface UserFormValues {
   name: string;
@@ -153,6 +156,11 @@ export function UserFormModal({ open, userId, onClose }: UserFormModalProps) {
           </>
         ) : null}
       </Form>
+      {open && editing && userId === me.id ? (
+        <Suspense fallback={null}>
+          <TwoFactorSection />
+        </Suspense>
+      ) : null}
     </RecordFormModal>
   );
 }

@@ -121,6 +121,8 @@ describe('users page', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Nome')).toHaveValue('Maria'));
     for (const label of ['Perfil', 'Filas', 'Conexão', 'Ver chamados sem fila'])
       expect(within(dialog).queryByLabelText(new RegExp(`^${label}`))).not.toBeInTheDocument();
+    // one's own profile offers two-factor login (a chunk of its own)
+    expect(await within(dialog).findByTestId('two-factor-status', undefined, { timeout: 15_000 })).toHaveTextContent('Desativada');
     fillIn(dialog, 'Nome', 'Maria Silva');
     fireEvent.click(screen.getByTestId('user-form-submit'));
     await waitFor(() => expect(api.callsTo('PUT /users/7')).toHaveLength(1));
