@@ -212,6 +212,25 @@ export const announcements = identity.table('announcements', {
   ...timestamps(),
 });
 
+/**
+ * What a company's supervisors or users may do (issue 28): the whole list of actions the profile
+ * holds, once an admin saved it; no row, the defaults of libs/contracts `PERMISSION_ACTIONS`.
+ */
+export const profilePermissions = identity
+  .table(
+    'profile_permissions',
+    {
+      companyId: integer('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+      profile: varchar('profile', { length: 20 }).notNull(),
+      actions: text('actions').array().notNull(),
+      ...timestamps(),
+    },
+    (t) => [primaryKey({ columns: [t.companyId, t.profile] }), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
 /** Integration events stated by this service's transactions, until the relay publishes them (docs/adr/006). */
 export const outbox = outboxTable(identity);
 
@@ -223,6 +242,7 @@ export const identitySchema = {
   userQueues,
   queueRefs,
   settings,
+  profilePermissions,
   refreshSessions,
   passwordResets,
   helps,

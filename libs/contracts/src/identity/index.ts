@@ -5,3 +5,4 @@ export * from './dto.js';
 export * from './contract.js';
 export * from './schedules.js';
 export * from './onboarding.js';
+export * from './permissions.js';
