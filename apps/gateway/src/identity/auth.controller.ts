@@ -4,19 +4,24 @@ import {
   ErrorCode,
   IdentitySubjects,
   LoginDto,
+  permissionsOf,
   type ActorState,
   type AuthResult,
   type ClientInfo,
   type IssuedSession,
+  type PermittedUserView,
   type SessionUserView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CookieOptions, Request, Response } from 'express';
+import { CompanyGrantsCache } from '../auth/company-grants.cache.js';
 import { CurrentActor, CurrentClient, OptionalLogin, Public } from '../auth/decorators.js';
 import type { GatewayConfig } from '../config.js';
 
 export const REFRESH_COOKIE = 'jrt';
+
+type PermittedAuthResult = AuthResult & { user: PermittedUserView };
 
 /** Login, refresh (rotating httpOnly cookie), logout and the current user (spec 000 section 7). */
 @Controller('auth')
@@ -24,6 +29,7 @@ export class AuthController {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+    @Inject(CompanyGrantsCache) private readonly grants: CompanyGrantsCache,
   ) {}
 
   @Public()
@@ -33,7 +39,7 @@ export class AuthController {
     @Body() credentials: LoginDto,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<AuthResult> {
+  ): Promise<PermittedAuthResult> {
     const session = await this.rpc.request(IdentitySubjects.authLogin, credentials, { client });
     return this.answer(session, response);
   }
@@ -45,12 +51,12 @@ export class AuthController {
     @Req() request: Request,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<AuthResult> {
+  ): Promise<PermittedAuthResult> {
     const refreshToken = this.cookieOf(request);
     if (!refreshToken) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
     try {
       const session = await this.rpc.request(IdentitySubjects.authRefresh, { refreshToken }, { client });
-      return this.answer(session, response);
+      return await this.answer(session, response);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED)
         response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
@@ -79,13 +85,18 @@ export class AuthController {
   }
 
   @Get('me')
-  me(@CurrentActor() actor: ActorState): Promise<SessionUserView> {
-    return this.rpc.request(IdentitySubjects.authMe, {}, { actor });
+  async me(@CurrentActor() actor: ActorState): Promise<PermittedUserView> {
+    return this.withPermissions(await this.rpc.request(IdentitySubjects.authMe, {}, { actor }));
   }
 
-  private answer(session: IssuedSession, response: Response): AuthResult {
+  private async answer(session: IssuedSession, response: Response): Promise<PermittedAuthResult> {
     response.cookie(REFRESH_COOKIE, session.refreshToken, { ...this.cookieOptions(), expires: new Date(session.refreshExpiresAt) });
-    return { token: session.token, user: session.user };
+    return { token: session.token, user: await this.withPermissions(session.user) };
+  }
+
+  /** The actions the user may do now (issue 28), from the company's grants: not in the token, so never stale there. */
+  private async withPermissions(user: SessionUserView): Promise<PermittedUserView> {
+    return { ...user, permissions: permissionsOf(user, await this.grants.get(user.companyId)) };
   }
 
   private cookieOf(request: Request): string | undefined {

@@ -1,5 +1,6 @@
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString } from 'class-validator';
 import type { Profile } from '../actor.js';
+import type { SessionUserView } from './views.js';
 
 /**
  * The actions a company may give or take per profile (issue 28). The six the spec names
@@ -132,3 +133,6 @@ export interface CompanyGrantsView {
   companyId: number;
   grants: CompanyGrants;
 }
+
+/** The signed-in user as /auth/me and the login answer give it: with the actions they may do now. */
+export type PermittedUserView = SessionUserView & { permissions: PermissionAction[] };
