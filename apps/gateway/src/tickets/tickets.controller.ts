@@ -46,7 +46,7 @@ export class TicketsController {
   }
 
   @Delete(':id')
-  @RequiresPermission('tickets:delete')
+  @RequiresPermission('ticket-options:deleteTicket')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(TicketsSubjects.ticketsDelete, { id }, { actor });
   }

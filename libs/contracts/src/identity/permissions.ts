@@ -45,7 +45,7 @@ export const PERMISSION_ACTIONS = {
   'queues:manage': { defaults: ADMINS, extensible: false },
   'settings:manage': { defaults: ADMINS, extensible: false },
   'contacts:import': { defaults: ADMINS, extensible: false },
-  'tickets:delete': { defaults: ADMINS, extensible: false },
+  'ticket-options:deleteTicket': { defaults: ADMINS, extensible: false },
   /** GET/PUT /permissions: admins only, and never taken from them (no lock-out). */
   'permissions:manage': { defaults: ADMINS, extensible: false },
 } as const satisfies Record<string, PermissionActionDef>;
