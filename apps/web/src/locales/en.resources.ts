@@ -27,6 +27,7 @@ import enFiles from './en/files.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
 import enFlows from './en/flows.json' with { type: 'json' };
+import enPermissions from './en/permissions.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every English text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -60,4 +61,5 @@ export const en = {
   campaigns: enCampaigns,
   schedules: enSchedules,
   flows: enFlows,
+  permissions: enPermissions,
 } as const satisfies Record<Namespace, object>;

@@ -27,6 +27,7 @@ import esFiles from './es/files.json' with { type: 'json' };
 import esCampaigns from './es/campaigns.json' with { type: 'json' };
 import esSchedules from './es/schedules.json' with { type: 'json' };
 import esFlows from './es/flows.json' with { type: 'json' };
+import esPermissions from './es/permissions.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every Spanish text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -60,4 +61,5 @@ export const es = {
   campaigns: esCampaigns,
   schedules: esSchedules,
   flows: esFlows,
+  permissions: esPermissions,
 } as const satisfies Record<Namespace, object>;

@@ -32,5 +32,6 @@ export const NAMESPACES = [
   'campaigns',
   'schedules',
   'flows',
+  'permissions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

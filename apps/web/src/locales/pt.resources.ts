@@ -27,6 +27,7 @@ import ptFiles from './pt/files.json' with { type: 'json' };
 import ptCampaigns from './pt/campaigns.json' with { type: 'json' };
 import ptSchedules from './pt/schedules.json' with { type: 'json' };
 import ptFlows from './pt/flows.json' with { type: 'json' };
+import ptPermissions from './pt/permissions.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every Portuguese text of the web app, by namespace (bundled: the default and fallback language). */
@@ -60,4 +61,5 @@ export const pt = {
   campaigns: ptCampaigns,
   schedules: ptSchedules,
   flows: ptFlows,
+  permissions: ptPermissions,
 } as const satisfies Record<Namespace, object>;

@@ -17,6 +17,7 @@ import {
   ProjectOutlined,
   QuestionCircleOutlined,
   RobotOutlined,
+  SafetyOutlined,
   SettingOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -85,6 +86,7 @@ const CampaignsPage = lazy(() => import('../features/campaigns/components/campai
 const CampaignReportPage = lazy(() => import('../features/campaigns/components/campaign-report.page'));
 const FlowsPage = lazy(() => import('../features/flows/components/flows.page'));
 const FlowEditorPage = lazy(() => import('../features/flows/components/flow-editor.page'));
+const PermissionsPage = lazy(() => import('../features/permissions/components/permissions.page'));
 const CampaignsConfigPage = lazy(() => import('../features/campaigns/components/campaigns-config.page'));
 
 /**
@@ -99,7 +101,7 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'main',
     icon: DashboardOutlined,
-    role: 'admin',
+    permission: 'dashboard:view',
     fallback: '/tickets',
   },
   { key: 'tickets', path: '/tickets', page: TicketsPage, menu: true, section: 'main', icon: CustomerServiceOutlined },
@@ -130,7 +132,7 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: UnorderedListOutlined,
-    role: 'admin',
+    permission: 'campaigns:manage',
     plan: 'useCampaigns',
     campaigns: true,
     group: 'campaigns',
@@ -142,7 +144,7 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: TeamOutlined,
-    role: 'admin',
+    permission: 'contact-lists:manage',
     plan: 'useCampaigns',
     campaigns: true,
     group: 'campaigns',
@@ -154,7 +156,7 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: ControlOutlined,
-    role: 'admin',
+    permission: 'campaigns:manage',
     plan: 'useCampaigns',
     campaigns: true,
     group: 'campaigns',
@@ -165,7 +167,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: ContactListItemsPage,
     menu: false,
     section: 'admin',
-    role: 'admin',
+    permission: 'contact-lists:manage',
     plan: 'useCampaigns',
     campaigns: true,
   },
@@ -175,7 +177,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: CampaignReportPage,
     menu: false,
     section: 'admin',
-    role: 'admin',
+    permission: 'campaigns:manage',
     plan: 'useCampaigns',
     campaigns: true,
   },
@@ -196,6 +198,7 @@ export const ROUTES: readonly AppRoute[] = [
     section: 'admin',
     icon: RobotOutlined,
     role: 'admin',
+    permission: 'prompts:manage',
     plan: 'useOpenAi',
   },
   {
@@ -205,7 +208,7 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: ApiOutlined,
-    role: 'admin',
+    permission: 'integrations:manage',
     plan: 'useIntegrations',
   },
   {
@@ -215,10 +218,10 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: BranchesOutlined,
-    role: 'admin',
+    permission: 'flows:manage',
     plan: 'useIntegrations',
   },
-  { key: 'flow', path: '/flows/:flowId', page: FlowEditorPage, menu: false, section: 'admin', role: 'admin', plan: 'useIntegrations' },
+  { key: 'flow', path: '/flows/:flowId', page: FlowEditorPage, menu: false, section: 'admin', permission: 'flows:manage', plan: 'useIntegrations' },
   {
     key: 'connections',
     path: '/connections',
@@ -226,7 +229,7 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: WhatsAppOutlined,
-    role: 'admin',
+    permission: 'connections:manage',
     badge: 'connections',
   },
   {
@@ -235,7 +238,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: TemplatesPage,
     menu: false,
     section: 'admin',
-    role: 'admin',
+    permission: 'connections:manage',
   },
   {
     key: 'files',
@@ -244,11 +247,11 @@ export const ROUTES: readonly AppRoute[] = [
     menu: true,
     section: 'admin',
     icon: FolderOpenOutlined,
-    role: 'admin',
+    permission: 'files:manage',
     plan: 'useCampaigns',
   },
-  { key: 'queues', path: '/queues', page: QueuesPage, menu: true, section: 'admin', icon: ApartmentOutlined, role: 'admin' },
-  { key: 'users', path: '/users', page: UsersPage, menu: true, section: 'admin', icon: UserOutlined, role: 'admin' },
+  { key: 'queues', path: '/queues', page: QueuesPage, menu: true, section: 'admin', icon: ApartmentOutlined, permission: 'queues:manage' },
+  { key: 'users', path: '/users', page: UsersPage, menu: true, section: 'admin', icon: UserOutlined, permission: 'users:manage' },
   {
     key: 'messagesApi',
     path: '/messages-api',
@@ -259,8 +262,8 @@ export const ROUTES: readonly AppRoute[] = [
     role: 'admin',
     plan: 'useExternalApi',
   },
-  { key: 'financeiro', path: '/financeiro', page: FinanceiroPage, menu: true, section: 'admin', icon: DollarOutlined, role: 'admin' },
-  { key: 'subscription', path: '/subscription', page: SubscriptionPage, menu: false, section: 'admin', role: 'admin' },
+  { key: 'financeiro', path: '/financeiro', page: FinanceiroPage, menu: true, section: 'admin', icon: DollarOutlined, permission: 'financeiro:view' },
+  { key: 'subscription', path: '/subscription', page: SubscriptionPage, menu: false, section: 'admin', permission: 'financeiro:view' },
   {
     key: 'reconciliation',
     path: '/reconciliation',
@@ -270,7 +273,16 @@ export const ROUTES: readonly AppRoute[] = [
     icon: AuditOutlined,
     role: 'super',
   },
-  { key: 'settings', path: '/settings', page: SettingsPage, menu: true, section: 'admin', icon: SettingOutlined, role: 'admin' },
+  {
+    key: 'permissions',
+    path: '/permissions',
+    page: PermissionsPage,
+    menu: true,
+    section: 'admin',
+    icon: SafetyOutlined,
+    permission: 'permissions:manage',
+  },
+  { key: 'settings', path: '/settings', page: SettingsPage, menu: true, section: 'admin', icon: SettingOutlined, permission: 'settings:manage' },
 ];
 
 export const PUBLIC_PATHS = { login: '/login', signup: '/signup', forgotPassword: '/forgetpsw' } as const;

@@ -1,0 +1,15 @@
+import { CONFIGURABLE_PROFILES, type ConfigurableProfile, type PermissionAction, type PermissionsView } from '@atrium/contracts';
+
+/** The actions a profile holds after one checkbox of the matrix changed (what PUT /permissions takes). */
+export function actionsAfterToggle(
+  view: PermissionsView,
+  profile: ConfigurableProfile,
+  action: PermissionAction,
+  granted: boolean,
+): PermissionAction[] {
+  return view.actions
+    .filter((entry) => (entry.action === action ? granted : entry.granted.includes(profile)))
+    .map((entry) => entry.action);
+}
+
+export const MATRIX_PROFILES = ['admin', ...CONFIGURABLE_PROFILES] as const;
