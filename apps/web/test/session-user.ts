@@ -1,4 +1,4 @@
-import type { PlanFlag, PlanView, Profile, SessionUserView, SettingView } from '@atrium/contracts';
+import type { PermissionAction, PlanFlag, PlanView, Profile, SessionUserView, SettingView } from '@atrium/contracts';
 
 const NO_FLAGS: Record<PlanFlag, boolean> = {
   useCampaigns: false,
@@ -19,6 +19,8 @@ export interface SessionUserOptions {
   settings?: SettingView[];
   dueDate?: string | null;
   queueIds?: number[];
+  /** As /auth/me gives them (issue 28); absent, the profile's defaults. */
+  permissions?: PermissionAction[];
 }
 
 /** A signed-in user as /auth/me describes it, with the plan flags and company settings a test needs. */
@@ -34,6 +36,7 @@ export function aSessionUser(options: SessionUserOptions = {}): SessionUserView 
     companyId: 3,
     whatsappId: null,
     queueIds: options.queueIds ?? [],
+    ...(options.permissions && { permissions: options.permissions }),
     queues: [],
     online: true,
     createdAt: '2025-01-01T00:00:00.000Z',
