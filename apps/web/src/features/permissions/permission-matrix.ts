@@ -1,4 +1,5 @@
-import { CONFIGURABLE_PROFILES, type ConfigurableProfile, type PermissionAction, type PermissionsView } from '@atrium/contracts';
+import type { ConfigurableProfile, PermissionAction, PermissionsView } from '@atrium/contracts';
+import { CONFIGURABLE_PROFILES } from '@atrium/contracts/identity/permission-actions.js';
 
 /** The actions a profile holds after one checkbox of the matrix changed (what PUT /permissions takes). */
 export function actionsAfterToggle(

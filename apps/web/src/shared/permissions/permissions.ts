@@ -1,4 +1,5 @@
-import { isPermissionAction, permissionsOf, type PermissionAction, type Profile } from '@atrium/contracts';
+import type { PermissionAction, Profile } from '@atrium/contracts';
+import { isPermissionAction, permissionsOf } from '@atrium/contracts/identity/permission-actions.js';
 
 /**
  * Actions checked by name (spec 000 section 6, spec 001 section 6). Those of the shared action
