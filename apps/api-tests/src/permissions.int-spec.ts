@@ -19,7 +19,9 @@ import { createAgent } from './tickets/tickets-fixtures.js';
  * (`abc` for an id, an empty body): the guards run before validation, so a user without the action
  * gets 403 ERR_NO_PERMISSION and a user with it 400 ERR_VALIDATION, and no service is asked.
  */
-const PROBES: Partial<Record<PermissionAction, { method: 'get' | 'post' | 'put' | 'delete'; path: string; alsoNeeds?: PermissionAction[] }>> = {
+const PROBES: Partial<
+  Record<PermissionAction, { method: 'get' | 'post' | 'put' | 'delete'; path: string; alsoNeeds?: PermissionAction[] }>
+> = {
   'connections-page:addConnection': { method: 'post', path: '/whatsapp' },
   'connections-page:actionButtons': { method: 'put', path: '/whatsappsession/abc' },
   'connections-page:editOrDeleteConnection': { method: 'delete', path: '/whatsapp/abc' },
@@ -90,7 +92,8 @@ describe('permissions by action name (issue 28): GET/PUT /permissions, the guard
         if (!PROBES[action]) continue;
         const allowed = holds && (PROBES[action].alsoNeeds ?? []).every((other) => expected(profile, other));
         const answer = await probe(client, action);
-        if (answer !== (allowed ? 'allowed' : 'refused')) found.push(`${profile} ${action}: ${answer}, expected ${allowed ? 'allowed' : 'refused'}`);
+        if (answer !== (allowed ? 'allowed' : 'refused'))
+          found.push(`${profile} ${action}: ${answer}, expected ${allowed ? 'allowed' : 'refused'}`);
       }
     }
     return found;
@@ -173,7 +176,11 @@ describe('permissions by action name (issue 28): GET/PUT /permissions, the guard
       const round = async (label: string) => {
         nats.publish({ kind: 'campaign', companyId: alpha.companyId, payload: { action: 'probe', label } as never });
         // every user may read the settings: the last event, heard by all, closes the round
-        nats.publish({ kind: 'settings', companyId: alpha.companyId, payload: { action: 'probe', setting: { key: label, value: '' } } as never });
+        nats.publish({
+          kind: 'settings',
+          companyId: alpha.companyId,
+          payload: { action: 'probe', setting: { key: label, value: '' } } as never,
+        });
         for (const recorder of Object.values(sockets)) {
           await recorder.nextWhere<{ setting: { key: string } }>(settings, (payload) => payload.setting?.key === label);
         }
@@ -187,7 +194,9 @@ describe('permissions by action name (issue 28): GET/PUT /permissions, the guard
       // saved by the previous test: campaigns taken from users, kept by supervisors
       expect(await round('taken')).toEqual({ user: false, supervisor: true });
 
-      const userActions = PERMISSION_ACTION_NAMES.filter((action) => (PERMISSION_ACTIONS[action].defaults as readonly Profile[]).includes('user'));
+      const userActions = PERMISSION_ACTION_NAMES.filter((action) =>
+        (PERMISSION_ACTIONS[action].defaults as readonly Profile[]).includes('user'),
+      );
       expect((await alpha.admin.put('/permissions', { profile: 'user', actions: userActions })).status).toBe(200);
       // identity announces the save; once the sockets heard it, this gateway decides with the new grants
       await sockets.user.next(`company-${alpha.companyId}-permissions`, 15_000);

@@ -22,9 +22,14 @@ describe('an admin takes campaigns away from the agents on the permissions scree
     await call(apiUrl('/companies/cadastro'), {
       body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
     });
-    const adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } }))
-      .token;
-    await call(apiUrl('/settings/campaignsEnabled'), { method: 'PUT', token: adminToken, body: { key: 'campaignsEnabled', value: 'true' } });
+    const adminToken = (
+      await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })
+    ).token;
+    await call(apiUrl('/settings/campaignsEnabled'), {
+      method: 'PUT',
+      token: adminToken,
+      body: { key: 'campaignsEnabled', value: 'true' },
+    });
     await call(apiUrl('/users'), { token: adminToken, body: agent });
     browser = await launchBrowser();
     adminPage = await (await newContext(browser)).newPage();

@@ -19,7 +19,16 @@ const reflector = new Reflector();
 
 /** Every handler of every API controller, as `Controller.handler`, with the guards' metadata. */
 function routes(): Array<{ key: string; role?: RequiredRole; permissions: PermissionAction[] }> {
-  const modules = [IdentityApiModule, SessionsApiModule, TicketsApiModule, CampaignsApiModule, AiApiModule, BillingApiModule, MessagesApiModule, MediaModule];
+  const modules = [
+    IdentityApiModule,
+    SessionsApiModule,
+    TicketsApiModule,
+    CampaignsApiModule,
+    AiApiModule,
+    BillingApiModule,
+    MessagesApiModule,
+    MediaModule,
+  ];
   const found = [];
   for (const module of modules) {
     const controllers = (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []) as Controller[];
@@ -27,7 +36,8 @@ function routes(): Array<{ key: string; role?: RequiredRole; permissions: Permis
       const prototype = controller.prototype as Record<string, unknown>;
       for (const name of Object.getOwnPropertyNames(prototype)) {
         const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined)
+          continue;
         const targets = [handler as () => unknown, controller];
         found.push({
           key: `${controller.name}.${name}`,

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import { CONFIGURABLE_PROFILES, isPermissionAction, type CompanyGrants, type ConfigurableProfile, type PermissionAction } from '@atrium/contracts';
+import {
+  CONFIGURABLE_PROFILES,
+  isPermissionAction,
+  type CompanyGrants,
+  type ConfigurableProfile,
+  type PermissionAction,
+} from '@atrium/contracts';
 import { profilePermissions } from '../db/schema.js';
 import type { IdentityTx } from '../shared/identity-database.js';
 

@@ -38,7 +38,9 @@ export class PermissionsService {
     this.requireManager(actor);
     const refused = dto.actions.filter((action) => !isGrantable(dto.profile, action));
     if (refused.length > 0) {
-      throw new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field: 'actions', messages: [`not grantable to ${dto.profile}: ${refused.join(', ')}`] }] });
+      throw new AppError(ErrorCode.ERR_VALIDATION, {
+        fields: [{ field: 'actions', messages: [`not grantable to ${dto.profile}: ${refused.join(', ')}`] }],
+      });
     }
     const grants = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.permissions.save(tx, actor.companyId, dto.profile, dto.actions);

@@ -221,7 +221,15 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'flows:manage',
     plan: 'useIntegrations',
   },
-  { key: 'flow', path: '/flows/:flowId', page: FlowEditorPage, menu: false, section: 'admin', permission: 'flows:manage', plan: 'useIntegrations' },
+  {
+    key: 'flow',
+    path: '/flows/:flowId',
+    page: FlowEditorPage,
+    menu: false,
+    section: 'admin',
+    permission: 'flows:manage',
+    plan: 'useIntegrations',
+  },
   {
     key: 'connections',
     path: '/connections',
@@ -262,7 +270,15 @@ export const ROUTES: readonly AppRoute[] = [
     role: 'admin',
     plan: 'useExternalApi',
   },
-  { key: 'financeiro', path: '/financeiro', page: FinanceiroPage, menu: true, section: 'admin', icon: DollarOutlined, permission: 'financeiro:view' },
+  {
+    key: 'financeiro',
+    path: '/financeiro',
+    page: FinanceiroPage,
+    menu: true,
+    section: 'admin',
+    icon: DollarOutlined,
+    permission: 'financeiro:view',
+  },
   { key: 'subscription', path: '/subscription', page: SubscriptionPage, menu: false, section: 'admin', permission: 'financeiro:view' },
   {
     key: 'reconciliation',
@@ -282,7 +298,15 @@ export const ROUTES: readonly AppRoute[] = [
     icon: SafetyOutlined,
     permission: 'permissions:manage',
   },
-  { key: 'settings', path: '/settings', page: SettingsPage, menu: true, section: 'admin', icon: SettingOutlined, permission: 'settings:manage' },
+  {
+    key: 'settings',
+    path: '/settings',
+    page: SettingsPage,
+    menu: true,
+    section: 'admin',
+    icon: SettingOutlined,
+    permission: 'settings:manage',
+  },
 ];
 
 export const PUBLIC_PATHS = { login: '/login', signup: '/signup', forgotPassword: '/forgetpsw' } as const;

@@ -13,4 +13,3 @@ export class SavePermissionsDto {
   @IsIn(PERMISSION_ACTION_NAMES, { each: true })
   actions!: PermissionAction[];
 }
-

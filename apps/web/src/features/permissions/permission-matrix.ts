@@ -8,9 +8,7 @@ export function actionsAfterToggle(
   action: PermissionAction,
   granted: boolean,
 ): PermissionAction[] {
-  return view.actions
-    .filter((entry) => (entry.action === action ? granted : entry.granted.includes(profile)))
-    .map((entry) => entry.action);
+  return view.actions.filter((entry) => (entry.action === action ? granted : entry.granted.includes(profile))).map((entry) => entry.action);
 }
 
 export const MATRIX_PROFILES = ['admin', ...CONFIGURABLE_PROFILES] as const;
