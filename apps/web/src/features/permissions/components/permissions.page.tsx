@@ -19,6 +19,8 @@ export default function PermissionsPage() {
   const { data, isLoading, isError } = usePermissionsQuery();
   const [save, saving] = useSavePermissionsMutation();
   useErrorPopup(isError, t('loadFailed'));
+  // action names hold ':' (i18next's namespace separator): read them as plain keys
+  const actionLabel = (action: PermissionAction) => t(`actions.${action}`, { nsSeparator: false });
 
   if (isLoading || !data) {
     return (
@@ -37,7 +39,7 @@ export default function PermissionsPage() {
   };
 
   const columns: TableColumnsType<Row> = [
-    { title: t('action'), dataIndex: 'action', key: 'action', render: (action: PermissionAction) => t(`actions.${action}`) },
+    { title: t('action'), dataIndex: 'action', key: 'action', render: (action: PermissionAction) => actionLabel(action) },
     ...MATRIX_PROFILES.map((profile) => ({
       title: t(`profiles.${profile}`),
       key: profile,
@@ -45,7 +47,7 @@ export default function PermissionsPage() {
       width: 140,
       render: (_: unknown, row: Row) => {
         const granted = row.granted.includes(profile);
-        const label = `${t(`actions.${row.action}`)} — ${t(`profiles.${profile}`)}`;
+        const label = `${actionLabel(row.action)} — ${t(`profiles.${profile}`)}`;
         if (profile === 'admin') return <Checkbox checked={granted} disabled aria-label={label} />;
         const grantable = row.grantable.includes(profile);
         const box = (
