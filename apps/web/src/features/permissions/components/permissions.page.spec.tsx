@@ -24,15 +24,16 @@ describe('/permissions', () => {
   });
   afterEach(() => api.restore());
 
+  // (by label, not by role: role queries over the whole matrix are slow in jsdom)
   it('shows actions × profiles, the admin column read-only, and saves a profile’s whole list when a box changes', async () => {
     renderApp('/permissions', aSessionUser({ profile: 'admin' }));
-    const adminBox = await screen.findByRole('checkbox', { name: 'Campanhas — Administrador' }, { timeout: 15_000 });
+    const adminBox = await screen.findByLabelText('Campanhas — Administrador', {}, { timeout: 15_000 });
     expect(adminBox).toBeChecked();
     expect(adminBox).toBeDisabled();
     // a service keeps users for admins: the box cannot be ticked
-    expect(screen.getByRole('checkbox', { name: 'Usuários — Usuário' })).toBeDisabled();
+    expect(screen.getByLabelText('Usuários — Usuário')).toBeDisabled();
 
-    const userCampaigns = screen.getByRole('checkbox', { name: 'Campanhas — Usuário' });
+    const userCampaigns = screen.getByLabelText('Campanhas — Usuário');
     expect(userCampaigns).toBeChecked();
     fireEvent.click(userCampaigns);
     await waitFor(() => expect(api.callsTo('PUT /permissions')).toHaveLength(1));
@@ -40,7 +41,7 @@ describe('/permissions', () => {
     expect(sent.profile).toBe('user');
     expect(sent.actions).not.toContain('campaigns:manage');
     expect(sent.actions).toEqual(expect.arrayContaining(['contact-lists:manage', 'files:manage', 'exports:download', 'prompts:manage']));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Campanhas — Usuário' })).not.toBeChecked());
-    expect(screen.getByRole('checkbox', { name: 'Campanhas — Supervisor' })).toBeChecked();
+    await waitFor(() => expect(screen.getByLabelText('Campanhas — Usuário')).not.toBeChecked());
+    expect(screen.getByLabelText('Campanhas — Supervisor')).toBeChecked();
   });
 });
