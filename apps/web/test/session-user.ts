@@ -1,4 +1,5 @@
 import type { PermissionAction, PlanFlag, PlanView, Profile, SessionUserView, SettingView } from '@atrium/contracts';
+import { permissionsOf } from '@atrium/contracts/identity/permission-actions.js';
 
 const NO_FLAGS: Record<PlanFlag, boolean> = {
   useCampaigns: false,
@@ -19,7 +20,7 @@ export interface SessionUserOptions {
   settings?: SettingView[];
   dueDate?: string | null;
   queueIds?: number[];
-  /** As /auth/me gives them (issue 28); absent, the profile's defaults. */
+  /** As /auth/me gives them (issue 28); absent, the profile's defaults (the company saved nothing). */
   permissions?: PermissionAction[];
 }
 
@@ -36,7 +37,7 @@ export function aSessionUser(options: SessionUserOptions = {}): SessionUserView 
     companyId: 3,
     whatsappId: null,
     queueIds: options.queueIds ?? [],
-    ...(options.permissions && { permissions: options.permissions }),
+    permissions: options.permissions ?? permissionsOf({ profile: options.profile ?? 'admin', super: options.super ?? false }, undefined),
     queues: [],
     online: true,
     createdAt: '2025-01-01T00:00:00.000Z',
