@@ -12,6 +12,7 @@ import { QueuesModule } from './queues/queues.module.js';
 import type { IdentityConfig } from './config.js';
 import { identitySchema, outbox } from './db/schema.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
+import { PermissionsModule } from './permissions/permissions.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SettingsModule } from './settings/settings.module.js';
@@ -42,6 +43,7 @@ export class IdentityAppModule {
         SsoModule,
         SsoSettingsModule,
         AuditLogsModule,
+        PermissionsModule,
       ],
     };
   }

@@ -1,4 +1,5 @@
-import type { PlanFlag, PlanView, Profile, SessionUserView, SettingView } from '@atrium/contracts';
+import type { PermissionAction, PlanFlag, PlanView, Profile, SessionUserView, SettingView } from '@atrium/contracts';
+import { permissionsOf } from '@atrium/contracts/identity/permission-actions.js';
 
 const NO_FLAGS: Record<PlanFlag, boolean> = {
   useCampaigns: false,
@@ -20,6 +21,8 @@ export interface SessionUserOptions {
   dueDate?: string | null;
   queueIds?: number[];
   twoFactorEnabled?: boolean;
+  /** As /auth/me gives them (issue 28); absent, the profile's defaults (the company saved nothing). */
+  permissions?: PermissionAction[];
 }
 
 /** A signed-in user as /auth/me describes it, with the plan flags and company settings a test needs. */
@@ -35,6 +38,7 @@ export function aSessionUser(options: SessionUserOptions = {}): SessionUserView 
     companyId: 3,
     whatsappId: null,
     queueIds: options.queueIds ?? [],
+    permissions: options.permissions ?? permissionsOf({ profile: options.profile ?? 'admin', super: options.super ?? false }, undefined),
     queues: [],
     online: true,
     twoFactorEnabled: options.twoFactorEnabled ?? false,

@@ -22,7 +22,7 @@ export enum JobName {
   PaymentsRecover = 'payments.recover',
   /** ai: a flow's delay ended or its question timed out (issue 27), keyed by the ticket's walk step; runs as a turn of the ticket. */
   FlowTimer = 'flow.timer',
-  /** identity: delete audit log entries older than AUDIT_LOG_RETENTION_DAYS (repeatable, docs/adr/022). */
+  /** identity: delete audit log entries older than AUDIT_LOG_RETENTION_DAYS (repeatable, docs/adr/023). */
   AuditLogsPurge = 'audit-logs.purge',
 }
 

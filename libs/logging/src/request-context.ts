@@ -16,7 +16,7 @@ const storage = new AsyncLocalStorage<RequestContext>();
 
 /**
  * Runs fn with a request id that every log line inside it carries, across awaits; with the
- * caller's client, which NATS requests made inside it carry on (audit log, docs/adr/022).
+ * caller's client, which NATS requests made inside it carry on (audit log, docs/adr/023).
  */
 export function runWithRequestId<T>(requestId: string | undefined, fn: () => T, client?: RequestClient): T {
   return storage.run({ requestId: requestId || randomUUID(), ...(client && { client }) }, fn);

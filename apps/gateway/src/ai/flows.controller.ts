@@ -13,13 +13,13 @@ import {
   type FlowView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Chatbot flows (issue 27, `/flows`); plan flag useIntegrations, admins only. */
 @Controller('flows')
 @RequiresPlan('useIntegrations')
-@Roles('admin')
+@RequiresPermission('flows:manage')
 export class FlowsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

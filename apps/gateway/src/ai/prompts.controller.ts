@@ -9,11 +9,12 @@ import {
   type PromptView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** OpenAI prompts (spec 001 "AI prompts", `/prompt` calls); plan flag useOpenAi. Keys are write-only: answers show them masked. */
 @Controller('prompt')
+@RequiresPermission('prompts:manage')
 @RequiresPlan('useOpenAi')
 export class PromptsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}

@@ -10,13 +10,13 @@ import {
   type QueueIntegrationView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Queue integrations (spec 001 "Queue integrations", `/queueIntegration` calls); plan flag useIntegrations, admins only. */
 @Controller('queueIntegration')
 @RequiresPlan('useIntegrations')
-@Roles('admin')
+@RequiresPermission('integrations:manage')
 export class QueueIntegrationsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

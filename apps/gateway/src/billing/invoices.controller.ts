@@ -9,14 +9,14 @@ import {
   type PixChargeView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 
 /**
  * Invoices and the Pix checkout (spec 001 'Faturas'): company admins see and pay their own
  * company's invoices; super users see every company's. The billing service decides amounts.
  */
 @Controller()
-@Roles('admin')
+@RequiresPermission('financeiro:view')
 export class InvoicesController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

@@ -24,7 +24,7 @@ export class ReconciliationController {
   @Header('content-disposition', 'attachment; filename="reconciliation.csv"')
   async csv(@CurrentActor() actor: ActorState, @Query() query: ReconciliationQueryDto): Promise<string> {
     const csv = reconciliationCsv(await this.list(actor, query));
-    // the download is an audit log entry (docs/adr/022)
+    // the download is an audit log entry (docs/adr/023)
     await this.rpc.request(IdentitySubjects.auditLogsExported, { what: 'invoice-reconciliation', filters: { ...query } }, { actor });
     return csv;
   }

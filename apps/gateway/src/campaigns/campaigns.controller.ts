@@ -29,7 +29,7 @@ import {
   type CampaignView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 import { requireContent, type UploadedMedia } from '../media/uploaded-file.js';
 import { UploadStaging } from '../media/upload-staging.js';
@@ -37,6 +37,7 @@ import { shippingsCsv } from './shippings-csv.js';
 
 /** Campaigns (spec 001 "Campaigns" and its calls); plan flag useCampaigns. */
 @Controller('campaigns')
+@RequiresPermission('campaigns:manage')
 @RequiresPlan('useCampaigns')
 export class CampaignsController {
   constructor(
@@ -66,6 +67,7 @@ export class CampaignsController {
 
   /** The shippings as CSV, streamed page by page: number, name, message variant, delivered, confirmation requested, confirmed, failed reason. */
   @Get(':id/shippings.csv')
+  @RequiresPermission('exports:download')
   async csv(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<StreamableFile> {
     const stream = await shippingsCsv((pageNumber, limit) =>
       this.rpc.request(CampaignsSubjects.campaignsShippings, { id, pageNumber, limit }, { actor }),

@@ -9,11 +9,12 @@ import {
   type ContactListItemView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** The people of a contact list (spec 001 "Contact list items", section 7); plan flag useCampaigns. */
 @Controller('contact-list-items')
+@RequiresPermission('contact-lists:manage')
 @RequiresPlan('useCampaigns')
 export class ContactListItemsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}

@@ -12,13 +12,14 @@ import {
   type ContactListView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 import { acceptSpreadsheet, displayName, type UploadedMedia } from '../media/uploaded-file.js';
 import { UploadStaging } from '../media/upload-staging.js';
 
 /** Contact lists (spec 001 "Contact lists", section 7); plan flag useCampaigns. */
 @Controller('contact-lists')
+@RequiresPermission('contact-lists:manage')
 @RequiresPlan('useCampaigns')
 export class ContactListsController {
   constructor(

@@ -12,7 +12,7 @@ import {
   type FileListView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 import { requireContent, type UploadedMedia } from '../media/uploaded-file.js';
 import { UploadStaging } from '../media/upload-staging.js';
@@ -30,6 +30,7 @@ const asList = (value: string | string[] | undefined): string[] => (value === un
 
 /** File lists (spec 001 "Files", section 7 "Files"): part of the campaign area, so behind the plan's useCampaigns like it. */
 @Controller('files')
+@RequiresPermission('files:manage')
 @RequiresPlan('useCampaigns')
 export class FilesController {
   constructor(

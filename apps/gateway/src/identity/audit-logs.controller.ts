@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, StreamableFile } from '@nestjs/common';
 import { AuditLogQueryDto, IdentitySubjects, type ActorState, type AuditLogView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { auditLogsCsv } from './audit-logs-csv.js';
 
 /**
@@ -9,7 +9,7 @@ import { auditLogsCsv } from './audit-logs-csv.js';
  * super users any company's (`companyId`) or all. Filters: user, action, entity, date range.
  */
 @Controller('audit-logs')
-@Roles('admin')
+@RequiresPermission('audit-log:view')
 export class AuditLogsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

@@ -9,12 +9,14 @@ import {
   TwoFactorCodeDto,
   TwoFactorEnableDto,
   TwoFactorSetupDto,
+  permissionsOf,
   type ActorState,
   type AuthResult,
   type ClientInfo,
   type Done,
   type IssuedSession,
   type LoginChallenge,
+  type PermittedUserView,
   type SessionUserView,
   type TwoFactorEnabledView,
   type TwoFactorSetupView,
@@ -22,13 +24,17 @@ import {
 import { RpcClient } from '@atrium/messaging';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CookieOptions, Request, Response } from 'express';
+import { CompanyGrantsCache } from '../auth/company-grants.cache.js';
 import { CurrentActor, CurrentClient, OptionalLogin, Public } from '../auth/decorators.js';
 import type { GatewayConfig } from '../config.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
+type PermittedAuthResult = AuthResult & { user: PermittedUserView };
+
 /**
- * Login, refresh (rotating httpOnly cookie), logout and the current user (spec 000 section 7);
+ * Login, refresh (rotating httpOnly cookie), logout and the current user (spec 000 section 7),
+ * whose answers carry the user's allowed actions (`permissions`, issue 28);
  * two-factor login (issue 28): a login of a user with 2FA answers `{twoFactorRequired, challenge}`
  * and no token, completed by POST /auth/login/2fa; where the company requires 2FA of a user who has
  * none, `{twoFactorSetupRequired, challenge}`, completed by /auth/2fa/setup and /auth/2fa/enable
@@ -39,6 +45,7 @@ export class AuthController {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+    @Inject(CompanyGrantsCache) private readonly grants: CompanyGrantsCache,
   ) {}
 
   @Public()
@@ -48,7 +55,7 @@ export class AuthController {
     @Body() credentials: LoginDto,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<AuthResult | LoginChallenge> {
+  ): Promise<PermittedAuthResult | LoginChallenge> {
     const answer = await this.rpc.request(IdentitySubjects.authLogin, credentials, { client });
     return isLoginChallenge(answer) ? answer : this.answer(answer, response);
   }
@@ -61,7 +68,7 @@ export class AuthController {
     @Body() body: LoginTwoFactorDto,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<AuthResult> {
+  ): Promise<PermittedAuthResult> {
     const session = await this.rpc.request(IdentitySubjects.authLoginTwoFactor, body, { client });
     return this.answer(session, response);
   }
@@ -86,13 +93,13 @@ export class AuthController {
     @CurrentActor() actor: ActorState | undefined,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<TwoFactorEnabledView | (TwoFactorEnabledView & AuthResult)> {
+  ): Promise<TwoFactorEnabledView | (TwoFactorEnabledView & PermittedAuthResult)> {
     if (!actor && !body.challenge) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
     const { recoveryCodes, session } = await this.rpc.request(IdentitySubjects.twoFactorEnable, body, {
       actor: body.challenge ? undefined : actor,
       client,
     });
-    return session ? { recoveryCodes, ...this.answer(session, response) } : { recoveryCodes };
+    return session ? { recoveryCodes, ...(await this.answer(session, response)) } : { recoveryCodes };
   }
 
   @Post('2fa/disable')
@@ -108,12 +115,12 @@ export class AuthController {
     @Req() request: Request,
     @CurrentClient() client: ClientInfo,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<AuthResult> {
+  ): Promise<PermittedAuthResult> {
     const refreshToken = this.cookieOf(request);
     if (!refreshToken) throw new AppError(ErrorCode.ERR_SESSION_EXPIRED);
     try {
       const session = await this.rpc.request(IdentitySubjects.authRefresh, { refreshToken }, { client });
-      return this.answer(session, response);
+      return await this.answer(session, response);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.ERR_SESSION_EXPIRED)
         response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
@@ -142,13 +149,18 @@ export class AuthController {
   }
 
   @Get('me')
-  me(@CurrentActor() actor: ActorState): Promise<SessionUserView> {
-    return this.rpc.request(IdentitySubjects.authMe, {}, { actor });
+  async me(@CurrentActor() actor: ActorState): Promise<PermittedUserView> {
+    return this.withPermissions(await this.rpc.request(IdentitySubjects.authMe, {}, { actor }));
   }
 
-  private answer(session: IssuedSession, response: Response): AuthResult {
+  private async answer(session: IssuedSession, response: Response): Promise<PermittedAuthResult> {
     response.cookie(REFRESH_COOKIE, session.refreshToken, { ...this.cookieOptions(), expires: new Date(session.refreshExpiresAt) });
-    return { token: session.token, user: session.user };
+    return { token: session.token, user: await this.withPermissions(session.user) };
+  }
+
+  /** The actions the user may do now (issue 28), from the company's grants: not in the token, so never stale there. */
+  private async withPermissions(user: SessionUserView): Promise<PermittedUserView> {
+    return { ...user, permissions: permissionsOf(user, await this.grants.get(user.companyId)) };
   }
 
   private cookieOf(request: Request): string | undefined {

@@ -12,7 +12,7 @@ import {
   type CompanyView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, CurrentClient, Public, Roles } from '../auth/decorators.js';
+import { CurrentActor, CurrentClient, Public, Roles, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Signup, and companies administered by super users (spec 000 and 001 section 7). */
@@ -51,7 +51,7 @@ export class CompaniesController {
 
   /** Super users read any company; an admin reads their own (identity checks which). */
   @Get(':id')
-  @Roles('admin')
+  @RequiresPermission('settings:manage')
   show(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<CompanyView> {
     return this.rpc.request(IdentitySubjects.companiesShow, { id }, { actor });
   }
@@ -76,7 +76,7 @@ export class CompaniesController {
 
   /** Body `{ id, schedules }` as the spec sends it; the id in the path is the one that counts. Admins of that company, or super users. */
   @Put(':id/schedules')
-  @Roles('admin')
+  @RequiresPermission('settings:manage')
   schedules(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: CompanySchedulesDto): Promise<CompanyView> {
     return this.rpc.request(IdentitySubjects.companiesSchedules, { id, body: { schedules: body.schedules } }, { actor });
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { AnnouncementMediaService } from './announcement-media.service.js';
 import { AnnouncementsController } from './announcements.controller.js';
@@ -7,6 +8,7 @@ import { AuthController } from './auth.controller.js';
 import { CompaniesController } from './companies.controller.js';
 import { HelpsController } from './helps.controller.js';
 import { OnboardingController } from './onboarding.controller.js';
+import { PermissionsController } from './permissions.controller.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PublicController } from './public.controller.js';
@@ -17,7 +19,7 @@ import { UsersController } from './users.controller.js';
 
 /** The REST face of the identity service: each controller validates, authorises and forwards over NATS. */
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, AuthModule],
   controllers: [
     AuthController,
     PublicController,
@@ -32,6 +34,7 @@ import { UsersController } from './users.controller.js';
     SsoController,
     SsoSettingsController,
     AuditLogsController,
+    PermissionsController,
   ],
   providers: [AnnouncementMediaService],
 })

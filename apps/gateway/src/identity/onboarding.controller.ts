@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { IdentitySubjects, OnboardingUpdateDto, type ActorState, type OnboardingView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 
 /** The first-run checklist of a company's dashboard (issue 24): admins read it and dismiss it. */
 @Controller('onboarding')
-@Roles('admin')
+@RequiresPermission('settings:manage')
 export class OnboardingController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

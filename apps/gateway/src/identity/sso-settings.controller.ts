@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { SsoSettingsDto, SsoSubjects, type ActorState, type SsoSettingsView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 
 /** The company's single sign-on provider (issue 28), for admins; the client secret is write-only. */
 @Controller('sso-settings')
@@ -9,13 +9,13 @@ export class SsoSettingsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   @Get()
-  @Roles('admin')
+  @RequiresPermission('settings:manage')
   show(@CurrentActor() actor: ActorState): Promise<SsoSettingsView> {
     return this.rpc.request(SsoSubjects.settingsShow, {}, { actor });
   }
 
   @Put()
-  @Roles('admin')
+  @RequiresPermission('settings:manage')
   update(@CurrentActor() actor: ActorState, @Body() body: SsoSettingsDto): Promise<SsoSettingsView> {
     return this.rpc.request(SsoSubjects.settingsUpdate, body, { actor });
   }

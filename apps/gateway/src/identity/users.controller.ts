@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { CreateUserDto, IdentitySubjects, PageQueryDto, UpdateUserDto, type ActorState, type UserView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Users of the caller's company (spec 000 section 7). */
@@ -10,7 +10,7 @@ export class UsersController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   @Get()
-  @Roles('admin')
+  @RequiresPermission('users:manage')
   async page(
     @CurrentActor() actor: ActorState,
     @Query() query: PageQueryDto,
@@ -31,7 +31,7 @@ export class UsersController {
   }
 
   @Post()
-  @Roles('admin')
+  @RequiresPermission('users:manage')
   create(@CurrentActor() actor: ActorState, @Body() body: CreateUserDto): Promise<UserView> {
     return this.rpc.request(IdentitySubjects.usersCreate, body, { actor });
   }
@@ -49,7 +49,7 @@ export class UsersController {
   }
 
   @Delete(':id')
-  @Roles('admin')
+  @RequiresPermission('users:manage')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(IdentitySubjects.usersDelete, { id }, { actor });
   }

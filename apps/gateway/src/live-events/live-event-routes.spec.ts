@@ -11,18 +11,27 @@ const agent = { profile: 'user' as const, super: false, planFlags: allFlags };
 const admin = { profile: 'admin' as const, super: false, planFlags: allFlags };
 
 describe('live events follow the role and plan rules of their routes', () => {
-  it('reads each route’s @Roles and @RequiresPlan: queue integrations are for admins of plans with useIntegrations', () => {
-    expect(liveEventRule('queueIntegration')).toEqual({ role: 'admin', plan: 'useIntegrations' });
+  it('reads each route’s @Roles, @RequiresPermission and @RequiresPlan: queue integrations are for admins of plans with useIntegrations', () => {
+    expect(liveEventRule('queueIntegration')).toEqual({ role: undefined, plan: 'useIntegrations', permissions: ['integrations:manage'] });
     expect(accessAllows(liveEventRule('queueIntegration')!, agent)).toBe(false);
     expect(accessAllows(liveEventRule('queueIntegration')!, admin)).toBe(true);
     expect(accessAllows(liveEventRule('queueIntegration')!, { ...admin, planFlags: { ...allFlags, useIntegrations: false } })).toBe(false);
+  });
+
+  it('follows the company’s grants: campaigns taken from users, given to supervisors', () => {
+    const grants = { user: [], supervisor: ['campaigns:manage' as const] };
+    const supervisor = { profile: 'supervisor' as const, super: false, planFlags: allFlags };
+    expect(accessAllows(liveEventRule('campaign')!, agent)).toBe(true);
+    expect(accessAllows(liveEventRule('campaign')!, agent, grants)).toBe(false);
+    expect(accessAllows(liveEventRule('campaign')!, supervisor, grants)).toBe(true);
+    expect(accessAllows(liveEventRule('campaign')!, admin, { user: [], supervisor: [] })).toBe(true);
   });
 
   it('gives per-record kinds the rule of their list, and no one an unknown kind', () => {
     expect(liveKindOf('ContactListItem-12')).toBe('ContactListItem');
     expect(liveKindOf('chat-7')).toBe('chat');
     expect(liveKindOf('chat-user-7')).toBe('chat-user');
-    expect(liveEventRule('file')).toEqual({ role: undefined, plan: 'useCampaigns' });
+    expect(liveEventRule('file')).toEqual({ role: undefined, plan: 'useCampaigns', permissions: ['files:manage'] });
     expect(liveEventRule('somethingNew')).toBeNull();
   });
 

@@ -28,6 +28,7 @@ export const LIVE_EVENT_ROUTES: LiveEventRoutes = {
   sessionEnded: { reason: 'internal: never emitted to sockets' },
   user: route(UsersController, 'list'),
   settings: route(SettingsController, 'list'),
+  permissions: { reason: 'every user: it changes what they may do (their client re-reads /auth/me); it carries only action names' },
   announcement: route(AnnouncementsController, 'page'),
   whatsapp: route(WhatsappController, 'list'),
   whatsappSession: route(WhatsappController, 'list'),

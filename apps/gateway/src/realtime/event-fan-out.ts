@@ -18,6 +18,7 @@ import { LOGGER, NATS_PROXY, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { GatewayConfig } from '../config.js';
 import { accessAllows } from '../auth/access-rules.js';
+import { CompanyGrantsCache } from '../auth/company-grants.cache.js';
 import { canReceive, type SocketViewer } from './audience.js';
 import { LiveEventAccess } from './live-event-access.js';
 import { FanOutMetrics } from './fan-out-metrics.js';
@@ -99,6 +100,7 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     @Inject(FanOutMetrics) metrics: FanOutMetrics,
     @Inject(LiveEventAccess) private readonly access: LiveEventAccess,
+    @Inject(CompanyGrantsCache) private readonly grants: CompanyGrantsCache,
   ) {
     metrics.countSocketsWith(() => this.sockets.count());
     this.writer = new SocketWriter<EventTarget>(
@@ -129,6 +131,8 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
    * release once, when the holder goes; the last release unsubscribes.
    */
   async hold(companyId: number): Promise<() => void> {
+    // the company's grants are known before its first event is fanned out (deliver reads them synchronously)
+    await this.grants.get(companyId);
     let interest = this.interests.get(companyId);
     if (!interest) {
       const subscription = this.bus.subscribe(eventSubject(companyId, '>'), (event) => this.deliver(event, companyId));
@@ -204,8 +208,10 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
       return;
     }
     const targets: EventTarget[] = [];
+    // what the company's profiles may do now (issue 28): known since its first socket came (hold)
+    const grants = scope === null || !rule.permissions?.length ? undefined : this.grants.peek(scope);
     for (const group of this.sockets.groups(scope)) {
-      if (!accessAllows(rule, group.viewer) || !canReceive(event.audience, group.viewer)) continue;
+      if (!accessAllows(rule, group.viewer, grants) || !canReceive(event.audience, group.viewer)) continue;
       for (const { socket } of group.sockets.values()) targets.push(socket);
     }
     this.writer.emit(socketEventName(event), event.payload, targets, receivedAt);

@@ -1,7 +1,7 @@
 import { Reflector } from '@nestjs/core';
-import type { LiveEventKind, PlanFlag } from '@atrium/contracts';
+import type { LiveEventKind, PermissionAction, PlanFlag } from '@atrium/contracts';
 import type { AccessRule } from '../auth/access-rules.js';
-import { REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from '../auth/decorators.js';
+import { REQUIRED_PERMISSION, REQUIRED_PLAN_FLAG, REQUIRED_ROLE, type RequiredRole } from '../auth/decorators.js';
 
 type Controller = abstract new (...args: never[]) => object;
 
@@ -31,13 +31,14 @@ export type LiveEventPatterns = ReadonlyArray<{ pattern: RegExp; kind: FixedKind
 
 const reflector = new Reflector();
 
-/** The `@Roles` and `@RequiresPlan` of a route, as the guards read them (handler first, then its controller). */
+/** The `@Roles`, `@RequiresPermission` and `@RequiresPlan` of a route, as the guards read them (handler first, then its controller). */
 export function accessRuleOf({ controller, handler }: ReadRoute): AccessRule {
   const method = (controller.prototype as Record<string, unknown>)[handler] as () => unknown;
   const targets = [method, controller];
   return {
     role: reflector.getAllAndOverride<RequiredRole | undefined>(REQUIRED_ROLE, targets),
     plan: reflector.getAllAndOverride<PlanFlag | undefined>(REQUIRED_PLAN_FLAG, targets),
+    permissions: reflector.getAllAndMerge<PermissionAction[]>(REQUIRED_PERMISSION, targets),
   };
 }
 

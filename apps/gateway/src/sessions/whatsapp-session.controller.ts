@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Inject, Param, Post, Put } from '@nestjs/common';
 import { SessionsSubjects, StartSessionDto, type ActorState } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** A connection's WhatsApp session (spec 001 section 7): admins only (connections-page:actionButtons). */
 @Controller('whatsappsession')
-@Roles('admin')
+@RequiresPermission('connections-page:actionButtons')
 export class WhatsappSessionController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

@@ -11,7 +11,7 @@ import {
   type WhatsappView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, RequiresPlan, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPlan, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 import { ApiTokenOwners } from '../external-api/api-token-owners.js';
 
@@ -38,13 +38,13 @@ export class WhatsappController {
   }
 
   @Post()
-  @Roles('admin')
+  @RequiresPermission('connections-page:addConnection')
   create(@CurrentActor() actor: ActorState, @Body() body: WhatsappDto): Promise<WhatsappView> {
     return this.rpc.request(SessionsSubjects.whatsappCreate, body, { actor });
   }
 
   @Put(':id')
-  @Roles('admin')
+  @RequiresPermission('connections-page:editOrDeleteConnection')
   update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateWhatsappDto): Promise<WhatsappView> {
     return this.rpc.request(SessionsSubjects.whatsappUpdate, { id, body }, { actor });
   }
@@ -54,7 +54,7 @@ export class WhatsappController {
    * answered this once (only its hash is kept); the connection's previous token stops working.
    */
   @Post(':id/token')
-  @Roles('admin')
+  @RequiresPermission('connections:manage')
   @RequiresPlan('useExternalApi')
   async regenerateToken(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTokenView> {
     const made = await this.rpc.request(SessionsSubjects.whatsappTokenRegenerate, { id }, { actor });
@@ -71,14 +71,14 @@ export class WhatsappController {
 
   /** Asks Meta for the account's templates again (GET /{waba-id}/message_templates). */
   @Post(':id/templates/sync')
-  @Roles('admin')
+  @RequiresPermission('connections:manage')
   syncTemplates(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<WhatsappTemplateView[]> {
     return this.rpc.request(SessionsSubjects.templatesSync, { id }, { actor, timeoutMs: 30_000 });
   }
 
   /** Submits a new template to Meta for approval (POST /{waba-id}/message_templates); it is listed PENDING until Meta decides. */
   @Post(':id/templates')
-  @Roles('admin')
+  @RequiresPermission('connections:manage')
   createTemplate(
     @CurrentActor() actor: ActorState,
     @Param('id', IdPipe) id: number,
@@ -88,7 +88,7 @@ export class WhatsappController {
   }
 
   @Delete(':id')
-  @Roles('admin')
+  @RequiresPermission('connections-page:editOrDeleteConnection')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(SessionsSubjects.whatsappDelete, { id }, { actor });
   }

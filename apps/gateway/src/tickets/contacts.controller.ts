@@ -11,7 +11,7 @@ import {
   type ContactView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Contacts (spec 000 section 7); creating or renumbering one asks WhatsApp whether the number exists. */
@@ -41,7 +41,7 @@ export class ContactsController {
 
   /** The connected phone's address book (default connection): answers the contacts created. */
   @Post('import')
-  @Roles('admin')
+  @RequiresPermission('contacts:import')
   importFromPhone(@CurrentActor() actor: ActorState): Promise<ContactView[]> {
     return this.rpc.request(TicketsSubjects.contactsImport, {}, { actor, timeoutMs: OUTBOUND_COMMAND_TIMEOUT_MS * 2 });
   }
@@ -52,7 +52,7 @@ export class ContactsController {
   }
 
   @Delete(':id')
-  @Roles('admin')
+  @RequiresPermission('contacts-page:deleteContact')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(TicketsSubjects.contactsDelete, { id }, { actor });
   }

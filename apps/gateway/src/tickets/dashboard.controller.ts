@@ -10,12 +10,12 @@ import {
   type TicketsPerUserView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { attendantsTable } from './dashboard-attendants.js';
 
 /** The admin dashboard (spec 000 "Dashboard", issue 15): figures of the token's company only. */
 @Controller('dashboard')
-@Roles('admin')
+@RequiresPermission('dashboard:view')
 export class DashboardController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { TicketsSubjects, type ActorState, type InboundFailureView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 
 /**
  * The company's WhatsApp events that could not be stored after their attempts (the inbound
@@ -12,7 +12,7 @@ export class InboundFailuresController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   @Get()
-  @Roles('admin')
+  @RequiresPermission('connections:manage')
   list(@CurrentActor() actor: ActorState): Promise<InboundFailureView[]> {
     return this.rpc.request(TicketsSubjects.inboundFailuresList, {}, { actor });
   }

@@ -8,7 +8,7 @@ import {
   type QueueOptionView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** A queue's option tree, the chatbot's menus (spec 001 "Queue options"): everyone reads it, admins manage it. */
@@ -23,20 +23,20 @@ export class QueueOptionsController {
   }
 
   @Post()
-  @Roles('admin')
+  @RequiresPermission('queues:manage')
   create(@CurrentActor() actor: ActorState, @Body() body: QueueOptionDto): Promise<QueueOptionView> {
     return this.rpc.request(TicketsSubjects.queueOptionsCreate, body, { actor });
   }
 
   @Put(':id')
-  @Roles('admin')
+  @RequiresPermission('queues:manage')
   update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateQueueOptionDto): Promise<QueueOptionView> {
     return this.rpc.request(TicketsSubjects.queueOptionsUpdate, { id, body }, { actor });
   }
 
   /** Deletes the option and its subtree. */
   @Delete(':id')
-  @Roles('admin')
+  @RequiresPermission('queues:manage')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(TicketsSubjects.queueOptionsDelete, { id }, { actor });
   }

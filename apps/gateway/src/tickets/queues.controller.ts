@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put } from '@nestjs/common';
 import { QueueDto, TicketsSubjects, UpdateQueueDto, type ActorState, type QueueView } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Queues' basic data (spec 001 "Queues"): everyone reads them, admins manage them. */
@@ -21,19 +21,19 @@ export class QueuesController {
   }
 
   @Post()
-  @Roles('admin')
+  @RequiresPermission('queues:manage')
   create(@CurrentActor() actor: ActorState, @Body() body: QueueDto): Promise<QueueView> {
     return this.rpc.request(TicketsSubjects.queuesCreate, body, { actor });
   }
 
   @Put(':id')
-  @Roles('admin')
+  @RequiresPermission('queues:manage')
   update(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number, @Body() body: UpdateQueueDto): Promise<QueueView> {
     return this.rpc.request(TicketsSubjects.queuesUpdate, { id, body }, { actor });
   }
 
   @Delete(':id')
-  @Roles('admin')
+  @RequiresPermission('queues:manage')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(TicketsSubjects.queuesDelete, { id }, { actor });
   }

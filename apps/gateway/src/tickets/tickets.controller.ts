@@ -10,7 +10,7 @@ import {
   type TicketView,
 } from '@atrium/contracts';
 import { RpcClient } from '@atrium/messaging';
-import { CurrentActor, Roles } from '../auth/decorators.js';
+import { CurrentActor, RequiresPermission } from '../auth/decorators.js';
 import { IdPipe } from '../core/id.pipe.js';
 
 /** Tickets (spec 000 sections 4 and 7): what each user may see, the status transitions, creation and deletion. */
@@ -46,7 +46,7 @@ export class TicketsController {
   }
 
   @Delete(':id')
-  @Roles('admin')
+  @RequiresPermission('ticket-options:deleteTicket')
   delete(@CurrentActor() actor: ActorState, @Param('id', IdPipe) id: number): Promise<{ message: string }> {
     return this.rpc.request(TicketsSubjects.ticketsDelete, { id }, { actor });
   }

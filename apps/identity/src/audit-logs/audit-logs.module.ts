@@ -6,7 +6,7 @@ import { AuditLogsRepository } from './audit-logs.repository.js';
 import { AuditLogsService } from './audit-logs.service.js';
 import { AuditRetentionJobs } from './audit-retention.jobs.js';
 
-/** The audit log (docs/adr/022): every service's `audit.recorded` events, GET /audit-logs, its export and retention. */
+/** The audit log (docs/adr/023): every service's `audit.recorded` events, GET /audit-logs, its export and retention. */
 @Module({
   imports: [SharedModule],
   controllers: [AuditLogsController],

@@ -35,7 +35,7 @@ function endOf(to: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(date.getTime() + 24 * 3600 * 1000) : new Date(date.getTime() + 1);
 }
 
-/** The audit log's SQL (docs/adr/022): insert once per event, read by filters; never update or delete. */
+/** The audit log's SQL (docs/adr/023): insert once per event, read by filters; never update or delete. */
 @Injectable()
 export class AuditLogsRepository {
   /** Idempotent by event id: a redelivered event inserts nothing. The actor's name is kept as it was. */

@@ -310,6 +310,25 @@ export const auditLogs = identity
   )
   .enableRLS();
 
+/**
+ * What a company's supervisors or users may do (issue 28): the whole list of actions the profile
+ * holds, once an admin saved it; no row, the defaults of libs/contracts `PERMISSION_ACTIONS`.
+ */
+export const profilePermissions = identity
+  .table(
+    'profile_permissions',
+    {
+      companyId: integer('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+      profile: varchar('profile', { length: 20 }).notNull(),
+      actions: text('actions').array().notNull(),
+      ...timestamps(),
+    },
+    (t) => [primaryKey({ columns: [t.companyId, t.profile] }), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
 /** Integration events stated by this service's transactions, until the relay publishes them (docs/adr/006). */
 export const outbox = outboxTable(identity);
 
@@ -322,6 +341,7 @@ export const identitySchema = {
   userRecoveryCodes,
   queueRefs,
   settings,
+  profilePermissions,
   refreshSessions,
   passwordResets,
   ssoSettings,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createPool, Database } from '@atrium/database';
 import { createTestDatabase, type TestDatabase } from '@atrium/testing';
-import { companies, identitySchema, plans, settings, users } from './schema.js';
+import { companies, identitySchema, plans, profilePermissions, settings, users } from './schema.js';
 
 describe('row-level security on identity tables', () => {
   let database: TestDatabase;
@@ -58,6 +58,20 @@ describe('row-level security on identity tables', () => {
     await expect(
       app.withTenant(companyA, (tx) => tx.insert(settings).values({ companyId: companyB, key: 'call', value: 'enabled' })),
     ).rejects.toMatchObject({ cause: { code: '42501', message: expect.stringMatching(/row-level security/) } });
+  });
+
+  it('keeps each company’s permission grants to itself (issue 28)', async () => {
+    await owner.db.insert(profilePermissions).values([
+      { companyId: companyA, profile: 'user', actions: ['files:manage'] },
+      { companyId: companyB, profile: 'user', actions: ['campaigns:manage'] },
+    ]);
+    const seen = await app.withTenant(companyA, (tx) => tx.select({ actions: profilePermissions.actions }).from(profilePermissions));
+    expect(seen).toEqual([{ actions: ['files:manage'] }]);
+    await expect(
+      app.withTenant(companyA, (tx) =>
+        tx.insert(profilePermissions).values({ companyId: companyB, profile: 'supervisor', actions: ['dashboard:view'] }),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
   });
 
   it('cannot update or delete another tenant’s rows', async () => {

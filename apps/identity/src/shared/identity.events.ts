@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SESSION_ENDED_EVENT, type SettingView, type UserCompanyRef, type UserView } from '@atrium/contracts';
+import { SESSION_ENDED_EVENT, type CompanyGrants, type SettingView, type UserCompanyRef, type UserView } from '@atrium/contracts';
 import { EventBus } from '@atrium/messaging';
 
 /** The live events identity announces (after the change committed); the gateway fans them out to sockets. */
@@ -39,5 +39,10 @@ export class IdentityEvents {
       payload: { action: 'update', setting },
       audience: secret ? { profiles: ['admin'] } : undefined,
     });
+  }
+
+  /** `company-{id}-permissions`: what a profile may do changed (gateways drop their cached grants). */
+  permissionsSaved(companyId: number, grants: CompanyGrants): void {
+    this.bus.publish({ kind: 'permissions', companyId, payload: { action: 'update', grants } });
   }
 }

@@ -28,6 +28,7 @@ import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
 import enFlows from './en/flows.json' with { type: 'json' };
 import enAuditLogs from './en/auditLogs.json' with { type: 'json' };
+import enPermissions from './en/permissions.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every English text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -62,4 +63,5 @@ export const en = {
   schedules: enSchedules,
   flows: enFlows,
   auditLogs: enAuditLogs,
+  permissions: enPermissions,
 } as const satisfies Record<Namespace, object>;

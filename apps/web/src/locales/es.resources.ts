@@ -28,6 +28,7 @@ import esCampaigns from './es/campaigns.json' with { type: 'json' };
 import esSchedules from './es/schedules.json' with { type: 'json' };
 import esFlows from './es/flows.json' with { type: 'json' };
 import esAuditLogs from './es/auditLogs.json' with { type: 'json' };
+import esPermissions from './es/permissions.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every Spanish text of the web app, by namespace (its own chunk, loaded when chosen: i18n/i18n.ts). */
@@ -62,4 +63,5 @@ export const es = {
   schedules: esSchedules,
   flows: esFlows,
   auditLogs: esAuditLogs,
+  permissions: esPermissions,
 } as const satisfies Record<Namespace, object>;

@@ -33,5 +33,6 @@ export const NAMESPACES = [
   'schedules',
   'flows',
   'auditLogs',
+  'permissions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

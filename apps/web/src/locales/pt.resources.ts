@@ -28,6 +28,7 @@ import ptCampaigns from './pt/campaigns.json' with { type: 'json' };
 import ptSchedules from './pt/schedules.json' with { type: 'json' };
 import ptFlows from './pt/flows.json' with { type: 'json' };
 import ptAuditLogs from './pt/auditLogs.json' with { type: 'json' };
+import ptPermissions from './pt/permissions.json' with { type: 'json' };
 import type { Namespace } from './languages';
 
 /** Every Portuguese text of the web app, by namespace (bundled: the default and fallback language). */
@@ -62,4 +63,5 @@ export const pt = {
   schedules: ptSchedules,
   flows: ptFlows,
   auditLogs: ptAuditLogs,
+  permissions: ptPermissions,
 } as const satisfies Record<Namespace, object>;

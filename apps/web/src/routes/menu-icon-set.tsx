@@ -19,6 +19,7 @@ export {
   ProjectOutlined,
   QuestionCircleOutlined,
   RobotOutlined,
+  SafetyOutlined,
   SettingOutlined,
   TagsOutlined,
   TeamOutlined,

@@ -38,6 +38,7 @@ export const NotificationOutlined = menuIcon('NotificationOutlined');
 export const ProjectOutlined = menuIcon('ProjectOutlined');
 export const QuestionCircleOutlined = menuIcon('QuestionCircleOutlined');
 export const RobotOutlined = menuIcon('RobotOutlined');
+export const SafetyOutlined = menuIcon('SafetyOutlined');
 export const SettingOutlined = menuIcon('SettingOutlined');
 export const TagsOutlined = menuIcon('TagsOutlined');
 export const TeamOutlined = menuIcon('TeamOutlined');

@@ -17,6 +17,7 @@ import type {
   TicketEventPayload,
   TicketNoteEventPayload,
 } from '../tickets/events.js';
+import type { CompanyGrants } from '../identity/permissions.js';
 import type { DomainEvent } from './domain-event.js';
 
 /** `company-{id}-auth`: the user logged in elsewhere ('Sua conta foi acessada em outro computador.'). */
@@ -31,6 +32,12 @@ export interface SettingsEventPayload {
   setting: SettingView;
 }
 
+/** `company-{id}-permissions`: an admin changed what a profile may do (the gateways drop their cached grants; clients re-read /auth/me). */
+export interface PermissionsEventPayload {
+  action: 'update';
+  grants: CompanyGrants;
+}
+
 /**
  * Every live event's payload by kind, declared once: the services publish them (EventBus), the
  * gateway's fan-out reads the ones it acts on (`user`), and the web's realtime layer subscribes
@@ -41,6 +48,7 @@ export interface LiveEventPayloads {
   auth: AuthEventPayload;
   user: UserEventPayload;
   settings: SettingsEventPayload;
+  permissions: PermissionsEventPayload;
   announcement: AnnouncementEventPayload;
   whatsapp: WhatsappEventPayload;
   whatsappSession: WhatsappSessionEventPayload;

@@ -30,6 +30,7 @@ import type {
 } from './dto.js';
 import type { BillableCompaniesDto, CompanyRenewDto } from './dto.js';
 import type { OnboardingUpdateDto, OnboardingView } from './onboarding.js';
+import type { CompanyGrantsView, PermissionsView, SavePermissionsDto } from './permissions.js';
 import { IdentitySubjects as S } from './subjects.js';
 import type {
   AnnouncementView,
@@ -83,6 +84,11 @@ export type IdentityContract = {
 
   [S.onboardingShow]: Rpc<NoData, OnboardingView>;
   [S.onboardingUpdate]: Rpc<OnboardingUpdateDto, OnboardingView>;
+
+  [S.permissionsShow]: Rpc<NoData, PermissionsView>;
+  [S.permissionsSave]: Rpc<SavePermissionsDto, PermissionsView>;
+  /** For the gateway's grant cache (no actor). */
+  [S.permissionsGrants]: Rpc<ByCompany, CompanyGrantsView>;
 
   [S.plansPublicList]: Rpc<NoData, PublicPlanView[]>;
   [S.plansList]: Rpc<NoData, PlanView[]>;

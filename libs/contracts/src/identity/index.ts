@@ -6,3 +6,4 @@ export * from './contract.js';
 export * from './schedules.js';
 export * from './onboarding.js';
 export * from './sso.js';
+export * from './permissions.js';

@@ -41,6 +41,13 @@ export const IdentitySubjects = {
   /** PUT /onboarding (admins): `{ dismissed }` for the whole company → OnboardingView. */
   onboardingUpdate: 'identity.onboarding.update',
 
+  /** GET /permissions (admins): every action, its defaults and the company's grants → PermissionsView. */
+  permissionsShow: 'identity.permissions.show',
+  /** PUT /permissions (admins): SavePermissionsDto → PermissionsView; announced as `permissions`. */
+  permissionsSave: 'identity.permissions.save',
+  /** Data `{ companyId }`, no actor: the company's saved grants, for the gateway's cache. */
+  permissionsGrants: 'identity.permissions.grants',
+
   plansPublicList: 'identity.plans.public-list',
   plansList: 'identity.plans.list',
   plansPage: 'identity.plans.page',

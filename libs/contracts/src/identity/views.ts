@@ -95,6 +95,8 @@ export interface SessionUserView extends UserView {
     /** The platform's calendar (TIME_ZONE): the zone the due date is counted in, so days left read the same in every browser. */
     calendarTimeZone: string;
   };
+  /** What the user may do now (issue 28): set by the gateway on /auth/me, login and refresh (PermittedUserView). */
+  permissions?: import('./permissions.js').PermissionAction[];
 }
 
 export interface AuthResult {

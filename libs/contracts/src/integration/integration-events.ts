@@ -52,7 +52,7 @@ export interface IntegrationEventMap {
   'company.created': CompanySubscription;
   /** identity: a company's plan or due date changed (billing issues or corrects the invoice of its period). */
   'company.subscriptionChanged': CompanySubscription;
-  /** any service: an admin's or super user's change, or a login event, for identity's audit log (docs/adr/022). */
+  /** any service: an admin's or super user's change, or a login event, for identity's audit log (docs/adr/023). */
   'audit.recorded': AuditRecorded;
 }
 

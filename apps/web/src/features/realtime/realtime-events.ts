@@ -14,6 +14,7 @@ export const socketEvents = {
   auth: companyEvent('auth'),
   user: companyEvent('user'),
   settings: companyEvent('settings'),
+  permissions: companyEvent('permissions'),
   whatsapp: companyEvent('whatsapp'),
   whatsappSession: companyEvent('whatsappSession'),
   queue: companyEvent('queue'),

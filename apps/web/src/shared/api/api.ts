@@ -37,6 +37,7 @@ export const TAGS = [
   'Flows',
   'Templates',
   'CustomerWindow',
+  'Permissions',
 ] as const;
 
 /** The one RTK Query API of the app; each feature injects its endpoints (features/<name>/api). */

@@ -42,6 +42,10 @@ export function RealtimeBindings() {
   useSocketEvent(socketEvents.settings(companyId), () => {
     dispatch(api.util.invalidateTags(['Settings', 'Me']));
   });
+  // what the user may do changed (issue 28): their menu and buttons follow /auth/me's permissions
+  useSocketEvent(socketEvents.permissions(companyId), () => {
+    dispatch(api.util.invalidateTags(['Permissions', 'Me']));
+  });
   useSocketEvent(socketEvents.announcement(), () => {
     dispatch(api.util.invalidateTags(['Announcements']));
   });

@@ -83,6 +83,33 @@ describe('drawer', () => {
     expect(within(nav).getByText('Campanhas')).toBeInTheDocument();
   });
 
+  it('follows the permissions /auth/me gives: an agent sees campaigns by default, not once the company took them away (issue 28)', async () => {
+    const agent = { profile: 'user' as const, flags: { useCampaigns: true }, settings: [{ key: 'campaignsEnabled', value: 'true' }] };
+    const first = renderApp('/tickets', aSessionUser(agent));
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByText('Campanhas')).toBeInTheDocument();
+    expect(drawerRoutes()).toContain('files');
+    expect(drawerRoutes()).not.toContain('permissions');
+    first.unmount();
+
+    renderApp('/tickets', aSessionUser({ ...agent, permissions: ['files:manage', 'exports:download', 'prompts:manage'] }));
+    const after = await screen.findByRole('navigation');
+    // the group holds campaigns and contact lists: both taken, it goes
+    expect(within(after).queryByText('Campanhas')).not.toBeInTheDocument();
+    expect(drawerRoutes()).toContain('files');
+  });
+
+  it('shows a supervisor the dashboard once granted, and admins the permissions screen', async () => {
+    const first = renderApp('/tickets', aSessionUser({ profile: 'supervisor', permissions: ['dashboard:view'] }));
+    await screen.findByRole('navigation');
+    expect(drawerRoutes()).toContain('dashboard');
+    expect(drawerRoutes()).not.toContain('permissions');
+    first.unmount();
+    renderApp('/tickets', aSessionUser({ profile: 'admin' }));
+    await screen.findByRole('navigation');
+    expect(drawerRoutes()).toContain('permissions');
+  });
+
   it('shows the app version and the server version in the footer', async () => {
     renderApp('/tickets', aSessionUser());
     const footer = await screen.findByTestId('version-footer');
