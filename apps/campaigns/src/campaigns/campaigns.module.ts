@@ -11,6 +11,7 @@ import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignChannel } from './campaign-channel.js';
+import { CampaignReferences } from './campaign-references.js';
 import { CampaignsService } from './campaigns.service.js';
 import { ConnectionPace } from './connection-pace.js';
 import { ShippingSender } from './shipping-sender.js';
@@ -30,6 +31,7 @@ import { ShippingsRepository } from './shippings.repository.js';
     CampaignsEvents,
     CampaignsService,
     CampaignChannel,
+    CampaignReferences,
     ConnectionPace,
     CampaignPlanner,
     ShippingSender,

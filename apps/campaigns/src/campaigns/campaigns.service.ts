@@ -3,9 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   AppError,
   ErrorCode,
-  refuseMissingReferences,
-  SessionsSubjects,
-  TicketsSubjects,
   type Actor,
   type CampaignDto,
   type CampaignMediaDto,
@@ -18,19 +15,19 @@ import {
   type UpdateCampaignDto,
 } from '@atrium/contracts';
 import { hasMore, lockFor, startOfDay } from '@atrium/kernel';
-import { AuditTrail, RpcClient } from '@atrium/messaging';
+import { AuditTrail } from '@atrium/messaging';
 import { DATABASE, SERVICE_CONFIG } from '@atrium/service-kit';
 import type { CampaignsConfig } from '../config.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { assertEditable, CAMPAIGN_SENDING_LOCK, editability, statusAfterSave } from './campaign-rules.js';
-import { CampaignChannel } from './campaign-channel.js';
+import { CampaignReferences } from './campaign-references.js';
 import { CampaignViews } from './campaign-views.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository, type CampaignRow, type NewCampaign } from './campaigns.repository.js';
 import { ShippingsRepository } from './shippings.repository.js';
 
-type CampaignFields = Omit<CampaignDto, 'scheduledAt'> & { scheduledAt?: Date | null };
+export type CampaignFields = Omit<CampaignDto, 'scheduledAt'> & { scheduledAt?: Date | null };
 
 /**
  * Campaigns of the actor's company (spec 001 "Campaigns"): CRUD with the editability of section 4,
@@ -45,9 +42,8 @@ export class CampaignsService {
     @Inject(ShippingsRepository) private readonly shippings: ShippingsRepository,
     @Inject(CampaignViews) private readonly views: CampaignViews,
     @Inject(CampaignsEvents) private readonly events: CampaignsEvents,
-    @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: CampaignsConfig,
-    @Inject(CampaignChannel) private readonly channel: CampaignChannel,
+    @Inject(CampaignReferences) private readonly references: CampaignReferences,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
@@ -66,9 +62,9 @@ export class CampaignsService {
 
   async create(actor: Actor, dto: CampaignDto): Promise<CampaignView> {
     const fields = this.fieldsOf(dto);
-    await this.checkReferences(actor, fields);
+    await this.references.check(actor, fields);
     requireStartable(fields);
-    await this.channel.check(actor, fields);
+    await this.references.checkChannel(actor, fields);
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.checkLocalReferences(tx, actor.companyId, fields);
       const inserted = await this.campaigns.insert(tx, {
@@ -87,9 +83,9 @@ export class CampaignsService {
 
   async update(actor: Actor, id: number, dto: UpdateCampaignDto): Promise<CampaignView> {
     const fields = this.fieldsOf(dto);
-    await this.checkReferences(actor, fields);
+    await this.references.check(actor, fields);
     const stored = await this.database.withTenant(actor.companyId, (tx) => this.existing(tx, actor.companyId, id));
-    await this.channel.check(actor, { ...stored, ...definedOf(toColumns(fields)) });
+    await this.references.checkChannel(actor, { ...stored, ...definedOf(toColumns(fields)) });
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.existing(tx, actor.companyId, id, 'update');
       assertEditable(current as CampaignRow & Record<string, unknown>, fields as Record<string, unknown>, new Date());
@@ -222,24 +218,6 @@ export class CampaignsService {
       ...rest,
       ...(scheduledAt === undefined ? {} : { scheduledAt: scheduledAt === null ? null : instantOf(scheduledAt, this.config.TIME_ZONE) }),
     };
-  }
-
-  /** The connection with the sessions service, the tag with the tickets service. */
-  private async checkReferences(actor: Actor, fields: Partial<CampaignFields>): Promise<void> {
-    if (fields.whatsappId) {
-      refuseMissingReferences(await this.rpc.request(SessionsSubjects.referencesMissing, { whatsappIds: [fields.whatsappId] }, { actor }), {
-        whatsappIds: 'whatsappId',
-      });
-    }
-    if (fields.tagListId) {
-      try {
-        await this.rpc.request(TicketsSubjects.tagsShow, { id: fields.tagListId }, { actor });
-      } catch (error) {
-        if (error instanceof AppError && (error.code === ErrorCode.ERR_NO_TAG_FOUND || error.code === ErrorCode.ERR_NOT_FOUND))
-          throw invalid('tagListId');
-        throw error;
-      }
-    }
   }
 
   /** The contact list and the file list are this service's (their contexts' tables). */

@@ -19,7 +19,6 @@ import { DATABASE } from '@atrium/service-kit';
 import { requireSuper, toPage } from '@atrium/kernel';
 import { AuditTrail, IntegrationOutbox } from '@atrium/messaging';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
-import { CompanyCalendar } from '../shared/dates.js';
 import { toPlanView } from '../plans/plan.view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
@@ -41,7 +40,6 @@ function auditedCompany(row: CompanyRow): Record<string, unknown> {
 @Injectable()
 export class CompaniesService {
   constructor(
-    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
     @Inject(PlansRepository) private readonly plans: PlansRepository,
@@ -146,7 +144,7 @@ export class CompaniesService {
         return { before: current.company, view };
       }),
     );
-    await this.afterSubscriptionChange(before, view);
+    await this.sessions.afterSubscriptionChange(before, view);
     if (dto.campaignsEnabled !== undefined)
       this.events.settingSaved(id, { key: 'campaignsEnabled', value: String(dto.campaignsEnabled) }, false);
     return view;
@@ -238,7 +236,7 @@ export class CompaniesService {
       await this.subscriptionChanged(tx, current.company, view);
       return { before: current.company, renewed, view };
     });
-    if (renewed) await this.afterSubscriptionChange(before, view);
+    if (renewed) await this.sessions.afterSubscriptionChange(before, view);
     return { renewed, company: view };
   }
 
@@ -246,20 +244,6 @@ export class CompaniesService {
   private async subscriptionChanged(tx: IdentityTx, before: CompanyRow, after: CompanyView): Promise<void> {
     if (before.planId === after.planId && before.dueDate === after.dueDate) return;
     await this.outbox.add(tx, 'company.subscriptionChanged', after.id, { planId: after.planId, dueDate: after.dueDate });
-  }
-
-  /**
-   * A new plan, status or due date reaches the logged-in users at once: fresh plan flags, or,
-   * when the company may no longer log in (inactive or past due), the end of their sessions.
-   */
-  private async afterSubscriptionChange(before: CompanyRow, after: CompanyView): Promise<void> {
-    const changed = before.planId !== after.planId || before.status !== after.status || before.dueDate !== after.dueDate;
-    if (!changed) return;
-    if (!after.status || this.calendar.isPastDue(after.dueDate)) {
-      await this.sessions.endSessions(await this.sessions.membersOf(after.id), { includeSuper: false });
-    } else {
-      await this.sessions.refreshCompany(after.id);
-    }
   }
 
   private billingFields(dto: CompanyDto | UpdateCompanyDto): Partial<NewCompany> {

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { CompanyView } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
+import { CompanyCalendar } from '../shared/dates.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
-import { CompaniesRepository, type CompanyMember } from './companies.repository.js';
+import { CompaniesRepository, type CompanyMember, type CompanyRow } from './companies.repository.js';
 
 /**
  * Keeps the live state of logged-in users (Redis, read by the gateway on every request) in step
@@ -17,7 +19,22 @@ export class CompanySessionsRefresher {
     @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
     @Inject(SessionUserLoader) private readonly sessionUsers: SessionUserLoader,
     @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
+    @Inject(CompanyCalendar) private readonly calendar: CompanyCalendar,
   ) {}
+
+  /**
+   * A new plan, status or due date reaches the logged-in users at once: fresh plan flags, or,
+   * when the company may no longer log in (inactive or past due), the end of their sessions.
+   */
+  async afterSubscriptionChange(before: CompanyRow, after: CompanyView): Promise<void> {
+    const changed = before.planId !== after.planId || before.status !== after.status || before.dueDate !== after.dueDate;
+    if (!changed) return;
+    if (!after.status || this.calendar.isPastDue(after.dueDate)) {
+      await this.endSessions(await this.membersOf(after.id), { includeSuper: false });
+    } else {
+      await this.refreshCompany(after.id);
+    }
+  }
 
   async refreshCompany(companyId: number): Promise<void> {
     await this.refresh(await this.database.asSystem((tx) => this.companies.membersOf(tx, { companyId })));

@@ -2,21 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, STRONG_PASSWORD } from '@atrium/contracts';
 import type { Logger } from '@atrium/logging';
 import { AuditTrail } from '@atrium/messaging';
-import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
-import type { Redis } from 'ioredis';
+import { DATABASE, LOGGER } from '@atrium/service-kit';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
 import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
-import type { IdentityConfig } from '../config.js';
 import type { IdentityDatabase } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { Mailer } from './mailer.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
+import { ResetMailThrottle } from './reset-mail-throttle.js';
 
 const CODE_TTL_MS = 30 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
-const MAX_MAILS_PER_HOUR = 5;
 
 function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');
@@ -31,8 +29,7 @@ function hashCode(code: string): string {
 export class PasswordResetService {
   constructor(
     @Inject(DATABASE) private readonly database: IdentityDatabase,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    @Inject(ResetMailThrottle) private readonly mailThrottle: ResetMailThrottle,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
     @Inject(RefreshSessionsRepository) private readonly sessions: RefreshSessionsRepository,
@@ -50,7 +47,7 @@ export class PasswordResetService {
    * for the mail server (a known e-mail costs one more insert, not a mail round trip).
    */
   async requestCode(email: string): Promise<void> {
-    await this.limitMails(email);
+    await this.mailThrottle.admit(email);
     const found = await this.database.asSystem((tx) => this.users.findByEmailWithCompany(tx, email));
     if (!found) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -102,11 +99,5 @@ export class PasswordResetService {
     });
     if (!accepted) throw new AppError(ErrorCode.ERR_INVALID_RESET_TOKEN);
     await this.actorStates.remove(user.id);
-  }
-
-  private async limitMails(email: string): Promise<void> {
-    const key = `${this.config.REDIS_PREFIX}reset-mail:${email.toLowerCase()}`;
-    const [[, sent]] = ((await this.redis.multi().incr(key).expire(key, 3600, 'NX').exec()) ?? [[null, 0]]) as [[unknown, number]];
-    if (sent > MAX_MAILS_PER_HOUR) throw new AppError(ErrorCode.ERR_TOO_MANY_ATTEMPTS);
   }
 }

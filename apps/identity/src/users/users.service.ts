@@ -21,13 +21,11 @@ import { DATABASE } from '@atrium/service-kit';
 import { randomBytes } from 'node:crypto';
 import { requireAdmin, toPage, withinLimit } from '@atrium/kernel';
 import { PAGE_SIZE } from '../shared/page-sizes.js';
-import { ActorStateWriter } from '../login-sessions/actor-state.writer.js';
-import { RefreshSessionsRepository } from '../login-sessions/refresh-sessions.repository.js';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { IdentityEvents } from '../shared/identity.events.js';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
-import { SessionUserLoader } from './session-user.loader.js';
+import { UserLogins } from './user-logins.js';
 import { toUserCompanyRef, toUserView } from './user.view.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
@@ -45,9 +43,7 @@ export class UsersService {
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
-    @Inject(RefreshSessionsRepository) private readonly sessions: RefreshSessionsRepository,
-    @Inject(SessionUserLoader) private readonly sessionUsers: SessionUserLoader,
-    @Inject(ActorStateWriter) private readonly actorStates: ActorStateWriter,
+    @Inject(UserLogins) private readonly logins: UserLogins,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(IdentityEvents) private readonly events: IdentityEvents,
     @Inject(IntegrationOutbox) private readonly outbox: IntegrationOutbox,
@@ -182,7 +178,7 @@ export class UsersService {
         return this.withCompany(tx, actor.companyId, await this.viewOf(tx, actor.companyId, id));
       }),
     );
-    await this.refreshActorState(actor.companyId, id);
+    await this.logins.refresh(actor.companyId, id);
     this.events.userSaved(actor.companyId, 'update', view.user, view.company);
     return view.user;
   }
@@ -192,7 +188,7 @@ export class UsersService {
     if (actor.userId === id) throw new AppError(ErrorCode.ERR_CANNOT_DELETE_SELF);
     await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.users.findById(tx, actor.companyId, id);
-      await this.sessions.revokeAllOf(tx, id);
+      await this.logins.revokeAll(tx, id);
       if (!current || !(await this.users.delete(tx, actor.companyId, id))) throw new AppError(ErrorCode.ERR_NO_USER_FOUND);
       // the tickets service releases their open tickets
       await this.outbox.add(tx, 'user.deleted', actor.companyId, { userId: id });
@@ -204,7 +200,7 @@ export class UsersService {
         before: auditedUser(current),
       });
     });
-    await this.actorStates.remove(id);
+    await this.logins.end(id);
     this.events.userDeleted(actor.companyId, id);
   }
 
@@ -248,11 +244,6 @@ export class UsersService {
         { whatsappIds: 'whatsappId' },
       ),
     ]);
-  }
-
-  private async refreshActorState(companyId: number, userId: number): Promise<void> {
-    const view = await this.database.withTenant(companyId, (tx) => this.sessionUsers.load(tx, companyId, userId));
-    if (view) await this.actorStates.refresh(view);
   }
 
   /** The user and their company, as `company-{id}-user` announces them. */

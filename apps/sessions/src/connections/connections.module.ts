@@ -8,11 +8,20 @@ import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
 import { DeletedBotsConsumer } from './deleted-bots.consumer.js';
 import { OutboundController } from './outbound.controller.js';
+import { ConnectionReferences } from './connection-references.js';
 import { QueueNames } from './queue-names.js';
 
 @Module({
   imports: [RuntimeModule, CloudModule],
   controllers: [ConnectionsController, OutboundController],
-  providers: [CloudConnectionFields, ConnectionsRepository, ConnectionsService, PlanLimits, QueueNames, DeletedBotsConsumer],
+  providers: [
+    CloudConnectionFields,
+    ConnectionsRepository,
+    ConnectionsService,
+    ConnectionReferences,
+    PlanLimits,
+    QueueNames,
+    DeletedBotsConsumer,
+  ],
 })
 export class ConnectionsModule {}

@@ -7,7 +7,6 @@ import {
   isAdmin,
   missingOf,
   READ_MODEL_PAGE_SIZE,
-  TicketsSubjects,
   type Actor,
   type MissingReferences,
   type SessionsReferencesDto,
@@ -19,7 +18,7 @@ import {
   type WhatsappTokenView,
   type WhatsappView,
 } from '@atrium/contracts';
-import { AuditTrail, requireAiReferences, requireReferences, RpcClient } from '@atrium/messaging';
+import { AuditTrail } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { PlanLimits, requireAdmin, withinLimit } from '@atrium/kernel';
 import { SessionSupervisor } from '../runtime/session-supervisor.js';
@@ -28,7 +27,7 @@ import { ConnectionEvents } from '../shared/connection.events.js';
 import { CloudConnectionFields } from './cloud-connection-fields.js';
 import { apiTokenHash, apiTokenHint, newApiToken } from './api-token.js';
 import { ConnectionsRepository } from './connections.repository.js';
-import { QueueNames } from './queue-names.js';
+import { ConnectionReferences } from './connection-references.js';
 import { toWhatsappView, type NewWhatsapp, type WhatsappDraft, type WhatsappRow } from '../shared/whatsapp.view.js';
 
 type Changes = Omit<WhatsappDto, 'name' | 'queueIds'> & { name?: string };
@@ -59,8 +58,7 @@ export class ConnectionsService {
     @Inject(PlanLimits) private readonly plans: PlanLimits,
     @Inject(ConnectionEvents) private readonly events: ConnectionEvents,
     @Inject(SessionSupervisor) private readonly sessions: SessionSupervisor,
-    @Inject(QueueNames) private readonly queueNames: QueueNames,
-    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ConnectionReferences) private readonly references: ConnectionReferences,
     @Inject(CloudConnectionFields) private readonly cloud: CloudConnectionFields,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
@@ -104,7 +102,7 @@ export class ConnectionsService {
     const limit = await this.plans.of(actor, 'connections');
     const { queueIds = [], ...fields } = this.cloud.withoutCloudFields(dto);
     this.checkGreeting(queueIds, fields.greetingMessage ?? '');
-    await this.requireReferences(actor, fields, queueIds);
+    await this.references.require(actor, fields, queueIds);
     const cloudAccount = await this.cloud.forCreate(actor.companyId, dto);
     const saved = await this.database.withTenant(actor.companyId, async (tx) => {
       await this.connections.lockCompany(tx, actor.companyId);
@@ -143,7 +141,7 @@ export class ConnectionsService {
   async update(actor: Actor, id: number, dto: UpdateWhatsappDto): Promise<WhatsappView> {
     requireAdmin(actor);
     const { queueIds, ...fields } = this.cloud.withoutCloudFields(dto);
-    await this.requireReferences(actor, fields, queueIds);
+    await this.references.require(actor, fields, queueIds);
     // The Cloud API account is checked at Meta before the transaction (a network call holds no lock).
     const before = await this.database.withTenant(actor.companyId, (tx) => this.owned(tx, actor, id));
     const cloudAccount = await this.cloud.forUpdate(before, dto);
@@ -270,28 +268,6 @@ export class ConnectionsService {
 
   // ---- internals ---------------------------------------------------------------------------
 
-  /**
-   * Every record the connection names belongs to the actor's company: the prompt and the
-   * integration are the ai service's, the queues (its own and the one it transfers to) the
-   * tickets service's; ERR_VALIDATION on the field otherwise, before anything is stored.
-   */
-  private async requireReferences(
-    actor: Actor,
-    fields: Pick<WhatsappDto, 'promptId' | 'integrationId' | 'flowId' | 'transferQueueId'>,
-    queueIds: number[] | undefined,
-  ): Promise<void> {
-    await requireAiReferences(this.rpc, actor, { promptId: fields.promptId, integrationId: fields.integrationId, flowId: fields.flowId });
-    await requireReferences(this.rpc, TicketsSubjects.referencesMissing, actor, { queueIds }, { queueIds: 'queueIds' });
-    const transferQueueIds = typeof fields.transferQueueId === 'number' ? [fields.transferQueueId] : undefined;
-    await requireReferences(
-      this.rpc,
-      TicketsSubjects.referencesMissing,
-      actor,
-      { queueIds: transferQueueIds },
-      { queueIds: 'transferQueueId' },
-    );
-  }
-
   private checkGreeting(queueIds: number[], greetingMessage: string): void {
     if (new Set(queueIds).size > 1 && greetingMessage.trim() === '') throw new AppError(ErrorCode.ERR_WAPP_GREETING_REQUIRED);
   }
@@ -314,7 +290,7 @@ export class ConnectionsService {
   /** The views of connections read in a transaction, their queues named after it (one question to tickets). */
   private async present(actor: Actor, drafts: WhatsappDraft[]): Promise<WhatsappView[]> {
     if (drafts.length === 0) return [];
-    const queuesOf = await this.queueNames.of(actor);
+    const queuesOf = await this.references.queueNamesOf(actor);
     return drafts.map((draft) => toWhatsappView(draft, queuesOf(draft.queueIds), this.cloud.view(draft.row, draft.withToken)));
   }
 }
