@@ -20,6 +20,11 @@ export interface StartServiceOptions {
   host?: string;
   /** Extra HTTP setup before listening (the gateway adds its API plumbing here). */
   configure?: (app: INestApplication) => void | Promise<void>;
+  /**
+   * Close the app on SIGTERM/SIGINT (default). A process that composes several apps (apps/single)
+   * says false and closes them itself, in order.
+   */
+  shutdownHooks?: boolean;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface StartServiceOptions {
 export async function startService(options: StartServiceOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
   const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), abortOnError: false });
-  app.enableShutdownHooks();
+  if (options.shutdownHooks ?? true) app.enableShutdownHooks();
   app.useGlobalFilters(new AppErrorFilter(logger));
   const metrics = app.get(AppMetrics);
   app.use(httpMetricsMiddleware(metrics));
