@@ -230,7 +230,10 @@ export function createPlatform(options = {}) {
    * (`<SERVICE>_HEALTH_PORT`, read by apps/single).
    */
   function singleEnv(smtpPort) {
-    const env = {};
+    // services left out of `apps` still run in the single process: their health on a free port
+    const env = Object.fromEntries(
+      SINGLE_APP.composes.filter((name) => name !== 'gateway').map((name) => [`${name.toUpperCase()}_HEALTH_PORT`, '0']),
+    );
     for (const app of settings.apps.filter((candidate) => SINGLE_APP.composes.includes(candidate.name))) {
       const own = appEnv(app, smtpPort);
       delete own[app.portEnv];
