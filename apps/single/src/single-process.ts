@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { loadConfig, ServiceConfig } from '@atrium/config';
 import { ensureDatabase } from '@atrium/database';
 import { createLogger, type Logger } from '@atrium/logging';
-import { migrate, startService } from '@atrium/service-kit';
+import { migrate, shareConnectionsInThisProcess, startService } from '@atrium/service-kit';
 import { GatewayConfig, startGateway } from '#atrium/app-gateway';
 import { SERVICE_CATALOG, type ServiceEntry } from './service-catalog.js';
 
@@ -60,6 +60,8 @@ export async function startSingleProcess(options: SingleProcessOptions = {}): Pr
   const gatewayConfig = loadConfig(GatewayConfig, env);
   const logger = options.logger ?? createLogger({ service: 'single', level: gatewayConfig.LOG_LEVEL });
   if (options.migrate) await migrateAll(env, services);
+  // one NATS request connection and one Redis client for every service (libs/service-kit ProcessConnections)
+  shareConnectionsInThisProcess();
   const apps: Record<string, INestApplication> = {};
   const closeServices = async (): Promise<void> => {
     await Promise.allSettled(Object.values(apps).map((app) => app.close()));

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@atrium/config';
 import { GatewayConfig, startGateway } from '@atrium/app-gateway';
 import { SERVICE_CATALOG, startSingleProcess } from '@atrium/app-single';
-import { createTestDatabase, deleteTestStreams, isolatedEnv, type TestDatabase } from '@atrium/testing';
+import { createTestDatabase, deleteTestStreams, isolatedEnv, REPO_ROOT, type TestDatabase } from '@atrium/testing';
 import { startStackService, type ServiceName } from '../stack.js';
 import { entryPointsOf, type EntryPoints } from './entry-points.js';
 
@@ -50,8 +51,15 @@ describe('single and multi-process modes register the same entry points', () => 
     if (env) await deleteTestStreams(env);
   });
 
-  it('composes every service and the gateway', () => {
-    expect(Object.keys(single).sort()).toEqual(['ai', 'billing', 'campaigns', 'gateway', 'identity', 'sessions', 'tickets']);
+  it('composes every service npm start runs (those with migrations) and the gateway', async () => {
+    const tools = (await import(path.join(REPO_ROOT, 'tools', 'lib', 'apps.mjs'))) as {
+      APPS: { name: string; migrates: boolean }[];
+      SINGLE_APP: { composes: string[] };
+    };
+    const services = tools.APPS.filter((app) => app.migrates).map((app) => app.name);
+    expect(SERVICE_CATALOG.map((service) => service.name)).toEqual(services);
+    expect(tools.SINGLE_APP.composes).toEqual([...services, 'gateway']);
+    expect(Object.keys(single).sort()).toEqual([...services, 'gateway'].sort());
     expect(Object.keys(multi).sort()).toEqual(Object.keys(single).sort());
   });
 
