@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { startedStackModes } from '../stack.js';
 
 /**
@@ -6,6 +7,9 @@ import { startedStackModes } from '../stack.js';
  * process.env), and the file fails unless they all did.
  */
 process.env.ATRIUM_TEST_MODE = 'single';
+// Every service boots in each stack, whichever the scenario names: more than its hooks were given
+// for, on this loaded 2-core machine (the global 30 s).
+jest.setTimeout(90_000);
 
 afterAll(() => {
   expect(startedStackModes.length).toBeGreaterThan(0);
