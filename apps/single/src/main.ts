@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { loadConfig } from '@atrium/config';
 import { createLogger } from '@atrium/logging';
+import { SingleConfig } from './config.js';
 import { migrateAll, startSingleProcess, type SingleProcess } from './single-process.js';
 
 /**
@@ -21,12 +23,13 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
 }
 
 try {
+  const config = loadConfig(SingleConfig);
   if (process.argv.includes('migrate')) {
     await migrateAll();
     logger.info('migrations applied');
   } else {
     const began = Date.now();
-    running = await startSingleProcess({ migrate: process.env.ATRIUM_MIGRATE_AT_START !== 'false', logger });
+    running = await startSingleProcess({ migrate: config.ATRIUM_MIGRATE_AT_START, logger });
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
     logger.info({ startedInMs: Date.now() - began, url: await running.gateway.getUrl() }, 'Atrium (single process) ready');
   }

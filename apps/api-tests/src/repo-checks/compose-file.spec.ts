@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '@atrium/config';
 import { GatewayConfig } from '@atrium/app-gateway';
-import { SERVICE_CATALOG, serviceEnvironment } from '@atrium/app-single';
+import { SERVICE_CATALOG, serviceEnvironment, SingleConfig } from '@atrium/app-single';
 import { REPO_ROOT } from '@atrium/testing';
 
 /**
@@ -63,7 +63,11 @@ const environmentOf = (service: string, variables = example): Record<string, str
 
 /** Every config problem of the composed services and the gateway with this environment. */
 function configProblems(env: Record<string, string>): string[] {
-  const classes = [...SERVICE_CATALOG.map((service) => [service.name, service.config] as const), ['gateway', GatewayConfig] as const];
+  const classes: (readonly [string, new () => object])[] = [
+    ...SERVICE_CATALOG.map((service) => [service.name, service.config] as const),
+    ['gateway', GatewayConfig] as const,
+    ['single', SingleConfig] as const,
+  ];
   return classes.flatMap(([name, configClass]) => {
     try {
       loadConfig(configClass, serviceEnvironment(name, env));
