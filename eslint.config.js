@@ -41,7 +41,23 @@ export default tseslint.config(
     rules: { 'atrium/file-role': 'error' },
   },
   {
-    // End-to-end suites boot the apps in-process: the only place an app may be imported.
+    // apps/single composes the services and the gateway in one process (docs/adr/023): the one
+    // app that imports apps, through package.json "imports" (#atrium/app-*), their index only.
+    files: ['apps/single/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: ['#atrium/app-*'],
+          depConstraints: [
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:app', 'type:util', 'type:contracts', 'type:data'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // End-to-end suites boot the apps in-process: besides apps/single, the only place an app may be imported.
     files: ['apps/api-tests/**/*.ts', 'apps/e2e/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [

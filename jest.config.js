@@ -19,6 +19,8 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^@atrium/app-([a-z-]+)$': '<rootDir>/apps/$1/src/index.ts',
+    // apps/single composes the services through package.json "imports" (their built dist/ at run time)
+    '^#atrium/app-([a-z-]+)$': '<rootDir>/apps/$1/src/index.ts',
     '^@atrium/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

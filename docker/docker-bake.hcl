@@ -47,3 +47,11 @@ target "web" {
   dockerfile = "docker/web.Dockerfile"
   tags       = ["${REGISTRY}/web:${TAG}"]
 }
+
+# The whole backend in one process for one small server (deploy/compose): not in the default
+# group, build it with `docker buildx bake -f docker/docker-bake.hcl single web`.
+target "single" {
+  context    = "."
+  dockerfile = "docker/single.Dockerfile"
+  tags       = ["${REGISTRY}/single:${TAG}"]
+}

@@ -11,7 +11,10 @@ export type AppName =
   | 'wa-sandbox'
   | 'stripe-sandbox'
   | 'openai-sandbox'
-  | 'bot-providers-sandbox';
+  | 'bot-providers-sandbox'
+  | 'meta-sandbox'
+  /** The one process of the single mode (apps/single: every service and the gateway). */
+  | 'single';
 
 /** The apps that may run in several processes (the sandboxes keep their state in memory and run once). */
 export type ReplicableAppName = 'identity' | 'tickets' | 'sessions' | 'campaigns' | 'billing' | 'ai' | 'gateway';
@@ -61,7 +64,7 @@ export interface LoadBalancer {
   stop(): Promise<void>;
 }
 
-export type PlatformPorts = Record<AppName | 'web' | 'smtp', number>;
+export type PlatformPorts = Record<Exclude<AppName, 'single'> | 'web' | 'smtp', number>;
 
 export interface CaughtMail {
   from: string;
@@ -102,6 +105,12 @@ export interface PlatformOptions {
    * /config.js) and the gateways on free ports, with SOCKET_POLLING=false (docs/adr/010).
    */
   replicas?: number | Partial<Record<ReplicableAppName, number>>;
+  /**
+   * `multi` (a process per app) or `single` (apps/single: every service and the gateway in one
+   * process, `processes('single')`, its API on ports.gateway; docs/adr/026). Default: env
+   * ATRIUM_MODE, else `multi`. `npm start -- --single`.
+   */
+  mode?: 'multi' | 'single';
   /** Start only these apps (the gateway always starts). Default: every app that exists. */
   apps?: AppName[];
   /** Extra environment for every app; wins over everything the platform sets (e.g. NATS_SUBJECT_PREFIX, REDIS_PREFIX, LOG_LEVEL). */
@@ -119,6 +128,7 @@ export interface PlatformOptions {
 }
 
 export interface Platform {
+  mode: 'multi' | 'single';
   urls: { web: string; api: string; docs: string };
   ports: PlatformPorts;
   databaseUrls: { owner: string; app: string };

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { APPS, DEFAULT_PORTS } from './lib/apps.mjs';
+import { APPS, DEFAULT_PORTS, MODES, SINGLE_APP } from './lib/apps.mjs';
 import { startMailCatcher } from './lib/dev-mail.mjs';
 import { startLoadBalancer } from './lib/load-balancer.mjs';
 import { createOutput } from './lib/output.mjs';
@@ -22,7 +22,7 @@ import { runStep, signalGroup, startProcess } from './lib/processes.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export { APPS, DEFAULT_PORTS } from './lib/apps.mjs';
+export { APPS, DEFAULT_PORTS, MODES, SINGLE_APP } from './lib/apps.mjs';
 export { freePorts } from './lib/probe.mjs';
 
 const REDIS_START = 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no';
@@ -66,10 +66,18 @@ function resolveReplicas(replicas, apps) {
   return counts;
 }
 
+/** `multi` (a process per app, the default) or `single` (apps/single: every service and the gateway in one process). */
+function resolveMode(mode) {
+  const wanted = mode === undefined || mode === '' ? 'multi' : mode;
+  if (!MODES.includes(wanted)) throw new PlatformError(`mode: ${mode} is neither ${MODES.join(' nor ')}`);
+  return wanted;
+}
+
 /** Settings from the options, then ATRIUM_* variables, then the defaults. */
 function resolveSettings(options) {
   const env = process.env;
   const root = options.root ?? REPO_ROOT;
+  const mode = resolveMode(options.mode ?? env.ATRIUM_MODE);
   const postgres = {
     host: options.postgres?.host ?? env.ATRIUM_PG_HOST ?? '127.0.0.1',
     port: Number(options.postgres?.port ?? env.ATRIUM_PG_PORT ?? 5432),
@@ -97,7 +105,17 @@ function resolveSettings(options) {
     dropDatabaseOnStop: options.dropDatabaseOnStop ?? false,
     extraEnv: options.env ?? {},
     replicas: resolveReplicas(options.replicas ?? env.ATRIUM_REPLICAS, apps),
+    mode,
   };
+}
+
+/** The processes to run: in single mode the composed apps are one (apps/single), the sandboxes stay apart. */
+function processApps(settings) {
+  if (settings.mode !== 'single') return settings.apps;
+  if (Object.values(settings.replicas).some((count) => count > 1)) {
+    throw new PlatformError('--replicas runs several processes of each app; the single mode is one process: choose one of them');
+  }
+  return [SINGLE_APP, ...settings.apps.filter((app) => !SINGLE_APP.composes.includes(app.name))];
 }
 
 /**
@@ -106,6 +124,7 @@ function resolveSettings(options) {
  */
 export function createPlatform(options = {}) {
   const settings = resolveSettings(options);
+  const appsToRun = processApps(settings);
   const output = createOutput({ write: options.log });
   const mails = [];
   const mailWaiters = [];
@@ -205,7 +224,28 @@ export function createPlatform(options = {}) {
     };
   }
 
+  /**
+   * The single process's environment: every composed app's own (their variables do not collide but
+   * for the ports), the API on the gateway's port and each service's health on its usual one
+   * (`<SERVICE>_HEALTH_PORT`, read by apps/single).
+   */
+  function singleEnv(smtpPort) {
+    // services left out of `apps` still run in the single process: their health on a free port
+    const env = Object.fromEntries(
+      SINGLE_APP.composes.filter((name) => name !== 'gateway').map((name) => [`${name.toUpperCase()}_HEALTH_PORT`, '0']),
+    );
+    for (const app of settings.apps.filter((candidate) => SINGLE_APP.composes.includes(candidate.name))) {
+      const own = appEnv(app, smtpPort);
+      delete own[app.portEnv];
+      Object.assign(env, own);
+      if (app.portEnv === 'HEALTH_PORT') env[`${app.name.toUpperCase()}_HEALTH_PORT`] = String(settings.ports[app.name]);
+    }
+    // migrated by the platform's step before it starts
+    return { ...env, PORT: String(settings.ports.gateway), ATRIUM_MIGRATE_AT_START: 'false' };
+  }
+
   function appEnv(app, smtpPort) {
+    if (app.name === SINGLE_APP.name) return singleEnv(smtpPort);
     const env = { ...commonEnv(), [app.portEnv]: String(settings.ports[app.name]) };
     if (app.name === 'identity') Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
     if (app.name === 'gateway') env.WEB_ORIGINS = `http://localhost:${settings.ports.web},http://127.0.0.1:${settings.ports.web}`;
@@ -277,6 +317,8 @@ export function createPlatform(options = {}) {
     return {};
   }
 
+  /** An app's own port (the single process serves the API on the gateway's). */
+  const portOf = (app) => (app.name === SINGLE_APP.name ? settings.ports.gateway : settings.ports[app.name]);
   const replicasOf = (app) => settings.replicas[app.name] ?? 1;
   /** Several gateways: a load balancer listens on the gateway's port and they on ports of their own. */
   const gatewaysBalanced = () => settings.apps.some((app) => app.name === 'gateway' && replicasOf(app) > 1);
@@ -300,12 +342,16 @@ export function createPlatform(options = {}) {
       if (settings.extraEnv.NATS_SUBJECT_PREFIX) cleanups.push(() => deleteStreamsOf(settings.extraEnv.NATS_SUBJECT_PREFIX));
     }
     const migrated = [];
-    for (const app of settings.apps.filter((candidate) => candidate.migrates)) {
+    for (const app of appsToRun.filter((candidate) => candidate.migrates)) {
       checkStopped();
       await step(app.name, process.execPath, [mainOf(app), 'migrate'], commonEnv());
       migrated.push(app.name);
     }
-    output.line('database', `${settings.postgres.database}: migrations applied (${migrated.join(', ')})`);
+    const services =
+      settings.mode === 'single'
+        ? SINGLE_APP.composes.filter((name) => settings.apps.some((app) => app.name === name && app.migrates))
+        : migrated;
+    output.line('database', `${settings.postgres.database}: migrations applied (${services.join(', ')})`);
   }
 
   /**
@@ -402,17 +448,17 @@ export function createPlatform(options = {}) {
   }
 
   async function startApps(smtpPort) {
-    for (const app of settings.apps) {
+    for (const app of appsToRun) {
       if (!existsSync(path.join(settings.root, mainOf(app))))
         throw new PlatformError(`${mainOf(app)} is missing: build first (npm run build)`);
     }
-    const order = [...settings.apps.filter((app) => app.name !== 'gateway'), ...settings.apps.filter((app) => app.name === 'gateway')];
+    const order = [...appsToRun.filter((app) => app.name !== 'gateway'), ...appsToRun.filter((app) => app.name === 'gateway')];
     // the first replica of an app takes its own port (the gateway's goes to the load balancer when there are several)
     const ownPort = (app) => !(app.name === 'gateway' && gatewaysBalanced());
     const spare = await freePorts(order.reduce((sum, app) => sum + replicasOf(app) - (ownPort(app) ? 1 : 0), 0));
     for (const app of order) {
       for (let index = 0; index < replicasOf(app); index += 1) {
-        const port = index === 0 && ownPort(app) ? settings.ports[app.name] : spare.shift();
+        const port = index === 0 && ownPort(app) ? portOf(app) : spare.shift();
         const replica = createReplica(app, index, port, smtpPort);
         replica.spawn();
         running.push(replica);
@@ -476,6 +522,8 @@ export function createPlatform(options = {}) {
 
   const platform = {
     settings,
+    /** `multi` or `single` (every service and the gateway in one process, `processes('single')`). */
+    mode: settings.mode,
     urls: { web, api, docs: `${api}/docs` },
     ports: settings.ports,
     databaseUrls: { owner: ownerUrl, app: appUrl },

@@ -1,19 +1,22 @@
 /**
  * `npm start`: the whole platform on this machine, on the default ports. Ctrl-C stops it.
  * `npm start -- --replicas 2`: two processes of every backend app, the gateways behind a local
- * load balancer on the gateway's port. See tools/README.md; the work is done by tools/platform.mjs.
+ * load balancer on the gateway's port. `npm start -- --single` (or ATRIUM_MODE=single): every
+ * service and the gateway in one process (apps/single), the sandboxes beside it. See tools/README.md; the work is done by tools/platform.mjs.
  */
 import { parseArgs } from 'node:util';
 import { createPlatform, PlatformError } from './platform.mjs';
 import { DEMO_SANDBOX_ENV, ensureDemoConnection, ensureDemoSso } from './lib/demo-connection.mjs';
 
-const { values: flags } = parseArgs({ options: { replicas: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { replicas: { type: 'string' }, single: { type: 'boolean' } } });
 const began = Date.now();
 const demo = (process.env.NODE_ENV ?? 'development') !== 'production';
 let platform;
 try {
   platform = createPlatform({
     ...(flags.replicas === undefined ? {} : { replicas: flags.replicas }),
+    // --single (or ATRIUM_MODE=single): every service and the gateway in one process (apps/single)
+    ...(flags.single ? { mode: 'single' } : {}),
     onAppExit: (name) => shutdown(`${name} stopped unexpectedly`, 1),
     // The demo company gets a sandbox connection that pairs itself; simulated customers write to it.
     env: demo ? { ...DEMO_SANDBOX_ENV } : {},
@@ -74,7 +77,7 @@ if (!exiting) {
   console.log(
     [
       '',
-      `Atrium is running (ready in ${Math.round((Date.now() - began) / 1000)} s)`,
+      `Atrium is running (ready in ${Math.round((Date.now() - began) / 1000)} s${platform.mode === 'single' ? ', every service and the gateway in one process' : ''})`,
       `  web   ${webServed ? urls.web : '(not built yet: no apps/web/dist)'}`,
       `  API   ${urls.api}${platform.loadBalancer ? ` (load balancer over ${platform.processes('gateway').length} gateways)` : ''}`,
       ...replicaLines(),

@@ -31,3 +31,20 @@ export const APPS = [
 
 /** Ports of the pieces that are not apps. */
 export const DEFAULT_PORTS = { web: 3000, smtp: 1025 };
+
+/**
+ * `npm start -- --single` (or ATRIUM_MODE=single): the apps named in `composes` run as this one
+ * process (apps/single), the API on the gateway's port, each service's health on its own port as
+ * before; the sandboxes stay processes of their own. Not in APPS: it is those apps, not another.
+ */
+export const SINGLE_APP = {
+  name: 'single',
+  port: 8080,
+  portEnv: 'PORT',
+  migrates: true,
+  readyPath: '/health/ready',
+  composes: ['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai', 'gateway'],
+};
+
+/** The modes `npm start` runs the backend in. */
+export const MODES = ['multi', 'single'];

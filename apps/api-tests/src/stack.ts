@@ -9,6 +9,7 @@ import { SessionsAppModule, SessionsConfig } from '@atrium/app-sessions';
 import { CampaignsAppModule, CampaignsConfig } from '@atrium/app-campaigns';
 import { BillingAppModule, BillingConfig } from '@atrium/app-billing';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
+import { startSingleProcess } from '@atrium/app-single';
 import { ApiClient } from './api-client.js';
 
 type ServiceDefinition = { config: new () => ServiceConfig; module: (config: never) => DynamicModule };
@@ -38,6 +39,8 @@ export interface StackOptions {
   services?: ServiceName[];
   /** Extra environment for every app (e.g. SMTP_PORT of a catcher). */
   env?: Record<string, string>;
+  /** Default: ATRIUM_TEST_MODE (multi when unset). */
+  mode?: StackMode;
 }
 
 /** Starts one service of a stack with the stack's environment (e.g. again, after a test stopped it). */
@@ -45,6 +48,22 @@ export function startStackService(name: ServiceName, env: Record<string, string>
   const definition: ServiceDefinition = SERVICES[name];
   const config = loadConfig(definition.config, env);
   return startService({ service: name, config, module: definition.module(config as never) });
+}
+
+/**
+ * How startStack composes the backend: `multi` (default) boots the named services as separate
+ * apps, as their own processes would; `single` (ATRIUM_TEST_MODE=single) boots apps/single's
+ * composition, every service and the gateway as in `npm start -- --single`, whichever are named.
+ */
+export type StackMode = 'multi' | 'single';
+
+/** The mode of every stack this test file started, in order (apps/api-tests/src/single-mode checks it). */
+export const startedStackModes: StackMode[] = [];
+
+export function stackModeFromEnv(value = process.env.ATRIUM_TEST_MODE): StackMode {
+  if (value === undefined || value === '' || value === 'multi') return 'multi';
+  if (value === 'single') return 'single';
+  throw new Error(`ATRIUM_TEST_MODE=${value}: expected multi or single`);
 }
 
 /**
@@ -56,14 +75,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = isolatedEnv(database, { PORT: '0', ...options.env });
   const apps: Stack['apps'] = {};
   try {
-    for (const name of options.services ?? ['identity']) apps[name] = await startStackService(name, env);
-    apps.gateway = await startGateway(loadConfig(GatewayConfig, env));
+    const mode = options.mode ?? stackModeFromEnv();
+    startedStackModes.push(mode);
+    if (mode === 'single') {
+      const single = await startSingleProcess({ env });
+      Object.assign(apps, single.apps);
+      apps.gateway = single.gateway;
+    } else {
+      for (const name of options.services ?? ['identity']) apps[name] = await startStackService(name, env);
+      apps.gateway = await startGateway(loadConfig(GatewayConfig, env));
+    }
   } catch (error) {
     await Promise.allSettled(Object.values(apps).map((app) => app.close()));
     await database.drop();
     throw error;
   }
-  const url = (await apps.gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  const url = (await apps.gateway!.getUrl()).replace('[::1]', '127.0.0.1');
   return {
     url,
     env,

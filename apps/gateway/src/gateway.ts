@@ -6,12 +6,17 @@ import type { GatewayConfig } from './config.js';
 import { configureHttp } from './core/http-setup.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 
-/** Starts the gateway: the REST API and socket.io on PORT. Used by main.ts and by tests. */
+/**
+ * Starts the gateway: the REST API and socket.io on PORT. Used by main.ts, by apps/single (which
+ * closes it itself: `shutdownHooks: false`) and by tests.
+ */
 export function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
+  options: { shutdownHooks?: boolean } = {},
 ): Promise<INestApplication> {
   return startService({
+    ...options,
     service: 'gateway',
     config,
     logger,

@@ -132,6 +132,11 @@ export class JobQueue<TMap extends object = JobPayloads> {
     this.handlers.set(name, handler as JobHandler<never>);
   }
 
+  /** The job names this process has handlers of (what its worker runs). */
+  handledJobs(): string[] {
+    return [...this.handlers.keys()].sort();
+  }
+
   /** Starts the worker, when this process handles any job. */
   async start(): Promise<void> {
     if (this.handlers.size === 0 || this.worker) return;

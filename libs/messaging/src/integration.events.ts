@@ -76,6 +76,11 @@ export class IntegrationEvents {
     this.handlers.set(name, handler as IntegrationEventHandler<never>);
   }
 
+  /** The integration events this service has handlers of (what its durable consumer takes). */
+  handledEvents(): string[] {
+    return [...this.handlers.keys()].sort();
+  }
+
   /** Starts consuming, if this service handles any event (CoreModule calls it on application bootstrap). */
   async start(): Promise<void> {
     if (this.handlers.size === 0 || this.messages) return;

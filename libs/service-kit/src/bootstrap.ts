@@ -20,6 +20,11 @@ export interface StartServiceOptions {
   host?: string;
   /** Extra HTTP setup before listening (the gateway adds its API plumbing here). */
   configure?: (app: INestApplication) => void | Promise<void>;
+  /**
+   * Close the app on SIGTERM/SIGINT (default). A process that composes several apps (apps/single)
+   * says false and closes them itself, in order.
+   */
+  shutdownHooks?: boolean;
 }
 
 /**
@@ -30,20 +35,17 @@ export interface StartServiceOptions {
 export async function startService(options: StartServiceOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
   const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), abortOnError: false });
-  app.enableShutdownHooks();
+  if (options.shutdownHooks ?? true) app.enableShutdownHooks();
   app.useGlobalFilters(new AppErrorFilter(logger));
   const metrics = app.get(AppMetrics);
   app.use(httpMetricsMiddleware(metrics));
   app.useGlobalInterceptors(new RpcRequestContextInterceptor(), new RpcMetricsInterceptor(metrics, options.config.NATS_SUBJECT_PREFIX));
-  app.connectMicroservice(
-    {
-      strategy: new PrefixedNatsServer(
-        { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server`, ...NATS_CONNECTION_OPTIONS },
-        options.config.NATS_SUBJECT_PREFIX,
-      ),
-    },
-    { inheritAppConfig: true },
+  const natsServer = new PrefixedNatsServer(
+    { servers: options.config.NATS_URL, queue: options.service, name: `${options.service}-server`, ...NATS_CONNECTION_OPTIONS },
+    options.config.NATS_SUBJECT_PREFIX,
   );
+  natsServers.set(app, natsServer);
+  app.connectMicroservice({ strategy: natsServer }, { inheritAppConfig: true });
   await options.configure?.(app);
   // Every module initialized first (its NATS client, consumers, pools): the request handlers join
   // their queue group only then, so a replica that joins never takes a request it cannot serve yet.
@@ -52,6 +54,14 @@ export async function startService(options: StartServiceOptions): Promise<INestA
   await app.listen(options.port ?? options.config.HEALTH_PORT, options.host ?? options.config.HEALTH_HOST);
   logger.info({ url: await app.getUrl() }, `${options.service} listening`);
   return app;
+}
+
+/** The NATS server strategy each app started here listens with (natsPatternsOf). */
+const natsServers = new WeakMap<INestApplication, PrefixedNatsServer>();
+
+/** The NATS request patterns an app started by startService answers (sorted; none for another app). */
+export function natsPatternsOf(app: INestApplication): string[] {
+  return [...(natsServers.get(app)?.getHandlers().keys() ?? [])].sort();
 }
 
 export interface ServiceMigrations {

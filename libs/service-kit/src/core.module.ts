@@ -19,6 +19,7 @@ import { Redis } from 'ioredis';
 import { createHealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
 import { createMetricsController } from './metrics.controller.js';
+import { letGo, processConnections } from './process-connections.js';
 import { DATABASE, LOGGER, NATS_PROXY, REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
 
 export interface CoreModuleOptions<TSchema extends Record<string, unknown>> {
@@ -72,7 +73,12 @@ class CoreLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeAppli
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.proxy.close(), this.redis.quit(), this.database?.close()]);
+    // shared connections (apps/single) close with their last user
+    await Promise.allSettled([
+      letGo(this.proxy, (proxy) => proxy.close()),
+      letGo(this.redis, (redis) => redis.quit()),
+      this.database?.close(),
+    ]);
   }
 }
 
@@ -103,16 +109,30 @@ export class CoreModule {
         },
         {
           provide: NATS_PROXY,
-          useFactory: () =>
-            new PrefixedNatsClient({ servers: config.NATS_URL, name: service, ...NATS_CONNECTION_OPTIONS }, config.NATS_SUBJECT_PREFIX),
+          useFactory: () => {
+            const open = (name: string): PrefixedNatsClient =>
+              new PrefixedNatsClient({ servers: config.NATS_URL, name, ...NATS_CONNECTION_OPTIONS }, config.NATS_SUBJECT_PREFIX);
+            const shared = processConnections();
+            return shared
+              ? shared.acquire(
+                  `nats ${config.NATS_URL} ${config.NATS_SUBJECT_PREFIX}`,
+                  () => open('atrium'),
+                  (proxy) => proxy.close(),
+                )
+              : open(service);
+          },
         },
         {
           provide: REDIS,
           inject: [LOGGER],
           useFactory: (logger: Logger) => {
-            const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
-            redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-            return redis;
+            const open = (): Redis => {
+              const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+              redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+              return redis;
+            };
+            const shared = processConnections();
+            return shared ? shared.acquire(`redis ${config.REDIS_URL}`, open, (redis) => redis.quit()) : open();
           },
         },
         {
