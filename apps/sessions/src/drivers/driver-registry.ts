@@ -4,7 +4,7 @@ import type { WhatsappProvider } from '@atrium/contracts';
 import { SERVICE_CONFIG } from '@atrium/service-kit';
 import type { SessionsConfig } from '../config.js';
 import { MetaGraphClient } from '@atrium/channel';
-import { CLOUD_DEFAULT_MESSAGES_PER_SECOND } from '@atrium/contracts';
+import { CLOUD_DEFAULT_MESSAGES_PER_SECOND, OUTBOUND_COMMAND_TIMEOUT_MS } from '@atrium/contracts';
 import { CloudAccountsRepository } from '../cloud/cloud-accounts.repository.js';
 import { CloudSecrets } from '../cloud/cloud-secrets.js';
 import { BaileysDriver } from './baileys/baileys.driver.js';
@@ -36,6 +36,8 @@ export class DriverRegistry {
           pairBurst: config.CLOUD_PAIR_BURST,
           attempts: config.CLOUD_SEND_ATTEMPTS,
           backoff: { baseMs: config.CLOUD_RETRY_BASE_MS, maxMs: config.RECONNECT_MAX_MS },
+          // half of what the tickets service waits for the send's answer: the other half is its turn in the queue
+          retryBudgetMs: OUTBOUND_COMMAND_TIMEOUT_MS / 2,
         },
       }),
     );

@@ -8,6 +8,7 @@ const settings = (overrides: Partial<CloudPaceSettings> = {}): CloudPaceSettings
   pairBurst: 1,
   attempts: 4,
   backoff: { baseMs: 200, maxMs: 200 },
+  retryBudgetMs: 60_000,
   ...overrides,
 });
 
@@ -103,5 +104,31 @@ describe('CloudPacer', () => {
     expect(tries).toBe(3);
     expect(await next).toBe('next');
     expect(starts.map((start) => start.label)).toEqual(['limited', 'limited', 'limited', 'next']);
+  });
+
+  it("fails a throttled send with Meta's error rather than retry it beyond its budget, so its caller hears of it in time", async () => {
+    const send = sender(
+      new CloudPacer(
+        settings({
+          messagesPerSecond: 1000,
+          pairIntervalMs: 0,
+          attempts: 50,
+          backoff: { baseMs: 4000, maxMs: 4000 },
+          retryBudgetMs: 10_000,
+        }),
+        clock,
+      ),
+    );
+    let tries = 0;
+    const failing = send('a', 'limited', () => {
+      tries += 1;
+      return Promise.reject(metaError(130429));
+    }).catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(await failing).toMatchObject({ code: 130429 });
+    // back-offs of 2-4 s: a few retries fit in 10 s, never the 50 attempts
+    expect(tries).toBeGreaterThanOrEqual(3);
+    expect(tries).toBeLessThanOrEqual(6);
+    expect(starts.at(-1)!.at).toBeLessThanOrEqual(10_000);
   });
 });

@@ -10,6 +10,13 @@ export interface CloudPaceSettings {
   attempts: number;
   /** Waits between those attempts (exponential with jitter). */
   backoff: BackoffOptions;
+  /**
+   * How long a send may take from the moment it was asked, queue and retries included: a retry
+   * that would start later fails the send with Meta's error instead, so the caller (who waits
+   * OUTBOUND_COMMAND_TIMEOUT_MS for the answer) hears the failure rather than a timeout while the
+   * send might still go out behind its back.
+   */
+  retryBudgetMs: number;
 }
 
 /** A customer's token bucket for the pair rate limit, and the chain that keeps their messages in order. */
@@ -30,7 +37,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  *    `pairIntervalMs`; a customer's messages go one after another, in order;
  *  - Meta's throttling answers: 130429 (number) pauses every send of the number, 131056 (pair)
  *    that customer's, and the send is made again after a back-off. A throttled request was not
- *    accepted by Meta, so retrying it sends the message once; any other answer ends the send.
+ *    accepted by Meta, so retrying it sends the message once; any other answer ends the send, and
+ *    so does a retry that would fall beyond the send's retry budget (the caller hears the failure).
  */
 export class CloudPacer {
   private readonly gapMs: number;
@@ -50,12 +58,13 @@ export class CloudPacer {
   /** Runs `send` to `recipient` at its turn, retrying Meta's throttling. */
   run<T>(recipient: string, send: () => Promise<T>): Promise<T> {
     const customer = this.recipient(recipient);
-    const turn = customer.tail.then(() => this.attempt(customer, send));
+    const askedAt = this.now();
+    const turn = customer.tail.then(() => this.attempt(customer, send, askedAt));
     customer.tail = turn.catch(() => undefined);
     return turn;
   }
 
-  private async attempt<T>(customer: Recipient, send: () => Promise<T>): Promise<T> {
+  private async attempt<T>(customer: Recipient, send: () => Promise<T>, askedAt: number): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       await this.takePairToken(customer);
       await this.takeSlot();
@@ -64,8 +73,9 @@ export class CloudPacer {
       } catch (error) {
         const throttled = error instanceof MetaGraphError && (error.rateLimited || error.pairRateLimited);
         if (!throttled || attempt + 1 >= this.settings.attempts) throw error;
-        this.throttled += 1;
         const until = this.now() + reconnectDelay(attempt, this.settings.backoff);
+        if (until - askedAt > this.settings.retryBudgetMs) throw error;
+        this.throttled += 1;
         if (error.pairRateLimited) customer.pausedUntil = Math.max(customer.pausedUntil, until);
         else this.numberPausedUntil = Math.max(this.numberPausedUntil, until);
       }
