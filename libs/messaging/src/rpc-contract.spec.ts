@@ -10,6 +10,7 @@ import {
   IdentitySubjects,
   KanbanSubjects,
   SessionsSubjects,
+  SsoSubjects,
   TicketsSubjects,
   type Actor,
   type AiContract,
@@ -25,6 +26,7 @@ import {
   type MessageView,
   type RpcRequest,
   type SessionsContract,
+  type SsoContract,
   type TicketView,
   type TicketsContract,
 } from '@atrium/contracts';
@@ -91,7 +93,7 @@ export async function misusesThatDoNotCompile(rpc: RpcClient): Promise<void> {
 
 /**
  * Every subject a service serves has its contract entry, and nothing else does: each of the
- * twelve subject maps of libs/contracts against its contract type (checked by tsc, which fails on a
+ * thirteen subject maps of libs/contracts against its contract type (checked by tsc, which fails on a
  * `false` in the tuple's type).
  */
 type ValuesOf<T> = T[keyof T];
@@ -109,6 +111,7 @@ const CHECKED_MAPS = [
   'CampaignsSubjects',
   'BillingSubjects',
   'AiSubjects',
+  'SsoSubjects',
 ];
 const complete: [
   SameKeys<ValuesOf<typeof IdentitySubjects>, keyof IdentityContract>,
@@ -123,7 +126,8 @@ const complete: [
   SameKeys<ValuesOf<typeof CampaignsSubjects>, keyof CampaignsContract>,
   SameKeys<ValuesOf<typeof BillingSubjects>, keyof BillingContract>,
   SameKeys<ValuesOf<typeof AiSubjects>, keyof AiContract>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+  SameKeys<ValuesOf<typeof SsoSubjects>, keyof SsoContract>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
 
 describe('typed RPC contracts', () => {
   it('declares every subject of every service', () => {

@@ -156,7 +156,12 @@ describe('security: authentication limits', () => {
 
   describe('JWT secret in production', () => {
     it('identity and the gateway refuse to start with the development secret or one shorter than 32 bytes', () => {
-      const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password' };
+      const production = {
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'ops@example.com',
+        ADMIN_PASSWORD: 'a-long-password',
+        IDENTITY_SECRETS_KEY: 'k'.repeat(48),
+      };
       for (const configClass of [IdentityConfig, GatewayConfig] as Array<new () => ServiceConfig>) {
         expect(() => loadConfig(configClass, production)).toThrow(ConfigError); // the default: the development secret
         expect(() => loadConfig(configClass, { ...production, JWT_SECRET: 'x'.repeat(31) })).toThrow(

@@ -8,7 +8,7 @@ export type StateDigest = Map<string, string>;
  * Every stored row the services own, as one digest per table: what a refused write must leave
  * untouched. Left out: what changes on its own (session leases and keys, the sessions replicas'
  * heartbeats, a connection's live status, presence, timestamps), the logins' refresh sessions,
- * and the read models other services' events feed (their sources are in the digest, and they
+ * the audit log (it records attempts, refused ones too: a failed login is an entry), and the read models other services' events feed (their sources are in the digest, and they
  * follow them a moment later).
  */
 export class StoredState {
@@ -50,7 +50,7 @@ export class StoredState {
         `select format('%I.%I', table_schema, table_name) as name, string_agg(format('%I', column_name), ', ' order by column_name) as columns
            from information_schema.columns
           where table_schema in ('identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai')
-            and table_name not in ('__drizzle_migrations', 'refresh_sessions', 'auth_keys', 'session_leases', 'replicas', 'user_refs', 'whatsapp_refs', 'queue_refs')
+            and table_name not in ('__drizzle_migrations', 'refresh_sessions', 'auth_keys', 'session_leases', 'replicas', 'user_refs', 'whatsapp_refs', 'queue_refs', 'audit_logs')
             and column_name not in ('status', 'qrcode', 'pairing_code', 'retries', 'number', 'online', 'updated_at', 'last_seen_at')
           group by 1 order by 1`,
       )

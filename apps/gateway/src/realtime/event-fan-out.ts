@@ -131,8 +131,11 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
    * release once, when the holder goes; the last release unsubscribes.
    */
   async hold(companyId: number): Promise<() => void> {
-    // the company's grants are known before its first event is fanned out (deliver reads them synchronously)
-    await this.grants.get(companyId);
+    // the company's grants are known before its first event is fanned out (deliver reads them
+    // synchronously); identity not answering does not keep the socket out (see deliver)
+    await this.grants.get(companyId).catch((error: unknown) => {
+      this.logger.warn({ err: error, companyId }, 'company grants not loaded: permission-bound events go to admins until they are');
+    });
     let interest = this.interests.get(companyId);
     if (!interest) {
       const subscription = this.bus.subscribe(eventSubject(companyId, '>'), (event) => this.deliver(event, companyId));
@@ -209,8 +212,12 @@ export class EventFanOut implements OnApplicationBootstrap, OnApplicationShutdow
     }
     const targets: EventTarget[] = [];
     // what the company's profiles may do now (issue 28): known since its first socket came (hold)
-    const grants = scope === null || !rule.permissions?.length ? undefined : this.grants.peek(scope);
+    const needsGrants = scope !== null && Boolean(rule.permissions?.length);
+    const grants = needsGrants ? this.grants.peek(scope!) : undefined;
+    // not loaded (identity did not answer): only those who hold every action whatever the grants hear it
+    const grantsUnknown = needsGrants && grants === undefined;
     for (const group of this.sockets.groups(scope)) {
+      if (grantsUnknown && !group.viewer.super && group.viewer.profile !== 'admin') continue;
       if (!accessAllows(rule, group.viewer, grants) || !canReceive(event.audience, group.viewer)) continue;
       for (const { socket } of group.sockets.values()) targets.push(socket);
     }
