@@ -39,7 +39,8 @@ describe('login page', () => {
     fillIn('E-mail', 'maria@example.com');
     fillIn('Senha', 'secret1');
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('Sua assinatura vence em 3 dia(s)')).toBeInTheDocument();
+    // the popup's holder commits with the signed-in shell, whose first render takes seconds under Jest
+    expect(await screen.findByText('Sua assinatura vence em 3 dia(s)', undefined, { timeout: 30_000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.callsTo('POST /auth/login')[0]!.body).toEqual({ email: 'maria@example.com', password: 'secret1' });
     expect(window.localStorage.getItem('token')).toBe('jwt-1');
