@@ -19,7 +19,8 @@ export function editability(campaign: EditableState, now: Date): 'all' | 'messag
   return campaignEditability(campaign, now);
 }
 
-const MESSAGE_FIELDS = new Set<string>([...CAMPAIGN_MESSAGE_FIELDS, ...CAMPAIGN_CONFIRMATION_FIELDS]);
+/** What a cancelled campaign may still change: its texts, or on a Cloud API connection its template (issue 26). */
+const MESSAGE_FIELDS = new Set<string>([...CAMPAIGN_MESSAGE_FIELDS, ...CAMPAIGN_CONFIRMATION_FIELDS, 'template']);
 
 /**
  * Refuses (ERR_CAMPAIGN_NOT_EDITABLE) an update the campaign's state does not allow. The dialog
@@ -44,6 +45,8 @@ function sameValue(current: unknown, next: unknown): boolean {
     const b = next instanceof Date ? next.getTime() : next === null ? null : new Date(next as string).getTime();
     return a === b;
   }
+  if (typeof current === 'object' && current !== null && typeof next === 'object' && next !== null)
+    return JSON.stringify(current) === JSON.stringify(next); // the template (jsonb)
   return (current ?? null) === (next ?? null);
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, AuditLogExportPageDto, AuditLogQueryDto, AuditLogView, ExportDownloadedDto, Page } from '@atrium/contracts';
-import { requireAdmin, toPage } from '@atrium/kernel';
+import { pageOffset, requireAdmin, toPage } from '@atrium/kernel';
 import { AuditTrail } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import type { IdentityDatabase, IdentityTx } from '../shared/identity-database.js';
@@ -25,7 +25,7 @@ export class AuditLogsService {
   page(actor: Actor, query: AuditLogQueryDto): Promise<Page<AuditLogView>> {
     const pageNumber = query.pageNumber ?? 1;
     return this.read(actor, query, async (tx, filters) => {
-      const { rows, count } = await this.logs.page(tx, filters, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE);
+      const { rows, count } = await this.logs.page(tx, filters, PAGE_SIZE, pageOffset(pageNumber, PAGE_SIZE));
       return toPage(rows, count, pageNumber, PAGE_SIZE);
     });
   }

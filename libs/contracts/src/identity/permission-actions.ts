@@ -38,7 +38,7 @@ export const PERMISSION_ACTIONS = {
   'dashboard:view': { defaults: ADMINS, extensible: true },
   'financeiro:view': { defaults: ADMINS, extensible: true },
   'integrations:manage': { defaults: ADMINS, extensible: true },
-  'audit-log:view': { defaults: ADMINS, extensible: true },
+  'audit-log:view': { defaults: ADMINS, extensible: false },
   'flows:manage': { defaults: ADMINS, extensible: false },
   'connections:manage': { defaults: ADMINS, extensible: false },
   'users:manage': { defaults: ADMINS, extensible: false },

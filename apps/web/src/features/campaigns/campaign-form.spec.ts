@@ -40,7 +40,7 @@ describe('the campaign dialog', () => {
     expect(campaignInputOf(EMPTY_CAMPAIGN, 'all').scheduledAt).toBeNull();
   });
 
-  it('sends only the message fields of a cancelled campaign', () => {
+  it('sends only the message fields (and the template, null off the Cloud API) of a cancelled campaign', () => {
     const input = campaignInputOf(formValuesOf(campaign({ status: 'CANCELADA' })), 'messages');
     expect(Object.keys(input).sort()).toEqual([
       'confirmationMessage1',
@@ -53,6 +53,7 @@ describe('the campaign dialog', () => {
       'message3',
       'message4',
       'message5',
+      'template',
     ]);
     expect(input.message1).toBe('Olá {nome}');
   });
