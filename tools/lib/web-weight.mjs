@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliBytes, gzipBytes } from './precompress.mjs';
 
-/** The most brotli-compressed JavaScript the login screen may download (bench/README.md "The web app's weight"). */
-export const LOGIN_SCREEN_BUDGET_BYTES = 250_000;
+/**
+ * The most brotli-compressed JavaScript the login screen may download (bench/README.md "The web
+ * app's weight"). 250 KB until issue 28 put single sign-on and two-factor login on that screen:
+ * their components stay lazy chunks, but the screen's own code, texts and error texts for them
+ * (and its route table's permission names) cost 1.4 KB; 252 KB holds it with little room.
+ */
+export const LOGIN_SCREEN_BUDGET_BYTES = 252_000;
 
 /** The login screen's route module, as the Vite manifest names it (apps/web/src/routes/router.tsx). */
 export const LOGIN_ROUTE_MODULE = 'src/features/auth/components/login.page.tsx';

@@ -1,6 +1,7 @@
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
+import enTwoFactor from './en/twoFactor.json' with { type: 'json' };
 import enLayout from './en/layout.json' with { type: 'json' };
 import enRoutes from './en/routes.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
@@ -36,6 +37,7 @@ export const en = {
   common: enCommon,
   errors: enErrors,
   auth: enAuth,
+  twoFactor: enTwoFactor,
   layout: enLayout,
   routes: enRoutes,
   users: enUsers,

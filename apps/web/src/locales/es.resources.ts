@@ -1,6 +1,7 @@
 import esCommon from './es/common.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
+import esTwoFactor from './es/twoFactor.json' with { type: 'json' };
 import esLayout from './es/layout.json' with { type: 'json' };
 import esRoutes from './es/routes.json' with { type: 'json' };
 import esUsers from './es/users.json' with { type: 'json' };
@@ -36,6 +37,7 @@ export const es = {
   common: esCommon,
   errors: esErrors,
   auth: esAuth,
+  twoFactor: esTwoFactor,
   layout: esLayout,
   routes: esRoutes,
   users: esUsers,

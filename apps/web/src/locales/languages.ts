@@ -6,6 +6,7 @@ export const NAMESPACES = [
   'common',
   'errors',
   'auth',
+  'twoFactor',
   'layout',
   'routes',
   'users',

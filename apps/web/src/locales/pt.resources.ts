@@ -1,6 +1,7 @@
 import ptCommon from './pt/common.json' with { type: 'json' };
 import ptErrors from './pt/errors.json' with { type: 'json' };
 import ptAuth from './pt/auth.json' with { type: 'json' };
+import ptTwoFactor from './pt/twoFactor.json' with { type: 'json' };
 import ptLayout from './pt/layout.json' with { type: 'json' };
 import ptRoutes from './pt/routes.json' with { type: 'json' };
 import ptUsers from './pt/users.json' with { type: 'json' };
@@ -36,6 +37,7 @@ export const pt = {
   common: ptCommon,
   errors: ptErrors,
   auth: ptAuth,
+  twoFactor: ptTwoFactor,
   layout: ptLayout,
   routes: ptRoutes,
   users: ptUsers,

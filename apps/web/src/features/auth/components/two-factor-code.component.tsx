@@ -14,7 +14,7 @@ export function TwoFactorCodeInput({
   loading: boolean;
   onSubmit(code: string): void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('twoFactor');
   const [code, setCode] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +30,7 @@ export function TwoFactorCodeInput({
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="one-time-code"
-          placeholder={t('twoFactor.code')}
+          placeholder={t('code')}
           autoFocus
           size="large"
           data-testid="two-factor-code"

@@ -14,7 +14,7 @@ import { TwoFactorSetup, type EnabledTwoFactor } from './two-factor-setup.compon
  * (QR code and key), confirm with a code, the recovery codes once, or disable with a code.
  */
 export default function TwoFactorSection() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('twoFactor');
   const me = useSessionUser();
   const [settingUp, setSettingUp] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -23,13 +23,13 @@ export default function TwoFactorSection() {
   const enabled = (result: EnabledTwoFactor) => {
     setSettingUp(false);
     setRecoveryCodes(result.recoveryCodes);
-    toast.success(t('twoFactor.enabled'));
+    toast.success(t('enabled'));
   };
 
   const turnOff = (code: string) =>
     disable({ code })
       .unwrap()
-      .then(() => toast.success(t('twoFactor.disabled')))
+      .then(() => toast.success(t('disabled')))
       .catch(toastError);
 
   return (
@@ -40,25 +40,20 @@ export default function TwoFactorSection() {
       style={{ borderTop: '1px solid var(--ant-color-border-secondary)', paddingTop: 12 }}
     >
       <Flex justify="space-between" align="center">
-        <Typography.Text strong>{t('twoFactor.sectionTitle')}</Typography.Text>
+        <Typography.Text strong>{t('sectionTitle')}</Typography.Text>
         <Tag color={me.twoFactorEnabled ? 'green' : 'default'} data-testid="two-factor-status">
-          {me.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}
+          {me.twoFactorEnabled ? t('on') : t('off')}
         </Tag>
       </Flex>
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onContinue={() => setRecoveryCodes(null)} />
       ) : me.twoFactorEnabled ? (
-        <TwoFactorCodeInput
-          label={t('twoFactor.disableHint')}
-          submitText={t('twoFactor.disable')}
-          loading={disabling.isLoading}
-          onSubmit={turnOff}
-        />
+        <TwoFactorCodeInput label={t('disableHint')} submitText={t('disable')} loading={disabling.isLoading} onSubmit={turnOff} />
       ) : settingUp ? (
         <TwoFactorSetup onEnabled={enabled} />
       ) : (
         <Button onClick={() => setSettingUp(true)} data-testid="two-factor-start">
-          {t('twoFactor.setUp')}
+          {t('setUp')}
         </Button>
       )}
     </Flex>

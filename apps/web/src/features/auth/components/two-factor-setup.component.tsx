@@ -14,7 +14,7 @@ export type EnabledTwoFactor = TwoFactorEnabledView & Partial<AuthResult>;
  * Logged in (profile), or with the setup challenge of a login the company requires 2FA for.
  */
 export function TwoFactorSetup({ challenge, onEnabled }: { challenge?: string; onEnabled(result: EnabledTwoFactor): void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('twoFactor');
   const [setup] = useSetupTwoFactorMutation();
   const [enable, enabling] = useEnableTwoFactorMutation();
   const [secret, setSecret] = useState<TwoFactorSetupView | null>(null);
@@ -39,14 +39,14 @@ export function TwoFactorSetup({ challenge, onEnabled }: { challenge?: string; o
   if (!secret) return <Spin />;
   return (
     <Flex vertical gap={12} data-testid="two-factor-setup">
-      <Typography.Text>{t('twoFactor.scan')}</Typography.Text>
+      <Typography.Text>{t('scan')}</Typography.Text>
       <div style={{ background: '#fff', padding: 8, alignSelf: 'center' }} data-testid="two-factor-qr" data-otpauth={secret.otpauthUrl}>
         <QRCodeSVG value={secret.otpauthUrl} size={180} />
       </div>
       <Typography.Text code copyable data-testid="two-factor-secret">
         {secret.secret}
       </Typography.Text>
-      <TwoFactorCodeInput label={t('twoFactor.code')} submitText={t('twoFactor.confirm')} loading={enabling.isLoading} onSubmit={confirm} />
+      <TwoFactorCodeInput label={t('code')} submitText={t('confirm')} loading={enabling.isLoading} onSubmit={confirm} />
     </Flex>
   );
 }

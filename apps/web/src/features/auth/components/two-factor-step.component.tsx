@@ -21,7 +21,7 @@ export default function TwoFactorStep({
   onLoggedIn(result: AuthResult): void;
   onBack(): void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('twoFactor');
   const [loginTwoFactor, verifying] = useLoginTwoFactorMutation();
   const [enabled, setEnabled] = useState<EnabledTwoFactor | null>(null);
 
@@ -34,25 +34,20 @@ export default function TwoFactorStep({
   return (
     <Flex vertical gap={12} data-testid="two-factor-step">
       <Typography.Title level={5} style={{ margin: 0 }}>
-        {t('twoFactor.codeTitle')}
+        {t('codeTitle')}
       </Typography.Title>
       {'twoFactorRequired' in challenge ? (
-        <TwoFactorCodeInput
-          label={t('twoFactor.codeHint')}
-          submitText={t('twoFactor.verify')}
-          loading={verifying.isLoading}
-          onSubmit={verify}
-        />
+        <TwoFactorCodeInput label={t('codeHint')} submitText={t('verify')} loading={verifying.isLoading} onSubmit={verify} />
       ) : enabled ? (
         <RecoveryCodes codes={enabled.recoveryCodes} onContinue={finishSetup} />
       ) : (
         <>
-          <Typography.Text type="warning">{t('twoFactor.setupRequired')}</Typography.Text>
+          <Typography.Text type="warning">{t('setupRequired')}</Typography.Text>
           <TwoFactorSetup challenge={challenge.challenge} onEnabled={setEnabled} />
         </>
       )}
       <Button type="link" onClick={onBack} data-testid="two-factor-back">
-        {t('twoFactor.back')}
+        {t('back')}
       </Button>
     </Flex>
   );
