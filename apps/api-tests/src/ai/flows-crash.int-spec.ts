@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { jest } from '@jest/globals';
 import type { FlowView, WhatsappView } from '@atrium/contracts';
-import { freePort, REPO_ROOT } from '@atrium/testing';
+import { REPO_ROOT } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
+import { killProcess, startServiceProcess } from '../service-process.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { socketOf } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
@@ -76,32 +76,12 @@ describe('an ai service killed in the middle of flow walks', () => {
   let ai: ChildProcess | undefined;
   let flow: FlowView;
 
-  /** Starts the ai service as a child process and waits until it is ready. */
-  async function startAi(): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/ai/dist/main.js')], {
-      cwd: REPO_ROOT,
+  const startAi = (): Promise<ChildProcess> =>
+    startServiceProcess('ai', {
+      ...env.stack.env,
       // A short turn lease: what the killed process held is taken over within seconds.
-      env: {
-        ...process.env,
-        ...env.stack.env,
-        HEALTH_PORT: String(port),
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        BOT_TURN_LEASE_MS: '3000',
-      },
-      stdio: 'ignore',
+      BOT_TURN_LEASE_MS: '3000',
     });
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 60_000, 200);
-    return child;
-  }
-
-  function kill(child: ChildProcess): Promise<void> {
-    return new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
 
   beforeAll(async () => {
     execFileSync('npx', ['nx', 'run', 'ai:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
@@ -130,7 +110,7 @@ describe('an ai service killed in the middle of flow walks', () => {
     }, 10_000);
   }, 300_000);
   afterAll(async () => {
-    if (ai) await kill(ai);
+    if (ai) await killProcess(ai);
     await env?.stop();
   });
 
@@ -159,7 +139,7 @@ describe('an ai service killed in the middle of flow walks', () => {
     // customer, while other answers are being walked, sent, stored, or wait as turns, and delays as timers.
     await Promise.all(customers.map((customer, i) => says(customer, NAMES[i]!)));
     await eventually(async () => (await inboxes()).some((received) => received.length >= 4), 30_000, 20);
-    await kill(ai!);
+    await killProcess(ai!);
     ai = undefined;
     ai = await startAi();
     // The thanks and, after the delay, the menu reach every customer once.

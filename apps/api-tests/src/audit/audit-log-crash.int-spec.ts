@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { jest } from '@jest/globals';
 import type { AuditLogView, QueueView } from '@atrium/contracts';
-import { deleteTestStreams, freePort, REPO_ROOT } from '@atrium/testing';
+import { deleteTestStreams, REPO_ROOT } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
+import { killProcess, startServiceProcess } from '../service-process.js';
 import { startStack, type Stack } from '../stack.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { aColor, ownerQuery } from '../tickets/tickets-fixtures.js';
@@ -24,24 +24,7 @@ describe('audit entries of a tickets service killed right after its commits', ()
   let tenant: Tenant;
   let tickets: ChildProcess | undefined;
 
-  async function startTickets(): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/tickets/dist/main.js')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...stack.env, HEALTH_PORT: String(port), LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
-      stdio: 'ignore',
-    });
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 60_000, 200);
-    return child;
-  }
-
-  function kill(child: ChildProcess): Promise<void> {
-    return new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
+  const startTickets = (): Promise<ChildProcess> => startServiceProcess('tickets', stack.env);
 
   beforeAll(async () => {
     execFileSync('npx', ['nx', 'run', 'tickets:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
@@ -51,7 +34,7 @@ describe('audit entries of a tickets service killed right after its commits', ()
     tenant = await signUpTenant(stack, plan.id);
   }, 300_000);
   afterAll(async () => {
-    if (tickets) await kill(tickets);
+    if (tickets) await killProcess(tickets);
     await stack?.stop();
     if (stack) await deleteTestStreams(stack.env);
   });
@@ -62,7 +45,7 @@ describe('audit entries of a tickets service killed right after its commits', ()
     );
     // the first answer means a commit happened; the process dies at once
     await Promise.race(creations);
-    await kill(tickets!);
+    await killProcess(tickets!);
     tickets = undefined;
     const answers = await Promise.all(creations);
     const answered = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.id);

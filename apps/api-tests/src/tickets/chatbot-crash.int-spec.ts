@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { jest } from '@jest/globals';
 import type { QueueView, WhatsappView } from '@atrium/contracts';
-import { freePort, REPO_ROOT } from '@atrium/testing';
+import { REPO_ROOT } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
+import { killProcess, startServiceProcess } from '../service-process.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { socketOf, type SocketRecorder } from '../socket-client.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
@@ -34,34 +34,14 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
   let tickets: ChildProcess | undefined;
   let sales: QueueView;
 
-  /** Starts the tickets service as a child process and waits until it is ready. */
-  async function startTickets(): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/tickets/dist/main.js')], {
-      cwd: REPO_ROOT,
+  const startTickets = (): Promise<ChildProcess> =>
+    startServiceProcess('tickets', {
+      ...env.stack.env,
       // A short lease and ack wait: what the killed process had in hand is taken over within seconds.
-      env: {
-        ...process.env,
-        ...env.stack.env,
-        HEALTH_PORT: String(port),
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        BOT_REPLY_LEASE_MS: '3000',
-        BOT_REPLY_SWEEP_MS: '300',
-        INBOUND_ACK_WAIT_SECONDS: '5',
-      },
-      stdio: 'ignore',
+      BOT_REPLY_LEASE_MS: '3000',
+      BOT_REPLY_SWEEP_MS: '300',
+      INBOUND_ACK_WAIT_SECONDS: '5',
     });
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 60_000, 200);
-    return child;
-  }
-
-  function kill(child: ChildProcess): Promise<void> {
-    return new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
 
   beforeAll(async () => {
     execFileSync('npx', ['nx', 'run', 'tickets:build', '--output-style=static'], { cwd: REPO_ROOT, stdio: 'ignore' });
@@ -104,7 +84,7 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     }, 10_000);
   }, 300_000);
   afterAll(async () => {
-    if (tickets) await kill(tickets);
+    if (tickets) await killProcess(tickets);
     socket?.close();
     await env?.stop();
     if (env) await (await InboundPublisher.open(env.stack.env)).close();
@@ -131,7 +111,7 @@ describe('a tickets service killed in the middle of chatbot conversations', () =
     // while the others are being stored, answered or still waiting on the stream.
     await Promise.all(customers.map((customer) => says(customer, '1')));
     await eventually(async () => (await inboxes()).some((received) => received.length >= 3), 30_000, 20);
-    await kill(tickets!);
+    await killProcess(tickets!);
     tickets = undefined;
     tickets = await startTickets();
     // Every choice is answered exactly once: the replies the dead process had queued or may have
