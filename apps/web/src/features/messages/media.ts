@@ -18,18 +18,6 @@ export async function fetchMediaBlob(url: string, token: string | null): Promise
   return response.blob();
 }
 
-/** Saves a file the way a download link would. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
-
 /** A location body is `image|link|description` (spec 000 section 3). */
 export function parseLocation(body: string): { image: string; link: string; description: string } {
   const [image = '', link = '', ...rest] = body.split('|');

@@ -11,17 +11,9 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAuditLogsQuery, useLazyAuditLogsCsvQuery, type AuditLogFilters } from '../api/audit-logs.api';
+import { saveBlob } from '../../../shared/files/save-blob';
 
 const PAGE_SIZE = 20;
-
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 function shown(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
@@ -93,7 +85,7 @@ export default function AuditLogsPage() {
 
   const exportCsv = async () => {
     try {
-      download(await fetchCsv(filters).unwrap(), 'audit-logs.csv');
+      saveBlob(new Blob([await fetchCsv(filters).unwrap()], { type: 'text/csv;charset=utf-8' }), 'audit-logs.csv');
     } catch (error) {
       toastError(error);
     }

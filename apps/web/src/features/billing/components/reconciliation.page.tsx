@@ -12,20 +12,12 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useLazyReconciliationCsvQuery, useReconciliationQuery, type ReconciliationFilters } from '../api/billing.api';
 import { moneyValue } from '../invoice-status';
 import '../billing.css';
+import { saveBlob } from '../../../shared/files/save-blob';
 
 const PAYMENT_STATUSES = ['succeeded', 'requires_action', 'processing', 'requires_payment_method', 'canceled'] as const;
 
 function money(value: string | null): string {
   return value === null ? '—' : formatMoney(moneyValue(value));
-}
-
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -50,7 +42,7 @@ export default function ReconciliationPage() {
 
   const exportCsv = async () => {
     try {
-      download(await fetchCsv(filters).unwrap(), 'reconciliation.csv');
+      saveBlob(new Blob([await fetchCsv(filters).unwrap()], { type: 'text/csv;charset=utf-8' }), 'reconciliation.csv');
     } catch (error) {
       toastError(error);
     }

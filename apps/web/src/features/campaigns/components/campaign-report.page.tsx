@@ -20,7 +20,7 @@ import { formatDateTime } from '../../../shared/dates/dates';
 import { toastError } from '../../../shared/notify/error-popup';
 import { useErrorPopup } from '../../../shared/notify/use-error-popup.hook';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { saveBlob } from '../../messages/media';
+import { saveBlob } from '../../../shared/files/save-blob';
 import { useCampaignQuery, useCampaignShippingsQuery, useLazyCampaignShippingsCsvQuery } from '../api/campaigns.api';
 import { progressPercent, STATUS_COLORS } from '../campaign-form';
 import { useCampaignsLive } from '../hooks/use-campaigns-live.hook';

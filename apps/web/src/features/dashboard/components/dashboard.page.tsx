@@ -24,20 +24,12 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { OnboardingChecklist } from '../../onboarding/components/onboarding-checklist.component';
 import { useDashboardQuery } from '../api/dashboard.api';
 import { attendantsCsv, chartRangeOf, defaultRange, filterOf, formatDuration, PERIOD_OPTIONS } from '../dashboard-figures';
+import { saveBlob } from '../../../shared/files/save-blob';
 
 const DAY = 'YYYY-MM-DD';
 
 /** The chart library is big: the cards and tables show while it loads. */
 const DashboardCharts = lazy(() => import('./dashboard-charts.component'));
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * / (admin): six cards, the period (3 to 90 days) or a date range (default: the first of the month
@@ -98,10 +90,9 @@ export default function DashboardPage() {
   function exportCsv(): void {
     if (!data) return;
     const headers = [t('name'), t('tickets'), t('rating'), t('avgSupportTime'), t('firstResponse'), t('median'), t('p90'), t('status')];
-    download(
-      `atendentes-${data.period.from}-${data.period.to}.csv`,
-      attendantsCsv(data.attendants, headers, (online) => (online ? t('online') : t('offline'))),
-    );
+    const csv = attendantsCsv(data.attendants, headers, (online) => (online ? t('online') : t('offline')));
+    // with a byte order mark, so that spreadsheets read the accents as UTF-8
+    saveBlob(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), `atendentes-${data.period.from}-${data.period.to}.csv`);
   }
 
   const counters = data?.counters;

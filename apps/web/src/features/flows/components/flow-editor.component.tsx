@@ -29,6 +29,7 @@ import { FlowNodeCard, ProblemMarksContext } from './flow-node.component';
 import { FlowNodePanel } from './flow-node-form.component';
 import { FlowPalette, PALETTE_DRAG_TYPE } from './flow-palette.component';
 import { FlowTestPanel } from './flow-test-panel.component';
+import { saveBlob } from '../../../shared/files/save-blob';
 
 const NODE_TYPES: NodeTypes = Object.fromEntries(
   ['start', 'message', 'menu', 'question', 'condition', 'http', 'delay', 'tag', 'transfer', 'ai', 'integration', 'end'].map((type) => [
@@ -44,15 +45,6 @@ const FIT_VIEW = { padding: 0.2, maxZoom: 1 };
 function typing(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name}.json`;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 function Editor({ flow }: { flow: FlowView }) {
@@ -230,7 +222,12 @@ function Editor({ flow }: { flow: FlowView }) {
             <Tooltip title={t('toolbar.export')}>
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => download(flow.name || String(flow.id), flowFileText({ name: flow.name, ...editor.graph }))}
+                onClick={() =>
+                  saveBlob(
+                    new Blob([flowFileText({ name: flow.name, ...editor.graph })], { type: 'application/json' }),
+                    `${flow.name || String(flow.id)}.json`,
+                  )
+                }
                 aria-label={t('toolbar.export')}
                 data-testid="flow-export"
               />

@@ -8,7 +8,8 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { displayFileName } from '../../../shared/ui/display-file-name';
 import { selectToken } from '../../auth/auth.slice';
 import { useMediaBlob } from '../hooks/use-media-blob.hook';
-import { fetchMediaBlob, parseLocation, parseVcard, saveBlob } from '../media';
+import { saveBlob } from '../../../shared/files/save-blob';
+import { fetchMediaBlob, parseLocation, parseVcard } from '../media';
 
 function fileNameOf(message: Pick<MessageView, 'mediaName' | 'mediaUrl'>): string {
   return displayFileName(message.mediaName ?? decodeURIComponent(message.mediaUrl?.split('/').pop() ?? 'arquivo'));
