@@ -13,6 +13,7 @@ import pg from 'pg';
 import { emulateAutovacuum } from './lib/autovacuum.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
+import { waitUntilConnected } from './lib/sandbox-sessions.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
 const [recipientCount, connectionCount, intervalMs, inFlight] = [3000, 10, 20, 8].map((fallback, i) =>
@@ -86,14 +87,7 @@ try {
   const connections = [];
   for (let i = 0; i < connectionCount; i += 1)
     connections.push((await call('POST', '/whatsapp', { name: `Bench ${i}`, provider: 'sandbox' }, admin.token)).id);
-  let connected = [];
-  for (let tries = 0; connected.length < connectionCount; tries += 1) {
-    if (tries > 300) throw new Error('connections did not connect');
-    await sleep(200);
-    connected = (await call('GET', '/whatsapp', undefined, admin.token)).filter(
-      (w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number,
-    );
-  }
+  const connected = await waitUntilConnected(call, admin.token, connections);
   await sleep(1000); // the read models of the connections
   await call(
     'POST',

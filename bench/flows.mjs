@@ -15,6 +15,7 @@ import { analyzeDatabase, startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller, jsonPoster } from './lib/json-call.mjs';
 import { openRawSocketIo } from './lib/raw-socketio.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
+import { waitUntilConnected } from './lib/sandbox-sessions.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
 const { positional, flags } = parseArguments(process.argv.slice(2));
@@ -134,13 +135,7 @@ try {
     await call('PUT', `/whatsapp/${created.id}`, { queueIds: [], flowId: flow.id }, admin.token);
     connections.push(created.id);
   }
-  let numbers = [];
-  for (let tries = 0; numbers.length < connectionCount; tries += 1) {
-    if (tries > 300) throw new Error('connections did not connect');
-    await sleep(200);
-    const list = await call('GET', '/whatsapp', undefined, admin.token);
-    numbers = list.filter((w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number).map((w) => w.number);
-  }
+  const numbers = (await waitUntilConnected(call, admin.token, connections)).map((w) => w.number);
   await sleep(1000); // the tickets service's read model of the connections
 
   // the admin's socket, as the web app opens it; only its appMessage creates are decoded (raw-socketio.mjs)

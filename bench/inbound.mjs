@@ -18,6 +18,7 @@ import { parseArguments } from './lib/arguments.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
 import { jsonCaller } from './lib/json-call.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
+import { waitUntilConnected } from './lib/sandbox-sessions.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
 
 const { positional, flags } = parseArguments(process.argv.slice(2));
@@ -74,13 +75,7 @@ async function setUpCompany(root, plan, index) {
     const created = await call('POST', '/whatsapp', { name: `Bench ${i}`, provider: 'sandbox', queueIds: [queue.id] }, admin.token);
     connections.push(created.id);
   }
-  let numbers = [];
-  for (let tries = 0; numbers.length < connectionCount; tries += 1) {
-    if (tries > 300) throw new Error('connections did not connect');
-    await sleep(200);
-    const list = await call('GET', '/whatsapp', undefined, admin.token);
-    numbers = list.filter((w) => connections.includes(w.id) && w.status === 'CONNECTED' && w.number).map((w) => w.number);
-  }
+  const numbers = (await waitUntilConnected(call, admin.token, connections)).map((w) => w.number);
   const agents = [];
   for (let i = 0; i < agentCount; i += 1) {
     const agentEmail = `agent${i}-${process.pid}-${index}@example.com`;

@@ -23,3 +23,18 @@ export async function connectSandboxSessions(db, companyId, count, { timeoutMs, 
   }
   return { ids, connectedIn: Date.now() - began };
 }
+
+/**
+ * Polls GET /whatsapp with `call` (json-call.mjs) until every connection of `ids` is CONNECTED with
+ * its number (a minute at most); answers those connections.
+ */
+export async function waitUntilConnected(call, token, ids) {
+  for (let tries = 0; ; tries += 1) {
+    if (tries > 300) throw new Error('connections did not connect');
+    await sleep(200);
+    const connected = (await call('GET', '/whatsapp', undefined, token)).filter(
+      (w) => ids.includes(w.id) && w.status === 'CONNECTED' && w.number,
+    );
+    if (connected.length >= ids.length) return connected;
+  }
+}
