@@ -1,4 +1,3 @@
-import type { WhatsappTemplateView } from '@atrium/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../app/app-providers';
@@ -11,6 +10,7 @@ import { aSessionUser } from '../../../../test/session-user';
 import { SocketContext } from '../../realtime/socket.context';
 import CampaignsPage from './campaigns.page';
 import '../../../i18n/i18n';
+import { anApprovedTemplate } from '../../../../test/template-fixtures';
 
 function mount() {
   const store = createStore();
@@ -26,20 +26,7 @@ function mount() {
   );
 }
 
-const template: WhatsappTemplateView = {
-  id: 1,
-  whatsappId: 5,
-  metaId: '9001',
-  name: 'pedido_pronto',
-  language: 'pt_BR',
-  category: 'UTILITY',
-  status: 'APPROVED',
-  quality: null,
-  reason: null,
-  components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} está pronto' }],
-  variables: { header: [], headerMedia: null, body: ['1', '2'], buttons: [] },
-  updatedAt: '2026-12-01T10:00:00.000Z',
-};
+const template = anApprovedTemplate;
 
 /**
  * The campaign dialog on a Cloud API connection (issue 26): the messages give way to one of the

@@ -1,4 +1,4 @@
-import type { CustomerWindowView, WhatsappTemplateView } from '@atrium/contracts';
+import type { CustomerWindowView } from '@atrium/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from '../../../app/app-providers';
 import { createStore } from '../../../app/store';
@@ -8,21 +8,9 @@ import { aMessage } from '../../../../test/tickets-fixtures';
 import { aSessionUser } from '../../../../test/session-user';
 import { TemplatePicker } from './template-picker.component';
 import '../../../i18n/i18n';
+import { anApprovedTemplate } from '../../../../test/template-fixtures';
 
-const template: WhatsappTemplateView = {
-  id: 1,
-  whatsappId: 5,
-  metaId: '9001',
-  name: 'pedido_pronto',
-  language: 'pt_BR',
-  category: 'UTILITY',
-  status: 'APPROVED',
-  quality: null,
-  reason: null,
-  components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} está pronto' }],
-  variables: { header: [], headerMedia: null, body: ['1', '2'], buttons: [] },
-  updatedAt: '2026-12-01T10:00:00.000Z',
-};
+const template = anApprovedTemplate;
 
 const closed: CustomerWindowView = {
   ticketId: 7,
