@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { apiUrl, chooseOption, launchBrowser, logIn, newContext, screenshot, step } from './browser.js';
-import { call, eventually } from './platform-calls.js';
+import { call, eventually, signUpOnNewPlan } from './platform-calls.js';
 
 /** The demo super user `npm start` seeds outside production (tools/start.mjs). */
-const SUPER = { email: 'admin@admin.com', password: '123456' };
 const id = randomBytes(3).toString('hex');
 const company = { name: `Auditoria ${id}`, email: `auditoria-${id}@e2e.test`, password: 'senha123' };
 const queueName = `Fila Auditada ${id}`;
@@ -27,14 +26,7 @@ describe('the audit log page', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: SUPER })).token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), {
-      token: superToken,
-      body: { name: `Auditoria ${id}`, users: 5, connections: 2, queues: 3, value: 0 },
-    });
-    await call(apiUrl('/companies/cadastro'), {
-      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
-    });
+    await signUpOnNewPlan(company, { name: `Auditoria ${id}`, value: 0 });
     adminToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } }))
       .token;
     const queue = await call<{ id: number }>(apiUrl('/queue'), {

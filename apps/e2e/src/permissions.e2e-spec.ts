@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { apiUrl, drawerLabels, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
-import { call } from './platform-calls.js';
+import { call, signUpOnNewPlan } from './platform-calls.js';
 
 const id = randomBytes(3).toString('hex');
 const company = { name: `Permissões ${id}`, email: `permissoes-${id}@e2e.test`, password: 'senha123' };
@@ -13,15 +13,7 @@ describe('an admin takes campaigns away from the agents on the permissions scree
   let agentPage: Page;
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
-      .token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), {
-      token: superToken,
-      body: { name: `Permissões ${id}`, users: 5, connections: 2, queues: 3, value: 0, useCampaigns: true },
-    });
-    await call(apiUrl('/companies/cadastro'), {
-      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
-    });
+    await signUpOnNewPlan(company, { name: `Permissões ${id}`, value: 0, useCampaigns: true });
     const adminToken = (
       await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: company.email, password: company.password } })
     ).token;

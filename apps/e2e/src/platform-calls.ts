@@ -61,3 +61,24 @@ export async function connectSandbox(
   );
   return connection;
 }
+
+/** The platform's super user (the seed of `npm start` and of the e2e platform). */
+export const SUPER_USER = { email: 'admin@admin.com', password: '123456' };
+
+/**
+ * Signs `company` up (POST /companies/cadastro, phone 11987654321) on a plan of its own, which the
+ * super user creates with `plan`'s fields (5 users, 2 connections and 3 queues unless given).
+ */
+export async function signUpOnNewPlan(
+  company: { name: string; email: string; password: string },
+  plan: { name: string; value: number } & Record<string, unknown>,
+): Promise<void> {
+  const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: SUPER_USER })).token;
+  const created = await call<{ id: number }>(apiUrl('/plans'), {
+    token: superToken,
+    body: { users: 5, connections: 2, queues: 3, ...plan },
+  });
+  await call(apiUrl('/companies/cadastro'), {
+    body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: created.id },
+  });
+}

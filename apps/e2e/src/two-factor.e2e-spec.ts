@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { apiUrl, launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
-import { call } from './platform-calls.js';
+import { launchBrowser, logIn, newContext, screenshot, step, webUrl } from './browser.js';
+import { signUpOnNewPlan } from './platform-calls.js';
 
 const id = randomBytes(3).toString('hex');
 const company = { name: `Dois Fatores ${id}`, email: `dois-fatores-${id}@e2e.test`, password: 'senha123' };
@@ -24,15 +24,7 @@ describe('two-factor login', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const superToken = (await call<{ token: string }>(apiUrl('/auth/login'), { body: { email: 'admin@admin.com', password: '123456' } }))
-      .token;
-    const plan = await call<{ id: number }>(apiUrl('/plans'), {
-      token: superToken,
-      body: { name: `Dois Fatores ${id}`, users: 5, connections: 2, queues: 3, value: 49.9 },
-    });
-    await call(apiUrl('/companies/cadastro'), {
-      body: { name: company.name, email: company.email, password: company.password, phone: '11987654321', planId: plan.id },
-    });
+    await signUpOnNewPlan(company, { name: `Dois Fatores ${id}`, value: 49.9 });
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
