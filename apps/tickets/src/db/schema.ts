@@ -10,7 +10,7 @@ import { messages, ticketTexts, quickMessages, mediaHolds } from './schema/messa
 import { failedInboundEvents } from './schema/inbound.js';
 import { userRefs, whatsappRefs } from './schema/directory.js';
 import { customerWindows } from './schema/customer-windows.js';
-import { ticketBots, botReplies } from './schema/chatbot.js';
+import { ticketBots, botReplies, botActSteps } from './schema/chatbot.js';
 import { outbox } from './schema/outbox.js';
 import { chats, chatUsers, chatMessages } from './schema/chats.js';
 import { ticketTimelines, dashboardCalendar, dashboardDaily } from './schema/dashboard.js';
@@ -47,6 +47,7 @@ export const ticketsSchema = {
   customerWindows,
   ticketBots,
   botReplies,
+  botActSteps,
   userRatings,
   chats,
   chatUsers,

@@ -1,7 +1,7 @@
 /** The chatbot's state per ticket and its reply outbox. */
-import { boolean, index, integer, jsonb, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy } from '@atrium/database';
-import type { BotRef } from '@atrium/contracts';
+import type { BotAction, BotRef } from '@atrium/contracts';
 import { ticketsDb, companyId } from './tickets-db.js';
 import { tickets } from './tickets.js';
 
@@ -61,5 +61,42 @@ export const botReplies = ticketsDb
       leasedUntil: timestamp('leased_until', { withTimezone: true }),
     },
     (t) => [index('bot_replies_leased_until_idx').on(t.leasedUntil), tenantIsolationPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * A stepped bot act's actions not applied yet (issue 27: a flow's walk), one row per claimed step:
+ * stored in the transaction that claims the step (`ticket_bots.act_step`), so a tickets process
+ * killed after the claim and before or between the step's sends leaves them here. `actions[done..]`
+ * are still due, in order; each action is recorded done in the transaction that applies it (a
+ * send: the one that records it), and a send's message id derives from the row and the action's
+ * index, so an action tried again reaches the customer once. The applier renews its lease as it
+ * goes; once it lapses (a dead applier) another replica claims the row (libs/jobs RowLeases,
+ * BotStepSender), a ticket's steps one after another.
+ */
+export const botActSteps = ticketsDb
+  .table(
+    'bot_act_steps',
+    {
+      id: serial('id').primaryKey(),
+      ticketId: integer('ticket_id')
+        .notNull()
+        .references(() => tickets.id, { onDelete: 'cascade' }),
+      companyId: companyId(),
+      step: integer('step').notNull(),
+      /** The act as the bot asked it (BotActCommand without its actions' progress). */
+      bot: jsonb('bot').$type<BotRef>().notNull(),
+      inReplyTo: integer('in_reply_to').notNull(),
+      actions: jsonb('actions').$type<BotAction[]>().notNull(),
+      done: integer('done').notNull().default(0),
+      leasedBy: text('leased_by'),
+      leasedUntil: timestamp('leased_until', { withTimezone: true }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      uniqueIndex('bot_act_steps_ticket_step_idx').on(t.ticketId, t.step),
+      index('bot_act_steps_leased_until_idx').on(t.leasedUntil),
+      tenantIsolationPolicy(),
+    ],
   )
   .enableRLS();
