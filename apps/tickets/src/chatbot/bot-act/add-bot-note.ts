@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { BotAction, BotActCommand } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
 import { NotesRepository } from '../../notes/notes.repository.js';
-import type { TicketsDatabase } from '../../shared/tickets-database.js';
+import type { TicketsDatabase, TicketsTx } from '../../shared/tickets-database.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 
 /** A bot's `note` action: a private note on the ticket, by no user. */
@@ -14,7 +14,12 @@ export class AddBotNote {
     @Inject(NotesRepository) private readonly notes: NotesRepository,
   ) {}
 
-  async add(command: BotActCommand, action: Extract<BotAction, { type: 'note' }>): Promise<void> {
+  /** `within`: what commits with the note (a stepped act's record of it). */
+  async add(
+    command: BotActCommand,
+    action: Extract<BotAction, { type: 'note' }>,
+    within?: (tx: TicketsTx) => Promise<void>,
+  ): Promise<void> {
     await this.database.withTenant(command.companyId, async (tx) => {
       const ticket = await this.tickets.findById(tx, command.companyId, command.ticketId);
       if (ticket)
@@ -25,6 +30,7 @@ export class AddBotNote {
           userId: null,
           note: action.body,
         });
+      await within?.(tx);
     });
   }
 }

@@ -9,7 +9,7 @@ import { sameBot } from '../bot-handoff.js';
 export const RELEASED: BotActResult = { applied: false, reason: 'released' };
 export const NOT_FOUND: BotActResult = { applied: false, reason: 'notFound' };
 
-/** Whether the bot still drives the ticket: pending, no agent, not released, the same bot; and whether a stepped act is new. */
+/** Whether the bot still drives the ticket: pending, no agent, not released, the same bot. */
 @Injectable()
 export class BotDriveCheck {
   constructor(
@@ -30,14 +30,5 @@ export class BotDriveCheck {
       return drives ? undefined : RELEASED;
     };
     return tx ? check(tx) : this.database.withTenant(command.companyId, check);
-  }
-
-  /**
-   * A stepped act (a flow's walk, issue 27): true the first time the ticket sees this step, false
-   * for a replay after the bot's process died between sending and storing its state.
-   */
-  claimStep(command: BotActCommand & { step: number }): Promise<boolean> {
-    const { companyId, ticketId, step } = command;
-    return this.database.withTenant(companyId, (tx) => this.bots.claimStep(tx, companyId, ticketId, step));
   }
 }

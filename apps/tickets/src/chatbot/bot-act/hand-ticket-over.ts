@@ -3,7 +3,7 @@ import { AppError, ErrorCode, type BotActCommand, type BotActResult, type Ticket
 import { DATABASE } from '@atrium/service-kit';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { scopeOf, TicketsEvents } from '../../shared/tickets.events.js';
-import type { TicketsDatabase } from '../../shared/tickets-database.js';
+import type { TicketsDatabase, TicketsTx } from '../../shared/tickets-database.js';
 import { BotRelease } from '../../tickets/bot-release.js';
 import type { TicketState, TransitionKind } from '../../tickets/ticket-transition.js';
 import { TicketViews } from '../../tickets/ticket-views.js';
@@ -36,8 +36,16 @@ export class HandTicketOver {
     @Inject(TicketTransitionListeners) private readonly transitions: TicketTransitionListeners,
   ) {}
 
-  /** Answers the refusal when the bot no longer drives the ticket, undefined once it is handed over. */
-  async handOver(command: BotActCommand, index: number, handover: Handover): Promise<BotActResult | undefined> {
+  /**
+   * Answers the refusal when the bot no longer drives the ticket, undefined once it is handed over;
+   * `within`: what commits with the hand-over (a stepped act's record of it).
+   */
+  async handOver(
+    command: BotActCommand,
+    index: number,
+    handover: Handover,
+    within?: (tx: TicketsTx) => Promise<void>,
+  ): Promise<BotActResult | undefined> {
     const { companyId, ticketId } = command;
     const outcome = await this.database.withTenant(companyId, async (tx) => {
       const refused = await this.drive.refusal(command, tx);
@@ -57,6 +65,7 @@ export class HandTicketOver {
       const before = await this.views.one(tx, companyId, ticketId);
       await this.tickets.update(tx, companyId, ticketId, { ...next, chatbot: false });
       await this.release.release(tx, companyId, ticketId, handover.reason);
+      await within?.(tx);
       const after = await this.views.one(tx, companyId, ticketId);
       const state: TicketState = {
         status: after.status,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, CONVERSATION_MEDIA_ROOTS, companyOfMediaKey, ErrorCode, type BotAction, type BotActCommand } from '@atrium/contracts';
 import { MediaFiles } from '../../media/media-files.js';
 import { SendBotText } from './send-bot-text.js';
+import type { StepProgress } from './step-progress.js';
 
 /** Largest file a media action may fetch by URL. */
 const FETCH_MAX_BYTES = 16 * 1024 * 1024;
@@ -15,7 +16,7 @@ export class SendBotMedia {
     @Inject(SendBotText) private readonly text: SendBotText,
   ) {}
 
-  async send(command: BotActCommand, action: Extract<BotAction, { type: 'media' }>, index: number): Promise<void> {
+  async send(command: BotActCommand, action: Extract<BotAction, { type: 'media' }>, index: number, progress?: StepProgress): Promise<void> {
     const field = `actions.${index}`;
     const filename = action.fileName ?? `file${action.mediaKey ? action.mediaKey.slice(action.mediaKey.lastIndexOf('.')) : ''}`;
     let path: string;
@@ -44,7 +45,15 @@ export class SendBotMedia {
     }
     const hold = await this.media.hold(command.companyId, path, `${field}.mediaKey`);
     try {
-      await this.text.send(command, { body: action.caption ?? '', media: { path, mimetype: action.mimetype, filename } });
+      await this.text.send(
+        command,
+        {
+          body: action.caption ?? '',
+          media: { path, mimetype: action.mimetype, filename },
+          ...(progress ? { newMessageId: progress.messageId(index) } : {}),
+        },
+        progress?.recordSend(index),
+      );
     } finally {
       await hold.release();
     }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BotActCommand, TicketView } from '@atrium/contracts';
 import { DATABASE } from '@atrium/service-kit';
-import { MessageSender, type OutgoingMessage } from '../../messages/message-sender.js';
+import { MessageSender, type OutgoingMessage, type RecordStep } from '../../messages/message-sender.js';
 import type { TicketsDatabase } from '../../shared/tickets-database.js';
 import { TicketViews } from '../../tickets/ticket-views.js';
+import type { StepDone } from '../bot-act-steps.repository.js';
 
 /** A bot's `text` action (and the sending of its files): through the composer's path (MessageSender: stored as ours, then sent). */
 @Injectable()
@@ -14,8 +15,15 @@ export class SendBotText {
     @Inject(MessageSender) private readonly sender: MessageSender,
   ) {}
 
-  async send(command: BotActCommand, outgoing: OutgoingMessage): Promise<void> {
-    await this.sender.send(await this.view(command), outgoing);
+  /** `recording`: a stepped act's send, recorded done in the transaction that records the sent message. */
+  async send(command: BotActCommand, outgoing: OutgoingMessage, recording?: RecordStep<StepDone, void>): Promise<void> {
+    const view = await this.view(command);
+    if (!recording) {
+      await this.sender.send(view, outgoing);
+      return;
+    }
+    const pending = await this.database.withTenant(command.companyId, (tx) => this.sender.storePending(tx, view, outgoing));
+    await this.sender.deliverRecording(view, pending, recording);
   }
 
   /** The ticket's view now. */
