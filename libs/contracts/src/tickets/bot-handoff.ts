@@ -77,7 +77,8 @@ export interface BotActCommand {
   actions: BotAction[];
   /**
    * The bot's step on the ticket (a flow's walk counter, growing by one per walk): tickets applies a
-   * step once, so an act repeated after the bot's process died mid-walk sends nothing twice.
+   * step once and wholly (its actions stored with its claim, each applied once even across a crash
+   * of tickets), so an act repeated after the bot's process died mid-walk sends nothing twice.
    */
   step?: number;
 }
