@@ -3,7 +3,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_SETTING } from './tenant-policy.js';
+import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_GROUP_SETTING, TENANT_SETTING } from './tenant-policy.js';
 
 export type Db<TSchema extends Record<string, unknown>> = NodePgDatabase<TSchema>;
 export type Tx<TSchema extends Record<string, unknown>> = Parameters<Parameters<Db<TSchema>['transaction']>[0]>[0];
@@ -50,11 +50,29 @@ function coalesceWrites(client: pg.PoolClient): void {
   } as Writable['write'];
 }
 
-/** Runs a company's part of a shared transaction (`Database.withTenants`) with that company as the tenant. */
+/** Runs a company's part of a group's transaction (`Database.withTenantGroup`) with that company as the tenant. */
 export type TenantScope<TSchema extends Record<string, unknown>> = <R>(
   companyId: number,
   work: (tx: Tx<TSchema>) => Promise<R>,
 ) => Promise<R>;
+
+/** A transaction of a group of companies (`Database.withTenantGroup`), or of one company seen as a group of one (`tenantGroupOf`). */
+export interface TenantGroup<TSchema extends Record<string, unknown>> {
+  companyIds: number[];
+  /** Statements over the group's companies: each names its companies itself. */
+  all: Tx<TSchema>;
+  /** A company's statements, with that company as the tenant. */
+  as: TenantScope<TSchema>;
+}
+
+/** `withTenant`'s transaction as a group of its one company: code written for groups runs on it unchanged. */
+export function tenantGroupOf<TSchema extends Record<string, unknown>>(companyId: number, tx: Tx<TSchema>): TenantGroup<TSchema> {
+  return {
+    companyIds: [companyId],
+    all: tx,
+    as: (id, work) => (id === companyId ? work(tx) : Promise.reject(new Error(`company ${id} is not of the transaction's group`))),
+  };
+}
 
 function assertTenant(companyId: number): void {
   if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid tenant id ${companyId}`);
@@ -94,42 +112,55 @@ export class Database<TSchema extends Record<string, unknown>> {
   }
 
   /**
-   * One transaction for several companies' work, run side by side (one commit for all, their
-   * statements sharing round trips): `work` gets `as(companyId, tx => …)`, whose statements each
-   * run with that company as the tenant. On the pipelined connection the server runs statements in
-   * the order they were written, so each statement is written right behind the tenant setting of
-   * its company (when the statement written before it was another company's): row-level security
-   * holds per statement, as in `withTenant`. One failing statement fails them all (the
-   * transaction is rolled back): the caller then does each company's work on its own.
+   * One transaction for a group of companies' work (one commit for all, their statements sharing
+   * round trips). `work` gets the group: `all`, whose statements see and write the rows of every
+   * company of the group (row-level security lets the group's companies through: each statement
+   * names its companies itself, e.g. `company_id = any(...)` or rows carrying their company), and
+   * `as(companyId, tx => …)`, whose statements each run with that one company as the tenant, as in
+   * `withTenant`. On the pipelined connection the server runs statements in the order they were
+   * written, so each statement is written right behind the settings of its scope (when the
+   * statement before it had another). One failing statement fails them all (the transaction is
+   * rolled back): the caller then does each company's work on its own.
    */
-  withTenants<T>(work: (as: TenantScope<TSchema>) => Promise<T>): Promise<T> {
+  withTenantGroup<T>(companyIds: number[], work: (group: TenantGroup<TSchema>) => Promise<T>): Promise<T> {
+    companyIds.forEach(assertTenant);
+    const members = new Set(companyIds);
     return this.transaction('begin', async (client) => {
-      let current: number | undefined;
+      let current: number | 'group' | undefined;
       let over = false;
-      const as: TenantScope<TSchema> = (companyId, companyWork) => {
-        assertTenant(companyId);
-        const tenantClient = {
+      const scoped = (scope: number | 'group'): Tx<TSchema> => {
+        const settings =
+          scope === 'group'
+            ? `select set_config('${TENANT_SETTING}', '', true), set_config('${TENANT_GROUP_SETTING}', '{${companyIds.join(',')}}', true)`
+            : `select set_config('${TENANT_SETTING}', '${scope}', true), set_config('${TENANT_GROUP_SETTING}', '', true)`;
+        const scopedClient = {
           query: (...args: unknown[]) => {
             // a statement issued after the work ended would run outside it, on a connection given to someone else
             if (over) return Promise.reject(new Error('the shared transaction is over'));
-            if (current !== companyId) {
-              current = companyId;
+            if (current !== scope) {
+              current = scope;
               // its failure aborts the transaction, so the statement behind it fails too: that error is the one seen
-              client.query(`select set_config('${TENANT_SETTING}', '${companyId}', true)`).catch(() => undefined);
+              client.query(settings).catch(() => undefined);
             }
             return (client.query as (...queryArgs: unknown[]) => unknown)(...args);
           },
         } as unknown as pg.PoolClient;
-        return companyWork(this.transactionOn(tenantClient));
+        return this.transactionOn(scopedClient);
+      };
+      const all = scoped('group');
+      const as: TenantScope<TSchema> = (companyId, companyWork) => {
+        assertTenant(companyId);
+        if (!members.has(companyId)) return Promise.reject(new Error(`company ${companyId} is not of the transaction's group`));
+        return companyWork(scoped(companyId));
       };
       let result: T;
       try {
-        result = await work(as);
+        result = await work({ companyIds, all, as });
       } finally {
         over = true;
       }
       // Deferred constraint triggers (tickets' dashboard rollups) would run at the commit under the
-      // last company's setting, with every company's changes: they run here instead, as the system,
+      // last scope's settings, with every company's changes: they run here instead, as the system,
       // once no work of a company can issue a statement (the rows they read were checked against
       // their own company when written).
       await client.query(`select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true); set constraints all immediate`);

@@ -1,5 +1,6 @@
 export * from './tenant-policy.js';
 export * from './columns.js';
+export * from './companies.js';
 export * from './database.js';
 export * from './migrations.js';
 export * from './outbox.js';

@@ -3,6 +3,8 @@ import { pgPolicy } from 'drizzle-orm/pg-core';
 
 /** Transaction-local settings the policies read. */
 export const TENANT_SETTING = 'app.company_id';
+/** The companies of a transaction shared by several (`Database.withTenantGroup`), as an integer array literal. */
+export const TENANT_GROUP_SETTING = 'app.company_ids';
 export const SCOPE_SETTING = 'app.scope';
 export const SYSTEM_SCOPE = 'system';
 
@@ -13,13 +15,15 @@ export const SYSTEM_SCOPE = 'system';
 function tenantPredicate(column: string): SQL {
   return sql.raw(
     `(${column} = (select nullif(current_setting('${TENANT_SETTING}', true), '')::integer) ` +
+      `OR ${column} = any((select nullif(current_setting('${TENANT_GROUP_SETTING}', true), '')::integer[])::integer[]) ` +
       `OR (select current_setting('${SCOPE_SETTING}', true)) = '${SYSTEM_SCOPE}')`,
   );
 }
 
 /**
  * The row-level security policy of a tenant table: a row is visible and writable only inside
- * `withTenant(companyId)` for that company, or inside an explicit `asSystem()` block.
+ * `withTenant(companyId)` for that company, inside `withTenantGroup` statements of a group of
+ * companies that includes it, or inside an explicit `asSystem()` block.
  * A query that set neither sees nothing.
  */
 export function tenantIsolationPolicy(column = 'company_id') {

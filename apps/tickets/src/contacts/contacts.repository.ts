@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ofCompanies, type Companies } from '@atrium/database';
 import { likePattern, pageOffset } from '@atrium/kernel';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { contacts, tickets } from '../db/schema.js';
@@ -85,7 +86,8 @@ export class ContactsRepository {
   }
 
   /** The contacts known by any of these numbers or lids, oldest first. */
-  async findByIdentities(tx: TicketsTx, companyId: number, numbers: string[], lids: string[]): Promise<ContactRow[]> {
+  /** `companies`: a company, or the companies of a group's transaction (each row says whose; a number may be several companies'). */
+  async findByIdentities(tx: TicketsTx, companies: Companies, numbers: string[], lids: string[]): Promise<ContactRow[]> {
     const keys: SQL[] = [];
     if (numbers.length > 0) keys.push(inArray(contacts.number, [...new Set(numbers)]));
     if (lids.length > 0) keys.push(inArray(contacts.lid, [...new Set(lids)]));
@@ -93,7 +95,7 @@ export class ContactsRepository {
     return tx
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), or(...keys)))
+      .where(and(ofCompanies(contacts.companyId, companies), or(...keys)))
       .orderBy(asc(contacts.id));
   }
 

@@ -22,13 +22,13 @@ const keyOf = ({ whatsappId, contactId }: WindowKey) => `${whatsappId}:${contact
 @Injectable()
 export class CustomerWindowsRepository {
   /**
-   * Customers' messages of one company moving their windows on, in one statement: each pair keeps
+   * Customers' messages (of a company, or of a group's companies) moving their windows on, in one statement: each pair keeps
    * its latest time, so a late redelivery or an older message arriving after a newer one never
    * moves a window back.
    */
-  async record(tx: TicketsTx, companyId: number, messages: Array<WindowKey & { at: Date }>): Promise<void> {
+  async record(tx: TicketsTx, messages: Array<WindowKey & { companyId: number; at: Date }>): Promise<void> {
     if (messages.length === 0) return;
-    const latest = new Map<string, WindowKey & { at: Date }>();
+    const latest = new Map<string, WindowKey & { companyId: number; at: Date }>();
     for (const message of messages) {
       const known = latest.get(keyOf(message));
       if (!known || known.at < message.at) latest.set(keyOf(message), message);
@@ -36,7 +36,7 @@ export class CustomerWindowsRepository {
     // in key order: concurrent batches of one company wait on each other instead of deadlocking
     const rows = [...latest.values()]
       .sort((a, b) => a.whatsappId - b.whatsappId || a.contactId - b.contactId)
-      .map(({ whatsappId, contactId, at }) => ({ companyId, whatsappId, contactId, lastCustomerMessageAt: at }));
+      .map(({ companyId, whatsappId, contactId, at }) => ({ companyId, whatsappId, contactId, lastCustomerMessageAt: at }));
     await tx
       .insert(customerWindows)
       .values(rows)

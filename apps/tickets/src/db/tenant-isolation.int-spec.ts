@@ -78,7 +78,7 @@ describe('row-level security on tickets tables', () => {
   });
 
   it('runs several companies’ work side by side in one transaction, each statement under its own company', async () => {
-    const seen = await app.withTenants((as) =>
+    const seen = await app.withTenantGroup([1, 2], ({ as }) =>
       Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           as((i % 2) + 1, (tx) =>
@@ -95,7 +95,7 @@ describe('row-level security on tickets tables', () => {
       for (const rows of results) expect(rows).toEqual([{ companyId: (i % 2) + 1 }]);
     });
     // each company writes only its own rows: an update without a filter touches the tenant's, a row of another company is refused
-    const changed = await app.withTenants((as) =>
+    const changed = await app.withTenantGroup([1, 2], ({ as }) =>
       Promise.all(
         [1, 2].map((companyId) =>
           as(companyId, (tx) =>
@@ -113,7 +113,7 @@ describe('row-level security on tickets tables', () => {
 
   it('rolls back every company’s work of a shared transaction when one statement fails, and refuses statements after it ended', async () => {
     await expect(
-      app.withTenants((as) =>
+      app.withTenantGroup([1, 2], ({ as }) =>
         Promise.all([
           as(1, (tx) => tx.update(contacts).set({ name: 'lost 1' })),
           as(2, (tx) => tx.insert(contacts).values({ companyId: 1, name: 'Intruder' })),
@@ -126,7 +126,7 @@ describe('row-level security on tickets tables', () => {
     expect(names).toEqual([[{ name: 'Shared 1' }], [{ name: 'Shared 2' }]]);
     let kept: ((q: Promise<unknown>) => void) | undefined;
     const late = new Promise<unknown>((resolve) => (kept = resolve));
-    await app.withTenants((as) => {
+    await app.withTenantGroup([1, 2], ({ as }) => {
       // work that leaves a statement for later: it must not run once the transaction is over
       void as(1, async (tx) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -146,8 +146,36 @@ describe('row-level security on tickets tables', () => {
     expect(await app.withTenant(1, (tx) => tx.select({ name: contacts.name }).from(contacts))).toEqual([{ name: 'Shared 1' }]);
   });
 
+  it('lets a group’s statements see and write the rows of the group’s companies only', async () => {
+    const [both, onlyTwo] = await Promise.all([
+      app.withTenantGroup([1, 2], ({ all }) => all.select({ companyId: contacts.companyId }).from(contacts).orderBy(contacts.companyId)),
+      app.withTenantGroup([2], ({ all }) => all.select({ companyId: contacts.companyId }).from(contacts)),
+    ]);
+    expect(both).toEqual([{ companyId: 1 }, { companyId: 2 }]);
+    expect(onlyTwo).toEqual([{ companyId: 2 }]);
+    // a row of a company outside the group is refused, and rolls the group's work back
+    await expect(
+      app.withTenantGroup([2], ({ all }) =>
+        Promise.all([all.update(contacts).set({ name: 'lost 2' }), all.insert(contacts).values({ companyId: 1, name: 'Intruder' })]),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    await expect(app.withTenantGroup([2], ({ as }) => as(1, (tx) => tx.select().from(contacts)))).rejects.toThrow(
+      /not of the transaction's group/,
+    );
+    // the group's statements and a company's, interleaved: each under its own settings
+    const [grouped, one] = await app.withTenantGroup([1, 2], ({ all, as }) =>
+      Promise.all([
+        all.select({ companyId: contacts.companyId }).from(contacts),
+        as(1, (tx) => tx.select({ companyId: contacts.companyId }).from(contacts)),
+      ]),
+    );
+    expect(grouped).toHaveLength(2);
+    expect(one).toEqual([{ companyId: 1 }]);
+    expect(await app.withTenant(2, (tx) => tx.select({ name: contacts.name }).from(contacts))).toEqual([{ name: 'Shared 2' }]);
+  });
+
   it('runs the deferred rollups of a shared transaction for every company in it, each on its own company', async () => {
-    const created = await app.withTenants((as) =>
+    const created = await app.withTenantGroup([1, 2], ({ as }) =>
       Promise.all(
         [1, 2].map((companyId) =>
           as(companyId, async (tx) => {

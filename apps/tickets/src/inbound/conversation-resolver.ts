@@ -4,7 +4,8 @@ import { ContactsRepository, type ContactRow, type NewContact } from '../contact
 import { CustomerWindowsRepository } from '../customer-window/customer-windows.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
-import type { TicketsTx } from '../shared/tickets-database.js';
+import { tenantGroupOf } from '@atrium/database';
+import type { TicketsGroup, TicketsTx } from '../shared/tickets-database.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 
 export interface InboundParty {
@@ -149,50 +150,101 @@ export class ConversationResolver {
   ) {}
 
   async resolve(tx: TicketsTx, companyId: number, parties: InboundParty[]): Promise<ResolvedConversations> {
-    const wanted: WantedContact[] = [];
-    const people = parties.map((party) => {
-      const pair = identitiesOf(party);
-      const contact = wanted.push({ identity: pair.contact, whatsappId: party.whatsappId }) - 1;
-      const author = pair.author ? wanted.push({ identity: pair.author, whatsappId: party.whatsappId }) - 1 : null;
-      return { contact, author };
-    });
-    const { rows, created, updated } = await this.contactsOf(tx, companyId, wanted);
-    const keys = parties.map((party, i): TicketKey => {
-      const contact = rows[people[i]!.contact]!;
-      return { contactId: contact.id, whatsappId: party.whatsappId, isGroup: contact.isGroup };
-    });
-    const { ticketOf, createdTickets } = await this.ticketsOf(tx, companyId, keys);
-    const conversations = parties.map((_, i): Conversation => {
-      const ticket = ticketOf.get(ticketKey(keys[i]!))!;
-      const author = people[i]!.author;
-      return {
-        contact: rows[people[i]!.contact]!,
-        author: author === null ? null : rows[author]!,
-        ticket,
-        ticketCreated: createdTickets.delete(ticket.id),
-      };
-    });
-    await this.windows.record(
-      tx,
-      companyId,
-      parties.flatMap((party, i) =>
-        !party.fromMe && party.sentAt !== undefined && !keys[i]!.isGroup
-          ? [{ whatsappId: party.whatsappId, contactId: keys[i]!.contactId, at: new Date(party.sentAt) }]
-          : [],
-      ),
-    );
-    return { conversations, createdContacts: created, updatedContacts: updated };
+    return (await this.resolveGroup(tenantGroupOf(companyId, tx), new Map([[companyId, parties]]))).get(companyId)!;
   }
 
-  /** Every wanted identity's contact: found (and learnt about) or created, one statement for all creations. */
+  /**
+   * Each company's parties resolved as `resolve` does, in a group's transaction: the lookups of
+   * every company's contacts and active tickets and the windows' upsert are one statement each
+   * for the whole group; what a company creates or changes (contacts, tickets) is done in its own
+   * scope, the companies side by side.
+   */
+  async resolveGroup(group: TicketsGroup, partiesOf: ReadonlyMap<number, InboundParty[]>): Promise<Map<number, ResolvedConversations>> {
+    const companies = [...partiesOf.keys()];
+    const people = new Map<number, Array<{ contact: number; author: number | null }>>();
+    const wantedOf = new Map<number, WantedContact[]>();
+    for (const [companyId, parties] of partiesOf) {
+      const wanted: WantedContact[] = [];
+      people.set(
+        companyId,
+        parties.map((party) => {
+          const pair = identitiesOf(party);
+          const contact = wanted.push({ identity: pair.contact, whatsappId: party.whatsappId }) - 1;
+          const author = pair.author ? wanted.push({ identity: pair.author, whatsappId: party.whatsappId }) - 1 : null;
+          return { contact, author };
+        }),
+      );
+      wantedOf.set(companyId, wanted);
+    }
+    const contactsOf = await this.contactsOfGroup(group, wantedOf);
+    const keysOf = new Map(
+      companies.map((companyId) => [
+        companyId,
+        partiesOf.get(companyId)!.map((party, i): TicketKey => {
+          const contact = contactsOf.get(companyId)!.rows[people.get(companyId)![i]!.contact]!;
+          return { contactId: contact.id, whatsappId: party.whatsappId, isGroup: contact.isGroup };
+        }),
+      ]),
+    );
+    const { ticketOf, createdTickets } = await this.ticketsOfGroup(group, keysOf);
+    await this.windows.record(
+      group.all,
+      companies.flatMap((companyId) =>
+        partiesOf.get(companyId)!.flatMap((party, i) => {
+          const key = keysOf.get(companyId)![i]!;
+          return !party.fromMe && party.sentAt !== undefined && !key.isGroup
+            ? [{ companyId, whatsappId: party.whatsappId, contactId: key.contactId, at: new Date(party.sentAt) }]
+            : [];
+        }),
+      ),
+    );
+    return new Map(
+      companies.map((companyId) => {
+        const { rows, created, updated } = contactsOf.get(companyId)!;
+        const conversations = partiesOf.get(companyId)!.map((_, i): Conversation => {
+          const ticket = ticketOf.get(ticketKey(keysOf.get(companyId)![i]!))!;
+          const { contact, author } = people.get(companyId)![i]!;
+          return {
+            contact: rows[contact]!,
+            author: author === null ? null : rows[author]!,
+            ticket,
+            ticketCreated: createdTickets.delete(ticket.id),
+          };
+        });
+        return [companyId, { conversations, createdContacts: created, updatedContacts: updated }];
+      }),
+    );
+  }
+
+  /** Every company's wanted identities: found in one statement for the group, then each company's created or learnt about in its own scope. */
+  private async contactsOfGroup(
+    group: TicketsGroup,
+    wantedOf: ReadonlyMap<number, WantedContact[]>,
+  ): Promise<Map<number, { rows: ContactRow[]; created: ContactRow[]; updated: ContactRow[] }>> {
+    const identities = [...wantedOf.values()].flat().map(({ identity }) => identity);
+    const found = await this.contacts.findByIdentities(
+      group.all,
+      group.companyIds.length === 1 ? group.companyIds[0]! : [...wantedOf.keys()],
+      identities.flatMap((identity) => (identity.number ? [identity.number] : [])),
+      identities.flatMap((identity) => (identity.lid ? [identity.lid] : [])),
+    );
+    const results = await Promise.all(
+      [...wantedOf].map(async ([companyId, wanted]) => {
+        const rows = found.filter((row) => row.companyId === companyId);
+        return [companyId, await this.contactsOf(group, companyId, wanted, rows)] as const;
+      }),
+    );
+    return new Map(results);
+  }
+
+  /** A company's wanted identities' contacts, from its stored ones: found (and learnt about) or created, one statement for all creations. */
   private async contactsOf(
-    tx: TicketsTx,
+    group: TicketsGroup,
     companyId: number,
     wanted: WantedContact[],
+    stored: ContactRow[],
   ): Promise<{ rows: ContactRow[]; created: ContactRow[]; updated: ContactRow[] }> {
-    const numbers = wanted.flatMap(({ identity }) => (identity.number ? [identity.number] : []));
-    const lids = wanted.flatMap(({ identity }) => (identity.lid ? [identity.lid] : []));
-    const slots = (await this.contacts.findByIdentities(tx, companyId, numbers, lids)).map(ContactSlot.stored);
+    const slots = stored.map(ContactSlot.stored);
     const chosen = wanted.map(({ identity, whatsappId }) => {
       const found = slots.filter((slot) => slot.matches(identity));
       if (found.length === 0) {
@@ -211,18 +263,18 @@ export class ConversationResolver {
       slot.learn(identity, found.length === 1);
       return slot;
     });
-    const created = await this.create(
-      tx,
-      companyId,
-      slots.filter((slot) => !slot.row),
-    );
-    const updated: ContactRow[] = [];
-    for (const slot of slots) {
-      if (!slot.row || Object.keys(slot.changes).length === 0) continue;
-      const row = await this.contacts.update(tx, companyId, slot.row.id, slot.changes);
-      if (row) updated.push((slot.row = row));
-    }
-    return { rows: chosen.map((slot) => slot.row!), created, updated };
+    const toCreate = slots.filter((slot) => !slot.row);
+    const toUpdate = slots.filter((slot) => slot.row && Object.keys(slot.changes).length > 0);
+    if (toCreate.length === 0 && toUpdate.length === 0) return { rows: chosen.map((slot) => slot.row!), created: [], updated: [] };
+    return group.as(companyId, async (tx) => {
+      const created = await this.create(tx, companyId, toCreate);
+      const updated: ContactRow[] = [];
+      for (const slot of toUpdate) {
+        const row = await this.contacts.update(tx, companyId, slot.row!.id, slot.changes);
+        if (row) updated.push((slot.row = row));
+      }
+      return { rows: chosen.map((slot) => slot.row!), created, updated };
+    });
   }
 
   /**
@@ -253,44 +305,56 @@ export class ConversationResolver {
     return slots.filter((slot) => inserted.includes(slot.row!)).map((slot) => slot.row!);
   }
 
-  /** Every key's open or pending ticket: found, or created pending (one statement for all creations). */
-  private async ticketsOf(
-    tx: TicketsTx,
-    companyId: number,
-    keys: TicketKey[],
+  /** Every key's open or pending ticket: found in one statement for the group, or created pending in its company's scope (one statement for all its creations). */
+  private async ticketsOfGroup(
+    group: TicketsGroup,
+    keysOf: ReadonlyMap<number, TicketKey[]>,
   ): Promise<{ ticketOf: Map<string, TicketRow>; createdTickets: Set<number> }> {
     const ticketOf = new Map<string, TicketRow>();
+    const createdTickets = new Set<number>();
     const remember = (rows: TicketRow[]) =>
       rows.forEach((row) => ticketOf.set(ticketKey({ contactId: row.contactId, whatsappId: row.whatsappId ?? 0 }), row));
-    remember(await this.tickets.findActiveOfContacts(tx, companyId, [...new Set(keys.map((key) => key.contactId))]));
-    const missing = [...new Map(keys.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => [ticketKey(key), key])).values()];
-    if (missing.length === 0) return { ticketOf, createdTickets: new Set() };
-    const queueOf = await this.defaultQueues(tx, companyId, [...new Set(missing.map((key) => key.whatsappId))]);
-    const inserted = await this.tickets.insertManyIfNoActive(
-      tx,
-      missing
-        .sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId)
-        .map((key) => ({
-          companyId,
-          contactId: key.contactId,
-          whatsappId: key.whatsappId,
-          status: 'pending' as const,
-          queueId: queueOf.get(key.whatsappId) ?? null,
-          isGroup: key.isGroup,
-        })),
+    const allKeys = [...keysOf.values()].flat();
+    remember(
+      await this.tickets.findActiveOfContacts(group.all, group.companyIds.length === 1 ? group.companyIds[0]! : [...keysOf.keys()], [
+        ...new Set(allKeys.map((key) => key.contactId)),
+      ]),
     );
-    remember(inserted);
-    if (inserted.length < missing.length) {
-      // a concurrent batch opened some of them meanwhile
-      remember(
-        await this.tickets.findActiveOfContacts(
-          tx,
-          companyId,
-          missing.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => key.contactId),
-        ),
-      );
-    }
-    return { ticketOf, createdTickets: new Set(inserted.map((row) => row.id)) };
+    await Promise.all(
+      [...keysOf].map(async ([companyId, keys]) => {
+        const missing = [...new Map(keys.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => [ticketKey(key), key])).values()];
+        if (missing.length === 0) return;
+        await group.as(companyId, async (tx) => {
+          const queueOf = await this.defaultQueues(tx, companyId, [...new Set(missing.map((key) => key.whatsappId))]);
+          const inserted = await this.tickets.insertManyIfNoActive(
+            tx,
+            missing
+              .sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId)
+              .map((key) => ({
+                companyId,
+                contactId: key.contactId,
+                whatsappId: key.whatsappId,
+                status: 'pending' as const,
+                queueId: queueOf.get(key.whatsappId) ?? null,
+                isGroup: key.isGroup,
+              })),
+          );
+          remember(inserted);
+          inserted.forEach((row) => createdTickets.add(row.id));
+          if (inserted.length < missing.length) {
+            // a concurrent batch opened some of them meanwhile
+            remember(
+              await this.tickets.findActiveOfContacts(
+                tx,
+                companyId,
+                missing.filter((key) => !ticketOf.has(ticketKey(key))).map((key) => key.contactId),
+              ),
+            );
+          }
+        });
+      }),
+    );
+    return { ticketOf, createdTickets };
   }
 
   /**

@@ -1,33 +1,37 @@
 import type { InboundMessageEvent, TicketView } from '@atrium/contracts';
 import type { MessageRow } from '../messages/messages.repository.js';
-import type { TicketsTx } from '../shared/tickets-database.js';
+import type { TicketsGroup } from '../shared/tickets-database.js';
 import type { Conversation } from './conversation-resolver.js';
 
 /**
- * The inbound transaction as steps (issue 25). A batch of one company's new messages is stored in
- * one transaction (InboundMessageBatches: the redeliveries skipped, each message's contact and
- * ticket found or created, the messages inserted); what features do with the stored messages
- * (the tickets' touch, the chatbot, the campaign answers, ...) is a step each, registered in
- * INBOUND_BATCH_STEPS (inbound.module.ts). A new channel or a flow engine adds a step there; the
- * batch's code does not change.
+ * The inbound transaction as steps (issue 25). Batches of new messages (a batch: one company's)
+ * are stored in one transaction, one company's or a group's (InboundMessageBatches: the
+ * redeliveries skipped, each message's contact and ticket found or created, the messages
+ * inserted); what features do with the stored messages (the tickets' touch, the chatbot, the
+ * campaign answers, ...) is a step each, registered in INBOUND_BATCH_STEPS (inbound.module.ts). A
+ * new channel or a flow engine adds a step there; the batches' code does not change.
  *
- * A step's life in one batch: `prepare` before the transaction (reads from other services;
- * undefined: nothing to do in this batch), `stored` in the transaction, side by side with the
- * other steps (their statements share round trips on the pipelined connection, issued in the
- * order the steps are registered), then what its follow-up asks: `viewed` still in the
- * transaction once the touched tickets' views are read, `beforeAnnounce` / `afterAnnounce` after
- * the commit, around the announcement of the batch's contacts, messages and tickets.
+ * A step's life in one transaction: `prepare` before it (reads from other services; undefined:
+ * nothing to do for these batches), `stored` in it, side by side with the other steps (their
+ * statements share round trips on the pipelined connection, issued in the order the steps are
+ * registered), then what its follow-up asks: `viewed` still in the transaction once the touched
+ * tickets' views are read, `beforeAnnounce` / `afterAnnounce` after the commit, around the
+ * announcement of the batches' contacts, messages and tickets. A step gets every batch of the
+ * transaction at once: its statements cover them all (`group.all`, each statement naming its
+ * companies), or each company's in its own scope (`group.as`), so a group of many small companies'
+ * batches costs a step a few statements, not a few per company.
  */
 export interface InboundBatchStep {
-  prepare(batch: InboundMessageBatch): Promise<InboundStepRun | undefined>;
+  prepare(batches: InboundMessageBatch[]): Promise<InboundStepRun | undefined>;
 }
 
 export interface InboundStepRun {
-  stored(tx: TicketsTx, batch: StoredInboundBatch): Promise<InboundStepFollowUp | undefined>;
+  /** `batches`: those of the transaction's companies that stored new messages. */
+  stored(group: TicketsGroup, batches: StoredInboundBatch[]): Promise<InboundStepFollowUp | undefined>;
 }
 
 export interface InboundStepFollowUp {
-  viewed?(tx: TicketsTx, tickets: ReadonlyMap<number, TicketView>): Promise<void>;
+  viewed?(group: TicketsGroup, tickets: ReadonlyMap<number, TicketView>): Promise<void>;
   beforeAnnounce?(): void;
   afterAnnounce?(): void;
 }

@@ -191,10 +191,10 @@ describe('InboundHandler', () => {
       }
     }
 
-    const messageIdsIn = (tx: TicketsTx, batch: StoredInboundBatch) =>
+    const messageIdsIn = (tx: TicketsTx, batches: StoredInboundBatch[]) =>
       tx.execute<{ n: number }>(
         sql`select count(*)::int as n from tickets.messages where id in (${sql.join(
-          batch.messages.map(({ row }) => sql`${row.id}`),
+          batches.flatMap(({ messages }) => messages.map(({ row }) => sql`${row.id}`)),
           sql`, `,
         )})`,
       );
@@ -203,13 +203,15 @@ describe('InboundHandler', () => {
       const number = '5511977000050';
       const seen: string[] = [];
       const step: InboundBatchStep = {
-        prepare: (batch) => {
-          seen.push(`prepare ${batch.events.map((event) => event.message.body).join(',')}`);
+        prepare: (batches) => {
+          seen.push(`prepare ${batches.flatMap(({ events }) => events.map((event) => event.message.body)).join(',')}`);
           return Promise.resolve({
-            stored: async (tx, stored) => {
+            stored: async (group, stored) => {
               // the batch's rows are visible in the step's transaction
-              const [row] = (await messageIdsIn(tx, stored)).rows;
-              seen.push(`stored ${stored.messages.map(({ row: message }) => message.body).join(',')} (${row!.n} in the transaction)`);
+              const [row] = (await messageIdsIn(group.all, stored)).rows;
+              seen.push(
+                `stored ${stored.flatMap(({ messages }) => messages.map(({ row: message }) => message.body)).join(',')} (${row!.n} in the transaction)`,
+              );
               return {
                 viewed: (_tx, tickets) => {
                   seen.push(`viewed ${[...tickets.values()].map((ticket) => ticket.lastMessage).join(',')}`);
@@ -249,6 +251,48 @@ describe('InboundHandler', () => {
       // without it, the redelivery stores the message
       await handler.storeMessages([message(number, 'F-1', 'perdida?')]);
       expect(await count('select count(*)::int as n from tickets.messages where wid = $1', ['F-1'])).toBe(1);
+    });
+
+    it('stores several companies’ batches in one transaction of their group, each company’s messages on its own contacts and tickets', async () => {
+      const number = '5511977000060'; // the same customer writes to both companies
+      const other = (id: string, body: string): InboundMessageEvent => ({
+        ...message(number, id, body),
+        companyId: COMPANY + 1,
+        whatsappId: WHATSAPP + 1,
+      });
+      const calls: number[][] = [];
+      const step: InboundBatchStep = {
+        prepare: () =>
+          Promise.resolve({
+            stored: (_group, stored) => {
+              calls.push(stored.map(({ companyId }) => companyId));
+              return Promise.resolve(undefined);
+            },
+          }),
+      };
+      const outcome = await withStep(step, () =>
+        handler.storeMessagesTogether([[message(number, 'G-1', 'a'), message(number, 'G-2', 'b')], [other('G-3', 'c')]]),
+      );
+      expect(outcome.outcome).toBe('done');
+      // one call of the step with both companies' batches
+      expect(calls).toEqual([[COMPANY, COMPANY + 1]]);
+      const rows = (
+        await owner.query<{ company_id: number; body: string; contact_company: number; ticket_company: number; xmin: string }>(
+          `select m.company_id, m.body, c.company_id as contact_company, t.company_id as ticket_company, m.xmin::text as xmin
+             from tickets.messages m join tickets.contacts c on c.id = m.contact_id join tickets.tickets t on t.id = m.ticket_id
+            where m.wid like 'G-%' order by m.wid`,
+        )
+      ).rows;
+      expect(rows.map((row) => [row.company_id, row.body, row.contact_company, row.ticket_company])).toEqual([
+        [COMPANY, 'a', COMPANY, COMPANY],
+        [COMPANY, 'b', COMPANY, COMPANY],
+        [COMPANY + 1, 'c', COMPANY + 1, COMPANY + 1],
+      ]);
+      expect(new Set(rows.map((row) => row.xmin)).size).toBe(1);
+      expect(await count('select count(*)::int as n from tickets.contacts where number = $1', [number])).toBe(2);
+      // delivered again together: nothing stored twice
+      await handler.storeMessagesTogether([[message(number, 'G-1', 'a')], [other('G-3', 'c')]]);
+      expect(await count(`select count(*)::int as n from tickets.messages where wid like 'G-%'`, [])).toBe(3);
     });
 
     it('leaves out a step that has nothing to do in a batch', async () => {

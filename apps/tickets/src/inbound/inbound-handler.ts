@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TenantScope } from '@atrium/database';
 import type { InboundAckEvent, InboundEvent, InboundMessageEvent } from '@atrium/contracts';
-import type { TicketsSchema } from '../db/schema.js';
 import { InboundCalls } from './inbound-calls.js';
 import { InboundMessageBatches } from './inbound-message-batches.js';
 import { InboundMessageChanges } from './inbound-message-changes.js';
@@ -44,12 +42,14 @@ export class InboundHandler {
     }
   }
 
-  /**
-   * Stores a batch of one company's new messages in one transaction (InboundMessageBatches);
-   * `shared` runs it in the caller's transaction of several companies (`withTenants`).
-   */
-  storeMessages(batch: InboundMessageEvent[], shared?: TenantScope<TicketsSchema>): Promise<InboundOutcome> {
-    return this.batches.store(batch, shared);
+  /** Stores a batch of one company's new messages in one transaction (InboundMessageBatches). */
+  storeMessages(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
+    return this.batches.store(batch);
+  }
+
+  /** Stores several companies' batches (one each) in one transaction of their group: all, or none (it throws). */
+  storeMessagesTogether(batches: InboundMessageEvent[][]): Promise<InboundOutcome> {
+    return this.batches.storeTogether(batches);
   }
 
   /** Raises several acks of one company in one transaction (InboundMessageChanges). */

@@ -1,18 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { InboundMessageEvent, MessageView } from '@atrium/contracts';
 import { CompanySettings } from '@atrium/kernel';
-import type { TenantScope } from '@atrium/database';
+import { tenantGroupOf } from '@atrium/database';
 import { DATABASE } from '@atrium/service-kit';
-import type { TicketsSchema } from '../db/schema.js';
 import { MessagesRepository, type MessageRow } from '../messages/messages.repository.js';
-import type { TicketsDatabase, TicketsTx } from '../shared/tickets-database.js';
+import type { TicketsDatabase, TicketsGroup } from '../shared/tickets-database.js';
 import { byChannelId, channelId } from './channel-ids.js';
-import { ConversationResolver } from './conversation-resolver.js';
+import { ConversationResolver, type InboundParty } from './conversation-resolver.js';
 import {
   INBOUND_BATCH_STEPS,
   type InboundBatchStep,
+  type InboundMessageBatch,
   type InboundStepFollowUp,
   type InboundStepRun,
+  type StoredInboundBatch,
   type StoredInboundMessage,
 } from './inbound-batch-step.js';
 import type { InboundOutcome } from './inbound-handler.js';
@@ -20,17 +21,28 @@ import { InboundViews, type CreatedMessages, type UpdatedMessage } from './inbou
 
 const DONE: InboundOutcome = { outcome: 'done' };
 
-/** What a batch's transaction leaves to do after the commit. */
-interface StoredBatch {
+/** The batches to store (groups left out where their company ignores them) and the steps' runs, read before the transaction. */
+interface PreparedBatches {
+  batches: InboundMessageBatch[];
+  runs: InboundStepRun[];
+}
+
+/** What the transaction leaves to do after the commit. */
+interface StoredBatches {
   /** Messages stored before (redeliveries), announced again. */
   again: UpdatedMessage[];
-  created?: CreatedMessages;
-  followUps?: InboundStepFollowUp[];
+  /** Each company's created contacts, messages and touched tickets. */
+  created: CreatedMessages[];
+  followUps: InboundStepFollowUp[];
 }
 
 /**
- * Stores a batch of one company's new messages in one transaction of a few statements: the ones
- * already stored (redeliveries) and repeats within the batch are skipped; each keeps the batch's
+ * Stores batches of new messages in one transaction of a few statements, a batch being one
+ * company's messages: one company's (`store`, its own transaction) or several companies' side by
+ * side (`storeTogether`, a transaction of their group: `Database.withTenantGroup`), where the
+ * statements cover every company of the group at once, so a message costs the same whether its
+ * company's batch is alone or one of many small ones (bench/HISTORY.md, inbound.mjs). The ones
+ * already stored (redeliveries) and repeats within a batch are skipped; each keeps its batch's
  * order; each finds or creates its contact and ticket (ConversationResolver). What features do
  * with the stored messages are the registered steps (inbound-batch-step.ts). Announced after the
  * commit: new contacts, each message, each touched ticket once.
@@ -46,111 +58,166 @@ export class InboundMessageBatches {
     @Inject(INBOUND_BATCH_STEPS) private readonly steps: InboundBatchStep[],
   ) {}
 
-  /** `shared` runs the work in the caller's transaction of several companies (`withTenants`): the caller commits. */
-  async store(batch: InboundMessageEvent[], shared?: TenantScope<TicketsSchema>): Promise<InboundOutcome> {
-    const companyId = batch[0]?.companyId;
-    if (companyId === undefined) return DONE;
-    if (batch.some((event) => event.companyId !== companyId)) throw new Error('a batch of inbound messages spans companies');
-    const ignoreGroups =
-      batch.some((event) => event.message.chat.isGroup) && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled';
-    const wanted = batch.filter((event) => !(ignoreGroups && event.message.chat.isGroup));
-    if (wanted.length === 0) return DONE;
-    const runs = (await Promise.all(this.steps.map((step) => step.prepare({ companyId, events: wanted })))).filter(
+  /** One company's batch in a transaction of its own. */
+  async store(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
+    const prepared = await this.prepare([batch]);
+    if (!prepared) return DONE;
+    const { companyId } = prepared.batches[0]!;
+    return this.outcome(await this.database.withTenant(companyId, (tx) => this.storeIn(tenantGroupOf(companyId, tx), prepared)));
+  }
+
+  /** Several companies' batches (one each) in one transaction of their group; all stored, or none (it throws). */
+  async storeTogether(batches: InboundMessageEvent[][]): Promise<InboundOutcome> {
+    const prepared = await this.prepare(batches);
+    if (!prepared) return DONE;
+    const companyIds = prepared.batches.map(({ companyId }) => companyId);
+    if (new Set(companyIds).size !== companyIds.length) throw new Error('two batches of one company stored together');
+    if (companyIds.length === 1) return this.store(prepared.batches[0]!.events);
+    return this.outcome(await this.database.withTenantGroup(companyIds, (group) => this.storeIn(group, prepared)));
+  }
+
+  /** Before the transaction: the batches to store and the steps' runs; undefined when none is left. */
+  private async prepare(eventBatches: InboundMessageEvent[][]): Promise<PreparedBatches | undefined> {
+    const batches: InboundMessageBatch[] = [];
+    for (const events of eventBatches) {
+      const companyId = events[0]?.companyId;
+      if (companyId === undefined) continue;
+      if (events.some((event) => event.companyId !== companyId)) throw new Error('a batch of inbound messages spans companies');
+      const ignoreGroups =
+        events.some((event) => event.message.chat.isGroup) && (await this.settings.of(companyId)).CheckMsgIsGroup === 'enabled';
+      const wanted = events.filter((event) => !(ignoreGroups && event.message.chat.isGroup));
+      if (wanted.length > 0) batches.push({ companyId, events: wanted });
+    }
+    if (batches.length === 0) return undefined;
+    const runs = (await Promise.all(this.steps.map((step) => step.prepare(batches)))).filter(
       (run): run is InboundStepRun => run !== undefined,
     );
-    const stored = await (shared ?? this.database.withTenant.bind(this.database))(companyId, async (tx): Promise<StoredBatch> => {
-      const known = byChannelId(
-        await this.messages.findByWids(
-          tx,
-          companyId,
-          wanted.flatMap(({ whatsappId, message }) => [
-            { whatsappId, wid: message.id },
-            ...(message.quotedId ? [{ whatsappId, wid: message.quotedId }] : []),
+    return { batches, runs };
+  }
+
+  private async storeIn(group: TicketsGroup, { batches, runs }: PreparedBatches): Promise<StoredBatches> {
+    const known = byChannelId(
+      await this.messages.findByCompanyWids(
+        group.all,
+        batches.flatMap(({ companyId, events }) =>
+          events.flatMap(({ whatsappId, message }) => [
+            { companyId, whatsappId, wid: message.id },
+            ...(message.quotedId ? [{ companyId, whatsappId, wid: message.quotedId }] : []),
           ]),
         ),
-      );
-      const again = await this.storedBefore(tx, wanted, known);
+      ),
+    );
+    const again = await this.storedBefore(
+      group,
+      batches.flatMap(({ events }) => events),
+      known,
+    );
+    // each batch's messages not stored yet, once each (a connection's channel ids are its company's alone)
+    const freshOf = new Map<number, InboundMessageEvent[]>();
+    for (const { companyId, events } of batches) {
       const fresh = [
         ...new Map(
-          wanted.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e]),
+          events.filter((e) => !known.has(channelId(e.whatsappId, e.message.id))).map((e) => [channelId(e.whatsappId, e.message.id), e]),
         ).values(),
       ];
-      if (fresh.length === 0) return { again };
-      const resolved = await this.conversations.resolve(
-        tx,
-        companyId,
-        fresh.map(({ whatsappId, message }) => ({
-          whatsappId,
-          chat: message.chat,
-          from: message.from,
-          fromMe: message.fromMe,
-          sentAt: message.timestamp,
-        })),
-      );
-      const { conversations } = resolved;
-      const rows = byChannelId(
-        await this.messages.insertManyIfAbsent(
-          tx,
-          fresh.map(({ whatsappId, message }, i) => ({
-            companyId,
-            ticketId: conversations[i]!.ticket.id,
-            contactId: (conversations[i]!.author ?? conversations[i]!.contact).id,
+      if (fresh.length > 0) freshOf.set(companyId, fresh);
+    }
+    if (freshOf.size === 0) return { again, created: [], followUps: [] };
+    const resolved = await this.conversations.resolveGroup(
+      group,
+      new Map(
+        [...freshOf].map(([companyId, fresh]) => [
+          companyId,
+          fresh.map(({ whatsappId, message }): InboundParty => ({
             whatsappId,
-            wid: message.id,
-            body: message.body,
+            chat: message.chat,
+            from: message.from,
             fromMe: message.fromMe,
-            read: message.fromMe,
-            mediaType: message.mediaType,
-            mediaPath: message.media?.path ?? null,
-            mediaName: message.media?.filename ?? null,
-            quotedMsgId: message.quotedId ? (known.get(channelId(whatsappId, message.quotedId))?.id ?? null) : null,
-            ack: message.fromMe ? 1 : 0,
+            sentAt: message.timestamp,
           })),
-        ),
-      );
-      // a concurrent delivery of the same message stored it: not ours to announce
-      const inserted: StoredInboundMessage[] = fresh.flatMap((event, i) => {
-        const row = rows.get(channelId(event.whatsappId, event.message.id));
-        return row ? [{ event, row, conversation: conversations[i]! }] : [];
+        ]),
+      ),
+    );
+    const pending = [...freshOf].flatMap(([companyId, fresh]) =>
+      fresh.map((event, i) => ({ companyId, event, conversation: resolved.get(companyId)!.conversations[i]! })),
+    );
+    const rows = byChannelId(
+      await this.messages.insertManyIfAbsent(
+        group.all,
+        pending.map(({ companyId, event: { whatsappId, message }, conversation }) => ({
+          companyId,
+          ticketId: conversation.ticket.id,
+          contactId: (conversation.author ?? conversation.contact).id,
+          whatsappId,
+          wid: message.id,
+          body: message.body,
+          fromMe: message.fromMe,
+          read: message.fromMe,
+          mediaType: message.mediaType,
+          mediaPath: message.media?.path ?? null,
+          mediaName: message.media?.filename ?? null,
+          quotedMsgId: message.quotedId ? (known.get(channelId(whatsappId, message.quotedId))?.id ?? null) : null,
+          ack: message.fromMe ? 1 : 0,
+        })),
+      ),
+    );
+    // a concurrent delivery of the same message stored it: not ours to announce
+    const stored: StoredInboundBatch[] = [];
+    for (const companyId of freshOf.keys()) {
+      const messages: StoredInboundMessage[] = pending.flatMap(({ companyId: company, event, conversation }) => {
+        const row = company === companyId ? rows.get(channelId(event.whatsappId, event.message.id)) : undefined;
+        return row ? [{ event, row, conversation }] : [];
       });
-      if (inserted.length === 0) return { again };
-      await this.linkQuotesWithinBatch(tx, inserted, rows);
-      // the steps side by side, in their order (their statements share round trips on the
-      // transaction's pipelined connection); each works on the rows in hand, not on what another wrote
-      const followUps = (await Promise.all(runs.map((run) => run.stored(tx, { companyId, messages: inserted })))).filter(
-        (followUp): followUp is InboundStepFollowUp => followUp !== undefined,
-      );
-      const tickets = await this.views.tickets(
-        tx,
-        companyId,
-        inserted.map(({ row }) => row.ticketId),
-      );
-      for (const followUp of followUps) await followUp.viewed?.(tx, tickets);
-      const messageViews: MessageView[] = [];
-      for (const { event, row, conversation } of inserted) {
-        const quoted = event.message.quotedId
-          ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ??
-            rows.get(channelId(event.whatsappId, event.message.quotedId)))
-          : undefined;
-        messageViews.push(await this.views.messageView(tx, conversation, row, quoted));
-      }
-      const created: CreatedMessages = {
-        messages: messageViews,
-        tickets,
-        contacts: await this.views.contactViewsOf(tx, companyId, resolved),
-      };
-      return { again, created, followUps };
-    });
-    const { again, created, followUps } = stored;
-    if (again.length === 0 && !created) return DONE;
+      if (messages.length > 0) stored.push({ companyId, messages });
+    }
+    if (stored.length === 0) return { again, created: [], followUps: [] };
+    await this.linkQuotesWithinBatch(
+      group,
+      stored.flatMap(({ messages }) => messages),
+      rows,
+    );
+    // the steps side by side, in their order (their statements share round trips on the
+    // transaction's pipelined connection); each works on the rows in hand, not on what another wrote
+    const followUps = (await Promise.all(runs.map((run) => run.stored(group, stored)))).filter(
+      (followUp): followUp is InboundStepFollowUp => followUp !== undefined,
+    );
+    const tickets = await this.views.tickets(
+      group.all,
+      stored.map(({ companyId }) => companyId),
+      stored.flatMap(({ messages }) => messages.map(({ row }) => row.ticketId)),
+    );
+    for (const followUp of followUps) await followUp.viewed?.(group, tickets);
+    const created = await Promise.all(
+      stored.map(async ({ companyId, messages }): Promise<CreatedMessages> => {
+        const messageViews: MessageView[] = [];
+        for (const { event, row, conversation } of messages) {
+          const quoted = event.message.quotedId
+            ? (known.get(channelId(event.whatsappId, event.message.quotedId)) ??
+              rows.get(channelId(event.whatsappId, event.message.quotedId)))
+            : undefined;
+          messageViews.push(await this.views.messageView(group.all, conversation, row, quoted));
+        }
+        const ticketIds = new Set(messages.map(({ row }) => row.ticketId));
+        return {
+          messages: messageViews,
+          tickets: new Map([...tickets].filter(([id]) => ticketIds.has(id))),
+          contacts: await this.views.contactViewsOf(group.all, companyId, resolved.get(companyId)!),
+        };
+      }),
+    );
+    return { again, created, followUps };
+  }
+
+  private outcome({ again, created, followUps }: StoredBatches): InboundOutcome {
+    if (again.length === 0 && created.length === 0) return DONE;
     return {
       outcome: 'done',
       announce: () => {
         for (const message of again) this.views.announceAgain(message);
-        if (!created) return;
-        for (const followUp of followUps ?? []) followUp.beforeAnnounce?.();
-        this.views.announceCreated(created);
-        for (const followUp of followUps ?? []) followUp.afterAnnounce?.();
+        if (created.length === 0) return;
+        for (const followUp of followUps) followUp.beforeAnnounce?.();
+        for (const batch of created) this.views.announceCreated(batch);
+        for (const followUp of followUps) followUp.afterAnnounce?.();
       },
     };
   }
@@ -160,22 +227,29 @@ export class InboundMessageBatches {
    * the process that stored them may have died between its commit and its announcement. Their
    * create is announced again (clients keep one message per id), or an agent would never see them.
    */
-  private async storedBefore(tx: TicketsTx, batch: InboundMessageEvent[], known: Map<string, MessageRow>): Promise<UpdatedMessage[]> {
+  private async storedBefore(
+    group: TicketsGroup,
+    events: InboundMessageEvent[],
+    known: Map<string, MessageRow>,
+  ): Promise<UpdatedMessage[]> {
     const rows = new Map<number, MessageRow>();
-    for (const { whatsappId, message } of batch) {
+    for (const { whatsappId, message } of events) {
       const row = message.fromMe ? undefined : known.get(channelId(whatsappId, message.id));
       if (row) rows.set(row.id, row);
     }
-    return Promise.all([...rows.values()].map((row) => this.views.updated(tx, row)));
+    return Promise.all([...rows.values()].map((row) => group.as(row.companyId, (tx) => this.views.updated(tx, row))));
   }
 
   /** A reply to a message of the same batch learns its quoted message's id once both are stored. */
-  private async linkQuotesWithinBatch(tx: TicketsTx, inserted: StoredInboundMessage[], rows: Map<string, MessageRow>) {
+  private async linkQuotesWithinBatch(group: TicketsGroup, inserted: StoredInboundMessage[], rows: Map<string, MessageRow>) {
     for (const entry of inserted) {
       const { quotedId } = entry.event.message;
       if (!quotedId || entry.row.quotedMsgId !== null) continue;
       const quoted = rows.get(channelId(entry.event.whatsappId, quotedId));
-      if (quoted) entry.row = (await this.messages.update(tx, entry.row.companyId, entry.row.id, { quotedMsgId: quoted.id })) ?? entry.row;
+      if (quoted) {
+        const { companyId, id } = entry.row;
+        entry.row = (await group.as(companyId, (tx) => this.messages.update(tx, companyId, id, { quotedMsgId: quoted.id }))) ?? entry.row;
+      }
     }
   }
 }

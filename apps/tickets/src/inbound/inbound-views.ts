@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactView, MessageView, TicketView } from '@atrium/contracts';
+import type { Companies } from '@atrium/database';
 import { ContactViews } from '../contacts/contact.view.js';
 import { toMessageView } from '../messages/message.view.js';
 import { MessagesRepository, type MessageRecord, type MessageRow } from '../messages/messages.repository.js';
@@ -59,8 +60,8 @@ export class InboundViews {
   }
 
   /** The tickets' views, by id. */
-  async tickets(tx: TicketsTx, companyId: number, ids: number[]): Promise<Map<number, TicketView>> {
-    return new Map((await this.ticketViews.many(tx, companyId, [...new Set(ids)])).map((view) => [view.id, view]));
+  async tickets(tx: TicketsTx, companies: Companies, ids: number[]): Promise<Map<number, TicketView>> {
+    return new Map((await this.ticketViews.many(tx, companies, [...new Set(ids)])).map((view) => [view.id, view]));
   }
 
   /** The created and updated contacts' views, their connections' names read once for both. */

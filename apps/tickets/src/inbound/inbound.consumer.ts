@@ -35,11 +35,6 @@ function failureDelay(deliveryCount: number): number {
   return Math.min(30_000, 500 * 2 ** Math.min(deliveryCount, 6));
 }
 
-/** PostgreSQL's refusal of a statement sent after another failed in the same transaction (25P02). */
-function isAbortedTransaction(error: unknown): boolean {
-  return [error, (error as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: string } | null)?.code === '25P02');
-}
-
 /** What an admin reads of a failure: the database's own message rather than the query around it, storable and bounded. */
 function reasonOf(error: unknown): string {
   let cause = error;
@@ -68,7 +63,7 @@ interface CompanyBatch {
  * low rate a batch is one event (nothing waits for a timer), under load one transaction stores
  * up to INBOUND_BATCH_SIZE messages. A lane takes the batches of several waiting companies at
  * once (up to INBOUND_COMPANIES_PER_TRANSACTION, INBOUND_BATCH_SIZE events in all) and stores
- * their messages in one transaction, side by side (`Database.withTenants`): with many small
+ * their messages in one transaction of their group (`Database.withTenantGroup`): with many small
  * companies a company's wait is then a few transactions, not one transaction per company ahead
  * of it in the line (bench/HISTORY.md, inbound.mjs). An event is acknowledged only after its transaction
  * committed, and announced to sockets after that; failures are redelivered (JetStream), and a
@@ -242,29 +237,16 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * Several companies' messages in one transaction, each company's statements with its own tenant
-   * (`Database.withTenants`), then each batch acknowledged and announced. Answers false when it
-   * failed (rolled back: nothing stored, nothing acknowledged), for the caller to store each
-   * company's batch on its own, so one bad batch holds no other company back.
+   * Several companies' messages in one transaction of their group (InboundMessageBatches.storeTogether:
+   * its statements cover every company at once), then each batch acknowledged and the group
+   * announced. Answers false when it failed (rolled back: nothing stored, nothing acknowledged),
+   * for the caller to store each company's batch on its own, so one bad batch holds no other
+   * company back.
    */
   private async storeTogether(group: CompanyBatch[]): Promise<boolean> {
-    let outcomes: InboundOutcome[];
+    let outcome: InboundOutcome;
     try {
-      outcomes = await this.database.withTenants(async (as) => {
-        // every company's work ends before the transaction does, failed or not (no statement of it left behind)
-        const settled = await Promise.allSettled(
-          group.map(({ batch }) =>
-            this.handler.storeMessages(
-              batch.map(({ event }) => event as InboundMessageEvent),
-              as,
-            ),
-          ),
-        );
-        const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-        // the statement that failed, rather than those refused after it (the transaction was aborted)
-        if (failures.length > 0) throw failures.find((error) => !isAbortedTransaction(error)) ?? failures[0];
-        return settled.map((result) => (result as PromiseFulfilledResult<InboundOutcome>).value);
-      });
+      outcome = await this.handler.storeMessagesTogether(group.map(({ batch }) => batch.map(({ event }) => event as InboundMessageEvent)));
     } catch (error) {
       this.logger.warn(
         { err: error, companies: group.map(({ companyId }) => companyId) },
@@ -272,9 +254,13 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
       );
       return false;
     }
-    for (const [i, { batch }] of group.entries()) this.settle(batch, outcomes[i]!);
+    this.settle(
+      group.flatMap(({ batch }) => batch),
+      outcome,
+    );
     return true;
   }
+
   /**
    * A batch in stream order: each run of consecutive messages in one transaction, any other
    * event (edit, revoke, call) on its own. A run that fails is retried event by event, so one

@@ -59,14 +59,17 @@ export interface MessageRecord {
  */
 const channelIdKeys = sql`unnest(${sql.placeholder('whatsappIds')}::int[], ${sql.placeholder('wids')}::varchar[]) as channel_ids(whatsapp_id, wid)`;
 
-/** The message of one pair of `channelIdKeys` (unique per company and connection). */
-function messageOfChannelId(tx: TicketsTx) {
+/** The same keys, each with its company: `unnest(companyIds, whatsappIds, wids)` (a group of companies' lookups in one statement). */
+const companyChannelIdKeys = sql`unnest(${sql.placeholder('companyIds')}::int[], ${sql.placeholder('whatsappIds')}::int[], ${sql.placeholder('wids')}::varchar[]) as channel_ids(company_id, whatsapp_id, wid)`;
+
+/** The message of one pair of `channelIdKeys` (unique per company and connection); of one triple of `companyChannelIdKeys` with `ofKeysCompany`. */
+function messageOfChannelId(tx: TicketsTx, ofKeysCompany = false) {
   return tx
     .select()
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, sql.placeholder('companyId')),
+        ofKeysCompany ? sql`${messages.companyId} = channel_ids.company_id` : eq(messages.companyId, sql.placeholder('companyId')),
         sql`${messages.whatsappId} = channel_ids.whatsapp_id`,
         sql`${messages.wid} = channel_ids.wid`,
       ),
@@ -102,6 +105,16 @@ export class MessagesRepository {
   findByWids(tx: TicketsTx, companyId: number, keys: Array<{ whatsappId: number; wid: string }>): Promise<MessageRow[]> {
     if (keys.length === 0) return Promise.resolve([]);
     return this.byWidsSelect.execute(tx, channelIdValues(companyId, keys));
+  }
+
+  /** The stored messages of these channel ids, each key of its company (a group of companies' batches: `Database.withTenantGroup`). */
+  findByCompanyWids(tx: TicketsTx, keys: Array<{ companyId: number; whatsappId: number; wid: string }>): Promise<MessageRow[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.byCompanyWidsSelect.execute(tx, {
+      companyIds: keys.map((key) => key.companyId),
+      whatsappIds: keys.map((key) => key.whatsappId),
+      wids: keys.map((key) => key.wid),
+    });
   }
 
   /** Our messages stored under these chosen ids (a retried send's earlier row). */
@@ -343,6 +356,15 @@ export class MessagesRepository {
     return tx
       .select(messageColumnsOf(found))
       .from(channelIdKeys)
+      .innerJoinLateral(found, sql`true`)
+      .prepare(name);
+  });
+
+  private readonly byCompanyWidsSelect = new ReusableSelect('messages_by_company_wids', (tx: TicketsTx, name) => {
+    const found = messageOfChannelId(tx, true);
+    return tx
+      .select(messageColumnsOf(found))
+      .from(companyChannelIdKeys)
       .innerJoinLateral(found, sql`true`)
       .prepare(name);
   });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, type Actor, type TicketView } from '@atrium/contracts';
+import type { Companies } from '@atrium/database';
 import type { TicketsTx } from '../shared/tickets-database.js';
 import { assertCanSee } from './ticket-access.js';
 import { toTicketView } from './ticket.view.js';
@@ -23,7 +24,8 @@ export class TicketViews {
     return toTicketView(record!);
   }
 
-  async many(tx: TicketsTx, companyId: number, ids: number[]): Promise<TicketView[]> {
-    return (await this.tickets.records(tx, companyId, ids)).map(toTicketView);
+  /** `companies`: a company, or the companies of a group's transaction. */
+  async many(tx: TicketsTx, companies: Companies, ids: number[]): Promise<TicketView[]> {
+    return (await this.tickets.records(tx, companies, ids)).map(toTicketView);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type TicketStatus, type TicketViewer } from '@atrium/contracts';
-import { ReusableSelect } from '@atrium/database';
+import { companyList, ofCompanies, ReusableSelect, type Companies } from '@atrium/database';
 import { newestFirst, pageOffset } from '@atrium/kernel';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import { contacts, queues, tags, ticketTags, ticketTexts, tickets, userRefs, whatsappRefs } from '../db/schema.js';
@@ -146,12 +146,19 @@ export class TicketsRepository {
   }
 
   /** The open or pending tickets of these contacts (one per contact and connection at most). */
-  findActiveOfContacts(tx: TicketsTx, companyId: number, contactIds: number[]): Promise<TicketRow[]> {
+  /** `companies`: a company, or the companies of a group's transaction (`Database.withTenantGroup`). */
+  findActiveOfContacts(tx: TicketsTx, companies: Companies, contactIds: number[]): Promise<TicketRow[]> {
     if (contactIds.length === 0) return Promise.resolve([]);
     return tx
       .select()
       .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), inArray(tickets.contactId, contactIds), inArray(tickets.status, ['open', 'pending'])));
+      .where(
+        and(
+          ofCompanies(tickets.companyId, companies),
+          inArray(tickets.contactId, contactIds),
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      );
   }
 
   /** Inserts unless the contact already has an active ticket on the connection (then undefined). */
@@ -196,9 +203,10 @@ export class TicketsRepository {
    * (concurrent batches wait on each other instead of deadlocking). `ours`: the last of them is
    * ours, now waiting for the customer's reply (inactivity), else the customer spoke last.
    */
+  /** `companies`: a company, or the companies of a group's transaction (the tickets' ids say whose). */
   async touchMany(
     tx: TicketsTx,
-    companyId: number,
+    companies: Companies,
     changes: Array<{ id: number; lastMessage: string; unread: number; ours: boolean }>,
   ): Promise<void> {
     if (changes.length === 0) return;
@@ -214,7 +222,7 @@ export class TicketsRepository {
         awaiting_reply_since = case when touched.ours then now() else null end,
         updated_at = now()
       from (values ${rows}) as touched(id, last_message, unread, ours)
-      where ${tickets.companyId} = ${companyId} and ${tickets.id} = touched.id`);
+      where ${ofCompanies(tickets.companyId, companies)} and ${tickets.id} = touched.id`);
   }
 
   /** The automaton's changes of several tickets (its chatbot flag, the queue chosen) in one statement, rows locked in id order. */
@@ -302,11 +310,12 @@ export class TicketsRepository {
    * company's statistics, PostgreSQL may walk every entry of the company's indexes instead (tens
    * of milliseconds once a busy ticket's updates have left many dead entries there).
    */
-  async records(tx: TicketsTx, companyId: number, ids: number[]): Promise<TicketRecord[]> {
+  /** `companies`: a company, or the companies of a group's transaction (`Database.withTenantGroup`). */
+  async records(tx: TicketsTx, companies: Companies, ids: number[]): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
     // the ids as one array: the same statement for any number of tickets, built once and prepared
     // once per connection (the hot path reads ticket views several times per batch)
-    const rows = await this.recordsSelect.execute(tx, { companyId, ids });
+    const rows = await this.recordsSelect.execute(tx, { companyIds: companyList(companies), ids });
     const byId = new Map(rows.map((row) => [row.ticket.id, row]));
     return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
@@ -419,7 +428,10 @@ export class TicketsRepository {
   private readonly recordsSelect = new ReusableSelect('tickets_records', (tx: TicketsTx, name) =>
     this.selectRecords(tx)
       .where(
-        and(sql`${tickets.companyId} + 0 = ${sql.placeholder('companyId')}`, sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`),
+        and(
+          sql`${tickets.companyId} + 0 = any(${sql.placeholder('companyIds')}::int[])`,
+          sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`,
+        ),
       )
       .prepare(name),
   );

@@ -6,17 +6,19 @@ import type { InboundBatchStep, InboundStepRun } from '../inbound-batch-step.js'
 @Injectable()
 export class CampaignRepliesStep implements InboundBatchStep {
   private readonly run: InboundStepRun = {
-    stored: async (tx, batch) => {
+    stored: async (group, batches) => {
       const clearAnswered = await this.campaignReplies.stateAnswers(
-        tx,
-        batch.messages
-          .filter(({ event }) => !event.message.fromMe && !event.message.chat.isGroup)
-          .map(({ event, row, conversation }) => ({
-            companyId: batch.companyId,
-            whatsappId: event.whatsappId,
-            number: conversation.contact.number,
-            messageId: row.id,
-          })),
+        group.all,
+        batches.flatMap(({ companyId, messages }) =>
+          messages
+            .filter(({ event }) => !event.message.fromMe && !event.message.chat.isGroup)
+            .map(({ event, row, conversation }) => ({
+              companyId,
+              whatsappId: event.whatsappId,
+              number: conversation.contact.number,
+              messageId: row.id,
+            })),
+        ),
       );
       return { beforeAnnounce: clearAnswered };
     },

@@ -11,24 +11,54 @@ import type { InboundBatchStep, InboundMessageBatch, InboundStepRun } from '../i
 export class ChatbotStep implements InboundBatchStep {
   constructor(@Inject(ChatbotService) private readonly chatbot: ChatbotService) {}
 
-  async prepare({ companyId, events }: InboundMessageBatch): Promise<InboundStepRun | undefined> {
-    if (!events.some((event) => !event.message.fromMe)) return undefined;
-    const prepared = await this.chatbot.prepare(companyId);
+  async prepare(batches: InboundMessageBatch[]): Promise<InboundStepRun | undefined> {
+    const waiting = batches.filter(({ events }) => events.some((event) => !event.message.fromMe));
+    if (waiting.length === 0) return undefined;
+    const prepared = new Map(
+      await Promise.all(waiting.map(async ({ companyId }) => [companyId, await this.chatbot.prepare(companyId)] as const)),
+    );
     return {
-      stored: async (tx, batch) => {
-        let replies: BotReplies = await this.chatbot.onStored(
-          tx,
-          companyId,
-          batch.messages.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row })),
-          prepared,
+      stored: async (group, stored) => {
+        // each company's automaton in its own scope, the companies side by side
+        const turns = await Promise.all(
+          stored.flatMap(({ companyId, messages }) => {
+            const companyPrepared = prepared.get(companyId);
+            if (!companyPrepared) return [];
+            return [
+              group
+                .as(companyId, (tx) =>
+                  this.chatbot.onStored(
+                    tx,
+                    companyId,
+                    messages.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row })),
+                    companyPrepared,
+                  ),
+                )
+                .then((replies): CompanyReplies => ({ companyId, replies })),
+            ];
+          }),
         );
         return {
-          viewed: async (viewTx, tickets) => {
-            replies = await this.chatbot.storeFirstTexts(viewTx, companyId, replies, new Map(tickets));
+          viewed: async (viewGroup, tickets) => {
+            await Promise.all(
+              turns.map(async (turn) => {
+                if (turn.replies.length === 0) return;
+                turn.replies = await viewGroup.as(turn.companyId, (tx) =>
+                  this.chatbot.storeFirstTexts(tx, turn.companyId, turn.replies, new Map(tickets)),
+                );
+              }),
+            );
           },
-          afterAnnounce: () => this.chatbot.send(replies),
+          afterAnnounce: () => {
+            for (const { replies } of turns) this.chatbot.send(replies);
+          },
         };
       },
     };
   }
+}
+
+interface CompanyReplies {
+  companyId: number;
+  replies: BotReplies;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { lastMessageText } from '../../messages/media-type.js';
 import type { MessageRow } from '../../messages/messages.repository.js';
-import type { TicketsTx } from '../../shared/tickets-database.js';
+import type { TicketsGroup } from '../../shared/tickets-database.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import type { InboundBatchStep, InboundStepRun, StoredInboundBatch } from '../inbound-batch-step.js';
 
@@ -25,12 +25,16 @@ export function touches(rows: Pick<MessageRow, 'ticketId' | 'mediaType' | 'body'
   return [...byTicket.values()];
 }
 
-/** Inbound step: the tickets the batch's messages went to take their last message, unread count and time. */
+/** Inbound step: the tickets the batches' messages went to take their last message, unread count and time. */
 @Injectable()
 export class TouchTicketsStep implements InboundBatchStep {
   private readonly run: InboundStepRun = {
-    stored: async (tx: TicketsTx, batch: StoredInboundBatch) => {
-      await this.tickets.touchMany(tx, batch.companyId, touches(batch.messages.map(({ row }) => row)));
+    stored: async (group: TicketsGroup, batches: StoredInboundBatch[]) => {
+      await this.tickets.touchMany(
+        group.all,
+        batches.map(({ companyId }) => companyId),
+        touches(batches.flatMap(({ messages }) => messages.map(({ row }) => row))),
+      );
       return undefined;
     },
   };
