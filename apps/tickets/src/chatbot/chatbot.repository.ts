@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ofCompanies, type Companies } from '@atrium/database';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { queueOptions, queues } from '../db/schema.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
@@ -17,9 +18,10 @@ export class ChatbotRepository {
   constructor(@Inject(DirectoryRepository) private readonly directory: DirectoryRepository) {}
 
   /** The connections among these ids (the directory's copy), a field their view lacks (an older sessions) at its default. */
-  async connections(tx: TicketsTx, companyId: number, ids: Array<number | null>): Promise<Map<number, BotConnection>> {
+  /** `companies`: a company, or the companies of a group's transaction. */
+  async connections(tx: TicketsTx, companies: Companies, ids: Array<number | null>): Promise<Map<number, BotConnection>> {
     const wanted = [...new Set(ids.flatMap((id) => (id === null ? [] : [id])))];
-    const refs = new Map((await this.directory.whatsappsByIds(tx, companyId, wanted)).map((ref) => [ref.id, ref] as const));
+    const refs = new Map((await this.directory.whatsappsByIds(tx, companies, wanted)).map((ref) => [ref.id, ref] as const));
     return new Map(
       wanted.map(
         (id) => [id, { automation: { ...NO_AUTOMATION, ...refs.get(id)?.automation }, queueIds: refs.get(id)?.queueIds ?? [] }] as const,
@@ -28,7 +30,7 @@ export class ChatbotRepository {
   }
 
   /** The company's queues among these ids, in menu order (`orderQueue`, then id). */
-  async queues(tx: TicketsTx, companyId: number, ids: number[]): Promise<BotQueueRow[]> {
+  async queues(tx: TicketsTx, companies: Companies, ids: number[]): Promise<BotQueueRow[]> {
     if (ids.length === 0) return [];
     const rows = await tx
       .select({
@@ -43,7 +45,7 @@ export class ChatbotRepository {
         schedules: queues.schedules,
       })
       .from(queues)
-      .where(and(eq(queues.companyId, companyId), inArray(queues.id, [...new Set(ids)])));
+      .where(and(ofCompanies(queues.companyId, companies), inArray(queues.id, [...new Set(ids)])));
     return rows.sort((a, b) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Companies } from '@atrium/database';
 import type { TicketView } from '@atrium/contracts';
 import type { ContactRow } from '../contacts/contacts.repository.js';
 import type { MessageRow } from '../messages/messages.repository.js';
@@ -9,9 +10,16 @@ import { BotHandoff } from './bot-handoff.js';
 import { BotReplySender, type BotReplies } from './bot-reply-sender.js';
 import type { BotReply } from './bot-replies.js';
 import { ChatbotClock } from './chatbot-clock.js';
-import { NO_AUTOMATION, planTurn, type ChatbotAction, type ChatbotPrepared, type TurnInput } from './chatbot-planner.js';
+import {
+  NO_AUTOMATION,
+  planTurn,
+  type BotConnection,
+  type ChatbotAction,
+  type ChatbotPrepared,
+  type TurnInput,
+} from './chatbot-planner.js';
 import { ChatbotSettings } from './chatbot-settings.js';
-import { ChatbotRepository, type BotOptionRow } from './chatbot.repository.js';
+import { ChatbotRepository, type BotOptionRow, type BotQueueRow } from './chatbot.repository.js';
 import { Ratings } from './ratings.js';
 
 export type { BotReplies } from './bot-reply-sender.js';
@@ -22,6 +30,13 @@ export interface StoredCustomerMessage {
   ticket: TicketRow;
   contact: ContactRow;
   message: MessageRow;
+}
+
+/** What the automaton reads of a batch's tickets before it plans (`ChatbotService.read`), by ticket, connection and queue id. */
+export interface ChatbotReads {
+  states: Map<number, TicketBotRow>;
+  connections: Map<number, BotConnection>;
+  queues: Map<number, BotQueueRow>;
 }
 
 /** What the menus change of a ticket: its chatbot flag (the robot icon) and the queue chosen. */
@@ -71,31 +86,49 @@ export class ChatbotService {
   }
 
   /**
-   * Runs the automaton on the batch's customer messages; their replies are queued in the same
-   * transaction (`bot_replies`). Reads and writes are per batch, not per message: the batch's
-   * connections, queues, option trees and positions read once, the new positions and the tickets'
-   * bot fields written in one statement each; tickets are handled side by side (their statements
-   * share round trips on the transaction's pipelined connection), each ticket's messages in order.
+   * What the automaton reads of the batch's tickets before it plans: their positions, their
+   * connections and the queues those and the tickets name. `companies`: the batch's company, or a
+   * group's (their ids are the platform's, so one read serves each company's `onStored`).
    */
-  async onStored(tx: TicketsTx, companyId: number, stored: StoredCustomerMessage[], prepared: ChatbotPrepared): Promise<BotReplies> {
+  async read(tx: TicketsTx, companies: Companies, stored: StoredCustomerMessage[]): Promise<ChatbotReads> {
     const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
-    if (waiting.length === 0) return [];
+    if (waiting.length === 0) return { states: new Map(), connections: new Map(), queues: new Map() };
     const [states, connections] = await Promise.all([
       this.bots.findMany(
         tx,
-        companyId,
+        companies,
         waiting.map(({ ticket }) => ticket.id),
       ),
       this.repository.connections(
         tx,
-        companyId,
+        companies,
         waiting.map(({ ticket }) => ticket.whatsappId),
       ),
     ]);
     const queueIds = [...connections.values()]
       .flatMap((c) => c.queueIds)
       .concat(waiting.flatMap(({ ticket }) => (ticket.queueId === null ? [] : [ticket.queueId])));
-    const queues = new Map((await this.repository.queues(tx, companyId, queueIds)).map((q) => [q.id, q] as const));
+    const queues = new Map((await this.repository.queues(tx, companies, queueIds)).map((q) => [q.id, q] as const));
+    return { states, connections, queues };
+  }
+
+  /**
+   * Runs the automaton on the batch's customer messages; their replies are queued in the same
+   * transaction (`bot_replies`). Reads and writes are per batch, not per message: the batch's
+   * connections, queues, option trees and positions read once, the new positions and the tickets'
+   * bot fields written in one statement each; tickets are handled side by side (their statements
+   * share round trips on the transaction's pipelined connection), each ticket's messages in order.
+   */
+  async onStored(
+    tx: TicketsTx,
+    companyId: number,
+    stored: StoredCustomerMessage[],
+    prepared: ChatbotPrepared,
+    read?: ChatbotReads,
+  ): Promise<BotReplies> {
+    const waiting = stored.filter(({ message, ticket }) => !message.fromMe && !ticket.isGroup);
+    if (waiting.length === 0) return [];
+    const { states, connections, queues } = read ?? (await this.read(tx, companyId, waiting));
     // each queue's option tree read once for the batch, when a turn first needs it
     const reading = new Map<number, Promise<BotOptionRow[]>>();
     const trees = new Map<number, BotOptionRow[]>();

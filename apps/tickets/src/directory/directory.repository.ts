@@ -1,3 +1,4 @@
+import { ofCompanies, type Companies } from '@atrium/database';
 import { Injectable } from '@nestjs/common';
 import type { ConnectionAutomation, UserRefRecord, WhatsappProvider } from '@atrium/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -112,12 +113,13 @@ export class DirectoryRepository {
     return row;
   }
 
-  whatsappsByIds(tx: TicketsTx, companyId: number, ids: number[]): Promise<WhatsappRefRow[]> {
+  /** `companies`: a company, or the companies of a group's transaction. */
+  whatsappsByIds(tx: TicketsTx, companies: Companies, ids: number[]): Promise<WhatsappRefRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return tx
       .select()
       .from(whatsappRefs)
-      .where(and(eq(whatsappRefs.companyId, companyId), inArray(whatsappRefs.id, ids)));
+      .where(and(ofCompanies(whatsappRefs.companyId, companies), inArray(whatsappRefs.id, ids)));
   }
 
   whatsapps(tx: TicketsTx, companyId: number): Promise<WhatsappRefRow[]> {

@@ -1,3 +1,4 @@
+import { ofCompanies, type Companies } from '@atrium/database';
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BotRef } from '@atrium/contracts';
@@ -36,12 +37,13 @@ export class TicketBotsRepository {
     return row;
   }
 
-  async findMany(tx: TicketsTx, companyId: number, ticketIds: number[]): Promise<Map<number, TicketBotRow>> {
+  /** `companies`: a company, or the companies of a group's transaction. */
+  async findMany(tx: TicketsTx, companies: Companies, ticketIds: number[]): Promise<Map<number, TicketBotRow>> {
     if (ticketIds.length === 0) return new Map();
     const rows = await tx
       .select()
       .from(ticketBots)
-      .where(and(eq(ticketBots.companyId, companyId), inArray(ticketBots.ticketId, [...new Set(ticketIds)])));
+      .where(and(ofCompanies(ticketBots.companyId, companies), inArray(ticketBots.ticketId, [...new Set(ticketIds)])));
     return new Map(rows.map((row) => [row.ticketId, row]));
   }
 

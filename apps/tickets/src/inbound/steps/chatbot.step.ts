@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ChatbotService, type BotReplies } from '../../chatbot/chatbot.service.js';
-import type { InboundBatchStep, InboundMessageBatch, InboundStepRun } from '../inbound-batch-step.js';
+import type { InboundBatchStep, InboundMessageBatch, InboundStepRun, StoredInboundBatch } from '../inbound-batch-step.js';
 
 /**
  * Inbound step: the chatbot on the batch's customer messages (ChatbotService.onStored), its
@@ -19,21 +19,21 @@ export class ChatbotStep implements InboundBatchStep {
     );
     return {
       stored: async (group, stored) => {
-        // each company's automaton in its own scope, the companies side by side
+        const customerMessages = (messages: StoredInboundBatch['messages']) =>
+          messages.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row }));
+        // what the automaton reads, for every company at once; then each company's automaton in its own scope, side by side
+        const read = await this.chatbot.read(
+          group.all,
+          stored.map(({ companyId }) => companyId),
+          stored.filter(({ companyId }) => prepared.has(companyId)).flatMap(({ messages }) => customerMessages(messages)),
+        );
         const turns = await Promise.all(
           stored.flatMap(({ companyId, messages }) => {
             const companyPrepared = prepared.get(companyId);
             if (!companyPrepared) return [];
             return [
               group
-                .as(companyId, (tx) =>
-                  this.chatbot.onStored(
-                    tx,
-                    companyId,
-                    messages.map(({ row, conversation }) => ({ ticket: conversation.ticket, contact: conversation.contact, message: row })),
-                    companyPrepared,
-                  ),
-                )
+                .as(companyId, (tx) => this.chatbot.onStored(tx, companyId, customerMessages(messages), companyPrepared, read))
                 .then((replies): CompanyReplies => ({ companyId, replies })),
             ];
           }),
