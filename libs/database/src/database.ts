@@ -3,6 +3,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
+import { AppError, ErrorCode } from '@atrium/contracts';
 import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_SETTING } from './tenant-policy.js';
 
 export type Db<TSchema extends Record<string, unknown>> = NodePgDatabase<TSchema>;
@@ -48,6 +49,23 @@ function coalesceWrites(client: pg.PoolClient): void {
     }
     return write.apply(this, args);
   } as Writable['write'];
+}
+
+/** What pg-pool throws when no connection came free within `connectionTimeoutMillis`. */
+const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
+/** What a caller is told to wait before trying again when the pool was busy. */
+export const POOL_BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Every connection of the pool stayed busy for `connectionTimeoutMillis`: nothing of the
+ * transaction ran, so it is a 503 ERR_SERVICE_UNAVAILABLE the caller may retry (with
+ * `retryAfterSeconds`), not an unexpected error (a 500 that says nothing of what happened).
+ */
+function poolBusy(error: unknown): AppError | undefined {
+  if (!(error instanceof Error) || error.message !== POOL_TIMEOUT) return undefined;
+  return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE, {
+    data: { reason: 'database busy', retryAfterSeconds: POOL_BUSY_RETRY_AFTER_SECONDS },
+  });
 }
 
 /** Runs a company's part of a shared transaction (`Database.withTenants`) with that company as the tenant. */
@@ -145,7 +163,9 @@ export class Database<TSchema extends Record<string, unknown>> {
 
   /** `opening` is built here from validated integers and constants only: it is sent as it is. */
   private async transaction<T>(opening: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw poolBusy(error) ?? error;
+    });
     const opened: Promise<unknown> = client.query(opening).then(
       () => undefined,
       (error: unknown) => error ?? new Error('the transaction did not open'),

@@ -26,7 +26,14 @@ const HTTP_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 
 interface HttpResponseLike {
   headersSent?: boolean;
+  setHeader?(name: string, value: string): void;
   status(code: number): { json(body: unknown): void };
+}
+
+/** `data.retryAfterSeconds` of an error a client may retry (a busy service, a saturated number): the `Retry-After` header. */
+function retryAfterOf(body: ErrorBody): number | undefined {
+  const seconds = (body.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /**
@@ -45,6 +52,8 @@ export class AppErrorFilter implements ExceptionFilter {
       const response = host.switchToHttp().getResponse<HttpResponseLike>();
       if (response.headersSent) return;
       const { status, ...payload } = body;
+      const retryAfter = retryAfterOf(body);
+      if (retryAfter !== undefined) response.setHeader?.('Retry-After', String(retryAfter));
       response.status(status).json(payload);
     }
   }
