@@ -195,7 +195,8 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
     const customer = freshNumber();
     const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Rita Agenda', number: customer })).body;
     const base = { body: 'Sua consulta é amanhã', contactId: contact.id, sendAt: new Date(Date.now() + 60_000).toISOString() };
-    const template = { ...TEMPLATE, parameters: { body: ['Rita', '7788'] } };
+    // a value may name the contact, as a campaign's name the list's columns
+    const template = { ...TEMPLATE, parameters: { body: ['{nome}', '7788'] } };
     const settled = async (id: number) => {
       let schedule: ScheduleView | undefined;
       await eventually(async () => {
@@ -242,7 +243,7 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
             {
               type: 'body',
               parameters: [
-                { type: 'text', text: 'Rita' },
+                { type: 'text', text: 'Rita Agenda' },
                 { type: 'text', text: '7788' },
               ],
             },
@@ -250,7 +251,7 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
         },
       }),
     ]);
-    expect(await conversation(customer)).toEqual([{ body: 'Olá Rita, seu pedido 7788 está pronto', from_me: true }]);
+    expect(await conversation(customer)).toEqual([{ body: 'Olá Rita Agenda, seu pedido 7788 está pronto', from_me: true }]);
 
     // once the customer writes, the window is open: the same kind of schedule sends its body as free text
     await metaCall(env.meta, 'POST', `/_sandbox/customers/${customer}/messages`, { phoneNumberId: number.phoneNumberId, text: 'Ok!' });

@@ -22,6 +22,7 @@ function aSchedule(overrides: Partial<ScheduleView> = {}): ScheduleView {
     sentLate: false,
     mediaPath: null,
     mediaName: null,
+    template: null,
     createdAt: now,
     updatedAt: now,
     ...overrides,
