@@ -1,5 +1,5 @@
-import { AppError, ErrorCode } from '@atrium/contracts';
-import { createPool, Database } from './database.js';
+import { isBusyError } from '@atrium/contracts';
+import { createPool, Database, DatabaseBusyError } from './database.js';
 
 const OWNER_URL = process.env.TEST_DATABASE_OWNER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -8,7 +8,7 @@ describe('Database: a pool with no free connection', () => {
   const database = new Database(pool, {});
   afterAll(() => pool.end());
 
-  it('answers 503 ERR_SERVICE_UNAVAILABLE with retryAfterSeconds (not an unexpected error) when no connection came free in time, and runs nothing', async () => {
+  it('fails with a DatabaseBusyError (a BusyError: 503 with retryAfterSeconds, not an unexpected 500) when no connection came free in time, and runs nothing', async () => {
     const held = await pool.connect();
     let ran = false;
     try {
@@ -17,8 +17,9 @@ describe('Database: a pool with no free connection', () => {
           ran = true;
         })
         .catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(AppError);
-      expect(refused).toMatchObject({ code: ErrorCode.ERR_SERVICE_UNAVAILABLE, status: 503, data: { retryAfterSeconds: 1 } });
+      expect(refused).toBeInstanceOf(DatabaseBusyError);
+      expect(isBusyError(refused)).toBe(true);
+      expect(refused).toMatchObject({ retryAfterSeconds: 1 });
       expect(ran).toBe(false);
     } finally {
       held.release();

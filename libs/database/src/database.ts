@@ -3,7 +3,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { AppError, ErrorCode } from '@atrium/contracts';
+import type { BusyError } from '@atrium/contracts';
 import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_SETTING } from './tenant-policy.js';
 
 export type Db<TSchema extends Record<string, unknown>> = NodePgDatabase<TSchema>;
@@ -53,19 +53,25 @@ function coalesceWrites(client: pg.PoolClient): void {
 
 /** What pg-pool throws when no connection came free within `connectionTimeoutMillis`. */
 const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
-/** What a caller is told to wait before trying again when the pool was busy. */
-export const POOL_BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Every connection of the pool stayed busy for `connectionTimeoutMillis`: nothing of the
- * transaction ran, so it is a 503 ERR_SERVICE_UNAVAILABLE the caller may retry (with
- * `retryAfterSeconds`), not an unexpected error (a 500 that says nothing of what happened).
+ * transaction ran, so the caller may try again (a BusyError: 503 ERR_SERVICE_UNAVAILABLE with
+ * `retryAfterSeconds`, not an unexpected 500). The contracts are imported as types only:
+ * drizzle-kit loads this file with the schemas, without reflect-metadata.
  */
-function poolBusy(error: unknown): AppError | undefined {
-  if (!(error instanceof Error) || error.message !== POOL_TIMEOUT) return undefined;
-  return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE, {
-    data: { reason: 'database busy', retryAfterSeconds: POOL_BUSY_RETRY_AFTER_SECONDS },
-  });
+export class DatabaseBusyError extends Error implements BusyError {
+  readonly busy = true as const;
+  readonly retryAfterSeconds = 1;
+
+  constructor(cause: Error) {
+    super('database busy: no connection of the pool came free in time', { cause });
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+function poolBusy(error: unknown): DatabaseBusyError | undefined {
+  return error instanceof Error && error.message === POOL_TIMEOUT ? new DatabaseBusyError(error) : undefined;
 }
 
 /** Runs a company's part of a shared transaction (`Database.withTenants`) with that company as the tenant. */

@@ -8,7 +8,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { AppError, ErrorCode, type ErrorBody, type RpcRequest } from '@atrium/contracts';
+import { AppError, ErrorCode, isBusyError, type ErrorBody, type RpcRequest } from '@atrium/contracts';
 import { runWithRequestId, type Logger } from '@atrium/logging';
 import { natsRequestDuration, secondsSince, type AppMetrics } from '@atrium/metrics';
 import type { NatsContext } from '@nestjs/microservices';
@@ -60,6 +60,11 @@ export class AppErrorFilter implements ExceptionFilter {
 
   private toBody(exception: unknown): ErrorBody & { errorId?: string } {
     if (exception instanceof AppError) return exception.toBody();
+    // too busy to start (nothing done): the caller may retry
+    if (isBusyError(exception))
+      return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE, {
+        data: { reason: exception.message, retryAfterSeconds: exception.retryAfterSeconds },
+      }).toBody();
     if (exception instanceof HttpException) {
       const code = HTTP_STATUS_CODES[exception.getStatus()];
       if (code) return new AppError(code, { status: exception.getStatus() }).toBody();
