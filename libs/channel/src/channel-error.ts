@@ -8,6 +8,11 @@ export type ChannelErrorReason =
   | 'message-not-found'
   /** Cloud API: outside the 24-hour customer-service window only templates go (Meta's 131047; ERR_WAPP_WINDOW_CLOSED). */
   | 'window-closed'
+  /**
+   * Cloud API: Meta kept answering its rate limits (130429 for the number, 131056 for the pair)
+   * past the pacer's retries; Meta accepted nothing, so the message may be sent again later (ERR_WAPP_RATE_LIMITED).
+   */
+  | 'throttled'
   /** Anything else the network refused (ERR_SENDING_WAPP_MSG). */
   | 'failed';
 

@@ -3,6 +3,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
+import type { BusyError } from '@atrium/contracts';
 import { SCOPE_SETTING, SYSTEM_SCOPE, TENANT_GROUP_SETTING, TENANT_SETTING } from './tenant-policy.js';
 
 export type Db<TSchema extends Record<string, unknown>> = NodePgDatabase<TSchema>;
@@ -48,6 +49,29 @@ function coalesceWrites(client: pg.PoolClient): void {
     }
     return write.apply(this, args);
   } as Writable['write'];
+}
+
+/** What pg-pool throws when no connection came free within `connectionTimeoutMillis`. */
+const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/**
+ * Every connection of the pool stayed busy for `connectionTimeoutMillis`: nothing of the
+ * transaction ran, so the caller may try again (a BusyError: 503 ERR_SERVICE_UNAVAILABLE with
+ * `retryAfterSeconds`, not an unexpected 500). The contracts are imported as types only:
+ * drizzle-kit loads this file with the schemas, without reflect-metadata.
+ */
+export class DatabaseBusyError extends Error implements BusyError {
+  readonly busy = true as const;
+  readonly retryAfterSeconds = 1;
+
+  constructor(cause: Error) {
+    super('database busy: no connection of the pool came free in time', { cause });
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+function poolBusy(error: unknown): DatabaseBusyError | undefined {
+  return error instanceof Error && error.message === POOL_TIMEOUT ? new DatabaseBusyError(error) : undefined;
 }
 
 /** Runs a company's part of a group's transaction (`Database.withTenantGroup`) with that company as the tenant. */
@@ -176,7 +200,9 @@ export class Database<TSchema extends Record<string, unknown>> {
 
   /** `opening` is built here from validated integers and constants only: it is sent as it is. */
   private async transaction<T>(opening: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw poolBusy(error) ?? error;
+    });
     const opened: Promise<unknown> = client.query(opening).then(
       () => undefined,
       (error: unknown) => error ?? new Error('the transaction did not open'),

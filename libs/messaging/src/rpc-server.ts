@@ -8,7 +8,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { AppError, ErrorCode, type ErrorBody, type RpcRequest } from '@atrium/contracts';
+import { AppError, ErrorCode, isBusyError, type ErrorBody, type RpcRequest } from '@atrium/contracts';
 import { runWithRequestId, type Logger } from '@atrium/logging';
 import { natsRequestDuration, secondsSince, type AppMetrics } from '@atrium/metrics';
 import type { NatsContext } from '@nestjs/microservices';
@@ -26,7 +26,14 @@ const HTTP_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 
 interface HttpResponseLike {
   headersSent?: boolean;
+  setHeader?(name: string, value: string): void;
   status(code: number): { json(body: unknown): void };
+}
+
+/** `data.retryAfterSeconds` of an error a client may retry (a busy service, a saturated number): the `Retry-After` header. */
+function retryAfterOf(body: ErrorBody): number | undefined {
+  const seconds = (body.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /**
@@ -45,12 +52,19 @@ export class AppErrorFilter implements ExceptionFilter {
       const response = host.switchToHttp().getResponse<HttpResponseLike>();
       if (response.headersSent) return;
       const { status, ...payload } = body;
+      const retryAfter = retryAfterOf(body);
+      if (retryAfter !== undefined) response.setHeader?.('Retry-After', String(retryAfter));
       response.status(status).json(payload);
     }
   }
 
   private toBody(exception: unknown): ErrorBody & { errorId?: string } {
     if (exception instanceof AppError) return exception.toBody();
+    // too busy to start (nothing done): the caller may retry
+    if (isBusyError(exception))
+      return new AppError(ErrorCode.ERR_SERVICE_UNAVAILABLE, {
+        data: { reason: exception.message, retryAfterSeconds: exception.retryAfterSeconds },
+      }).toBody();
     if (exception instanceof HttpException) {
       const code = HTTP_STATUS_CODES[exception.getStatus()];
       if (code) return new AppError(code, { status: exception.getStatus() }).toBody();

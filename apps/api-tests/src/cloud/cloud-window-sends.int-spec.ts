@@ -191,6 +191,85 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
     expect(await sentTo(customer)).toEqual([]);
   });
 
+  it('schedules: a schedule naming an approved template sends it filled when the window is closed, and its body inside the window', async () => {
+    const customer = freshNumber();
+    const contact = (await tenant.admin.post<ContactView>('/contacts', { name: 'Rita Agenda', number: customer })).body;
+    const base = { body: 'Sua consulta é amanhã', contactId: contact.id, sendAt: new Date(Date.now() + 60_000).toISOString() };
+    // a value may name the contact, as a campaign's name the list's columns
+    const template = { ...TEMPLATE, parameters: { body: ['{nome}', '7788'] } };
+    const settled = async (id: number) => {
+      let schedule: ScheduleView | undefined;
+      await eventually(async () => {
+        schedule = (await tenant.admin.get<ScheduleView>(`/schedules/${id}`)).body;
+        return schedule.status === 'ENVIADA' || schedule.status === 'ERRO';
+      }, 20_000);
+      return schedule!;
+    };
+
+    // refused before anything is stored: no connection named, a template Meta has not approved, a value missing
+    expect(await tenant.admin.post('/schedules', { ...base, template })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ field: 'template' }] },
+    });
+    expect(
+      await tenant.admin.post('/schedules', { ...base, whatsappId: connection.id, template: { name: 'nao_existe', language: 'pt_BR' } }),
+    ).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TEMPLATE_NOT_FOUND' } });
+    expect(
+      await tenant.admin.post('/schedules', {
+        ...base,
+        whatsappId: connection.id,
+        template: { ...TEMPLATE, parameters: { body: ['Rita'] } },
+      }),
+    ).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await ownerQuery(env.stack, 'select id from campaigns.schedules where contact_id = $1', [contact.id])).toEqual([]);
+
+    // saved with its template; an update that names an unknown one is refused and the stored one kept
+    const created = await tenant.admin.post<ScheduleView>('/schedules', { ...base, whatsappId: connection.id, template });
+    expect(created).toMatchObject({ status: 201, body: { template } });
+    const badUpdate = await tenant.admin.put(`/schedules/${created.body.id}`, { template: { name: 'nao_existe', language: 'pt_BR' } });
+    expect(badUpdate).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TEMPLATE_NOT_FOUND' } });
+    expect((await tenant.admin.get<ScheduleView>(`/schedules/${created.body.id}`)).body.template).toEqual(template);
+
+    // the window is closed (the customer never wrote): the template reaches Meta filled, the body does not
+    await tenant.admin.put(`/schedules/${created.body.id}`, { sendAt: new Date(Date.now() + 300).toISOString() });
+    expect(await settled(created.body.id)).toMatchObject({ status: 'ENVIADA', errorReason: null });
+    expect(await sentTo(customer)).toEqual([
+      expect.objectContaining({
+        type: 'template',
+        template: {
+          name: TEMPLATE.name,
+          language: { code: TEMPLATE.language },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Rita Agenda' },
+                { type: 'text', text: '7788' },
+              ],
+            },
+          ],
+        },
+      }),
+    ]);
+    expect(await conversation(customer)).toEqual([{ body: 'Olá Rita Agenda, seu pedido 7788 está pronto', from_me: true }]);
+
+    // once the customer writes, the window is open: the same kind of schedule sends its body as free text
+    await metaCall(env.meta, 'POST', `/_sandbox/customers/${customer}/messages`, { phoneNumberId: number.phoneNumberId, text: 'Ok!' });
+    await eventually(async () => (await conversation(customer)).length === 2, 15_000);
+    const inside = await tenant.admin.post<ScheduleView>('/schedules', {
+      ...base,
+      body: 'Até amanhã, Rita',
+      whatsappId: connection.id,
+      template,
+      sendAt: new Date(Date.now() + 300).toISOString(),
+    });
+    expect(inside.status).toBe(201);
+    expect(await settled(inside.body.id)).toMatchObject({ status: 'ENVIADA' });
+    const received = await sentTo(customer);
+    expect(received).toHaveLength(2);
+    expect(received[1]).toMatchObject({ type: 'text', text: { body: 'Até amanhã, Rita' } });
+  }, 60_000);
+
   it('campaigns: on a Cloud API connection a campaign names an approved template and each recipient gets it once, filled from the list', async () => {
     const list = (await tenant.admin.post<ContactListView>('/contact-lists', { name: 'Clientes Cloud' })).body;
     const numbers = [freshNumber(), freshNumber(), freshNumber()];

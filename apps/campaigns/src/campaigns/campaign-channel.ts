@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode, SessionsSubjects, type Actor, type CampaignTemplate } from '@atrium/contracts';
-import { RpcClient } from '@atrium/messaging';
+import type { Actor, CampaignTemplate } from '@atrium/contracts';
+import { ConnectionTemplates, invalidField } from '../shared/connection-templates.js';
 import { fillCampaignVariables } from './message-body.js';
 
 /** What the check reads of a campaign about to be saved (its fields merged over the stored row). */
@@ -14,10 +14,6 @@ export interface CampaignChannelFields {
 /** A recipient whose values stand in for the list's when a template's values are checked. */
 const SAMPLE = { name: 'Maria', number: '5511999999999', email: 'maria@example.com' };
 
-function invalid(field: string, message: string): AppError {
-  return new AppError(ErrorCode.ERR_VALIDATION, { fields: [{ field, messages: [message] }] });
-}
-
 /**
  * A campaign against its connection's channel (issue 26). On a Cloud API connection a customer who
  * has not written in the last 24 hours can only receive an approved template, and a campaign's
@@ -28,37 +24,32 @@ function invalid(field: string, message: string): AppError {
  */
 @Injectable()
 export class CampaignChannel {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(@Inject(ConnectionTemplates) private readonly templates: ConnectionTemplates) {}
 
   async check(actor: Actor, fields: CampaignChannelFields): Promise<void> {
     if (!fields.whatsappId) {
-      if (fields.template) throw invalid('template', 'a template is sent by a Cloud API connection: choose one');
+      if (fields.template) throw invalidField('template', 'a template is sent by a Cloud API connection: choose one');
       return;
     }
-    const connection = await this.rpc.request(SessionsSubjects.whatsappShow, { id: fields.whatsappId }, { actor });
-    if (connection.provider !== 'cloud') {
-      if (fields.template) throw invalid('template', 'only a Cloud API connection sends templates');
+    if ((await this.templates.provider(actor, fields.whatsappId)) !== 'cloud') {
+      if (fields.template) throw invalidField('template', 'only a Cloud API connection sends templates');
       return;
     }
     if (!fields.template) {
-      if (fields.scheduledAt) throw invalid('template', 'a campaign on a Cloud API connection sends one of its approved templates');
+      if (fields.scheduledAt) throw invalidField('template', 'a campaign on a Cloud API connection sends one of its approved templates');
       return;
     }
     if (fields.confirmation)
-      throw invalid(
+      throw invalidField(
         'confirmation',
         'a confirmation request is free text, which a Cloud API connection sends only inside the 24-hour window',
       );
     const sample = (values?: string[]) => values?.map((value) => fillCampaignVariables(value, SAMPLE, []));
     const { parameters } = fields.template;
-    await this.rpc.request(SessionsSubjects.templateRender, {
-      companyId: actor.companyId,
-      whatsappId: fields.whatsappId,
-      template: {
-        name: fields.template.name,
-        language: fields.template.language,
-        parameters: parameters && { header: sample(parameters.header), body: sample(parameters.body), buttons: sample(parameters.buttons) },
-      },
+    await this.templates.requireApproved(actor, fields.whatsappId, {
+      name: fields.template.name,
+      language: fields.template.language,
+      parameters: parameters && { header: sample(parameters.header), body: sample(parameters.body), buttons: sample(parameters.buttons) },
     });
   }
 }

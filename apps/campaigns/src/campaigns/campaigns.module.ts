@@ -10,6 +10,7 @@ import { CampaignViews } from './campaign-views.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsEvents } from './campaigns.events.js';
 import { CampaignsRepository } from './campaigns.repository.js';
+import { ConnectionTemplates } from '../shared/connection-templates.js';
 import { CampaignChannel } from './campaign-channel.js';
 import { CampaignReferences } from './campaign-references.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -30,6 +31,7 @@ import { ShippingsRepository } from './shippings.repository.js';
     CampaignViews,
     CampaignsEvents,
     CampaignsService,
+    ConnectionTemplates,
     CampaignChannel,
     CampaignReferences,
     ConnectionPace,

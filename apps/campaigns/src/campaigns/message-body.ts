@@ -1,4 +1,4 @@
-import type { CampaignVariable } from '@atrium/contracts';
+import type { CampaignVariable, TemplateSend } from '@atrium/contracts';
 
 /** Who a shipping goes to, as its variables read it. */
 export interface Recipient {
@@ -17,4 +17,15 @@ export function fillCampaignVariables(text: string, recipient: Recipient, variab
   values.set('numero', recipient.number);
   values.set('email', recipient.email ?? '');
   return text.replace(/\{([\p{L}\p{N}_-]{1,50})\}/gu, (whole, key: string) => values.get(key) ?? whole);
+}
+
+/** Meta refuses an empty parameter: a value whose variables filled to nothing (a recipient without an email) is sent as a dash. */
+export function filledTemplate(template: TemplateSend, fill: (value: string) => string): TemplateSend {
+  const values = (list?: string[]) => list?.map((value) => fill(value).trim() || '-');
+  const { parameters } = template;
+  return {
+    name: template.name,
+    language: template.language,
+    parameters: parameters && { header: values(parameters.header), body: values(parameters.body), buttons: values(parameters.buttons) },
+  };
 }

@@ -20,7 +20,7 @@ import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-databas
 import { CAMPAIGN_SENDING_LOCK } from './campaign-rules.js';
 import { companyActor } from './campaign-views.js';
 import { CampaignsRepository, type CampaignRow } from './campaigns.repository.js';
-import { fillCampaignVariables } from './message-body.js';
+import { fillCampaignVariables, filledTemplate } from './message-body.js';
 import { ShippingsRepository, type ShippingRow } from './shippings.repository.js';
 
 /** The longest a send may take before it counts as a failed try (then retried with the same key: sent at most once). */
@@ -154,17 +154,6 @@ interface MessagePart {
   text: string;
   media: CampaignMessageDto['media'];
   template?: CampaignTemplate;
-}
-
-/** Meta refuses an empty parameter: a value whose variables filled to nothing (a recipient without an email) is sent as a dash. */
-function filledTemplate(template: CampaignTemplate, fill: (value: string) => string): CampaignTemplate {
-  const values = (list?: string[]) => list?.map((value) => fill(value).trim() || '-');
-  const { parameters } = template;
-  return {
-    name: template.name,
-    language: template.language,
-    parameters: parameters && { header: values(parameters.header), body: values(parameters.body), buttons: values(parameters.buttons) },
-  };
 }
 
 function textOf(campaign: CampaignRow, fields: readonly (keyof CampaignRow)[], variant: number): string | null {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { outboxTable, tenantIsolationPolicy, timestamps } from '@atrium/database';
-import type { ScheduleStatus } from '@atrium/contracts';
+import type { ScheduleStatus, TemplateSend } from '@atrium/contracts';
 import { campaignsDb } from './campaigns-db.js';
 import { campaignSettings, campaignShippings, campaigns } from './campaigns.schema.js';
 
@@ -37,6 +37,8 @@ export const schedules = campaignsDb
       sentLate: boolean('sent_late').notNull().default(false),
       mediaPath: text('media_path'),
       mediaName: text('media_name'),
+      /** A Cloud API connection's approved template sent instead of the body when the window is closed (issue 26). */
+      template: jsonb('template').$type<TemplateSend>(),
       ...timestamps(),
     },
     (t) => [

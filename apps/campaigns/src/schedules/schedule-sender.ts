@@ -4,6 +4,7 @@ import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
 import { RpcClient } from '@atrium/messaging';
 import { DATABASE, LOGGER } from '@atrium/service-kit';
+import { fillCampaignVariables, filledTemplate } from '../campaigns/message-body.js';
 import { CampaignFiles } from '../shared/campaign-files.js';
 import type { CampaignsDatabase } from '../shared/campaigns-database.js';
 import { toScheduleView } from './schedule.view.js';
@@ -25,7 +26,10 @@ export function scheduleJobId(row: Pick<ScheduleRow, 'id' | 'sendAt'>): string {
  * BullMQ job per schedule and sendAt; the run claims the row in one UPDATE (only one replica or run
  * gets it), then sends through the tickets service's composer path (`tickets.messages.send`, message
  * variables filled there), so the message is stored in the contact's conversation and goes out on
- * the ticket's connection, with the schedule's attachment when it has one. The ticket: the contact's active ticket on the schedule's connection
+ * the ticket's connection, with the schedule's attachment when it has one. On a Cloud API connection
+ * a customer whose 24-hour window is closed refuses free text (ERR_WAPP_WINDOW_CLOSED, nothing sent):
+ * the schedule's approved template, when it names one, is sent instead (issue 26), its values'
+ * {nome}, {numero} and {email} filled with the contact's. The ticket: the contact's active ticket on the schedule's connection
  * (or the contact's, or the company's default one) when there is one, else a new ticket opened
  * for the user who scheduled it (status open, so it does not land in the pending inbox).
  * At start-up, waiting rows are queued again (a lost job is re-added; a held one is a no-op).
@@ -88,7 +92,16 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap {
     const copy = row.mediaPath ? await this.files.stageCopy(row.companyId, row.mediaPath) : undefined;
     if (copy === null) throw new Error('the attachment is no longer stored');
     const medias = copy ? [{ ...copy, filename: row.mediaName ?? row.mediaPath!.split('/').pop()! }] : undefined;
-    await this.rpc.request(TicketsSubjects.messagesSend, { ticketId: ticket.id, body: row.body, medias }, { actor });
+    try {
+      await this.rpc.request(TicketsSubjects.messagesSend, { ticketId: ticket.id, body: row.body, medias }, { actor });
+    } catch (error) {
+      // a Cloud API customer whose 24-hour window is closed: the schedule's template goes instead (nothing was sent)
+      if (!(row.template && error instanceof AppError && error.code === ErrorCode.ERR_WAPP_WINDOW_CLOSED)) throw error;
+      // its values may name the contact as a campaign's do ({nome}, {numero}, {email})
+      const recipient = { name: contact.name, number: contact.number ?? '', email: contact.email || null };
+      const template = filledTemplate(row.template, (value) => fillCampaignVariables(value, recipient, []));
+      await this.rpc.request(TicketsSubjects.messagesSendTemplate, { ticketId: ticket.id, template }, { actor });
+    }
   }
 
   private async ticketFor(actor: Actor, row: ScheduleRow, whatsappId: number | null): Promise<TicketView> {

@@ -16,6 +16,7 @@ export function toScheduleView(row: ScheduleRow): ScheduleView {
     sentLate: row.sentLate,
     mediaPath: row.mediaPath,
     mediaName: row.mediaName,
+    template: row.template ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -7,7 +7,7 @@ import type { CampaignsTx } from '../shared/campaigns-database.js';
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type NewSchedule = typeof schedules.$inferInsert;
 export type ScheduleChanges = Partial<
-  Pick<NewSchedule, 'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'status' | 'mediaPath' | 'mediaName'>
+  Pick<NewSchedule, 'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'status' | 'mediaPath' | 'mediaName' | 'template'>
 >;
 
 export interface SchedulesFilter {

@@ -16,6 +16,7 @@ import { requireReferences, RpcClient } from '@atrium/messaging';
 import { DATABASE } from '@atrium/service-kit';
 import { hasMore } from '@atrium/kernel';
 import { CampaignFiles } from '../shared/campaign-files.js';
+import { ConnectionTemplates } from '../shared/connection-templates.js';
 import { PAGE_SIZES } from '../shared/page-sizes.js';
 import type { CampaignsDatabase, CampaignsTx } from '../shared/campaigns-database.js';
 import { ScheduleParties } from './schedule-parties.js';
@@ -39,6 +40,7 @@ export class SchedulesService {
     @Inject(ScheduleSender) private readonly sender: ScheduleSender,
     @Inject(ScheduleParties) private readonly parties: ScheduleParties,
     @Inject(CampaignFiles) private readonly files: CampaignFiles,
+    @Inject(ConnectionTemplates) private readonly templates: ConnectionTemplates,
   ) {}
 
   /** A page of schedules, each with its contact and user named (asked of their owners after the read). */
@@ -58,6 +60,7 @@ export class SchedulesService {
   async create(actor: Actor, dto: ScheduleDto): Promise<ScheduleView> {
     await this.requireContact(actor, dto.contactId);
     await this.requireConnection(actor, dto.whatsappId);
+    if (dto.template) await this.templates.requireSendable(actor, dto.whatsappId, dto.template);
     const row = await this.database.withTenant(actor.companyId, (tx) =>
       this.schedules.insert(tx, {
         companyId: actor.companyId,
@@ -66,6 +69,7 @@ export class SchedulesService {
         whatsappId: dto.whatsappId ?? null,
         body: dto.body,
         sendAt: dto.sendAt,
+        template: dto.template ?? null,
       }),
     );
     const view = toScheduleView(row);
@@ -78,6 +82,7 @@ export class SchedulesService {
   async update(actor: Actor, id: number, dto: UpdateScheduleDto): Promise<ScheduleView> {
     if (dto.contactId !== undefined) await this.requireContact(actor, dto.contactId);
     await this.requireConnection(actor, dto.whatsappId);
+    await this.requireTemplateOnUpdate(actor, id, dto);
     const row = await this.database.withTenant(actor.companyId, async (tx) => {
       const current = await this.existing(tx, actor.companyId, id, { forUpdate: true });
       if (current.sentAt !== null || current.status === 'ENVIADA') throw new AppError(ErrorCode.ERR_SCHEDULE_ALREADY_SENT);
@@ -87,6 +92,7 @@ export class SchedulesService {
         contactId: dto.contactId,
         whatsappId: dto.whatsappId,
         sendAt: dto.sendAt,
+        template: dto.template,
         ...(rescheduled || current.status === 'ERRO' ? { status: 'PENDENTE' as const } : {}),
       };
       return (await this.schedules.update(tx, actor.companyId, id, changes))!;
@@ -140,6 +146,18 @@ export class SchedulesService {
     const row = await this.schedules.find(tx, companyId, id, options);
     if (!row) throw new AppError(ErrorCode.ERR_NO_SCHEDULE_FOUND);
     return row;
+  }
+
+  /**
+   * A template, new or kept, stays one its connection sends (issue 26): checked when either
+   * changes, against the other as stored (a schedule's template is its connection's).
+   */
+  private async requireTemplateOnUpdate(actor: Actor, id: number, dto: UpdateScheduleDto): Promise<void> {
+    if (dto.template === undefined && dto.whatsappId === undefined) return;
+    const current = await this.database.withTenant(actor.companyId, (tx) => this.existing(tx, actor.companyId, id));
+    const template = dto.template !== undefined ? dto.template : current.template;
+    const whatsappId = dto.whatsappId !== undefined ? dto.whatsappId : current.whatsappId;
+    if (template) await this.templates.requireSendable(actor, whatsappId, template);
   }
 
   /** The connection to send through, when one is named, is one of the company's (the sessions service owns them). */

@@ -69,7 +69,8 @@ export class MessagesApiController {
       'files are answered once sent. On a Cloud API connection a customer who has not written in the last 24 hours receives only an ' +
       'approved template: `template: { name, language, parameters: { header, body, buttons } }` sends one (JSON only); a `body` to such a ' +
       'customer is refused with ERR_WAPP_WINDOW_CLOSED. `closeTicket: true` resolves the ticket after sending. With an `Idempotency-Key` header a ' +
-      'retry sends nothing twice and answers as the first request. Rate limited per token (429 with `Retry-After`).',
+      'retry sends nothing twice and answers as the first request. Rate limited per token (429 with `Retry-After`); when too many calls ' +
+      'arrive at once a call is answered 503 ERR_SERVICE_UNAVAILABLE with `Retry-After`, nothing stored (never a 500).',
   })
   @ApiBearerAuth()
   @ApiHeader({
@@ -140,8 +141,24 @@ export class MessagesApiController {
   })
   @ApiResponse({
     status: 429,
-    description: 'Rate limit of the token reached: retry after `Retry-After` seconds',
-    ...errorExample(ErrorCode.ERR_TOO_MANY_ATTEMPTS, 429),
+    description:
+      'Rate limit of the token reached, or (files and templates, sent before the answer) Meta kept throttling the Cloud API number: ' +
+      'nothing was sent; retry after `Retry-After` seconds',
+    content: {
+      'application/json': {
+        examples: {
+          token: { value: { error: ErrorCode.ERR_TOO_MANY_ATTEMPTS, status: 429 } },
+          number: { value: { error: ErrorCode.ERR_WAPP_RATE_LIMITED, status: 429, data: { retryAfterSeconds: 1 } } },
+        },
+      },
+    },
+  })
+  @ApiResponse({
+    status: 503,
+    description:
+      'Too many calls at once for the platform to take this one in time (or a service is restarting): nothing was stored or sent; ' +
+      'retry after `Retry-After` seconds (with an `Idempotency-Key` a retry never sends twice)',
+    schema: { example: { error: ErrorCode.ERR_SERVICE_UNAVAILABLE, status: 503, data: { retryAfterSeconds: 2 } } },
   })
   async send(
     @Req() request: ApiRequest,

@@ -31,6 +31,8 @@ export function toCommandError(error: unknown, type: OutboundCommandDto['type'])
       return new AppError(ErrorCode.ERR_FETCH_WAPP_MSG);
     case 'window-closed':
       return new AppError(ErrorCode.ERR_WAPP_WINDOW_CLOSED, { data: { reason: error.message } });
+    case 'throttled':
+      return new AppError(ErrorCode.ERR_WAPP_RATE_LIMITED, { data: { reason: error.message, retryAfterSeconds: 1 } });
     case 'failed':
       if (type === 'delete') return new AppError(ErrorCode.ERR_DELETE_WAPP_MSG);
       if (type === 'checkNumber' || type === 'checkNumbers') return new AppError(ErrorCode.ERR_WAPP_CHECK_CONTACT);

@@ -227,7 +227,8 @@ export class MessageSender {
   /**
    * A text stored unsent earlier (`storePending`, committed) sent now, when a queue's turn came
    * (the external API's, issue 15): undefined when it is gone (refused and forgotten) or already
-   * has its channel id (sent).
+   * has its channel id (sent). When Meta's rate limits outlasted the connection's retries
+   * (ERR_WAPP_RATE_LIMITED: nothing went out) the text stays stored unsent, for the queue to send again.
    */
   async deliverStored(companyId: number, ticketId: number, messageId: number): Promise<MessageView | undefined> {
     const found = await this.database.withTenant(companyId, async (tx) => {
@@ -242,12 +243,13 @@ export class MessageSender {
       throw new AppError(ErrorCode.ERR_WAPP_INVALID_CONTACT);
     }
     const body = row.body;
-    return this.deliver(ticket, {
+    const pending: PendingMessage = {
       id: row.id,
       whatsappId: row.whatsappId!,
       command: { type: 'sendText', to, body },
       lastMessage: lastMessageText('chat', body, null),
-    });
+    };
+    return (await this.sendAndRecord(ticket, pending, undefined, { keepWhenThrottled: true })).message;
   }
 
   /** The second half: the stored message sent through the connection, then its channel id and ack recorded and announced. */
@@ -269,6 +271,7 @@ export class MessageSender {
     ticket: Pick<TicketView, 'companyId' | 'id'>,
     pending: PendingMessage,
     step?: RecordStep<unknown, unknown>,
+    options: { keepWhenThrottled?: boolean } = {},
   ): Promise<Recorded> {
     const companyId = ticket.companyId;
     const { whatsappId } = pending;
@@ -276,7 +279,12 @@ export class MessageSender {
     try {
       sent = await this.channel.command(companyId, whatsappId, pending.command);
     } catch (error) {
-      if (!(error instanceof AppError && error.code === ErrorCode.ERR_SERVICE_UNAVAILABLE)) await this.forget(companyId, pending.id);
+      // kept: a send whose answer never came (it may have gone), and, when asked, one Meta throttled (it did not)
+      const kept =
+        error instanceof AppError &&
+        (error.code === ErrorCode.ERR_SERVICE_UNAVAILABLE ||
+          (options.keepWhenThrottled === true && error.code === ErrorCode.ERR_WAPP_RATE_LIMITED));
+      if (!kept) await this.forget(companyId, pending.id);
       throw error;
     }
 

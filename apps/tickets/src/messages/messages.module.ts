@@ -13,6 +13,7 @@ import { CampaignReplies } from './campaign-replies.js';
 import { ExternalMessagesController } from './external-messages.controller.js';
 import { ComposerFiles } from './composer-files.js';
 import { ExternalTextQueue } from './external/external-text-queue.js';
+import { ExternalAdmission } from './external/external-admission.js';
 import { ExternalTicketFinder } from './external/external-ticket-finder.js';
 import { QuietClose } from './external/quiet-close.js';
 import { ExternalMessagesService } from './external-messages.service.js';
@@ -39,6 +40,7 @@ import { TemplateMessagesService } from './template-messages.service.js';
     CampaignMessagesService,
     CampaignReplies,
     ExternalMessagesService,
+    ExternalAdmission,
     ExternalTicketFinder,
     ExternalTextQueue,
     QuietClose,

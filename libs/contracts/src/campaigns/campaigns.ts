@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PAGE_MAX, PageQueryDto } from '../paging.js';
-import { TemplateSendDto } from '../sessions/templates.js';
+import { TemplateSendDto, type TemplateSend } from '../sessions/templates.js';
 import { booleanish, optionalId } from '../transforms.js';
 
 // ---- campaigns (apps/campaigns/src/campaigns; spec 001 "Campaigns", sections 3, 4, 5, 7, 9) ----
@@ -133,11 +133,7 @@ export interface CampaignReportView {
 }
 
 /** A campaign's template: which one and its variables' values (campaign variables not yet filled). */
-export interface CampaignTemplate {
-  name: string;
-  language: string;
-  parameters?: { header?: string[]; body?: string[]; buttons?: string[] };
-}
+export type CampaignTemplate = TemplateSend;
 
 export interface CampaignView {
   id: number;

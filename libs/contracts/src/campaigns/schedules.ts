@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { IsDate, IsInt, IsOptional, IsString, Length, Min, ValidateIf } from 'class-validator';
+import { IsDate, IsInt, IsOptional, IsString, Length, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '../paging.js';
+import { TemplateSendDto, type TemplateSend } from '../sessions/templates.js';
 import { optionalId } from '../transforms.js';
 
 // ---- schedules (apps/campaigns/src/schedules; spec 000 "schedule modal", /schedules calls) ----
@@ -17,6 +18,12 @@ export class ScheduleDto {
   @Type(() => Number) @IsInt({ message: 'Obrigatório' }) @Min(1) contactId!: number;
   @Type(() => Date) @IsDate({ message: 'Obrigatório' }) sendAt!: Date;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
+  /**
+   * On a Cloud API connection (issue 26): an approved template of the schedule's connection (named
+   * by `whatsappId`) with its variables' values, sent instead of `body` when the contact's 24-hour
+   * window is closed at sendAt (inside it the body goes). Null or absent: the body only.
+   */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @ValidateNested() @Type(() => TemplateSendDto) template?: TemplateSendDto | null;
 }
 
 /** `PUT /schedules/{id}`: the same fields, each optional. */
@@ -25,6 +32,8 @@ export class UpdateScheduleDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) contactId?: number;
   @IsOptional() @Type(() => Date) @IsDate() sendAt?: Date;
   @IsOptional() @Transform(optionalId) @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) whatsappId?: number | null;
+  /** The template sent when the window is closed; null removes it. */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @ValidateNested() @Type(() => TemplateSendDto) template?: TemplateSendDto | null;
 }
 
 /** `GET /schedules`: searchParam (matched in the body), pageNumber, and `contactId` for one contact's schedules. */
@@ -55,6 +64,8 @@ export interface ScheduleView {
   sentLate: boolean;
   mediaPath: string | null;
   mediaName: string | null;
+  /** The approved template sent instead of the body when the Cloud API window is closed, or null (issue 26). */
+  template: TemplateSend | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -117,6 +117,11 @@ export enum ErrorCode {
   ERR_WAPP_WINDOW_CLOSED = 'ERR_WAPP_WINDOW_CLOSED',
   /** A template the connection's WhatsApp Business account does not have approved (unknown name or language, pending, rejected). */
   ERR_WAPP_TEMPLATE_NOT_FOUND = 'ERR_WAPP_TEMPLATE_NOT_FOUND',
+  /**
+   * Meta kept answering its rate limits (130429 number, 131056 pair) to a Cloud API send past its
+   * retries: nothing was sent, and the message may be sent again after `retryAfterSeconds`.
+   */
+  ERR_WAPP_RATE_LIMITED = 'ERR_WAPP_RATE_LIMITED',
   // single sign-on (issue 28)
   /** No company logs this e-mail in through single sign-on (none names its domain, or its SSO is off). */
   ERR_SSO_NOT_CONFIGURED = 'ERR_SSO_NOT_CONFIGURED',
@@ -238,6 +243,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ERR_SSO_DOMAIN_TAKEN]: 409,
   [ErrorCode.ERR_SSO_DISCOVERY_FAILED]: 400,
   [ErrorCode.ERR_WAPP_TEMPLATE_NOT_FOUND]: 400,
+  [ErrorCode.ERR_WAPP_RATE_LIMITED]: 429,
   [ErrorCode.ERR_INVALID_TWO_FACTOR_CODE]: 400,
   [ErrorCode.ERR_TWO_FACTOR_CHALLENGE_EXPIRED]: 401,
   [ErrorCode.ERR_TWO_FACTOR_NOT_SET_UP]: 400,

@@ -48,7 +48,14 @@ export const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 export const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
 /** A template to send: which one (name and language) and its variables' values. */
-export class TemplateSendDto {
+export interface TemplateSend {
+  name: string;
+  language: string;
+  parameters?: TemplateParameters;
+}
+
+/** A template to send: which one (name and language) and its variables' values. */
+export class TemplateSendDto implements TemplateSend {
   @IsString() @Matches(TEMPLATE_NAME) name!: string;
   @IsString() @Matches(TEMPLATE_LANGUAGE) language!: string;
   @IsOptional() @ValidateNested() @Type(() => TemplateParametersDto) parameters?: TemplateParametersDto;

@@ -255,6 +255,7 @@ class CloudSession implements ChannelSession {
         throw new ChannelError('not-connected', error.summary);
       }
       if (error.code === GraphErrorCode.REENGAGEMENT_WINDOW) throw new ChannelError('window-closed', error.summary);
+      if (error.rateLimited || error.pairRateLimited) throw new ChannelError('throttled', error.summary);
       throw new ChannelError('failed', error.summary);
     }
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { AppError, ErrorCode } from '@atrium/contracts';
 import { JobName, JobQueue, type Jobs } from '@atrium/jobs';
 import type { Logger } from '@atrium/logging';
 import { DATABASE, LOGGER, REDIS, SERVICE_CONFIG } from '@atrium/service-kit';
@@ -12,6 +13,15 @@ import { QuietClose } from './quiet-close.js';
 
 /** How long a queued send's "tried" mark is kept (a job run again after its worker died sees it). */
 const TRIED_TTL_SECONDS = 7 * 86_400;
+/** Sends of a text Meta throttles (ERR_WAPP_RATE_LIMITED, each already retried by the connection's pacer) before it is given up. */
+const THROTTLED_ATTEMPTS = 10;
+/** The wait before the next of those sends: doubling from 1 s, at most 30 s (about 3 minutes in all). */
+const throttledDelayMs = (attempt: number): number => Math.min(30_000, 1_000 * 2 ** attempt);
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isThrottled(error: unknown): boolean {
+  return error instanceof AppError && error.code === ErrorCode.ERR_WAPP_RATE_LIMITED;
+}
 
 /**
  * The external API's stored texts sent at the number's pace: a job (`external-message.send`,
@@ -70,13 +80,27 @@ export class ExternalTextQueue implements OnModuleInit {
     }
   }
 
-  /** A queued text's send, its turn come (taken once: not sent again even when this fails); then closeTicket. */
+  /**
+   * A queued text's send, its turn come (taken once: not sent again even when this fails); then
+   * closeTicket. A text Meta throttled (nothing went out: the request was accepted, so it must go)
+   * is sent again after a back-off, in the turn, so the connection's later texts stay behind it;
+   * one still throttled after THROTTLED_ATTEMPTS leaves the conversation as other refusals do.
+   */
   private async sendQueued(companyId: number, { messageId, ticketId, closeTicket }: QueuedText): Promise<void> {
-    try {
-      if (!(await this.sender.deliverStored(companyId, ticketId, messageId))) return;
-    } catch (error) {
-      this.logger.warn({ err: error, companyId, messageId }, 'external API: a queued text was not sent');
-      return;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        if (!(await this.sender.deliverStored(companyId, ticketId, messageId))) return;
+        break;
+      } catch (error) {
+        if (isThrottled(error) && attempt + 1 < THROTTLED_ATTEMPTS) {
+          this.logger.info({ companyId, messageId, attempt }, 'external API: a queued text throttled by Meta, sent again after a back-off');
+          await sleep(throttledDelayMs(attempt));
+          continue;
+        }
+        if (isThrottled(error)) await this.database.withTenant(companyId, (tx) => this.sender.forgetIn(tx, companyId, messageId));
+        this.logger.warn({ err: error, companyId, messageId }, 'external API: a queued text was not sent');
+        return;
+      }
     }
     if (closeTicket) await this.closing.close(companyId, ticketId);
   }

@@ -8,6 +8,7 @@ import { TicketViews } from '../../tickets/ticket-views.js';
 import { toTicketView } from '../../tickets/ticket.view.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { CampaignMessagesRepository } from '../campaign-messages.repository.js';
+import { ExternalAdmission } from './external-admission.js';
 
 /** A number check waits at most this long for WhatsApp. */
 const CHECK_TIMEOUT_MS = 15_000;
@@ -38,6 +39,7 @@ export class ExternalTicketFinder {
     @Inject(TicketViews) private readonly views: TicketViews,
     @Inject(TicketsEvents) private readonly events: TicketsEvents,
     @Inject(SessionsChannel) private readonly channel: SessionsChannel,
+    @Inject(ExternalAdmission) private readonly admission: ExternalAdmission,
   ) {}
 
   /** The number's ticket, its number checked on WhatsApp first when the company does not know it. */
@@ -64,26 +66,29 @@ export class ExternalTicketFinder {
     create: boolean,
     store: StoreOnTicket,
   ): Promise<ExternalTarget | undefined> {
-    const found = await this.database.withTenant(companyId, async (tx) => {
-      const active = create ? undefined : await this.tickets.activeRecordOfNumber(tx, companyId, number, whatsappId);
-      if (active) {
-        const view = toTicketView(active);
-        return { ticketId: view.id, contactId: view.contactId, created: undefined, messageId: await store(tx, view) };
-      }
-      // a known contact and its active ticket in one query; a confirmed number's contact made first
-      const known = create
-        ? await this.activeOfCreated(tx, companyId, number, whatsappId)
-        : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
-      if (!known) return undefined;
-      const { contactId, ticketId: activeId } = known;
-      if (activeId !== null) return { ticketId: activeId, contactId, created: undefined, messageId: await store(tx, activeId) };
-      const ticket =
-        (await this.tickets.insertIfNoActive(tx, { companyId, contactId, whatsappId, status: 'pending', isGroup: false })) ??
-        (await this.tickets.findActive(tx, companyId, contactId, whatsappId));
-      if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
-      const created = await this.views.one(tx, companyId, ticket.id);
-      return { ticketId: ticket.id, contactId, created, messageId: await store(tx, created) };
-    });
+    // one of the calls admitted at once (ExternalAdmission): the others wait for a place, not for a connection of the pool
+    const found = await this.admission.run(() =>
+      this.database.withTenant(companyId, async (tx) => {
+        const active = create ? undefined : await this.tickets.activeRecordOfNumber(tx, companyId, number, whatsappId);
+        if (active) {
+          const view = toTicketView(active);
+          return { ticketId: view.id, contactId: view.contactId, created: undefined, messageId: await store(tx, view) };
+        }
+        // a known contact and its active ticket in one query; a confirmed number's contact made first
+        const known = create
+          ? await this.activeOfCreated(tx, companyId, number, whatsappId)
+          : await this.tickets.activeOfNumber(tx, companyId, number, whatsappId);
+        if (!known) return undefined;
+        const { contactId, ticketId: activeId } = known;
+        if (activeId !== null) return { ticketId: activeId, contactId, created: undefined, messageId: await store(tx, activeId) };
+        const ticket =
+          (await this.tickets.insertIfNoActive(tx, { companyId, contactId, whatsappId, status: 'pending', isGroup: false })) ??
+          (await this.tickets.findActive(tx, companyId, contactId, whatsappId));
+        if (!ticket) throw new AppError(ErrorCode.ERR_CREATING_TICKET);
+        const created = await this.views.one(tx, companyId, ticket.id);
+        return { ticketId: ticket.id, contactId, created, messageId: await store(tx, created) };
+      }),
+    );
     if (!found) return undefined;
     if (found.created) this.events.ticketUpdated(found.created);
     return { ticketId: found.ticketId, contactId: found.contactId, messageId: found.messageId };

@@ -13,6 +13,8 @@ export interface CampaignTemplateFieldProps {
   value?: CampaignTemplate | null;
   onChange?: (value: CampaignTemplate | null) => void;
   disabled?: boolean;
+  /** What the note above the picker says (the campaign's by default; the schedule dialog says its own). */
+  hint?: string;
 }
 
 const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
@@ -21,9 +23,10 @@ const keyOf = (template: { name: string; language: string }) => `${template.name
  * A campaign's template on a Cloud API connection (issue 26): one of the connection's approved
  * templates, and for each of its variables a value that may name the contact list's columns
  * ({nome}, {numero}, {email}) or the company's variables, filled per recipient when sent. Shows
- * the text a recipient reads with the values as written. A controlled field of the campaign form.
+ * the text a recipient reads with the values as written. A controlled field of the campaign form,
+ * and of the schedule dialog (its values may name the contact: {nome}, {numero}, {email}).
  */
-export function CampaignTemplateField({ whatsappId, variables, value, onChange, disabled }: CampaignTemplateFieldProps) {
+export function CampaignTemplateField({ whatsappId, variables, value, onChange, disabled, hint }: CampaignTemplateFieldProps) {
   const { t } = useTranslation('campaigns');
   const { data: templates } = useTemplatesQuery(whatsappId);
   const approved = useMemo(() => (templates ?? []).filter((template) => template.status === 'APPROVED'), [templates]);
@@ -48,7 +51,7 @@ export function CampaignTemplateField({ whatsappId, variables, value, onChange, 
 
   return (
     <Flex vertical gap={8} data-testid="campaign-template">
-      <Alert type="info" showIcon message={t('modal.templateHint')} />
+      <Alert type="info" showIcon message={hint ?? t('modal.templateHint')} />
       <Select
         allowClear
         showSearch

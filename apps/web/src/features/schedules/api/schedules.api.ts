@@ -1,4 +1,4 @@
-import type { SchedulesPageView, ScheduleView } from '@atrium/contracts';
+import type { SchedulesPageView, ScheduleView, TemplateSend } from '@atrium/contracts';
 import { api } from '../../../shared/api/api';
 import { pageNumberPaging } from '../../../shared/api/paged';
 
@@ -7,6 +7,10 @@ export interface ScheduleInput {
   body: string;
   contactId: number;
   sendAt: string;
+  /** The connection it goes through; null: the contact's (or the company's default). */
+  whatsappId?: number | null;
+  /** On a Cloud API connection: the approved template sent when the contact's 24-hour window is closed (issue 26). */
+  template?: TemplateSend | null;
 }
 
 export const schedulesApi = api.injectEndpoints({

@@ -1,4 +1,4 @@
-import type { ContactView } from '@atrium/contracts';
+import type { ContactView, TemplateSend } from '@atrium/contracts';
 import { Alert, Button, DatePicker, Dropdown, Flex, Form, Input, Modal, Select, Skeleton, Spin, Typography, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,9 @@ import { toastError } from '../../../shared/notify/error-popup';
 import { AttachmentPicker } from '../../../shared/ui/attachment-picker.component';
 import { MODAL_SUBMIT_DELAY_MS, submitDelay } from '../../../shared/ui/submit-delay';
 import { formatDateTime } from '../../../shared/dates/dates';
+import { templateComplete } from '../../campaigns/campaign-form';
+import { CampaignTemplateField } from '../../campaigns/components/campaign-template.field';
+import { useConnectionsQuery } from '../../connections/api/connections.api';
 import { useContactQuery, useContactsPageInfiniteQuery } from '../../contacts/api/contacts.api';
 import { insertAt, MESSAGE_VARIABLES } from '../../quick-messages/components/quick-message-form.modal';
 import {
@@ -25,11 +28,15 @@ const CONTACT_SEARCH_MIN = 3;
 /** Spec 000: attachments png, jpg or jpeg. */
 const IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 const IMAGE_NAME = /\.(png|jpe?g)$/i;
+/** What a template's values may name of the contact, filled when it is sent (as a campaign's list columns). */
+const CONTACT_VARIABLES = ['{nome}', '{numero}', '{email}'];
 
 interface ScheduleFormValues {
   contactId: number | null;
   body: string;
   sendAt: Dayjs | null;
+  whatsappId: number | null;
+  template: TemplateSend | null;
 }
 
 export interface ScheduleFormModalProps {
@@ -47,7 +54,10 @@ export interface ScheduleFormModalProps {
  * Add/edit a scheduled message (spec 000 "schedule modal"): contact (searched from 3 characters),
  * message of at least 5 characters ('Mensagem muito curta') with the message variables, send date
  * and time ('Obrigatório'; default 1 hour from now; the browser's time zone, sent as an instant),
- * an optional png/jpg/jpeg attachment uploaded once the schedule is saved. A schedule already sent
+ * an optional png/jpg/jpeg attachment uploaded once the schedule is saved, the connection it goes
+ * through (the contact's by default). On a Cloud API connection an approved template may be chosen
+ * (the campaign dialog's picker), sent instead of the message when the contact's 24-hour window is
+ * closed at the send time (issue 26). A schedule already sent
  * shows its sending and has no save button; one that failed shows the reason.
  */
 export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: ScheduleFormModalProps) {
@@ -65,6 +75,9 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
   const [updateSchedule, updating] = useUpdateScheduleMutation();
   const [uploadMedia, uploading] = useUploadScheduleMediaMutation();
   const [deleteMedia] = useDeleteScheduleMediaMutation();
+  const { data: connections = [] } = useConnectionsQuery(undefined, { skip: !open });
+  const whatsappId = Form.useWatch('whatsappId', form);
+  const cloud = connections.find((connection) => connection.id === whatsappId)?.provider === 'cloud';
   const attachment = usePendingAttachment();
   const resetAttachment = attachment.reset;
   const [fileError, setFileError] = useState(false);
@@ -83,11 +96,23 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
     if (editing) {
       form.setFieldsValue(
         record
-          ? { contactId: record.contactId, body: record.body, sendAt: dayjs(record.sendAt) }
-          : { contactId: null, body: '', sendAt: null },
+          ? {
+              contactId: record.contactId,
+              body: record.body,
+              sendAt: dayjs(record.sendAt),
+              whatsappId: record.whatsappId,
+              template: record.template,
+            }
+          : { contactId: null, body: '', sendAt: null, whatsappId: null, template: null },
       );
     } else {
-      form.setFieldsValue({ contactId, body: '', sendAt: sendAt ?? dayjs().add(1, 'hour').second(0).millisecond(0) });
+      form.setFieldsValue({
+        contactId,
+        body: '',
+        sendAt: sendAt ?? dayjs().add(1, 'hour').second(0).millisecond(0),
+        whatsappId: null,
+        template: null,
+      });
     }
   }, [open, editing, record, contactId, sendAt, form, resetAttachment]);
 
@@ -110,7 +135,14 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
 
   const submit = async (values: ScheduleFormValues) => {
     if (values.contactId === null || values.sendAt === null) return;
-    const input = { body: values.body, contactId: values.contactId, sendAt: values.sendAt.toISOString() };
+    const input = {
+      body: values.body,
+      contactId: values.contactId,
+      sendAt: values.sendAt.toISOString(),
+      whatsappId: values.whatsappId ?? null,
+      // only a Cloud API connection sends templates
+      template: cloud ? (values.template ?? null) : null,
+    };
     setSaving(true);
     await submitDelay(MODAL_SUBMIT_DELAY_MS);
     try {
@@ -246,6 +278,29 @@ export function ScheduleFormModal({ open, id, contactId, sendAt, onClose }: Sche
               data-testid="schedule-send-at"
             />
           </Form.Item>
+          <Form.Item name="whatsappId" label={t('modal.connection')}>
+            <Select
+              allowClear
+              placeholder={t('modal.connectionDefault')}
+              options={connections.map((connection) => ({ value: connection.id, label: connection.name }))}
+              onChange={() => form.setFieldValue('template', null)}
+              data-testid="schedule-whatsapp"
+            />
+          </Form.Item>
+          {cloud && whatsappId ? (
+            <Form.Item
+              name="template"
+              label={t('modal.template')}
+              rules={[
+                {
+                  validator: (_, value: TemplateSend | null | undefined) =>
+                    !value || templateComplete(value) ? Promise.resolve() : Promise.reject(new Error(t('validation.template'))),
+                },
+              ]}
+            >
+              <CampaignTemplateField whatsappId={whatsappId} variables={CONTACT_VARIABLES} hint={t('modal.templateHint')} disabled={sent} />
+            </Form.Item>
+          ) : null}
           <AttachmentPicker
             attachment={attachment}
             savedName={record?.mediaName}

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { renderWithLiveSocket } from '../../../../test/render-tickets';
 import { aSessionUser } from '../../../../test/session-user';
+import { anApprovedTemplate } from '../../../../test/template-fixtures';
 import { aContact } from '../../../../test/tickets-fixtures';
 import SchedulesPage from './schedules.page';
 
@@ -22,6 +23,7 @@ function aSchedule(overrides: Partial<ScheduleView> = {}): ScheduleView {
     sentLate: false,
     mediaPath: null,
     mediaName: null,
+    template: null,
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -99,6 +101,63 @@ describe('schedules page', () => {
     // the default: 1 hour from now (to the minute)
     expect(Math.abs(Date.parse(sent.sendAt) - (before + 3_600_000))).toBeLessThan(90_000);
     expect(await screen.findByText('Agendamento salvo com sucesso!')).toBeInTheDocument();
+  });
+
+  it('on a Cloud API connection offers its approved templates (the campaign picker) and saves the one chosen with its values; another connection sends none', async () => {
+    // the calendar watches the page's mouse-downs (an antd Select opens on one) and asks jsdom, which has no elementFromPoint
+    if (typeof document.elementFromPoint !== 'function')
+      Object.defineProperty(document, 'elementFromPoint', { value: () => null, configurable: true });
+    const created = aSchedule({ id: 9, status: 'PENDENTE', whatsappId: 5 });
+    api = fakeApi({
+      'GET /schedules': schedulesPage([]),
+      'GET /contacts/50': { body: aContact({ id: 50, name: 'João Cliente' }) },
+      'GET /whatsapp/': {
+        body: [
+          { id: 2, name: 'Celular', provider: 'beta' },
+          { id: 5, name: 'Oficial', provider: 'cloud' },
+        ],
+      },
+      'GET /whatsapp/5/templates': {
+        body: [anApprovedTemplate, { ...anApprovedTemplate, id: 2, name: 'em_analise', status: 'PENDING' }],
+      },
+      'POST /schedules': { status: 201, body: created },
+    });
+    renderWithLiveSocket([{ path: '*', element: <SchedulesPage /> }], '/schedules?contactId=50', aSessionUser());
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('João Cliente - 5511987654321');
+    fireEvent.change(within(dialog).getByTestId('schedule-body'), { target: { value: 'Sua consulta é amanhã' } });
+    // a Baileys connection: no template
+    fireEvent.mouseDown(within(dialog).getByTestId('schedule-whatsapp').querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('Celular'));
+    expect(within(dialog).queryByTestId('campaign-template')).toBeNull();
+
+    fireEvent.mouseDown(within(dialog).getByTestId('schedule-whatsapp').querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('Oficial'));
+    await within(dialog).findByTestId('campaign-template');
+    expect(within(dialog).getByText(/se o contato não escreveu nas últimas 24 horas/)).toBeInTheDocument();
+    // only approved templates are offered
+    fireEvent.mouseDown(within(dialog).getByTestId('campaign-template-select').querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('pedido_pronto (pt_BR)'));
+    expect(screen.queryByTitle('em_analise (pt_BR)')).toBeNull();
+    const first = within(dialog).getByTestId('campaign-template-body-0').querySelector('input')!;
+    const second = within(dialog).getByTestId('campaign-template-body-1').querySelector('input')!;
+    expect(first).toHaveValue('{nome}');
+
+    // a variable left empty: not saved
+    fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));
+    expect(await within(dialog).findByText('Preencha todas as variáveis do modelo')).toBeInTheDocument();
+    expect(api.callsTo('POST /schedules')).toEqual([]);
+
+    fireEvent.change(second, { target: { value: '4521' } });
+    expect(within(dialog).getByTestId('campaign-template-preview')).toHaveTextContent('Olá {nome}, seu pedido 4521 está pronto');
+    fireEvent.click(within(dialog).getByTestId('schedule-form-submit'));
+    await waitFor(() => expect(api.callsTo('POST /schedules')).toHaveLength(1));
+    expect(api.callsTo('POST /schedules')[0]!.body).toMatchObject({
+      body: 'Sua consulta é amanhã',
+      contactId: 50,
+      whatsappId: 5,
+      template: { name: 'pedido_pronto', language: 'pt_BR', parameters: { body: ['{nome}', '4521'] } },
+    });
   });
 
   it('uploads the chosen image after saving; when the upload fails, saving again updates the schedule it created', async () => {

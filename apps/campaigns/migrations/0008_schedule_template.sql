@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns"."schedules" ADD COLUMN "template" jsonb;
