@@ -159,5 +159,5 @@ export declare class PlatformError extends Error {
 export declare function freePorts(count: number): Promise<number[]>;
 /** A platform not started yet (stop() may be called while it starts). */
 export declare function createPlatform(options?: PlatformOptions): Platform;
-/** Creates and starts the platform; on failure stops what had started and rethrows. */
+/** Creates and starts the platform; on failure stops what had started and rethrows (a failed step's output, e.g. a migration's, in the message). */
 export declare function startPlatform(options?: PlatformOptions): Promise<Platform>;

@@ -612,7 +612,16 @@ export async function startPlatform(options = {}) {
     await platform.start();
   } catch (error) {
     await platform.stop();
-    throw error;
+    throw withStepOutput(error);
   }
   return platform;
+}
+
+/**
+ * A failed step (a migration) keeps what it printed in `error.output`, which `npm start` prints
+ * but a test runner does not: the caller of startPlatform gets it in the message.
+ */
+function withStepOutput(error) {
+  if (!(error instanceof Error) || !error.output) return error;
+  return new PlatformError(`${error.message}; its output:\n${error.output}`, error.output);
 }

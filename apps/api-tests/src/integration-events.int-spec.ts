@@ -11,7 +11,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { eventually } from './nats-fixtures.js';
 import { socketOf } from './socket-client.js';
-import { startStack, startStackService, type Stack } from './stack.js';
+import { stackModeFromEnv, startStack, startStackService, type Stack } from './stack.js';
 import { signUpTenant, type Tenant } from './tenants.js';
 import { aNumber } from './tickets/inbound-publisher.js';
 import {
@@ -27,6 +27,16 @@ import {
  * Integration events between services travel on the durable INTEGRATION stream: a service that
  * was down when something happened applies it when it comes back, and applies it once.
  */
+/**
+ * The single process (ATRIUM_TEST_MODE=single) runs the sessions service too, whose connections the
+ * tickets service reconciles its copies with at start: the connection this suite announces in the
+ * sessions service's stead (it runs without it) is dropped within seconds, and a ticket cannot be
+ * opened (ERR_NO_DEF_WAPP_FOUND). Stopping only the tickets service is not a state of that mode
+ * either: the case runs with a process per service only.
+ */
+const SINGLE_MODE_SKIP = stackModeFromEnv() === 'single' ? ' [skipped in single mode: needs a process per service, see above]' : '';
+const itWithProcessPerService = SINGLE_MODE_SKIP ? it.skip : it;
+
 describe('durable integration events between services', () => {
   let stack: Stack;
   let alpha: Tenant;
@@ -146,43 +156,46 @@ describe('durable integration events between services', () => {
     expect(await one('select name from tickets.user_refs where id = $1', [renamed.user.id])).toEqual({ name: 'Agente novo' });
   });
 
-  it('releases a deleted user’s tickets when the tickets service comes back after being down, once', async () => {
-    const queue = await createQueue(alpha, 'Durável');
-    const [leaving, other] = await Promise.all([
-      createAgent(stack, alpha, { name: 'Agente que sai', queueIds: [queue.id] }),
-      createAgent(stack, alpha, { name: 'Outro agente', queueIds: [queue.id] }),
-    ]);
-    const ticket = await openTicketOf(leaving.user.id, queue.id);
-    const marker = await openTicketOf(other.user.id, queue.id);
-    const socket = await socketOf(stack, alpha.admin);
-    try {
-      await stack.apps.tickets!.close();
-      expect((await alpha.admin.delete(`/users/${leaving.user.id}`)).status).toBe(200);
-      stack.apps.tickets = await startStackService('tickets', stack.env);
+  itWithProcessPerService(
+    `releases a deleted user’s tickets when the tickets service comes back after being down, once${SINGLE_MODE_SKIP}`,
+    async () => {
+      const queue = await createQueue(alpha, 'Durável');
+      const [leaving, other] = await Promise.all([
+        createAgent(stack, alpha, { name: 'Agente que sai', queueIds: [queue.id] }),
+        createAgent(stack, alpha, { name: 'Outro agente', queueIds: [queue.id] }),
+      ]);
+      const ticket = await openTicketOf(leaving.user.id, queue.id);
+      const marker = await openTicketOf(other.user.id, queue.id);
+      const socket = await socketOf(stack, alpha.admin);
+      try {
+        await stack.apps.tickets!.close();
+        expect((await alpha.admin.delete(`/users/${leaving.user.id}`)).status).toBe(200);
+        stack.apps.tickets = await startStackService('tickets', stack.env);
 
-      // the move out of 'open' is announced first (delete with fromStatus), then the update
-      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toEqual({
-        action: 'delete',
-        ticketId: ticket.id,
-        fromStatus: 'open',
-      });
-      expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toMatchObject({
-        action: 'update',
-        ticket: { status: 'pending', userId: null },
-      });
-      expect(await released(ticket.id)).toBe(true);
+        // the move out of 'open' is announced first (delete with fromStatus), then the update
+        expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toEqual({
+          action: 'delete',
+          ticketId: ticket.id,
+          fromStatus: 'open',
+        });
+        expect(await ticketEventAbout(socket, alpha.companyId, ticket.id, 20_000)).toMatchObject({
+          action: 'update',
+          ticket: { status: 'pending', userId: null },
+        });
+        expect(await released(ticket.id)).toBe(true);
 
-      // the same event again, then another one behind it: when the second is applied, the first was handled (once)
-      await redeliver('user.deleted', alpha.companyId, (event) => (event.payload as { userId: number }).userId === leaving.user.id);
-      expect((await alpha.admin.delete(`/users/${other.user.id}`)).status).toBe(200);
-      await eventually(async () => ticketEventsSeen(socket, alpha.companyId, marker.id).length > 0, 20_000);
-      expect(await released(marker.id)).toBe(true);
-      expect(ticketEventsSeen(socket, alpha.companyId, ticket.id)).toEqual([]);
-      expect(await released(ticket.id)).toBe(true);
-    } finally {
-      socket.close();
-    }
-  });
+        // the same event again, then another one behind it: when the second is applied, the first was handled (once)
+        await redeliver('user.deleted', alpha.companyId, (event) => (event.payload as { userId: number }).userId === leaving.user.id);
+        expect((await alpha.admin.delete(`/users/${other.user.id}`)).status).toBe(200);
+        await eventually(async () => ticketEventsSeen(socket, alpha.companyId, marker.id).length > 0, 20_000);
+        expect(await released(marker.id)).toBe(true);
+        expect(ticketEventsSeen(socket, alpha.companyId, ticket.id)).toEqual([]);
+        expect(await released(ticket.id)).toBe(true);
+      } finally {
+        socket.close();
+      }
+    },
+  );
 
   it('drops a deleted queue from its members when identity comes back after being down', async () => {
     const [doomed, kept] = await Promise.all([createQueue(alpha, 'Some'), createQueue(alpha, 'Fica')]);

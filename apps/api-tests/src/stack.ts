@@ -1,5 +1,6 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { loadConfig, type ServiceConfig } from '@atrium/config';
+import type { Logger } from '@atrium/logging';
 import { startService } from '@atrium/service-kit';
 import { createTestDatabase, deleteTestStreams, isolatedEnv, type TestDatabase } from '@atrium/testing';
 import { GatewayConfig, startGateway } from '@atrium/app-gateway';
@@ -9,10 +10,10 @@ import { SessionsAppModule, SessionsConfig } from '@atrium/app-sessions';
 import { CampaignsAppModule, CampaignsConfig } from '@atrium/app-campaigns';
 import { BillingAppModule, BillingConfig } from '@atrium/app-billing';
 import { AiAppModule, AiConfig } from '@atrium/app-ai';
-import { startSingleProcess } from '@atrium/app-single';
+import { SERVICE_CATALOG, startSingleProcess } from '@atrium/app-single';
 import { ApiClient } from './api-client.js';
 
-type ServiceDefinition = { config: new () => ServiceConfig; module: (config: never) => DynamicModule };
+type ServiceDefinition = { config: new () => ServiceConfig; module: (config: never, logger?: Logger) => DynamicModule };
 
 const SERVICES = {
   identity: { config: IdentityConfig, module: (c: IdentityConfig) => IdentityAppModule.forRoot(c) },
@@ -20,7 +21,7 @@ const SERVICES = {
   sessions: { config: SessionsConfig, module: (c: SessionsConfig) => SessionsAppModule.forRoot(c) },
   campaigns: { config: CampaignsConfig, module: (c: CampaignsConfig) => CampaignsAppModule.forRoot(c) },
   billing: { config: BillingConfig, module: (c: BillingConfig) => BillingAppModule.forRoot(c) },
-  ai: { config: AiConfig, module: (c: AiConfig) => AiAppModule.forRoot(c) },
+  ai: { config: AiConfig, module: (c: AiConfig, logger?: Logger) => AiAppModule.forRoot(c, { logger }) },
 } satisfies Record<string, ServiceDefinition>;
 
 export type ServiceName = keyof typeof SERVICES;
@@ -41,13 +42,23 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Default: ATRIUM_TEST_MODE (multi when unset). */
   mode?: StackMode;
+  /** The ai service's logger, in both modes (a test that reads what the service logs). */
+  aiLogger?: Logger;
 }
 
 /** Starts one service of a stack with the stack's environment (e.g. again, after a test stopped it). */
-export function startStackService(name: ServiceName, env: Record<string, string>): Promise<INestApplication> {
+export function startStackService(name: ServiceName, env: Record<string, string>, logger?: Logger): Promise<INestApplication> {
   const definition: ServiceDefinition = SERVICES[name];
   const config = loadConfig(definition.config, env);
-  return startService({ service: name, config, module: definition.module(config as never) });
+  return startService({ service: name, config, module: definition.module(config as never, logger), logger });
+}
+
+/** apps/single's services, the ai one logging to `aiLogger` when given. */
+function singleModeServices(aiLogger: Logger | undefined): typeof SERVICE_CATALOG {
+  if (!aiLogger) return SERVICE_CATALOG;
+  return SERVICE_CATALOG.map((entry) =>
+    entry.name === 'ai' ? { ...entry, module: (c) => SERVICES.ai.module(c as AiConfig, aiLogger), logger: aiLogger } : entry,
+  );
 }
 
 /**
@@ -78,11 +89,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const mode = options.mode ?? stackModeFromEnv();
     startedStackModes.push(mode);
     if (mode === 'single') {
-      const single = await startSingleProcess({ env });
+      const single = await startSingleProcess({ env, services: singleModeServices(options.aiLogger) });
       Object.assign(apps, single.apps);
       apps.gateway = single.gateway;
     } else {
-      for (const name of options.services ?? ['identity']) apps[name] = await startStackService(name, env);
+      for (const name of options.services ?? ['identity']) {
+        apps[name] = await startStackService(name, env, name === 'ai' ? options.aiLogger : undefined);
+      }
       apps.gateway = await startGateway(loadConfig(GatewayConfig, env));
     }
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { ServiceConfig } from '@atrium/config';
+import type { Logger } from '@atrium/logging';
 import { AI_MIGRATIONS_FOLDER, AiAppModule, AiConfig } from '#atrium/app-ai';
 import { BILLING_MIGRATIONS_FOLDER, BillingAppModule, BillingConfig } from '#atrium/app-billing';
 import { CAMPAIGNS_MIGRATIONS_FOLDER, CampaignsAppModule, CampaignsConfig } from '#atrium/app-campaigns';
@@ -17,6 +18,8 @@ export interface ServiceEntry<C extends ServiceConfig = ServiceConfig> {
   config: new () => C;
   module: (config: C) => DynamicModule;
   migrationsFolder: string;
+  /** Where its Nest app logs (default: a logger of its own name at LOG_LEVEL), e.g. a test's that reads the lines. */
+  logger?: Logger;
 }
 
 const entry = <C extends ServiceConfig>(service: ServiceEntry<C>): ServiceEntry => service as unknown as ServiceEntry;

@@ -68,7 +68,13 @@ export async function startSingleProcess(options: SingleProcessOptions = {}): Pr
   };
   try {
     for (const { service, config } of configs) {
-      apps[service.name] = await startService({ service: service.name, config, module: service.module(config), shutdownHooks: false });
+      apps[service.name] = await startService({
+        service: service.name,
+        config,
+        module: service.module(config),
+        logger: service.logger,
+        shutdownHooks: false,
+      });
     }
     const gateway = await startGateway(gatewayConfig, undefined, { shutdownHooks: false });
     logger.info({ services: services.map((service) => service.name) }, 'every service and the gateway run in this process');

@@ -1,7 +1,4 @@
 import { Writable } from 'node:stream';
-import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@atrium/config';
-import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import {
   startOpenAiSandbox,
   SPOKEN_PREFIX,
@@ -11,7 +8,6 @@ import {
 } from '@atrium/app-openai-sandbox';
 import type { PromptView, QueueView, TicketNoteView, TicketView } from '@atrium/contracts';
 import { createLogger } from '@atrium/logging';
-import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { connectNumberToQueue } from './ai-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
@@ -34,7 +30,6 @@ type SandboxMessage = { id: string; body: string; media?: { mimetype: string } }
 describe('the OpenAI assistant answering customers', () => {
   let env: SessionsStack;
   let openai: RunningOpenAiSandbox;
-  let ai: INestApplication;
   const logLines: string[] = [];
   let tenant: Tenant;
   let botQueue: QueueView;
@@ -44,25 +39,25 @@ describe('the OpenAI assistant answering customers', () => {
 
   beforeAll(async () => {
     openai = await startOpenAiSandbox({ PORT: 0, HOST: '127.0.0.1', OPENAI_SANDBOX_MAX_DELAY_MS: 30, LOG_LEVEL: 'silent' });
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'] });
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(chunk.toString('utf8'));
         done();
       },
     });
-    const config = loadConfig(AiConfig, {
-      ...env.stack.env,
-      LOG_LEVEL: 'debug',
-      OPENAI_BASE_URL: openai.openAiBaseUrl,
-      AZURE_SPEECH_URL: openai.azureSpeechUrl,
-      BOT_PROVIDER_TIMEOUT_MS: '4000',
-      BOT_PROVIDER_RETRIES: '1',
-      BOT_RETRY_BACKOFF_MS: '50',
-      BOT_BREAKER_THRESHOLD: '1000',
+    // the stack's own ai service (in single mode the one process runs it: a second one beside it would take half its work)
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets', 'ai'],
+      env: {
+        OPENAI_BASE_URL: openai.openAiBaseUrl,
+        AZURE_SPEECH_URL: openai.azureSpeechUrl,
+        BOT_PROVIDER_TIMEOUT_MS: '4000',
+        BOT_PROVIDER_RETRIES: '1',
+        BOT_RETRY_BACKOFF_MS: '50',
+        BOT_BREAKER_THRESHOLD: '1000',
+      },
+      aiLogger: createLogger({ service: 'ai', level: 'debug', destination }),
     });
-    const logger = createLogger({ service: 'ai', level: 'debug', destination });
-    ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, { logger }), logger });
     const plan = await createPlan(await superAdmin(env.stack), { connections: 2, queues: 10 });
     tenant = await signUpTenant(env.stack, plan.id);
     botQueue = await createQueue(tenant, 'Robô');
@@ -71,7 +66,6 @@ describe('the OpenAI assistant answering customers', () => {
     await connectNumberToQueue(env, tenant, botQueue.id, BUSINESS);
   }, 240_000);
   afterAll(async () => {
-    await ai?.close();
     await env?.stop();
     await openai?.close();
   }, 60_000);

@@ -1,9 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@atrium/config';
-import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { startBotProvidersSandbox, type RunningBotProvidersSandbox } from '@atrium/app-bot-providers-sandbox';
 import type { PromptView, QueueIntegrationView, QueueView, TicketNoteView, TicketView, WhatsappView } from '@atrium/contracts';
-import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { connectNumberToQueue, connectNumberWithIntegration } from './ai-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
@@ -36,32 +32,30 @@ type SandboxMessage = { id: string; body: string; media?: { mimetype: string; fi
 describe('Typebot and Dialogflow answering sandbox customers', () => {
   let env: SessionsStack;
   let providers: RunningBotProvidersSandbox;
-  let ai: INestApplication;
   let tenant: Tenant;
   let botQueue: QueueView;
   let salesQueue: QueueView;
 
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'] });
-    const config = loadConfig(AiConfig, {
-      ...env.stack.env,
-      LOG_LEVEL: 'silent',
-      DIALOGFLOW_API_URL: providers.url,
-      INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host,
-      BOT_PROVIDER_TIMEOUT_MS: '4000',
-      BOT_PROVIDER_RETRIES: '1',
-      BOT_RETRY_BACKOFF_MS: '50',
-      BOT_BREAKER_THRESHOLD: '1000',
+    // the ai service in the stack (in single mode the one process runs it: a second one beside it would take half its work)
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets', 'ai'],
+      env: {
+        DIALOGFLOW_API_URL: providers.url,
+        INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host,
+        BOT_PROVIDER_TIMEOUT_MS: '4000',
+        BOT_PROVIDER_RETRIES: '1',
+        BOT_RETRY_BACKOFF_MS: '50',
+        BOT_BREAKER_THRESHOLD: '1000',
+      },
     });
-    ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, {}) });
     const plan = await createPlan(await superAdmin(env.stack), { connections: 4, queues: 10, useIntegrations: true, useOpenAi: true });
     tenant = await signUpTenant(env.stack, plan.id);
     botQueue = await createQueue(tenant, 'Robô Typebot');
     salesQueue = await createQueue(tenant, 'Vendas');
   }, 240_000);
   afterAll(async () => {
-    await ai?.close();
     await env?.stop();
     await providers?.close();
   }, 60_000);

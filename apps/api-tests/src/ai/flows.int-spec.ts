@@ -1,11 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@atrium/config';
-import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import type { FlowStatsView, FlowView, QueueView, TicketNoteView, TicketView, WhatsappView } from '@atrium/contracts';
-import { createLogger } from '@atrium/logging';
-import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
@@ -27,11 +22,10 @@ const e = (source: string, target: string, sourceHandle?: string) => ({
 /**
  * Flows (issue 27) end to end: `/flows` through the gateway, a flow attached to a sandbox
  * connection, and sandbox customers walking it through tickets and the ai service's runtime
- * (identity, sessions, tickets real; ai in this process; an HTTP receiver on loopback, allowlisted).
+ * (identity, sessions, tickets and ai real; an HTTP receiver on loopback, allowlisted).
  */
 describe('flows', () => {
   let env: SessionsStack;
-  let ai: INestApplication;
   let tenant: Tenant;
   let other: Tenant;
   let connection: WhatsappView;
@@ -60,13 +54,11 @@ describe('flows', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'] });
-    const config = loadConfig(AiConfig, {
-      ...env.stack.env,
-      INTEGRATION_URL_ALLOWLIST: `127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+    // the ai service in the stack (in single mode the one process runs it: a second one beside it would take half its work)
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets', 'ai'],
+      env: { INTEGRATION_URL_ALLOWLIST: `127.0.0.1:${(receiver.address() as AddressInfo).port}` },
     });
-    const logger = createLogger({ service: 'ai', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-    ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, { logger }), logger });
     const root = await superAdmin(env.stack);
     const plan = await createPlan(root, { connections: 2, queues: 10, useIntegrations: true });
     [tenant, other] = await Promise.all([signUpTenant(env.stack, plan.id), signUpTenant(env.stack, plan.id)]);
@@ -80,7 +72,6 @@ describe('flows', () => {
     }
   }, 240_000);
   afterAll(async () => {
-    await ai?.close();
     await env?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
   }, 60_000);

@@ -1,10 +1,6 @@
 import { Writable } from 'node:stream';
-import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@atrium/config';
-import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { SECRET_MASK, type PromptEventPayload, type PromptsListView, type PromptView, type QueueView } from '@atrium/contracts';
 import { createLogger } from '@atrium/logging';
-import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { socketOf } from '../socket-client.js';
 import { startStack, type Stack } from '../stack.js';
@@ -22,7 +18,6 @@ const PROMPT_TEXT = 'Você é a assistente da Padaria Atrium. Responda com genti
  */
 describe('prompts', () => {
   let stack: Stack;
-  let ai: INestApplication;
   const logLines: string[] = [];
   let tenant: Tenant;
   let other: Tenant;
@@ -30,21 +25,19 @@ describe('prompts', () => {
   let otherQueue: QueueView;
 
   beforeAll(async () => {
-    stack = await startStack({ services: ['identity', 'tickets', 'sessions'] });
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(chunk.toString('utf8'));
         done();
       },
     });
-    const config = loadConfig(AiConfig, { ...stack.env, LOG_LEVEL: 'trace' });
-    const logger = createLogger({ service: 'ai', level: 'trace', destination });
-    ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, { logger }), logger });
+    // the stack's own ai service (in single mode the one process runs it: a second one beside it would take half its work)
+    const aiLogger = createLogger({ service: 'ai', level: 'trace', destination });
+    stack = await startStack({ services: ['identity', 'tickets', 'sessions', 'ai'], aiLogger });
     [tenant, other] = await Promise.all([signUpTenant(stack), signUpTenant(stack)]);
     [queue, otherQueue] = await Promise.all([createQueue(tenant, 'Vendas'), createQueue(other, 'Outra fila')]);
   }, 240_000);
   afterAll(async () => {
-    await ai?.close();
     await stack?.stop();
   }, 60_000);
 

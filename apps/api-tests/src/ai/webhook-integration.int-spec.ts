@@ -1,9 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@atrium/config';
-import { AiAppModule, AiConfig } from '@atrium/app-ai';
 import { startBotProvidersSandbox, type RunningBotProvidersSandbox } from '@atrium/app-bot-providers-sandbox';
 import type { QueueIntegrationView, QueueView, TicketView, WhatsappView } from '@atrium/contracts';
-import { startService } from '@atrium/service-kit';
 import { createPlan } from '../identity-fixtures.js';
 import { connectNumberToQueue } from './ai-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
@@ -26,7 +22,6 @@ type SandboxMessage = { id: string; body: string };
 describe('a queue with a webhook integration answering customers', () => {
   let env: SessionsStack;
   let providers: RunningBotProvidersSandbox;
-  let ai: INestApplication;
   let tenant: Tenant;
   let connection: WhatsappView;
   let botQueue: QueueView;
@@ -34,17 +29,17 @@ describe('a queue with a webhook integration answering customers', () => {
 
   beforeAll(async () => {
     providers = await startBotProvidersSandbox({ PORT: 0, LOG_LEVEL: 'silent' });
-    env = await startSessionsStack({ services: ['identity', 'sessions', 'tickets'] });
-    const config = loadConfig(AiConfig, {
-      ...env.stack.env,
-      LOG_LEVEL: 'silent',
-      INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host,
-      BOT_PROVIDER_TIMEOUT_MS: '4000',
-      BOT_PROVIDER_RETRIES: '1',
-      BOT_RETRY_BACKOFF_MS: '50',
-      BOT_BREAKER_THRESHOLD: '1000',
+    // the ai service in the stack (in single mode the one process runs it: a second one beside it would take half its work)
+    env = await startSessionsStack({
+      services: ['identity', 'sessions', 'tickets', 'ai'],
+      env: {
+        INTEGRATION_URL_ALLOWLIST: new URL(providers.url).host,
+        BOT_PROVIDER_TIMEOUT_MS: '4000',
+        BOT_PROVIDER_RETRIES: '1',
+        BOT_RETRY_BACKOFF_MS: '50',
+        BOT_BREAKER_THRESHOLD: '1000',
+      },
     });
-    ai = await startService({ service: 'ai', config, module: AiAppModule.forRoot(config, {}) });
     const plan = await createPlan(await superAdmin(env.stack), { connections: 2, queues: 10, useIntegrations: true });
     tenant = await signUpTenant(env.stack, plan.id);
     botQueue = await createQueue(tenant, 'Robô');
@@ -52,7 +47,6 @@ describe('a queue with a webhook integration answering customers', () => {
     connection = await connectNumberToQueue(env, tenant, botQueue.id, BUSINESS);
   }, 240_000);
   afterAll(async () => {
-    await ai?.close();
     await env?.stop();
     await providers?.close();
   }, 60_000);

@@ -243,5 +243,23 @@ describe('npm start tools', () => {
         await new Promise((resolve) => blocker.close(resolve));
       }
     });
+
+    it('says why a migration failed: its output is in the message (a test runner shows no other field)', async () => {
+      const [closed, gateway, identity, smtp] = await freePorts(4);
+      await expect(
+        startPlatform({
+          build: false,
+          web: false,
+          apps: ['identity'],
+          ports: { gateway, identity, smtp },
+          database: 'atrium_platform_tools_migrate',
+          dropDatabaseOnStop: true,
+          env: { DATABASE_MIGRATION_URL: `postgres://postgres@127.0.0.1:${closed}/nowhere` },
+          log: () => {},
+        }),
+      ).rejects.toThrow(
+        new RegExp(`identity: .*migrate\` failed \\(exit code 1\\); its output:\\n[\\s\\S]*ECONNREFUSED 127\\.0\\.0\\.1:${closed}`),
+      );
+    });
   });
 });

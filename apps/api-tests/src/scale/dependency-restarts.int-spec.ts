@@ -6,7 +6,14 @@ import { ApiClient } from '../api-client.js';
 import { createPlan } from '../identity-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { signUpTenant, superAdmin } from '../tenants.js';
-import { embeddedPostgres, natsServer, probes, redisServer, type DependencyServer } from './dependency-servers.js';
+import {
+  embeddedPostgres,
+  natsServer,
+  portsOutsideEphemeralRange,
+  redisServer,
+  startOnFreePort,
+  type DependencyServer,
+} from './dependency-servers.js';
 
 const SERVICES = ['identity', 'tickets', 'sessions', 'campaigns', 'billing', 'ai'] as const;
 type AppName = (typeof SERVICES)[number] | 'gateway';
@@ -65,10 +72,21 @@ describe('dependency restarts: NATS, Redis and PostgreSQL each stopped and start
   };
 
   beforeAll(async () => {
-    const { freePorts } = await probes();
-    const [natsPort, redisPort, pgPort, gateway, waSandbox, smtp, ...servicePorts] = await freePorts(6 + SERVICES.length);
-    servers = { nats: await natsServer(natsPort!), redis: await redisServer(redisPort!), postgres: await embeddedPostgres(pgPort!) };
-    await Promise.all(Object.values(servers).map((server) => server.start()));
+    // ports no other suite's servers or connections are handed by the OS, each server started again elsewhere if one was named meanwhile
+    const started = await Promise.allSettled([
+      startOnFreePort(natsServer),
+      startOnFreePort(redisServer),
+      startOnFreePort(embeddedPostgres),
+    ]);
+    const [nats, redis, postgres] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    if (!nats || !redis || !postgres) {
+      await Promise.allSettled([nats, redis, postgres].map((server) => server?.destroy()));
+      const reasons = started.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
+      throw new Error(`the suite's own servers did not start: ${reasons.join('\n')}`);
+    }
+    servers = { nats, redis, postgres };
+    const [natsPort, redisPort, pgPort] = [nats.port, redis.port, postgres.port];
+    const [gateway, waSandbox, smtp, ...servicePorts] = await portsOutsideEphemeralRange(3 + SERVICES.length);
     const { startPlatform } = (await import(path.join(REPO_ROOT, 'tools', 'platform.mjs'))) as {
       startPlatform(options: unknown): Promise<Platform>;
     };

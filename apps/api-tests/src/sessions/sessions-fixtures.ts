@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import type { PlanView, WhatsappSessionEventPayload, WhatsappView } from '@atrium/contracts';
 import { startSandbox, type RunningSandbox } from '@atrium/app-wa-sandbox';
-import { createLogger } from '@atrium/logging';
+import { createLogger, type Logger } from '@atrium/logging';
 import { PrefixedNatsClient, RpcClient } from '@atrium/messaging';
 import { deleteTestStreams, freePort, REPO_ROOT } from '@atrium/testing';
 import type { ApiClient } from '../api-client.js';
@@ -36,14 +36,18 @@ export function sessionsEnv(sandbox: RunningSandbox, extra: Record<string, strin
 
 /** wa-sandbox in this process, and the gateway with identity and sessions pointed at it. */
 export async function startSessionsStack(
-  options: { env?: Record<string, string>; sandbox?: Parameters<typeof startSandbox>[0]; services?: ServiceName[] } = {},
+  options: { env?: Record<string, string>; sandbox?: Parameters<typeof startSandbox>[0]; services?: ServiceName[]; aiLogger?: Logger } = {},
 ): Promise<SessionsStack> {
   const sandbox = await startSandbox(
     { PORT: 0, HOST: '127.0.0.1', SANDBOX_ACK_DELAY_MS: 50, ...options.sandbox },
     createLogger({ service: 'wa-sandbox', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   try {
-    const stack = await startStack({ services: options.services ?? ['identity', 'sessions'], env: sessionsEnv(sandbox, options.env) });
+    const stack = await startStack({
+      services: options.services ?? ['identity', 'sessions'],
+      env: sessionsEnv(sandbox, options.env),
+      aiLogger: options.aiLogger,
+    });
     return {
       stack,
       sandbox,
