@@ -149,47 +149,48 @@ export class Database<TSchema extends Record<string, unknown>> {
   withTenantGroup<T>(companyIds: number[], work: (group: TenantGroup<TSchema>) => Promise<T>): Promise<T> {
     companyIds.forEach(assertTenant);
     const members = new Set(companyIds);
-    return this.transaction('begin', async (client) => {
-      let current: number | 'group' | undefined;
-      let over = false;
-      const scoped = (scope: number | 'group'): Tx<TSchema> => {
-        const settings =
-          scope === 'group'
-            ? `select set_config('${TENANT_SETTING}', '', true), set_config('${TENANT_GROUP_SETTING}', '{${companyIds.join(',')}}', true)`
-            : `select set_config('${TENANT_SETTING}', '${scope}', true), set_config('${TENANT_GROUP_SETTING}', '', true)`;
-        const scopedClient = {
-          query: (...args: unknown[]) => {
-            // a statement issued after the work ended would run outside it, on a connection given to someone else
-            if (over) return Promise.reject(new Error('the shared transaction is over'));
-            if (current !== scope) {
-              current = scope;
-              // its failure aborts the transaction, so the statement behind it fails too: that error is the one seen
-              client.query(settings).catch(() => undefined);
-            }
-            return (client.query as (...queryArgs: unknown[]) => unknown)(...args);
-          },
-        } as unknown as pg.PoolClient;
-        return this.transactionOn(scopedClient);
-      };
-      const all = scoped('group');
-      const as: TenantScope<TSchema> = (companyId, companyWork) => {
-        assertTenant(companyId);
-        if (!members.has(companyId)) return Promise.reject(new Error(`company ${companyId} is not of the transaction's group`));
-        return companyWork(scoped(companyId));
-      };
-      let result: T;
-      try {
-        result = await work({ companyIds, all, as });
-      } finally {
-        over = true;
-      }
+    return this.transaction(
+      'begin',
+      async (client) => {
+        let current: number | 'group' | undefined;
+        let over = false;
+        const scoped = (scope: number | 'group'): Tx<TSchema> => {
+          const settings =
+            scope === 'group'
+              ? `select set_config('${TENANT_SETTING}', '', true), set_config('${TENANT_GROUP_SETTING}', '{${companyIds.join(',')}}', true)`
+              : `select set_config('${TENANT_SETTING}', '${scope}', true), set_config('${TENANT_GROUP_SETTING}', '', true)`;
+          const scopedClient = {
+            query: (...args: unknown[]) => {
+              // a statement issued after the work ended would run outside it, on a connection given to someone else
+              if (over) return Promise.reject(new Error('the shared transaction is over'));
+              if (current !== scope) {
+                current = scope;
+                // its failure aborts the transaction, so the statement behind it fails too: that error is the one seen
+                client.query(settings).catch(() => undefined);
+              }
+              return (client.query as (...queryArgs: unknown[]) => unknown)(...args);
+            },
+          } as unknown as pg.PoolClient;
+          return this.transactionOn(scopedClient);
+        };
+        const all = scoped('group');
+        const as: TenantScope<TSchema> = (companyId, companyWork) => {
+          assertTenant(companyId);
+          if (!members.has(companyId)) return Promise.reject(new Error(`company ${companyId} is not of the transaction's group`));
+          return companyWork(scoped(companyId));
+        };
+        try {
+          return await work({ companyIds, all, as });
+        } finally {
+          over = true;
+        }
+      },
       // Deferred constraint triggers (tickets' dashboard rollups) would run at the commit under the
-      // last scope's settings, with every company's changes: they run here instead, as the system,
-      // once no work of a company can issue a statement (the rows they read were checked against
-      // their own company when written).
-      await client.query(`select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true); set constraints all immediate`);
-      return result;
-    });
+      // last scope's settings, with every company's changes: they run just before it instead, as
+      // the system, once no work of a company can issue a statement (the rows they read were
+      // checked against their own company when written).
+      `select set_config('${SCOPE_SETTING}', '${SYSTEM_SCOPE}', true); set constraints all immediate`,
+    );
   }
 
   asSystem<T>(work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
@@ -199,7 +200,12 @@ export class Database<TSchema extends Record<string, unknown>> {
   }
 
   /** `opening` is built here from validated integers and constants only: it is sent as it is. */
-  private async transaction<T>(opening: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * `closing`, when given, is sent right before the commit, in the same round trip: should it
+   * fail, the transaction is aborted and PostgreSQL answers the commit with a rollback, so its
+   * error is the one thrown.
+   */
+  private async transaction<T>(opening: string, work: (client: pg.PoolClient) => Promise<T>, closing?: string): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => {
       throw poolBusy(error) ?? error;
     });
@@ -211,7 +217,9 @@ export class Database<TSchema extends Record<string, unknown>> {
       const result = await work(client);
       const failedOpening = await opened;
       if (failedOpening) throw failedOpening;
-      await client.query('commit');
+      const [closed, committed] = await Promise.allSettled([closing ? client.query(closing) : undefined, client.query('commit')]);
+      if (closed.status === 'rejected') throw closed.reason;
+      if (committed.status === 'rejected') throw committed.reason;
       client.release();
       return result;
     } catch (error) {

@@ -31,6 +31,12 @@ export interface Conversation {
   ticketCreated: boolean;
 }
 
+/** A group's parties resolved (`ConversationResolver.resolveGroup`): each company's, and their windows' upsert still to run. */
+export interface ResolvedGroup {
+  byCompany: Map<number, ResolvedConversations>;
+  recordWindows(): Promise<void>;
+}
+
 export interface ResolvedConversations {
   /** One per party, in the parties' order. */
   conversations: Conversation[];
@@ -150,16 +156,40 @@ export class ConversationResolver {
   ) {}
 
   async resolve(tx: TicketsTx, companyId: number, parties: InboundParty[]): Promise<ResolvedConversations> {
-    return (await this.resolveGroup(tenantGroupOf(companyId, tx), new Map([[companyId, parties]]))).get(companyId)!;
+    const group = tenantGroupOf(companyId, tx);
+    const partiesOf = new Map([[companyId, parties]]);
+    const resolved = await this.resolveGroup(group, partiesOf, await this.storedContacts(group, partiesOf));
+    await resolved.recordWindows();
+    return resolved.byCompany.get(companyId)!;
   }
 
   /**
-   * Each company's parties resolved as `resolve` does, in a group's transaction: the lookups of
-   * every company's contacts and active tickets and the windows' upsert are one statement each
-   * for the whole group; what a company creates or changes (contacts, tickets) is done in its own
-   * scope, the companies side by side.
+   * The stored contacts of the parties' identities, each company's, in one statement for the
+   * group: what `resolveGroup` starts from (it may be read beside other statements, for parties
+   * that turn out to need none: a superset does no harm).
    */
-  async resolveGroup(group: TicketsGroup, partiesOf: ReadonlyMap<number, InboundParty[]>): Promise<Map<number, ResolvedConversations>> {
+  storedContacts(group: TicketsGroup, partiesOf: ReadonlyMap<number, InboundParty[]>): Promise<ContactRow[]> {
+    const identities = [...partiesOf.values()].flat().flatMap((party) => {
+      const pair = identitiesOf(party);
+      return pair.author ? [pair.contact, pair.author] : [pair.contact];
+    });
+    return this.contacts.findByIdentities(
+      group.all,
+      group.companyIds.length === 1 ? group.companyIds[0]! : [...partiesOf.keys()],
+      identities.flatMap((identity) => (identity.number ? [identity.number] : [])),
+      identities.flatMap((identity) => (identity.lid ? [identity.lid] : [])),
+    );
+  }
+
+  /**
+   * Each company's parties resolved as `resolve` does, in a group's transaction, from the stored
+   * contacts of their identities (`storedContacts`): the lookup of every company's active
+   * tickets and the windows' upsert are one statement each for the whole group; what a company
+   * creates or changes (contacts, tickets) is done in its own scope, the companies side by side.
+   * The windows are recorded when the caller says (`recordWindows`), so that statement can go
+   * with the next ones.
+   */
+  async resolveGroup(group: TicketsGroup, partiesOf: ReadonlyMap<number, InboundParty[]>, stored: ContactRow[]): Promise<ResolvedGroup> {
     const companies = [...partiesOf.keys()];
     const people = new Map<number, Array<{ contact: number; author: number | null }>>();
     const wantedOf = new Map<number, WantedContact[]>();
@@ -176,7 +206,22 @@ export class ConversationResolver {
       );
       wantedOf.set(companyId, wanted);
     }
-    const contactsOf = await this.contactsOfGroup(group, wantedOf);
+    const contactsOf = new Map(
+      await Promise.all(
+        [...wantedOf].map(
+          async ([companyId, wanted]) =>
+            [
+              companyId,
+              await this.contactsOf(
+                group,
+                companyId,
+                wanted,
+                stored.filter((row) => row.companyId === companyId),
+              ),
+            ] as const,
+        ),
+      ),
+    );
     const keysOf = new Map(
       companies.map((companyId) => [
         companyId,
@@ -187,18 +232,15 @@ export class ConversationResolver {
       ]),
     );
     const { ticketOf, createdTickets } = await this.ticketsOfGroup(group, keysOf);
-    await this.windows.record(
-      group.all,
-      companies.flatMap((companyId) =>
-        partiesOf.get(companyId)!.flatMap((party, i) => {
-          const key = keysOf.get(companyId)![i]!;
-          return !party.fromMe && party.sentAt !== undefined && !key.isGroup
-            ? [{ companyId, whatsappId: party.whatsappId, contactId: key.contactId, at: new Date(party.sentAt) }]
-            : [];
-        }),
-      ),
+    const windows = companies.flatMap((companyId) =>
+      partiesOf.get(companyId)!.flatMap((party, i) => {
+        const key = keysOf.get(companyId)![i]!;
+        return !party.fromMe && party.sentAt !== undefined && !key.isGroup
+          ? [{ companyId, whatsappId: party.whatsappId, contactId: key.contactId, at: new Date(party.sentAt) }]
+          : [];
+      }),
     );
-    return new Map(
+    const byCompany = new Map(
       companies.map((companyId) => {
         const { rows, created, updated } = contactsOf.get(companyId)!;
         const conversations = partiesOf.get(companyId)!.map((_, i): Conversation => {
@@ -214,27 +256,7 @@ export class ConversationResolver {
         return [companyId, { conversations, createdContacts: created, updatedContacts: updated }];
       }),
     );
-  }
-
-  /** Every company's wanted identities: found in one statement for the group, then each company's created or learnt about in its own scope. */
-  private async contactsOfGroup(
-    group: TicketsGroup,
-    wantedOf: ReadonlyMap<number, WantedContact[]>,
-  ): Promise<Map<number, { rows: ContactRow[]; created: ContactRow[]; updated: ContactRow[] }>> {
-    const identities = [...wantedOf.values()].flat().map(({ identity }) => identity);
-    const found = await this.contacts.findByIdentities(
-      group.all,
-      group.companyIds.length === 1 ? group.companyIds[0]! : [...wantedOf.keys()],
-      identities.flatMap((identity) => (identity.number ? [identity.number] : [])),
-      identities.flatMap((identity) => (identity.lid ? [identity.lid] : [])),
-    );
-    const results = await Promise.all(
-      [...wantedOf].map(async ([companyId, wanted]) => {
-        const rows = found.filter((row) => row.companyId === companyId);
-        return [companyId, await this.contactsOf(group, companyId, wanted, rows)] as const;
-      }),
-    );
-    return new Map(results);
+    return { byCompany, recordWindows: () => this.windows.record(group.all, windows) };
   }
 
   /** A company's wanted identities' contacts, from its stored ones: found (and learnt about) or created, one statement for all creations. */

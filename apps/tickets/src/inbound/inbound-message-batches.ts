@@ -21,6 +21,10 @@ import { InboundViews, type CreatedMessages, type UpdatedMessage } from './inbou
 
 const DONE: InboundOutcome = { outcome: 'done' };
 
+function partyOf({ whatsappId, message }: InboundMessageEvent): InboundParty {
+  return { whatsappId, chat: message.chat, from: message.from, fromMe: message.fromMe, sentAt: message.timestamp };
+}
+
 /** The batches to store (groups left out where their company ignores them) and the steps' runs, read before the transaction. */
 interface PreparedBatches {
   batches: InboundMessageBatch[];
@@ -96,8 +100,11 @@ export class InboundMessageBatches {
   }
 
   private async storeIn(group: TicketsGroup, { batches, runs }: PreparedBatches): Promise<StoredBatches> {
-    const known = byChannelId(
-      await this.messages.findByCompanyWids(
+    const partiesOf = (eventsOf: Iterable<[number, InboundMessageEvent[]]>) =>
+      new Map([...eventsOf].map(([companyId, events]) => [companyId, events.map(partyOf)]));
+    // the messages stored already and the contacts of every message's customer, side by side
+    const [knownRows, contacts] = await Promise.all([
+      this.messages.findByCompanyWids(
         group.all,
         batches.flatMap(({ companyId, events }) =>
           events.flatMap(({ whatsappId, message }) => [
@@ -106,7 +113,9 @@ export class InboundMessageBatches {
           ]),
         ),
       ),
-    );
+      this.conversations.storedContacts(group, partiesOf(batches.map(({ companyId, events }) => [companyId, events]))),
+    ]);
+    const known = byChannelId(knownRows);
     const again = await this.storedBefore(
       group,
       batches.flatMap(({ events }) => events),
@@ -123,26 +132,12 @@ export class InboundMessageBatches {
       if (fresh.length > 0) freshOf.set(companyId, fresh);
     }
     if (freshOf.size === 0) return { again, created: [], followUps: [] };
-    const resolved = await this.conversations.resolveGroup(
-      group,
-      new Map(
-        [...freshOf].map(([companyId, fresh]) => [
-          companyId,
-          fresh.map(({ whatsappId, message }): InboundParty => ({
-            whatsappId,
-            chat: message.chat,
-            from: message.from,
-            fromMe: message.fromMe,
-            sentAt: message.timestamp,
-          })),
-        ]),
-      ),
-    );
+    const { byCompany: resolved, recordWindows } = await this.conversations.resolveGroup(group, partiesOf(freshOf), contacts);
     const pending = [...freshOf].flatMap(([companyId, fresh]) =>
       fresh.map((event, i) => ({ companyId, event, conversation: resolved.get(companyId)!.conversations[i]! })),
     );
-    const rows = byChannelId(
-      await this.messages.insertManyIfAbsent(
+    const [inserted] = await Promise.all([
+      this.messages.insertManyIfAbsent(
         group.all,
         pending.map(({ companyId, event: { whatsappId, message }, conversation }) => ({
           companyId,
@@ -160,7 +155,9 @@ export class InboundMessageBatches {
           ack: message.fromMe ? 1 : 0,
         })),
       ),
-    );
+      recordWindows(),
+    ]);
+    const rows = byChannelId(inserted);
     // a concurrent delivery of the same message stored it: not ours to announce
     const stored: StoredInboundBatch[] = [];
     for (const companyId of freshOf.keys()) {
