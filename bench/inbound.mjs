@@ -12,11 +12,11 @@
 // over the companies. The warm-up writes at the same rate first (every customer's contact and
 // ticket exist, the processes' code is compiled, PostgreSQL has statistics) and is not measured;
 // 0 measures from cold.
-import { io } from 'socket.io-client';
 import pg from 'pg';
 import { parseArguments } from './lib/arguments.mjs';
 import { startBenchPlatform } from './lib/bench-platform.mjs';
-import { jsonCaller } from './lib/json-call.mjs';
+import { jsonCaller, jsonPoster } from './lib/json-call.mjs';
+import { openRawSocketIo } from './lib/raw-socketio.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/process-cpu.mjs';
 import { waitUntilConnected } from './lib/sandbox-sessions.mjs';
 import { percentile, sleep } from './lib/timing.mjs';
@@ -30,7 +30,10 @@ const rollupTrigger = flags['rollup-trigger'] ?? 'on';
 const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
   replicas: { tickets: ticketsReplicas },
-  log: (...a) => { const s = a.map(String).join(' '); if (s.includes('TRACE')) console.log(s.slice(0, 300)); },
+  log: (...a) => {
+    const s = a.map(String).join(' ');
+    if (s.includes('TRACE')) console.log(s.slice(0, 300));
+  },
   // the rollups' trigger function's calls and time (pg_stat_user_functions)
   databaseSettings: { track_functions: 'pl' },
   env: {
@@ -54,12 +57,24 @@ async function ownerQuery(text, values) {
 
 const call = jsonCaller(api);
 
-function socketOf(token) {
-  const socket = io(api, { transports: ['websocket'], query: { token }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
+/**
+ * An agent's socket (bench/lib/raw-socketio.mjs: the frames arrive undecoded, and only the
+ * appMessage creates are parsed, so the client's cost is not inside the figures of the machine it
+ * measures). It reconnects as the web client does; a drop is counted apart (`drops`), and the
+ * messages it missed while away count as lost.
+ */
+async function socketOf(token, companyId, agent) {
+  const appMessageCreate = `42["company-${companyId}-appMessage",{"action":"create"`;
+  const { socket, ready } = openRawSocketIo({
+    url: api,
+    token,
+    onEvent: (text) => {
+      if (text.startsWith(appMessageCreate)) agent.onCreate(JSON.parse(text.slice(2))[1]);
+    },
+    on: { disconnect: () => (agent.drops += 1) },
   });
+  if (!(await ready)) throw new Error("an agent's socket did not connect");
+  return socket;
 }
 
 /** A company with `connectionCount` connected sandbox numbers in one queue and `agentCount` agents of that queue, each with a socket. */
@@ -82,15 +97,18 @@ async function setUpCompany(root, plan, index) {
     const agentEmail = `agent${i}-${process.pid}-${index}@example.com`;
     await call('POST', '/users', { name: `Agente ${i}`, email: agentEmail, password: 'secret123', queueIds: [queue.id] }, admin.token);
     const session = await call('POST', '/auth/login', { email: agentEmail, password: 'secret123' });
-    agents.push({
-      socket: await socketOf(session.token),
+    const agent = {
       expected: 0,
       seen: new Set(),
       duplicates: 0,
+      drops: 0,
       latencies: [],
       stages: { in: [], out: [] },
       bySecond: [],
-    });
+      onCreate: () => {},
+    };
+    agent.socket = await socketOf(session.token, admin.user.companyId, agent);
+    agents.push(agent);
   }
   return { companyId: admin.user.companyId, numbers, agents };
 }
@@ -108,8 +126,7 @@ try {
   let warmed = 0;
   for (const company of companies) {
     for (const [k, agent] of company.agents.entries()) {
-      agent.socket.on(`company-${company.companyId}-appMessage`, (payload) => {
-        if (payload.action !== 'create') return;
+      agent.onCreate = (payload) => {
         if (payload.message.body.startsWith('warm ')) {
           if (k === 0) warmed += 1;
           return;
@@ -131,7 +148,7 @@ try {
         const stored = Date.parse(payload.message.createdAt);
         agent.stages.in.push(stored - at);
         agent.stages.out.push(now - stored);
-      });
+      };
     }
   }
 
@@ -145,6 +162,8 @@ try {
     };
   });
   let failures = 0;
+  // keep-alive POSTs (fetch costs several times their CPU on the machine the benchmark measures)
+  const postToSandbox = jsonPoster(sandboxUrl, { sockets: 128 });
   /** Customers write `count` messages `<label> <n>` at `rate` per second; answers the seconds the sending took, once every POST answered. */
   async function writeAtRate(label, count, onSend = () => {}) {
     const inFlight = new Set();
@@ -157,7 +176,7 @@ try {
         sent += 1;
         const customer = customers[seq % customers.length];
         onSend(seq, customer);
-        const request = call('POST', `${sandboxUrl}/messages`, {
+        const request = postToSandbox('/messages', {
           from: customer.number,
           to: customer.business,
           pushName: `Cliente ${customer.number.slice(-4)}`,
@@ -223,6 +242,7 @@ try {
     received: agents.reduce((sum, agent) => sum + agent.seen.size, 0),
     lost: agents.reduce((sum, agent) => sum + Math.max(0, agent.expected - failures - agent.seen.size), 0),
     duplicated: agents.reduce((sum, agent) => sum + agent.duplicates, 0),
+    'sockets dropped': agents.reduce((sum, agent) => sum + agent.drops, 0),
     ...stats(agents.flatMap((agent) => agent.latencies)),
   };
   console.log(`tickets replicas: ${ticketsReplicas}; dashboard rollups' trigger: ${rollupTrigger}`);
@@ -247,6 +267,7 @@ try {
   console.log(`CPU per process from the first send until every event was in (${drainedSeconds.toFixed(1)} s; 2 cores = 200%):`);
   console.table(cpu);
   for (const agent of agents) agent.socket.close();
+  postToSandbox.close();
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -324,9 +324,11 @@ export function createPlatform(options = {}) {
   const gatewaysBalanced = () => settings.apps.some((app) => app.name === 'gateway' && replicasOf(app) > 1);
 
   const mainOf = (app) => path.join('apps', app.name, 'dist', 'main.js');
-  // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile)
+  // ATRIUM_PROFILE_DIR: each service writes a CPU profile there when it stops (<app>.cpuprofile);
+  // ATRIUM_PROFILE_APPS=tickets,gateway: only those (a profiler slows every process it runs in)
+  const profiled = (app) => !process.env.ATRIUM_PROFILE_APPS || process.env.ATRIUM_PROFILE_APPS.split(',').includes(app.name);
   const profileArgs = (app, replica = 1) =>
-    process.env.ATRIUM_PROFILE_DIR
+    process.env.ATRIUM_PROFILE_DIR && profiled(app)
       ? [
           '--cpu-prof',
           `--cpu-prof-dir=${process.env.ATRIUM_PROFILE_DIR}`,
