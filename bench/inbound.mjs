@@ -30,10 +30,6 @@ const rollupTrigger = flags['rollup-trigger'] ?? 'on';
 const { platform, sandboxUrl, database } = await startBenchPlatform({
   apps: ['identity', 'tickets', 'sessions', 'wa-sandbox'],
   replicas: { tickets: ticketsReplicas },
-  log: (...a) => {
-    const s = a.map(String).join(' ');
-    if (s.includes('TRACE')) console.log(s.slice(0, 300));
-  },
   // the rollups' trigger function's calls and time (pg_stat_user_functions)
   databaseSettings: { track_functions: 'pl' },
   env: {

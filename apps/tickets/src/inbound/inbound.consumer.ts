@@ -46,30 +46,7 @@ function reasonOf(error: unknown): string {
 interface Delivery {
   message: JsMsg;
   event: InboundEvent;
-  at?: number;
 }
-const TRACE = { groups: 0, companies: 0, events: 0, dur: 0, durMax: 0, wait: 0, waitMax: 0, stream: 0, streamMax: 0, n: 0, readyMax: 0 };
-if (process.env.INBOUND_TRACE)
-  setInterval(() => {
-    const t = TRACE;
-    if (t.groups)
-      console.log(
-        `TRACE groups ${t.groups} comp/g ${(t.companies / t.groups).toFixed(1)} ev/g ${(t.events / t.groups).toFixed(1)} dur ${(t.dur / t.groups).toFixed(0)}/${t.durMax.toFixed(0)} wait ${(t.wait / t.n).toFixed(0)}/${t.waitMax.toFixed(0)} stream ${(t.stream / t.n).toFixed(0)}/${t.streamMax.toFixed(0)} readyMax ${t.readyMax}`,
-      );
-    Object.assign(t, {
-      groups: 0,
-      companies: 0,
-      events: 0,
-      dur: 0,
-      durMax: 0,
-      wait: 0,
-      waitMax: 0,
-      stream: 0,
-      streamMax: 0,
-      n: 0,
-      readyMax: 0,
-    });
-  }, 1000).unref();
 
 /** A company's events taken for one transaction, in stream order. */
 interface CompanyBatch {
@@ -186,15 +163,10 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
     const { companyId } = event;
     const queue = this.waiting.get(companyId);
     if (queue) {
-      queue.push({ message, event, at: performance.now() });
+      queue.push({ message, event });
       return;
     }
-    {
-      const st = Date.now() - message.info.timestampNanos / 1e6;
-      TRACE.stream += st;
-      TRACE.streamMax = Math.max(TRACE.streamMax, st);
-    }
-    this.waiting.set(companyId, [{ message, event, at: performance.now() }]);
+    this.waiting.set(companyId, [{ message, event }]);
     if (!this.busy.has(companyId)) this.ready.push(companyId);
     this.startLanes();
   }
@@ -239,24 +211,7 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
   private async lane(first: CompanyBatch[]): Promise<void> {
     try {
       for (let group = first; group.length > 0; group = this.takeGroup()) {
-        const t0 = performance.now();
-        TRACE.readyMax = Math.max(TRACE.readyMax, this.ready.length);
-        for (const { batch } of group)
-          for (const d of batch) {
-            const w = t0 - (d.at ?? t0);
-            TRACE.wait += w;
-            TRACE.n += 1;
-            TRACE.waitMax = Math.max(TRACE.waitMax, w);
-          }
         await this.storeGroup(group);
-        {
-          const d = performance.now() - t0;
-          TRACE.groups += 1;
-          TRACE.companies += group.length;
-          TRACE.events += group.reduce((a, g) => a + g.batch.length, 0);
-          TRACE.dur += d;
-          TRACE.durMax = Math.max(TRACE.durMax, d);
-        }
         for (const { companyId, batch } of group) {
           this.inHand -= batch.length;
           this.busy.delete(companyId);
@@ -305,6 +260,7 @@ export class InboundConsumer implements OnApplicationBootstrap, BeforeApplicatio
     );
     return true;
   }
+
   /**
    * A batch in stream order: each run of consecutive messages in one transaction, any other
    * event (edit, revoke, call) on its own. A run that fails is retried event by event, so one
