@@ -4,7 +4,7 @@ import { ContactsRepository, type ContactRow, type NewContact } from '../contact
 import { CustomerWindowsRepository } from '../customer-window/customer-windows.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
-import { tenantGroupOf } from '@atrium/database';
+import { companiesOfGroup, tenantGroupOf } from '@atrium/database';
 import type { TicketsGroup, TicketsTx } from '../shared/tickets-database.js';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository.js';
 
@@ -175,7 +175,7 @@ export class ConversationResolver {
     });
     return this.contacts.findByIdentities(
       group.all,
-      group.companyIds.length === 1 ? group.companyIds[0]! : [...partiesOf.keys()],
+      companiesOfGroup(group),
       identities.flatMap((identity) => (identity.number ? [identity.number] : [])),
       identities.flatMap((identity) => (identity.lid ? [identity.lid] : [])),
     );
@@ -338,9 +338,7 @@ export class ConversationResolver {
       rows.forEach((row) => ticketOf.set(ticketKey({ contactId: row.contactId, whatsappId: row.whatsappId ?? 0 }), row));
     const allKeys = [...keysOf.values()].flat();
     remember(
-      await this.tickets.findActiveOfContacts(group.all, group.companyIds.length === 1 ? group.companyIds[0]! : [...keysOf.keys()], [
-        ...new Set(allKeys.map((key) => key.contactId)),
-      ]),
+      await this.tickets.findActiveOfContacts(group.all, companiesOfGroup(group), [...new Set(allKeys.map((key) => key.contactId))]),
     );
     await Promise.all(
       [...keysOf].map(async ([companyId, keys]) => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { InboundMessageEvent, MessageView } from '@atrium/contracts';
 import { CompanySettings } from '@atrium/kernel';
-import { tenantGroupOf } from '@atrium/database';
+import { companiesOfGroup, tenantGroupOf } from '@atrium/database';
 import { DATABASE } from '@atrium/service-kit';
 import { MessagesRepository, type MessageRow } from '../messages/messages.repository.js';
 import type { TicketsDatabase, TicketsGroup } from '../shared/tickets-database.js';
@@ -180,7 +180,7 @@ export class InboundMessageBatches {
     );
     const tickets = await this.views.tickets(
       group.all,
-      stored.map(({ companyId }) => companyId),
+      companiesOfGroup(group),
       stored.flatMap(({ messages }) => messages.map(({ row }) => row.ticketId)),
     );
     for (const followUp of followUps) await followUp.viewed?.(group, tickets);

@@ -110,6 +110,8 @@ export class MessagesRepository {
   /** The stored messages of these channel ids, each key of its company (a group of companies' batches: `Database.withTenantGroup`). */
   findByCompanyWids(tx: TicketsTx, keys: Array<{ companyId: number; whatsappId: number; wid: string }>): Promise<MessageRow[]> {
     if (keys.length === 0) return Promise.resolve([]);
+    // one company's keys: the statement a company's own lookups use
+    if (keys.every((key) => key.companyId === keys[0]!.companyId)) return this.findByWids(tx, keys[0]!.companyId, keys);
     return this.byCompanyWidsSelect.execute(tx, {
       companyIds: keys.map((key) => key.companyId),
       whatsappIds: keys.map((key) => key.whatsappId),

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { companiesOfGroup } from '@atrium/database';
 import { ChatbotService, type BotReplies } from '../../chatbot/chatbot.service.js';
 import type { InboundBatchStep, InboundMessageBatch, InboundStepRun, StoredInboundBatch } from '../inbound-batch-step.js';
 
@@ -24,7 +25,7 @@ export class ChatbotStep implements InboundBatchStep {
         // what the automaton reads, for every company at once; then each company's automaton in its own scope, side by side
         const read = await this.chatbot.read(
           group.all,
-          stored.map(({ companyId }) => companyId),
+          companiesOfGroup(group),
           stored.filter(({ companyId }) => prepared.has(companyId)).flatMap(({ messages }) => customerMessages(messages)),
         );
         const turns = await Promise.all(

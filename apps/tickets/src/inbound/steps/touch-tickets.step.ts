@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { companiesOfGroup } from '@atrium/database';
 import { lastMessageText } from '../../messages/media-type.js';
 import type { MessageRow } from '../../messages/messages.repository.js';
 import type { TicketsGroup } from '../../shared/tickets-database.js';
@@ -32,7 +33,7 @@ export class TouchTicketsStep implements InboundBatchStep {
     stored: async (group: TicketsGroup, batches: StoredInboundBatch[]) => {
       await this.tickets.touchMany(
         group.all,
-        batches.map(({ companyId }) => companyId),
+        companiesOfGroup(group),
         touches(batches.flatMap(({ messages }) => messages.map(({ row }) => row))),
       );
       return undefined;
