@@ -59,6 +59,13 @@ describe('lookups by channel id without statistics', () => {
     await db.withTenant(COMPANY, async (tx) => {
       expect(await repository.findByWids(tx, COMPANY, [{ whatsappId: WHATSAPP, wid: 'WID-1' }])).toHaveLength(1);
       expect(await repository.recordsByWid(tx, COMPANY, [{ whatsappId: WHATSAPP, wid: 'WID-1' }])).toHaveLength(1);
+      // a group's lookup (two companies' keys)
+      expect(
+        await repository.findByCompanyWids(tx, [
+          { companyId: COMPANY, whatsappId: WHATSAPP, wid: 'WID-1' },
+          { companyId: COMPANY + 1, whatsappId: WHATSAPP + 1, wid: 'WID-1' },
+        ]),
+      ).toHaveLength(1);
     });
     await owner.query(
       `insert into tickets.messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack)
