@@ -1,4 +1,4 @@
-import type { WhatsappView } from '@atrium/contracts';
+import type { FlowView, WhatsappView } from '@atrium/contracts';
 import { eventually } from '../nats-fixtures.js';
 import { connectSandboxNumber, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { socketOf } from '../socket-client.js';
@@ -58,4 +58,37 @@ export async function connectNumberWithIntegration(
       )[0]?.integration_id === integrationId,
   );
   return connection;
+}
+
+/**
+ * A flow drawn, published (version 1) and attached to a sandbox number connected for the tenant,
+ * returned once the tickets service's read model names the flow on that number (so the next
+ * customer message walks it).
+ */
+export async function publishFlowOnNumber(
+  env: SessionsStack,
+  tenant: Tenant,
+  number: string,
+  draft: { name: string; nodes: unknown[]; edges: unknown[] },
+): Promise<FlowView> {
+  const socket = await socketOf(env.stack, tenant.admin);
+  let connection: WhatsappView;
+  try {
+    connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, number);
+  } finally {
+    socket.close();
+  }
+  const flow = (await tenant.admin.post<FlowView>('/flows', { name: draft.name })).body;
+  expect((await tenant.admin.put(`/flows/${flow.id}`, draft)).status).toBe(200);
+  expect((await tenant.admin.post(`/flows/${flow.id}/publish`, {})).body).toEqual({ version: 1 });
+  expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [], flowId: flow.id })).status).toBe(200);
+  await eventually(async () => {
+    const [row] = await ownerQuery<{ flow_id: number | null }>(
+      env.stack,
+      "select (automation->>'flowId')::int as flow_id from tickets.whatsapp_refs where id = $1",
+      [connection.id],
+    );
+    return row?.flow_id === flow.id;
+  }, 10_000);
+  return flow;
 }

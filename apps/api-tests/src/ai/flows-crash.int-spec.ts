@@ -1,12 +1,12 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { jest } from '@jest/globals';
-import type { FlowView, WhatsappView } from '@atrium/contracts';
+import type { FlowView } from '@atrium/contracts';
 import { REPO_ROOT } from '@atrium/testing';
 import { createPlan } from '../identity-fixtures.js';
+import { publishFlowOnNumber } from './ai-fixtures.js';
 import { eventually } from '../nats-fixtures.js';
 import { killProcess, startServiceProcess } from '../service-process.js';
-import { connectSandboxNumber, sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
-import { socketOf } from '../socket-client.js';
+import { sandboxCall, startSessionsStack, type SessionsStack } from '../sessions/sessions-fixtures.js';
 import { signUpTenant, superAdmin, type Tenant } from '../tenants.js';
 import { ownerQuery } from '../tickets/tickets-fixtures.js';
 
@@ -89,25 +89,7 @@ describe('an ai service killed in the middle of flow walks', () => {
     ai = await startAi();
     const plan = await createPlan(await superAdmin(env.stack), { connections: 2, queues: 5, useIntegrations: true });
     tenant = await signUpTenant(env.stack, plan.id);
-    const socket = await socketOf(env.stack, tenant.admin);
-    let connection: WhatsappView;
-    try {
-      connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, BUSINESS);
-    } finally {
-      socket.close();
-    }
-    flow = (await tenant.admin.post<FlowView>('/flows', { name: 'Resistente' })).body;
-    expect((await tenant.admin.put(`/flows/${flow.id}`, { name: 'Resistente', nodes: NODES, edges: EDGES })).status).toBe(200);
-    expect((await tenant.admin.post(`/flows/${flow.id}/publish`, {})).body).toEqual({ version: 1 });
-    expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [], flowId: flow.id })).status).toBe(200);
-    await eventually(async () => {
-      const [row] = await ownerQuery<{ flow_id: number | null }>(
-        env.stack,
-        "select (automation->>'flowId')::int as flow_id from tickets.whatsapp_refs where id = $1",
-        [connection.id],
-      );
-      return row?.flow_id === flow.id;
-    }, 10_000);
+    flow = await publishFlowOnNumber(env, tenant, BUSINESS, { name: 'Resistente', nodes: NODES, edges: EDGES });
   }, 300_000);
   afterAll(async () => {
     if (ai) await killProcess(ai);
