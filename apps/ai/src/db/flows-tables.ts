@@ -1,4 +1,4 @@
-import { integer, jsonb, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestamps } from '@atrium/database';
 import type { FlowContact, FlowEdge, FlowNode, FlowRunState } from '@atrium/contracts';
 import { aiDb } from './ai-db.js';
@@ -82,7 +82,9 @@ export const flowNodeStats = aiDb
       entered: integer('entered').notNull().default(0),
       left: integer('left').notNull().default(0),
       dropped: integer('dropped').notNull().default(0),
+      /** Which of the node's counter rows (FLOW_STAT_STRIPES): conversations count on rows of their own, so they do not queue on one. */
+      stripe: smallint('stripe').notNull().default(0),
     },
-    (t) => [uniqueIndex('flow_node_stats_node_unique').on(t.companyId, t.flowId, t.version, t.nodeId), tenantIsolationPolicy()],
+    (t) => [uniqueIndex('flow_node_stats_node_unique').on(t.companyId, t.flowId, t.version, t.nodeId, t.stripe), tenantIsolationPolicy()],
   )
   .enableRLS();

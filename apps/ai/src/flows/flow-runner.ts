@@ -240,7 +240,7 @@ export class FlowRunner {
         status,
       });
       const count = (nodeId: string, field: 'entered' | 'left' | 'dropped') =>
-        this.flows.count(tx, companyId, run.flowId, run.version, nodeId, field, 1);
+        this.flows.count(tx, companyId, run.flowId, run.version, nodeId, field, 1, ticketId);
       for (const nodeId of entered) await count(nodeId, 'entered');
       for (const nodeId of left) await count(nodeId, 'left');
       if ((status === 'stopped' || status === 'handed') && plan.state.at) await count(plan.state.at, 'dropped');
