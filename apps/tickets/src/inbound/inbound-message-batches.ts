@@ -65,9 +65,7 @@ export class InboundMessageBatches {
   /** One company's batch in a transaction of its own. */
   async store(batch: InboundMessageEvent[]): Promise<InboundOutcome> {
     const prepared = await this.prepare([batch]);
-    if (!prepared) return DONE;
-    const { companyId } = prepared.batches[0]!;
-    return this.outcome(await this.database.withTenant(companyId, (tx) => this.storeIn(tenantGroupOf(companyId, tx), prepared)));
+    return prepared ? this.storeAlone(prepared) : DONE;
   }
 
   /** Several companies' batches (one each) in one transaction of their group; all stored, or none (it throws). */
@@ -76,8 +74,14 @@ export class InboundMessageBatches {
     if (!prepared) return DONE;
     const companyIds = prepared.batches.map(({ companyId }) => companyId);
     if (new Set(companyIds).size !== companyIds.length) throw new Error('two batches of one company stored together');
-    if (companyIds.length === 1) return this.store(prepared.batches[0]!.events);
+    if (companyIds.length === 1) return this.storeAlone(prepared);
     return this.outcome(await this.database.withTenantGroup(companyIds, (group) => this.storeIn(group, prepared)));
+  }
+
+  /** Prepared batches of one company, in a transaction of its own. */
+  private async storeAlone(prepared: PreparedBatches): Promise<InboundOutcome> {
+    const { companyId } = prepared.batches[0]!;
+    return this.outcome(await this.database.withTenant(companyId, (tx) => this.storeIn(tenantGroupOf(companyId, tx), prepared)));
   }
 
   /** Before the transaction: the batches to store and the steps' runs; undefined when none is left. */
