@@ -5,19 +5,23 @@ import { socketOf } from '../socket-client.js';
 import type { Tenant } from '../tenants.js';
 import { ownerQuery } from '../tickets/tickets-fixtures.js';
 
+/** A sandbox number connected for the tenant, through the admin's socket (its QR and status events). */
+async function connectNumber(env: SessionsStack, tenant: Tenant, number: string): Promise<WhatsappView> {
+  const socket = await socketOf(env.stack, tenant.admin);
+  try {
+    return await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, number);
+  } finally {
+    socket.close();
+  }
+}
+
 /**
  * A sandbox number connected for the tenant with `queueId` as its only queue, returned once the
  * tickets service's read model has the queue (so the next customer message is handed to that
  * queue's bot).
  */
 export async function connectNumberToQueue(env: SessionsStack, tenant: Tenant, queueId: number, number: string): Promise<WhatsappView> {
-  const socket = await socketOf(env.stack, tenant.admin);
-  let connection: WhatsappView;
-  try {
-    connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, number);
-  } finally {
-    socket.close();
-  }
+  const connection = await connectNumber(env, tenant, number);
   expect((await tenant.admin.put(`/whatsapp/${connection.id}`, { queueIds: [queueId] })).status).toBe(200);
   await eventually(
     async () =>
@@ -71,13 +75,7 @@ export async function publishFlowOnNumber(
   number: string,
   draft: { name: string; nodes: unknown[]; edges: unknown[] },
 ): Promise<FlowView> {
-  const socket = await socketOf(env.stack, tenant.admin);
-  let connection: WhatsappView;
-  try {
-    connection = await connectSandboxNumber(env, tenant.admin, socket, tenant.companyId, number);
-  } finally {
-    socket.close();
-  }
+  const connection = await connectNumber(env, tenant, number);
   const flow = (await tenant.admin.post<FlowView>('/flows', { name: draft.name })).body;
   expect((await tenant.admin.put(`/flows/${flow.id}`, draft)).status).toBe(200);
   expect((await tenant.admin.post(`/flows/${flow.id}/publish`, {})).body).toEqual({ version: 1 });
