@@ -18,6 +18,18 @@ import { cloudNumber, createCloudConnection, metaCall, startCloudStack, type Clo
 
 const TEMPLATE = { name: 'pedido_pronto', language: 'pt_BR' };
 
+/** What Meta receives for TEMPLATE with its body's two values filled. */
+function templateSent(...values: string[]) {
+  return expect.objectContaining({
+    type: 'template',
+    template: {
+      name: TEMPLATE.name,
+      language: { code: TEMPLATE.language },
+      components: [{ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) }],
+    },
+  });
+}
+
 /**
  * Sends that start from the business on a Cloud API connection (issue 26): the external API,
  * schedules and campaigns, where the customer's 24-hour window is usually closed. Free text to a
@@ -90,24 +102,7 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
 
     const sent = await apiSend({ number: customer, template: { ...TEMPLATE, parameters: { body: ['Ana', '4521'] } } });
     expect(sent).toMatchObject({ status: 200, body: { mensagem: 'Mensagem enviada' } });
-    expect(await sentTo(customer)).toEqual([
-      expect.objectContaining({
-        type: 'template',
-        template: {
-          name: TEMPLATE.name,
-          language: { code: TEMPLATE.language },
-          components: [
-            {
-              type: 'body',
-              parameters: [
-                { type: 'text', text: 'Ana' },
-                { type: 'text', text: '4521' },
-              ],
-            },
-          ],
-        },
-      }),
-    ]);
+    expect(await sentTo(customer)).toEqual([templateSent('Ana', '4521')]);
     expect(await conversation(customer)).toEqual([{ body: 'Olá Ana, seu pedido 4521 está pronto', from_me: true }]);
 
     // a template not approved, or the wrong number of values: refused, nothing sent
@@ -233,24 +228,7 @@ describe('Cloud API sends outside the 24-hour window: external API, schedules, c
     // the window is closed (the customer never wrote): the template reaches Meta filled, the body does not
     await tenant.admin.put(`/schedules/${created.body.id}`, { sendAt: new Date(Date.now() + 300).toISOString() });
     expect(await settled(created.body.id)).toMatchObject({ status: 'ENVIADA', errorReason: null });
-    expect(await sentTo(customer)).toEqual([
-      expect.objectContaining({
-        type: 'template',
-        template: {
-          name: TEMPLATE.name,
-          language: { code: TEMPLATE.language },
-          components: [
-            {
-              type: 'body',
-              parameters: [
-                { type: 'text', text: 'Rita Agenda' },
-                { type: 'text', text: '7788' },
-              ],
-            },
-          ],
-        },
-      }),
-    ]);
+    expect(await sentTo(customer)).toEqual([templateSent('Rita Agenda', '7788')]);
     expect(await conversation(customer)).toEqual([{ body: 'Olá Rita Agenda, seu pedido 7788 está pronto', from_me: true }]);
 
     // once the customer writes, the window is open: the same kind of schedule sends its body as free text
